@@ -1,0 +1,15 @@
+import type { Db } from '../db/client.ts';
+import type { Notifier } from '../notify/notifier.ts';
+import type { RateLimiter } from '../rate-limit/index.ts';
+import type { Clock } from './clock.ts';
+
+/** What the account services need; routes build it from the app. */
+export interface TAccountDeps {
+  db: Db;
+  /** Key for code hashes (otpKey of the server signing key). */
+  otpKey: Buffer;
+  notifier: Notifier;
+  rateLimiter: RateLimiter;
+  clock: Clock;
+  log: { warn(object: object, message: string): void };
+}

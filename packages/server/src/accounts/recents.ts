@@ -1,0 +1,69 @@
+import { and, desc, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
+import { isQuickId, isUuid, normalizeQuickId, type TRecentCard, type ZMergeRecents } from '@vbc/shared';
+import type { z } from 'zod';
+import type { Db } from '../db/client.ts';
+import { accountRecents, virtualContacts } from '../db/schema/index.ts';
+import { presentCardSummary } from './present-account.ts';
+
+/** Recently viewed cards kept per account. */
+export const RECENTS_CAP = 100;
+
+/** The account's recently viewed cards, newest first. */
+export async function listRecents(db: Db, accountId: string): Promise<TRecentCard[]> {
+  const rows = await db
+    .select({ card: virtualContacts, viewedAt: accountRecents.viewedAt })
+    .from(accountRecents)
+    .innerJoin(virtualContacts, eq(virtualContacts.id, accountRecents.contactId))
+    .where(eq(accountRecents.accountId, accountId))
+    .orderBy(desc(accountRecents.viewedAt), desc(accountRecents.contactId))
+    .limit(RECENTS_CAP);
+  return rows.map((r) => ({ ...presentCardSummary(r.card), time: r.viewedAt.getTime() }));
+}
+
+/**
+ * mergeRecentlyViewedVbc: merges the device's list (full ids or quickIds, with
+ * view times) into the account's. One entry per card with its latest time;
+ * times in the future count as now; unknown ids are skipped; the oldest beyond
+ * RECENTS_CAP are dropped. Returns the merged list, newest first.
+ */
+export async function mergeRecents(db: Db, accountId: string, entries: z.output<typeof ZMergeRecents>['recents'], now: Date): Promise<TRecentCard[]> {
+  const ids = new Set<string>();
+  const quickIds = new Set<string>();
+  for (const { id } of entries) {
+    if (isUuid(id)) ids.add(id.toLowerCase());
+    else if (isQuickId(normalizeQuickId(id))) quickIds.add(normalizeQuickId(id));
+  }
+  if (ids.size + quickIds.size > 0) {
+    const found = await db
+      .select({ id: virtualContacts.id, quickId: virtualContacts.quickId })
+      .from(virtualContacts)
+      .where(or(ids.size ? inArray(virtualContacts.id, [...ids]) : undefined, quickIds.size ? inArray(virtualContacts.quickId, [...quickIds]) : undefined));
+    const byKey = new Map<string, string>();
+    for (const f of found) {
+      byKey.set(f.id, f.id);
+      byKey.set(f.quickId, f.id);
+    }
+    const latest = new Map<string, number>();
+    for (const { id, time } of entries) {
+      const contactId = byKey.get(isUuid(id) ? id.toLowerCase() : normalizeQuickId(id));
+      if (contactId) latest.set(contactId, Math.max(latest.get(contactId) ?? 0, Math.min(time, now.getTime())));
+    }
+    if (latest.size > 0) {
+      await db
+        .insert(accountRecents)
+        .values([...latest].map(([contactId, time]) => ({ accountId, contactId, viewedAt: new Date(time) })))
+        .onConflictDoUpdate({
+          target: [accountRecents.accountId, accountRecents.contactId],
+          set: { viewedAt: sql`greatest(${accountRecents.viewedAt}, excluded.viewed_at)` },
+        });
+      const keep = db
+        .select({ contactId: accountRecents.contactId })
+        .from(accountRecents)
+        .where(eq(accountRecents.accountId, accountId))
+        .orderBy(desc(accountRecents.viewedAt), desc(accountRecents.contactId))
+        .limit(RECENTS_CAP);
+      await db.delete(accountRecents).where(and(eq(accountRecents.accountId, accountId), notInArray(accountRecents.contactId, keep)));
+    }
+  }
+  return listRecents(db, accountId);
+}

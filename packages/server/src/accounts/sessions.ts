@@ -1,0 +1,79 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { accounts, sessions } from '../db/schema/index.ts';
+
+/** A session stays valid this long after its last use (sliding expiry)… */
+export const SESSION_IDLE_MS = 30 * 24 * 60 * 60 * 1000;
+/** …and never longer than this after sign-in. */
+export const SESSION_MAX_AGE_MS = 180 * 24 * 60 * 60 * 1000;
+/** Last-use is written at most this often, so reads stay reads. */
+const TOUCH_EVERY_MS = 60 * 60 * 1000;
+
+/** SHA-256 in hex: how secrets that must be found again (tokens) are stored. */
+export const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
+
+/** 256 random bits, base64url. */
+export const newToken = (): string => randomBytes(32).toString('base64url');
+
+export interface IssuedSession {
+  accessToken: string;
+  sessionId: string;
+}
+
+/** Starts a session for an account: fresh token and session id, stored only as hashes. */
+export async function issueSession(db: Db, accountId: string, now = new Date()): Promise<IssuedSession> {
+  const accessToken = newToken();
+  const sessionId = randomBytes(16).toString('base64url');
+  await db.insert(sessions).values({
+    accountId,
+    tokenHash: sha256(accessToken),
+    sessionIdHash: sha256(sessionId),
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + SESSION_IDLE_MS),
+  });
+  return { accessToken, sessionId };
+}
+
+export interface AuthAccount {
+  id: string;
+  name: string;
+  email: string | null;
+  phoneNumber: string | null;
+  /** Row id of the session the request came with. */
+  sessionRowId: string;
+}
+
+/** The account a live access token belongs to, or null. Slides the expiry forward on use. */
+export async function findSession(db: Db, accessToken: string, now = new Date()): Promise<AuthAccount | null> {
+  const [row] = await db
+    .select({
+      sessionRowId: sessions.id,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      id: accounts.id,
+      name: accounts.name,
+      email: accounts.email,
+      phoneNumber: accounts.phoneNumber,
+    })
+    .from(sessions)
+    .innerJoin(accounts, eq(accounts.id, sessions.accountId))
+    .where(and(eq(sessions.tokenHash, sha256(accessToken)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .limit(1);
+  if (!row) return null;
+  if (now.getTime() - row.createdAt.getTime() > SESSION_MAX_AGE_MS) return null;
+  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_IDLE_MS) })
+      .where(eq(sessions.id, row.sessionRowId));
+  }
+  const { createdAt: _c, lastSeenAt: _l, ...account } = row;
+  return account;
+}
+
+/** Revokes one session (logout). */
+export async function revokeSession(db: Db, sessionRowId: string, now = new Date()): Promise<void> {
+  await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, sessionRowId));
+}

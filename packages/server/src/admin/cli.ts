@@ -1,0 +1,191 @@
+/**
+ * `npm run admin -- <command>`: operator commands, sent to the running
+ * server's admin API (DESIGN §9) so PGlite keeps a single writer.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { DESIGNS } from '@vbc/shared';
+import { adminTokenPath } from './admin-token.ts';
+import { formatMinted, type TOutputFormat } from './format.ts';
+import type { TMintedCard } from './mint-cards.ts';
+import type { TCreatedCorporate } from './create-corporate.ts';
+
+export const USAGE = `Usage: npm run admin -- <command> [options]
+
+Commands:
+  mint-cards --count N [--design ${DESIGNS.join('|')}] [--format table|csv|json] [--sheet FILE.png]
+      Mint N unadopted cards (1–1000); prints id, quickId, passcode and link of each.
+      Passcodes are shown only now. --sheet also draws printable pages of QR codes
+      with their passcodes (FILE.png, or FILE-1.png, FILE-2.png … for more than 12).
+  create-corporate --name NAME [--member EMAIL_OR_PHONE ...] [--verified]
+      Create a corporate account with its profile and member accounts.
+  unlock-card --card ID_OR_QUICKID
+      Clear the guessing counters of a card (after too many wrong adoption codes or PINs).
+  new-passcode --card ID_OR_QUICKID [--format table|csv|json]
+      Replace the passcode of an unadopted card (lost or leaked); prints it once.
+  announce
+      Not available yet: announcements come with the announcements feature.
+
+Options for every command:
+  --url URL   the server (default: PUBLIC_URL, else http://localhost:8080)
+  Token: ADMIN_TOKEN, else the file DATA_DIR/admin-token (DATA_DIR defaults to ./data).
+`;
+
+export interface CliIo {
+  env: Record<string, string | undefined>;
+  out: (text: string) => void;
+  err: (text: string) => void;
+  /** Where relative paths (DATA_DIR, --sheet) are resolved. */
+  cwd: string;
+}
+
+class CliError extends Error {
+  /** 2: the command was wrong; 1: the server refused or could not be reached. */
+  constructor(message: string, readonly exitCode = 2) {
+    super(message);
+  }
+}
+
+function adminToken(env: CliIo['env'], cwd: string): string {
+  if (env.ADMIN_TOKEN?.trim()) return env.ADMIN_TOKEN.trim();
+  const file = adminTokenPath(path.resolve(cwd, env.DATA_DIR?.trim() || './data'));
+  try {
+    const token = readFileSync(file, 'utf8').trim();
+    if (token) return token;
+  } catch {
+    // fall through to the message below
+  }
+  throw new CliError(`No admin token: set ADMIN_TOKEN, or start the server once so it writes ${file}.`);
+}
+
+async function call<T>(io: CliIo, base: string, route: string, body: unknown): Promise<T> {
+  const url = `${base.replace(/\/+$/, '')}${route}`;
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken(io.env, io.cwd)}` },
+      body: JSON.stringify(body),
+    });
+  } catch (error) {
+    if (error instanceof CliError) throw error;
+    throw new CliError(`Cannot reach the server at ${base} (is it running? npm start; or pass --url).`, 1);
+  }
+  const text = await response.text();
+  let parsed: unknown = null;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // not JSON: reported below
+  }
+  if (!response.ok) {
+    const message = (parsed as { message?: string } | null)?.message ?? `HTTP ${response.status}`;
+    throw new CliError(`The server refused (${response.status}): ${message}`, 1);
+  }
+  return parsed as T;
+}
+
+const sheetFiles = (file: string, pages: number) =>
+  pages === 1 ? [file] : Array.from({ length: pages }, (_, i) => file.replace(/(\.png)?$/i, `-${i + 1}.png`));
+
+/** Runs one command; resolves to the exit code. */
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    const { values } = parseArgs({
+      args: rest,
+      options: {
+        url: { type: 'string' },
+        count: { type: 'string' },
+        design: { type: 'string' },
+        format: { type: 'string', default: 'table' },
+        sheet: { type: 'string' },
+        name: { type: 'string' },
+        member: { type: 'string', multiple: true },
+        verified: { type: 'boolean', default: false },
+        card: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+    });
+    const base = values.url ?? io.env.PUBLIC_URL?.trim() ?? 'http://localhost:8080';
+    if (!command || values.help || command === 'help') {
+      io.out(USAGE);
+      return command ? 0 : 2;
+    }
+    switch (command) {
+      case 'mint-cards': {
+        const count = Number(values.count);
+        if (!values.count || !Number.isInteger(count) || count < 1 || count > 1000) throw new CliError('--count must be a whole number from 1 to 1000.');
+        const format = values.format as TOutputFormat;
+        if (!['table', 'csv', 'json'].includes(format)) throw new CliError('--format must be table, csv or json.');
+        if (values.design !== undefined && !(DESIGNS as readonly string[]).includes(values.design)) {
+          throw new CliError(`--design must be one of ${DESIGNS.join(', ')}.`);
+        }
+        if (values.sheet !== undefined && !/\.png$/i.test(values.sheet)) throw new CliError('--sheet must name a .png file.');
+        const cards = await call<TMintedCard[]>(io, base, '/api/admin/cards/mint', { count, design: values.design });
+        io.out(formatMinted(cards, format));
+        if (values.sheet) {
+          const { renderSheets } = await import('./sheet.ts');
+          const pages = await renderSheets(cards);
+          // npm runs scripts in the repository root; the sheet goes where the operator typed the command.
+          const files = sheetFiles(path.resolve(io.env.INIT_CWD ?? io.cwd, values.sheet), pages.length);
+          pages.forEach((page, i) => writeFileSync(files[i]!, page));
+          io.err(`Printable sheet: ${files.join(', ')}\n`);
+        }
+        return 0;
+      }
+      case 'create-corporate': {
+        if (!values.name?.trim()) throw new CliError('--name is required.');
+        const created = await call<TCreatedCorporate>(io, base, '/api/admin/corporates', {
+          name: values.name, members: values.member ?? [], verified: values.verified,
+        });
+        io.out(values.format === 'json' ? `${JSON.stringify(created, null, 2)}\n` : [
+          `corporateAccountId  ${created.corporateAccountId}`,
+          `corporateProfileId  ${created.corporateProfileId}`,
+          ...created.members.map((m) => `member              ${m.email ?? m.phoneNumber}  ${m.accountId}${m.created ? '  (new account)' : ''}`),
+        ].join('\n') + '\n');
+        return 0;
+      }
+      case 'unlock-card': {
+        if (!values.card?.trim()) throw new CliError('--card is required.');
+        await call(io, base, `/api/admin/cards/${encodeURIComponent(values.card.trim())}/unlock`, {});
+        io.out(`Unlocked ${values.card.trim()}.\n`);
+        return 0;
+      }
+      case 'new-passcode': {
+        if (!values.card?.trim()) throw new CliError('--card is required.');
+        const format = values.format as TOutputFormat;
+        if (!['table', 'csv', 'json'].includes(format)) throw new CliError('--format must be table, csv or json.');
+        const card = await call<TMintedCard>(io, base, `/api/admin/cards/${encodeURIComponent(values.card.trim())}/passcode`, {});
+        io.out(formatMinted([card], format));
+        return 0;
+      }
+      case 'announce':
+        throw new CliError('announce is not available yet: announcements come with the announcements feature.');
+      default:
+        throw new CliError(`Unknown command "${command}".\n\n${USAGE}`);
+    }
+  } catch (error) {
+    if (error instanceof CliError) {
+      io.err(`${error.message}\n`);
+      return error.exitCode;
+    }
+    if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) {
+      io.err(`${error.message}\n\n${USAGE}`);
+      return 2;
+    }
+    throw error;
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  process.exitCode = await runCli(process.argv.slice(2), {
+    env: process.env,
+    out: (t) => process.stdout.write(t),
+    err: (t) => process.stderr.write(t),
+    cwd: process.cwd(),
+  });
+}

@@ -1,0 +1,87 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import type { Backplane } from './backplane/index.ts';
+import { loggerOptions } from './logger.ts';
+import configPlugin from './plugins/config.ts';
+import errorHandler from './plugins/error-handler.ts';
+import jsonBody from './plugins/json-body.ts';
+import security from './plugins/security.ts';
+import docs from './plugins/docs.ts';
+import dbPlugin from './plugins/db.ts';
+import secrets from './plugins/secrets.ts';
+import auth from './plugins/auth.ts';
+import storage from './files/plugin.ts';
+import multipartPlugin from './plugins/multipart.ts';
+import contacts from './contacts/plugin.ts';
+import backplane from './plugins/backplane.ts';
+import healthRoutes from './health/routes.ts';
+import contactRoutes from './contacts/routes.ts';
+import fileRoutes from './files/routes.ts';
+import uploadRoutes from './files/upload-routes.ts';
+import cardRoutes from './cards/routes.ts';
+import petRoutes from './pets/routes.ts';
+import qrRoutes from './qr/routes.ts';
+import corporateRoutes from './corporate/routes.ts';
+import pinRoutes from './pins/routes.ts';
+import adoptionRoutes from './adoption/routes.ts';
+import adminRoutes from './admin/routes.ts';
+import web from './web/plugin.ts';
+import accounts from './accounts/plugin.ts';
+import hub from './conversations/hub.ts';
+import conversations from './conversations/plugin.ts';
+
+export interface BuildOptions {
+  config: Config;
+  /** An open database to use instead of opening one from the config (tests share one per file). */
+  database?: Database;
+  /** pino logger options or a stream destination; defaults to the config's LOG_LEVEL on stdout. */
+  logger?: FastifyServerOptions['logger'];
+  /** A backplane shared with other apps (tests of several instances); by default from REDIS_URL. */
+  backplane?: Backplane;
+  /** Folder of the built web app (tests point it at a fixture or the real build). */
+  webDistDir?: string;
+}
+
+/** Builds the whole app, plugins then routes, without listening (what tests import). */
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(options.config.LOG_LEVEL),
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 500 },
+    trustProxy: options.config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(configPlugin, { config: options.config });
+  await app.register(errorHandler);
+  await app.register(jsonBody);
+  await app.register(security);
+  await app.register(docs);
+  await app.register(dbPlugin, { database: options.database });
+  await app.register(secrets);
+  await app.register(auth);
+  await app.register(storage);
+  await app.register(multipartPlugin);
+  await app.register(backplane, { backplane: options.backplane });
+  await app.register(contacts);
+
+  await app.register(healthRoutes);
+  await app.register(contactRoutes);
+  await app.register(fileRoutes);
+  await app.register(uploadRoutes);
+  await app.register(cardRoutes);
+  await app.register(petRoutes);
+  await app.register(qrRoutes);
+  await app.register(corporateRoutes);
+  await app.register(pinRoutes);
+  await app.register(adoptionRoutes);
+  await app.register(adminRoutes);
+  await app.register(accounts);
+  await app.register(hub);
+  await app.register(conversations);
+  await app.register(web, { distDir: options.webDistDir });
+  return app;
+}

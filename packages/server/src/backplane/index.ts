@@ -1,0 +1,3 @@
+export type { Backplane } from './types.ts';
+export { createMemoryBackplane } from './memory.ts';
+export { createRedisBackplane, type TRedisBackplaneOptions } from './redis.ts';

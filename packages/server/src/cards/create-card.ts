@@ -1,0 +1,13 @@
+import type { z } from 'zod';
+import type { Db } from '../db/client.ts';
+import { createContact } from '../contacts/create-contact.ts';
+import { findContact, type FoundContact } from '../contacts/find-contact.ts';
+import type { ZCardCreateBody } from './card-input.ts';
+import { assertOwnedImages, listImageRefs } from './owned-images.ts';
+
+/** A new card owned by `accountId`; its pictures must be the account's own uploads. */
+export async function createCard(db: Db, accountId: string, input: z.infer<typeof ZCardCreateBody>): Promise<FoundContact> {
+  await assertOwnedImages(db, accountId, listImageRefs(input));
+  const row = await createContact(db, input, { ownerAccountId: accountId });
+  return (await findContact(db, row.id))!;
+}

@@ -1,0 +1,56 @@
+import { and, eq, inArray, or } from 'drizzle-orm';
+import { isUuid, type TSocialMedia, type TWall } from '@vbc/shared';
+import type { Db } from '../db/client.ts';
+import { displayItems } from '../db/schema/index.ts';
+import { badRequest } from '../errors/app-error.ts';
+
+/** A picture a write refers to: the field that holds it and its displayItemId or obsecuredDisplayItemId. */
+export interface TImageRef {
+  field: string;
+  ref: string;
+}
+
+/** The wall photos and social QR codes of a card, as references by field. */
+export function listImageRefs(fields: {
+  pictureDisplayItemId?: string | null;
+  highResPictureDisplayItemId?: string | null;
+  heroImageDisplayItemId?: string | null;
+  wall?: TWall;
+  socialMedias?: TSocialMedia[];
+}): TImageRef[] {
+  const refs: TImageRef[] = [];
+  for (const key of ['pictureDisplayItemId', 'highResPictureDisplayItemId', 'heroImageDisplayItemId'] as const) {
+    const value = fields[key];
+    if (value) refs.push({ field: key, ref: value });
+  }
+  fields.wall?.boards.forEach((board, b) =>
+    board.items.forEach((item, i) => refs.push({ field: `wall.boards.${b}.items.${i}.photo.obsecuredDisplayItemId`, ref: item.photo.obsecuredDisplayItemId })),
+  );
+  fields.socialMedias?.forEach((entry, i) => {
+    if (entry.qrCode) refs.push({ field: `socialMedias.${i}.qrCode`, ref: entry.qrCode });
+  });
+  return refs;
+}
+
+/**
+ * Refuses (400, naming the field) any picture that the writer did not upload,
+ * unless the card or pet already shows it (`kept`: the refs it holds now), so
+ * a partial save of an unchanged wall never fails. Stops one account from
+ * attaching another's uploads by guessing or copying their ids.
+ */
+export async function assertOwnedImages(db: Db, accountId: string, refs: readonly TImageRef[], kept: ReadonlySet<string> = new Set()): Promise<void> {
+  const wanted = refs.filter((r) => !kept.has(r.ref));
+  if (wanted.length === 0) return;
+  const ids = [...new Set(wanted.map((r) => r.ref).filter(isUuid).map((r) => r.toLowerCase()))];
+  const obsecured = [...new Set(wanted.map((r) => r.ref))];
+  const owned = await db
+    .select({ id: displayItems.id, obsecuredId: displayItems.obsecuredId })
+    .from(displayItems)
+    .where(and(
+      eq(displayItems.ownerAccountId, accountId),
+      ids.length ? or(inArray(displayItems.id, ids), inArray(displayItems.obsecuredId, obsecured)) : inArray(displayItems.obsecuredId, obsecured),
+    ));
+  const known = new Set(owned.flatMap((o) => [o.id, o.obsecuredId]));
+  const missing = wanted.find((r) => !known.has(isUuid(r.ref) ? r.ref.toLowerCase() : r.ref));
+  if (missing) throw badRequest(`${missing.field}: this picture is not one you uploaded; upload it with POST /api/files/display first.`);
+}

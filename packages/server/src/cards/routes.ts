@@ -1,0 +1,89 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAccount } from '../plugins/auth.ts';
+import { ZCardCreateBody, ZCardPatchBody } from './card-input.ts';
+import { cardDailyStats } from './card-stats.ts';
+import { createCard } from './create-card.ts';
+import { getOwnedCard } from './owned-card.ts';
+import { readPrecondition, setVersionHeaders } from './precondition.ts';
+import { presentOwnerCard } from './present-owner-card.ts';
+import { deleteCard } from './delete-card.ts';
+import { updateCard } from './update-card.ts';
+
+const ZIdParams = z.object({ id: z.string().min(1).max(100) });
+const ZStatsQuery = z.object({ days: z.coerce.number().int().min(1).max(365).default(30) });
+
+/** DESIGN §4 owner routes of a card: create, read for editing, partial update, delete, daily stats. */
+export default async function cardRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/api/vbc/virtualcontact',
+    { schema: { body: ZCardCreateBody, summary: 'Create a card owned by the caller → the owner view', tags: ['cards'] } },
+    async (request, reply) => {
+      const account = requireAccount(request);
+      const found = await createCard(app.db, account.id, request.body);
+      await app.contacts.changed(found.row.id);
+      return setVersionHeaders(reply.status(201), found.row.updatedAt).send(presentOwnerCard(found));
+    },
+  );
+
+  r.get(
+    '/api/vbc/virtualcontact/:id/edit',
+    { schema: { params: ZIdParams, summary: "Owner: the full card for the editor (404 for anyone else)", tags: ['cards'] } },
+    async (request, reply) => {
+      const account = requireAccount(request);
+      const found = await getOwnedCard(app.db, request.params.id, account.id, 'read');
+      return setVersionHeaders(reply, found.row.updatedAt).send(presentOwnerCard(found));
+    },
+  );
+
+  r.put(
+    '/api/vbc/virtualcontact/:id',
+    {
+      schema: {
+        params: ZIdParams,
+        body: ZCardPatchBody,
+        summary: 'Owner: change some fields (the rest stay); send updatedAt (or If-Match) to be told of a newer save (409)',
+        tags: ['cards'],
+      },
+    },
+    async (request, reply) => {
+      const account = requireAccount(request);
+      const { updatedAt, ...patch } = request.body;
+      const precondition = readPrecondition(request, updatedAt);
+      const found = await updateCard(app.db, request.params.id, account.id, patch, precondition);
+      await app.contacts.changed(found.row.id);
+      return setVersionHeaders(reply, found.row.updatedAt).send(presentOwnerCard(found));
+    },
+  );
+
+  r.delete(
+    '/api/vbc/virtualcontact/:id',
+    { schema: { params: ZIdParams, summary: 'Owner: delete the card', tags: ['cards'] } },
+    async (request, reply) => {
+      const account = requireAccount(request);
+      const { contactId, storageKeys } = await deleteCard(app.db, request.params.id, account.id, readPrecondition(request, undefined));
+      await app.contacts.changed(contactId);
+      await Promise.all(storageKeys.map((key) => app.storage.delete(key)));
+      return reply.status(204).send();
+    },
+  );
+
+  r.get(
+    '/api/vbc/virtualcontact/:id/stats',
+    { schema: { params: ZIdParams, querystring: ZStatsQuery, summary: 'Owner: views and downloads per UTC day, oldest first', tags: ['cards'] } },
+    async (request, reply) => {
+      const account = requireAccount(request);
+      const { row } = await getOwnedCard(app.db, request.params.id, account.id, 'read');
+      const days = await cardDailyStats(app.db, row.id, request.query.days);
+      reply.header('cache-control', 'private, no-store');
+      return {
+        virtualContactId: row.id,
+        days,
+        totals: { viewCount: row.viewCount, downloadCount: row.downloadCount },
+      };
+    },
+  );
+}

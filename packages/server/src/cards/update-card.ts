@@ -1,0 +1,37 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { virtualContacts } from '../db/schema/index.ts';
+import { findContact, type FoundContact } from '../contacts/find-contact.ts';
+import type { TCardPatchBody } from './card-input.ts';
+import { assertOwnedImages, listImageRefs } from './owned-images.ts';
+import { getOwnedCard } from './owned-card.ts';
+import { nextUpdatedAt, staleWrite, unchangedSince, type TPrecondition } from './precondition.ts';
+
+/**
+ * Writes the given fields of a card its owner changes; fields left out keep
+ * their values. With a precondition the write happens only if the card is
+ * unchanged since (checked in the UPDATE itself, so two saves cannot both
+ * pass); otherwise 409.
+ */
+export async function updateCard(
+  db: Db,
+  contactId: string,
+  accountId: string,
+  patch: Omit<TCardPatchBody, 'updatedAt'>,
+  precondition: TPrecondition,
+): Promise<FoundContact> {
+  const { row } = await getOwnedCard(db, contactId, accountId, 'write');
+  const kept = new Set(listImageRefs(row).map((r) => r.ref));
+  await assertOwnedImages(db, accountId, listImageRefs(patch), kept);
+  const [updated] = await db
+    .update(virtualContacts)
+    .set({ ...patch, updatedAt: nextUpdatedAt(virtualContacts.updatedAt) })
+    .where(and(eq(virtualContacts.id, row.id), eq(virtualContacts.ownerAccountId, accountId), unchangedSince(virtualContacts.updatedAt, precondition)))
+    .returning({ id: virtualContacts.id });
+  if (!updated) {
+    // Changed (or deleted, or given away) between the read and the write.
+    const now = await getOwnedCard(db, row.id, accountId, 'write');
+    throw staleWrite('card', now.row.updatedAt);
+  }
+  return (await findContact(db, row.id))!;
+}

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const optional = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+const url = (protocols: string[]) =>
+  optional.refine(
+    (v) => v === undefined || (URL.canParse(v) && protocols.includes(new URL(v).protocol)),
+    `must be a URL starting with ${protocols.join(' or ')}//`,
+  );
+
+/** Every setting of DESIGN §7, parsed once at start. `.env.example` lists the same names. */
+export const ZConfig = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Base of share links and QR codes; unset: http://localhost:{PORT}. */
+  PUBLIC_URL: optional
+    .refine((v) => v === undefined || (URL.canParse(v) && /^https?:$/.test(new URL(v).protocol)), 'must be an http(s) URL')
+    .transform((v) => v?.replace(/\/+$/, '')),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: url(['postgres:', 'postgresql:']),
+  REDIS_URL: url(['redis:', 'rediss:']),
+  SMTP_URL: url(['smtp:', 'smtps:']),
+  MAIL_FROM: z.string().default('V.B.C. <no-reply@vbc.local>'),
+  SMS_PROVIDER: z.enum(['log', 'http']).default('log'),
+  SMS_URL: url(['http:', 'https:']),
+  SMS_TOKEN: optional,
+  VAPID_PUBLIC_KEY: optional,
+  VAPID_PRIVATE_KEY: optional,
+  VAPID_SUBJECT: z.string().default('mailto:admin@vbc.local'),
+  APPLE_PASS_TYPE_ID: optional,
+  APPLE_TEAM_ID: optional,
+  APPLE_PASS_CERT: optional,
+  APPLE_PASS_KEY: optional,
+  APPLE_WWDR_CERT: optional,
+  GOOGLE_WALLET_ISSUER_ID: optional,
+  GOOGLE_WALLET_SERVICE_ACCOUNT: optional,
+  ADMIN_TOKEN: optional.refine((v) => v === undefined || v.length >= 32, 'must be at least 32 characters'),
+  SEED_DEMO: bool.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Origins besides PUBLIC_URL's that may open the hub (comma-separated), e.g. the iOS wrapper's. */
+  ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean)),
+  /**
+   * Which proxies' X-Forwarded-For to believe for the client address (rate
+   * limits, PIN lock-outs): false (default: the socket peer), true (any — only
+   * behind a proxy that overwrites the header), a hop count, or a list of
+   * addresses/CIDRs such as "127.0.0.1,10.0.0.0/8".
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v): boolean | string[] | ((address: string, hop: number) => boolean) => {
+      const t = v.trim();
+      if (t === 'true' || t === 'false') return t === 'true';
+      if (/^\d+$/.test(t)) return (_address, hop) => hop < Number(t);
+      return t.split(',').map((s) => s.trim()).filter(Boolean);
+    }),
+  /** Milliseconds between flushes of batched view/download counts. */
+  STATS_FLUSH_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+}).superRefine((c, ctx) => {
+  if (c.SMS_PROVIDER === 'http' && !c.SMS_URL) {
+    ctx.addIssue({ code: 'custom', path: ['SMS_URL'], message: 'is required when SMS_PROVIDER=http' });
+  }
+}).transform((c) => ({ ...c, PUBLIC_URL: c.PUBLIC_URL ?? `http://localhost:${c.PORT}` }));
+
+export type Config = z.infer<typeof ZConfig>;
+
+/** A setting that cannot be used: the message names the variable. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses the environment; a bad value throws a ConfigError naming each bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = ZConfig.safeParse(env);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+}

@@ -1,0 +1,41 @@
+import { randomBytes } from 'node:crypto';
+import type { z } from 'zod';
+import { makeQuickId, ZVirtualContactInput, type TVirtualContactInput } from '@vbc/shared';
+import type { Db } from '../db/client.ts';
+import { virtualContacts } from '../db/schema/index.ts';
+import type { ContactRow } from './presenter.ts';
+
+/** What only the server sets on a new card: never writable through the card API. */
+export interface CreateContactExtras {
+  ownerAccountId?: string | null;
+  corporateProfileId?: string | null;
+  pinHash?: string | null;
+  pinProtectionLevel?: number | null;
+  /** Hash of the adoption passcode: the card is unadopted until it is used. */
+  passcodeHash?: string | null;
+}
+
+const isUniqueViolation = (error: unknown) => {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e.code === '23505' || e.cause?.code === '23505';
+};
+
+/** Creates a card with a fresh quickId (a collision, one in 34 billion, is retried). */
+export async function createContact(
+  db: Db,
+  input: z.input<typeof ZVirtualContactInput> | TVirtualContactInput,
+  extras: CreateContactExtras = {},
+): Promise<ContactRow> {
+  const fields = ZVirtualContactInput.parse(input);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const [row] = await db
+        .insert(virtualContacts)
+        .values({ ...fields, ...extras, quickId: makeQuickId((n) => randomBytes(n)) })
+        .returning();
+      return row!;
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt >= 5) throw error;
+    }
+  }
+}

@@ -1,0 +1,66 @@
+import { CONVERSATION_HUB_EVENTS as EVENTS, type TConversationMessage, type TConversationSeen } from '@vbc/shared/conversation';
+import type { Db } from '../db/client.ts';
+import type { Hub } from '../hub/index.ts';
+import { participantAccountIds, summariesByAccount } from './read-conversations.ts';
+
+/** The hub method that carries a new message of this kind (DESIGN §5). */
+export function eventFor(message: TConversationMessage): string {
+  if (message.kind === 'photo') return EVENTS.photoSetItemUploaded;
+  if (message.kind === 'document') return EVENTS.documentUploaded;
+  return EVENTS.messageReceived;
+}
+
+/**
+ * Sends the DESIGN §5 events of conversations to every connection of every participant, on every
+ * instance (hub.sendToUser goes through the backplane). Called only after the change is committed;
+ * a failure is logged and never fails the request (clients catch up with `?after=`).
+ */
+export class ConversationAnnouncer {
+  constructor(
+    private readonly db: Db,
+    private readonly hub: Pick<Hub, 'sendToUser'>,
+    private readonly log: { warn(object: object, message: string): void },
+  ) {}
+
+  /** A new message (`participants`: their account ids, when the caller knows them): its event (MessageReceived / PhotoSetItemUploaded / DocumentUploaded), then each side's ConversationUpdated. */
+  async messageAdded(message: TConversationMessage, participants?: string[]): Promise<void> {
+    await this.guard(async () => {
+      const accountIds = participants ?? (await participantAccountIds(this.db, message.personalConversationId));
+      const event = eventFor(message);
+      await Promise.all(accountIds.map((id) => this.hub.sendToUser(id, event, message)));
+      await this.updated(message.personalConversationId, accountIds);
+    });
+  }
+
+  /** A side saw messages: ConversationSeen to everyone in it, and the new summaries (unseen counts). */
+  async seen(seen: TConversationSeen): Promise<void> {
+    await this.guard(async () => {
+      const accountIds = await participantAccountIds(this.db, seen.personalConversationId);
+      await Promise.all(accountIds.map((id) => this.hub.sendToUser(id, EVENTS.conversationSeen, seen)));
+      await this.updated(seen.personalConversationId, accountIds);
+    });
+  }
+
+  /** Something about the conversation changed (the other side deleted their account): fresh summaries to everyone left in it. */
+  async conversationChanged(conversationId: string): Promise<void> {
+    await this.guard(async () => this.updated(conversationId, await participantAccountIds(this.db, conversationId)));
+  }
+
+  private async updated(conversationId: string, accountIds: string[]): Promise<void> {
+    const byAccount = await summariesByAccount(this.db, conversationId);
+    await Promise.all(
+      accountIds.flatMap((id) => {
+        const summary = byAccount.get(id);
+        return summary ? [this.hub.sendToUser(id, EVENTS.conversationUpdated, summary)] : [];
+      }),
+    );
+  }
+
+  private async guard(run: () => Promise<void>): Promise<void> {
+    try {
+      await run();
+    } catch (err) {
+      this.log.warn({ err }, 'conversation event not sent');
+    }
+  }
+}

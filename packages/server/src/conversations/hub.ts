@@ -1,0 +1,45 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import { HUB } from '@vbc/shared';
+import { findSession } from '../accounts/sessions.ts';
+import { createHub, type Hub } from '../hub/index.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The real-time hub at /personalHub: `sendToUser(accountId, method, ...args)` reaches every connection of an account on every instance. */
+    hub: Hub;
+  }
+}
+
+/** Longest token the hub looks up (real ones are 43 characters). */
+const MAX_TOKEN_LENGTH = 200;
+
+/**
+ * The SignalR hub of DESIGN §5 at /personalHub: users are accounts, signed in by their access
+ * token (Bearer header or access_token query); fan-out through app.backplane; cross-origin pages
+ * only from PUBLIC_URL and ALLOWED_ORIGINS. Logout and account deletion close the account's
+ * connections (without automatic reconnect). Closing the app closes the hub.
+ */
+export default fp(
+  async function hubPlugin(app: FastifyInstance) {
+    const hub = createHub({
+      path: HUB.path,
+      backplane: app.backplane,
+      allowedOrigins: [new URL(app.config.PUBLIC_URL).origin, ...app.config.ALLOWED_ORIGINS],
+      async authenticate(token) {
+        if (!token || token.length > MAX_TOKEN_LENGTH) return null;
+        const account = await findSession(app.db, token);
+        return account ? { userId: account.id, sessionKey: account.sessionRowId } : null;
+      },
+    });
+    hub.attach(app);
+    app.decorate('hub', hub);
+    // Logout closes that sign-in's connections; deletion closes the account's on every device.
+    app.accountEvents.onAccountSignedOut((accountId, info) =>
+      info.reason === 'deleted'
+        ? hub.closeUser(accountId, 'The account was deleted.')
+        : hub.closeUser(accountId, 'Signed out.', { sessionKey: info.sessionRowId }),
+    );
+  },
+  { name: 'hub', dependencies: ['config', 'db', 'backplane', 'accounts'] },
+);

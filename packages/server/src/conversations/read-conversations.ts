@@ -1,0 +1,196 @@
+import { type AnyColumn, and, asc, desc, eq, gt, inArray, isNotNull, lt, ne, or, isNull, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { TConversationMessage, TConversationSummary, THaveUnseenMessages } from '@vbc/shared/conversation';
+import type { Db } from '../db/client.ts';
+import {
+  accounts, conversationMessages, conversationParticipants, conversations, displayItems, documentFiles, virtualContacts,
+} from '../db/schema/index.ts';
+import { notFound } from '../errors/app-error.ts';
+import { presentCounterpart, presentMessage, type TMessageRecord } from './presenter.ts';
+
+export type ParticipantRow = typeof conversationParticipants.$inferSelect;
+
+/**
+ * The caller's side of a conversation, or a 404 when the conversation does not exist or the
+ * caller is not in it (the same answer, so ids of others' conversations cannot be probed).
+ */
+export async function requireParticipant(db: Db, conversationId: string, accountId: string): Promise<ParticipantRow> {
+  const [row] = await db
+    .select()
+    .from(conversationParticipants)
+    .where(and(eq(conversationParticipants.conversationId, conversationId), eq(conversationParticipants.accountId, accountId)))
+    .limit(1);
+  if (!row) throw notFound('conversation');
+  return row;
+}
+
+/**
+ * Both sides of a conversation and which one is the caller's, or the same 404 as requireParticipant.
+ * `accountIds`: the sides whose accounts still exist (who events go to).
+ */
+export async function requireSides(
+  db: Db,
+  conversationId: string,
+  accountId: string,
+): Promise<{ me: ParticipantRow; other: ParticipantRow | undefined; accountIds: string[] }> {
+  const rows = await db.select().from(conversationParticipants).where(eq(conversationParticipants.conversationId, conversationId));
+  const me = rows.find((r) => r.accountId === accountId);
+  if (!me) throw notFound('conversation');
+  return { me, other: rows.find((r) => r !== me), accountIds: rows.flatMap((r) => (r.accountId ? [r.accountId] : [])) };
+}
+
+/** Accounts (not deleted) taking part in a conversation: who its events go to. */
+export async function participantAccountIds(db: Db, conversationId: string): Promise<string[]> {
+  const rows = await db
+    .select({ accountId: conversationParticipants.accountId })
+    .from(conversationParticipants)
+    .where(and(eq(conversationParticipants.conversationId, conversationId), isNotNull(conversationParticipants.accountId)));
+  return rows.flatMap((r) => (r.accountId ? [r.accountId] : []));
+}
+
+/** Messages with their attachment columns; add where / order / limit. */
+function selectMessages(db: Db) {
+  return db
+    .select({
+      message: conversationMessages,
+      photo: { obsecuredId: displayItems.obsecuredId, width: displayItems.width, height: displayItems.height },
+      document: { id: documentFiles.id, name: documentFiles.name, contentType: documentFiles.contentType, size: documentFiles.size },
+    })
+    .from(conversationMessages)
+    .leftJoin(displayItems, eq(displayItems.id, conversationMessages.displayItemId))
+    .leftJoin(documentFiles, eq(documentFiles.id, conversationMessages.documentFileId));
+}
+
+/** One message by id, presented. */
+export async function getMessage(db: Db, messageId: string): Promise<TConversationMessage> {
+  const [record] = await selectMessages(db).where(eq(conversationMessages.id, messageId)).limit(1);
+  if (!record) throw notFound('message');
+  return presentMessage(record as TMessageRecord);
+}
+
+export interface TPageQuery {
+  after?: number;
+  before?: number;
+  limit: number;
+}
+
+/**
+ * A page of messages, oldest first. `after` alone: the first `limit` messages after that sequence
+ * (catch-up). `before`: the `limit` messages just before it (scroll back). Neither: the latest.
+ */
+export async function listMessages(db: Db, conversationId: string, page: TPageQuery): Promise<TConversationMessage[]> {
+  const where: SQL[] = [eq(conversationMessages.conversationId, conversationId)];
+  if (page.after !== undefined) where.push(gt(conversationMessages.seq, page.after));
+  if (page.before !== undefined) where.push(lt(conversationMessages.seq, page.before));
+  const forward = page.after !== undefined;
+  const rows = await selectMessages(db)
+    .where(and(...where))
+    .orderBy(forward ? asc(conversationMessages.seq) : desc(conversationMessages.seq))
+    .limit(page.limit);
+  if (!forward) rows.reverse();
+  return rows.map((r) => presentMessage(r as TMessageRecord));
+}
+
+/** Messages after a side's last seen sequence that the other side sent. */
+function unseenCountSql(me: { conversationId: AnyColumn; lastSeenSeq: AnyColumn; accountId: AnyColumn }) {
+  const m = conversationMessages;
+  return sql<number>`(select count(*)::int from ${m} where ${m.conversationId} = ${me.conversationId} and ${m.seq} > ${me.lastSeenSeq} and (${m.senderAccountId} is null or ${m.senderAccountId} <> ${me.accountId}))`;
+}
+
+/**
+ * Summaries as each side sees them, newest first: of one account's conversations (`accountId`,
+ * optionally `conversationId` too), or of one conversation for every side (`conversationId` alone).
+ * Two queries: the conversations with their other side, then their last messages.
+ */
+async function summaries(db: Db, filter: { accountId?: string; conversationId?: string }): Promise<(TConversationSummary & { viewerAccountId: string | null })[]> {
+  const me = alias(conversationParticipants, 'me');
+  const other = alias(conversationParticipants, 'other');
+  const conditions: SQL[] = [];
+  if (filter.accountId) conditions.push(eq(me.accountId, filter.accountId));
+  if (filter.conversationId) conditions.push(eq(me.conversationId, filter.conversationId));
+  const rows = await db
+    .select({
+      viewerAccountId: me.accountId,
+      id: conversations.id,
+      lastSeq: conversations.lastSeq,
+      updatedAt: conversations.updatedAt,
+      myVbcId: me.vbcId,
+      mySeen: me.lastSeenSeq,
+      otherSeen: other.lastSeenSeq,
+      unseen: unseenCountSql(me),
+      counterpart: {
+        accountDeleted: other.accountDeleted,
+        accountName: accounts.name,
+        vbcId: virtualContacts.id,
+        quickId: virtualContacts.quickId,
+        firstName: virtualContacts.firstName,
+        lastName: virtualContacts.lastName,
+        hasPicture: sql<boolean>`(${virtualContacts.pictureDisplayItemId} is not null or ${virtualContacts.highResPictureDisplayItemId} is not null)`,
+      },
+    })
+    .from(me)
+    .innerJoin(conversations, eq(conversations.id, me.conversationId))
+    .innerJoin(other, and(eq(other.conversationId, me.conversationId), ne(other.id, me.id)))
+    .leftJoin(accounts, eq(accounts.id, other.accountId))
+    .leftJoin(virtualContacts, eq(virtualContacts.id, other.vbcId))
+    .where(and(...conditions))
+    .orderBy(desc(conversations.updatedAt), desc(conversations.id));
+  if (rows.length === 0) return [];
+
+  const ids = [...new Set(rows.map((r) => r.id))];
+  const last = await selectMessages(db)
+    .innerJoin(conversations, and(eq(conversations.id, conversationMessages.conversationId), eq(conversationMessages.seq, conversations.lastSeq)))
+    .where(inArray(conversationMessages.conversationId, ids));
+  const lastById = new Map(last.map((r) => [r.message.conversationId, presentMessage(r as TMessageRecord)]));
+
+  return rows.map((r) => ({
+    viewerAccountId: r.viewerAccountId,
+    personalConversationId: r.id,
+    counterpart: presentCounterpart({
+      ...r.counterpart,
+      accountDeleted: r.counterpart.accountDeleted ?? false,
+      hasPicture: r.counterpart.hasPicture ?? false,
+    }),
+    myVbcId: r.myVbcId,
+    lastMessage: lastById.get(r.id) ?? null,
+    unseenCount: Number(r.unseen),
+    lastSequence: r.lastSeq,
+    counterpartSeenSequence: r.otherSeen,
+    mySeenSequence: r.mySeen,
+    updatedAt: r.updatedAt.toISOString(),
+  }));
+}
+
+/** The caller's conversations as summaries, newest first (`only`: just that one). */
+export async function listConversations(db: Db, accountId: string, only?: string): Promise<TConversationSummary[]> {
+  const rows = await summaries(db, { accountId, conversationId: only });
+  return rows.map(({ viewerAccountId: _viewer, ...summary }) => summary);
+}
+
+/** One conversation as each of its (not deleted) accounts sees it, in two queries. */
+export async function summariesByAccount(db: Db, conversationId: string): Promise<Map<string, TConversationSummary>> {
+  const rows = await summaries(db, { conversationId });
+  const out = new Map<string, TConversationSummary>();
+  for (const { viewerAccountId, ...summary } of rows) if (viewerAccountId) out.set(viewerAccountId, summary);
+  return out;
+}
+
+/** One conversation as `accountId` sees it, or a 404. */
+export async function getSummary(db: Db, accountId: string, conversationId: string): Promise<TConversationSummary> {
+  const [summary] = await listConversations(db, accountId, conversationId);
+  if (!summary) throw notFound('conversation');
+  return summary;
+}
+
+/** SPEC §7 haveUnseenMessages: whether any conversation has messages the caller has not seen, and how many. */
+export async function haveUnseenMessages(db: Db, accountId: string): Promise<THaveUnseenMessages> {
+  const p = conversationParticipants;
+  const m = conversationMessages;
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(m)
+    .innerJoin(p, eq(p.conversationId, m.conversationId))
+    .where(and(eq(p.accountId, accountId), gt(m.seq, p.lastSeenSeq), or(isNull(m.senderAccountId), ne(m.senderAccountId, accountId))));
+  const count = Number(row?.count ?? 0);
+  return { result: count > 0, count };
+}

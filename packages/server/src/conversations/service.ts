@@ -1,0 +1,141 @@
+import type { TConversationMessage, TConversationSeen, TConversationSummary } from '@vbc/shared/conversation';
+import type { Clock } from '../accounts/clock.ts';
+import type { Db } from '../db/client.ts';
+import { AppError, tooManyRequests } from '../errors/app-error.ts';
+import type { FileStorage } from '../files/storage.ts';
+import { withinQuota } from '../files/quota.ts';
+import type { TUpload } from '../files/read-upload.ts';
+import { storeDisplayImage } from '../files/store-files.ts';
+import { uploadDocument } from '../files/upload.ts';
+import type { RateLimiter, TRateRule } from '../rate-limit/index.ts';
+import type { ConversationAnnouncer } from './announce.ts';
+import { reencodePhoto } from './attachments.ts';
+import { initiateConversation } from './initiate-conversation.ts';
+import { presentMessage, type TMessageRecord } from './presenter.ts';
+import { getMessage, getSummary, requireParticipant, requireSides } from './read-conversations.ts';
+import { appendMessage, findByClientMessageId, markSeen, type TAppended, type TNewMessage } from './send-message.ts';
+
+/** Sends per account: 30 a minute (a person typing fast stays far below; a script does not). */
+export const SEND_LIMIT = { limit: 30, windowMs: 60_000 };
+/** initiateConversation per account: 20 an hour (messaging many strangers is the spam pattern). */
+export const INITIATE_LIMIT = { limit: 20, windowMs: 60 * 60_000 };
+
+export interface TConversationDeps {
+  db: Db;
+  storage: FileStorage;
+  rateLimiter: RateLimiter;
+  announcer: ConversationAnnouncer;
+  clock: Clock;
+}
+
+export interface TSent {
+  message: TConversationMessage;
+  /** False for a retry answered with the original message. */
+  created: boolean;
+}
+
+async function limit(deps: TConversationDeps, rules: TRateRule[]): Promise<void> {
+  const decision = await deps.rateLimiter.consume(rules, deps.clock.now().getTime());
+  if (!decision.allowed) {
+    const seconds = Math.max(1, Math.ceil(decision.retryAfterMs / 1000));
+    throw tooManyRequests(`You are sending messages too fast. Try again in ${seconds} seconds.`, seconds);
+  }
+}
+
+const sendRule = (accountId: string): TRateRule => ({ key: `conversation-send:${accountId}`, ...SEND_LIMIT });
+
+/** Presents a committed message (from the row when its attachment is known) and, when new, announces it. */
+async function publish(
+  deps: TConversationDeps,
+  appended: TAppended,
+  participants: string[] | undefined,
+  attachment: Omit<TMessageRecord, 'message'> = { photo: null, document: null },
+): Promise<TSent> {
+  const message = appended.created && (appended.row.kind === 'text' || attachment.photo || attachment.document)
+    ? presentMessage({ message: appended.row, ...attachment })
+    : await getMessage(deps.db, appended.row.id);
+  if (appended.created) await deps.announcer.messageAdded(message, participants);
+  return { message, created: appended.created };
+}
+
+/** The caller's side (404 for others) and, for a new message, that the other side still has an account. */
+async function sidesForSending(deps: TConversationDeps, conversationId: string, accountId: string) {
+  const sides = await requireSides(deps.db, conversationId, accountId);
+  if (sides.other?.accountDeleted) {
+    throw new AppError('gone', 'The other person deleted their account: this conversation can no longer receive messages.');
+  }
+  return sides;
+}
+
+/** SPEC §7 initiateConversation: the sender's summary of the (new or reused) conversation. */
+export async function startConversation(
+  deps: TConversationDeps,
+  accountId: string,
+  body: { toVbcId: string; fromVbcId?: string; message: string; clientMessageId?: string },
+): Promise<TConversationSummary> {
+  await limit(deps, [sendRule(accountId), { key: `conversation-initiate:${accountId}`, ...INITIATE_LIMIT }]);
+  const { conversationId, appended } = await initiateConversation(deps.db, { senderAccountId: accountId, ...body, now: deps.clock.now() });
+  await publish(deps, appended, undefined);
+  return getSummary(deps.db, accountId, conversationId);
+}
+
+/** A text message from a participant (idempotent on clientMessageId). */
+export async function sendText(
+  deps: TConversationDeps,
+  accountId: string,
+  conversationId: string,
+  body: { message: string; clientMessageId: string },
+): Promise<TSent> {
+  const { me, accountIds } = await sidesForSending(deps, conversationId, accountId);
+  await limit(deps, [sendRule(accountId)]);
+  const appended = await appendMessage(deps.db, {
+    conversationId, senderAccountId: accountId, fromVbcId: me.vbcId, kind: 'text', body: body.message,
+    clientMessageId: body.clientMessageId, now: deps.clock.now(),
+  });
+  return publish(deps, appended, accountIds);
+}
+
+/**
+ * A photo or document message. The participant check and the rate limit come before the bytes are
+ * read (`readFile`); a retry with a used clientMessageId returns the original without storing again.
+ */
+export async function sendAttachment(
+  deps: TConversationDeps,
+  accountId: string,
+  conversationId: string,
+  kind: 'photo' | 'document',
+  readFile: () => Promise<TUpload>,
+  clientMessageId: string | undefined,
+): Promise<TSent> {
+  const { me, accountIds } = await sidesForSending(deps, conversationId, accountId);
+  await limit(deps, [sendRule(accountId)]);
+  if (clientMessageId !== undefined) {
+    // A retry of an upload that was stored: answer with it (appendMessage repeats this check under the lock).
+    const existing = await findByClientMessageId(deps.db, conversationId, accountId, clientMessageId);
+    if (existing && existing.kind === kind) return { message: await getMessage(deps.db, existing.id), created: false };
+  }
+  const file = await readFile();
+  const base: Omit<TNewMessage, 'now'> = {
+    conversationId, senderAccountId: accountId, fromVbcId: me.vbcId, kind, body: '', clientMessageId,
+  };
+  // Stored within the account's storage quota (files/quota.ts), like every upload.
+  if (kind === 'photo') {
+    const image = await reencodePhoto(file.data);
+    const stored = await withinQuota(deps.db, accountId, image.length, (tx) => storeDisplayImage(tx, deps.storage, image, accountId));
+    const appended = await appendMessage(deps.db, { ...base, displayItemId: stored.id, now: deps.clock.now() });
+    return publish(deps, appended, accountIds, { photo: stored, document: null });
+  }
+  // Documents are checked by their bytes (PDF, office, text, media; never HTML or SVG) as in files/upload.ts.
+  const stored = await uploadDocument(deps.db, deps.storage, accountId, file);
+  const appended = await appendMessage(deps.db, { ...base, documentFileId: stored.documentFileItemId, now: deps.clock.now() });
+  return publish(deps, appended, accountIds, { photo: null, document: { id: stored.documentFileItemId, ...stored } });
+}
+
+/** POST …/seen: records what the participant saw and tells everyone in the conversation. */
+export async function seeConversation(deps: TConversationDeps, accountId: string, conversationId: string, sequence?: number): Promise<void> {
+  const me = await requireParticipant(deps.db, conversationId, accountId);
+  const seenSequence = await markSeen(deps.db, me.id, conversationId, sequence);
+  if (seenSequence === null) return;
+  const seen: TConversationSeen = { personalConversationId: conversationId, seenBy: accountId, seenAt: deps.clock.now().toISOString(), sequence: seenSequence };
+  await deps.announcer.seen(seen);
+}

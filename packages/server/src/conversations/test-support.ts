@@ -1,0 +1,93 @@
+/** Shared set-up for the conversation tests: people with cards, first messages, multipart bodies. */
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { TConversationMessage, TConversationSummary } from '@vbc/shared/conversation';
+import { buildAccount, buildCard } from '../test/factories.ts';
+
+export type TPerson = Awaited<ReturnType<typeof buildAccount>> & { card: Awaited<ReturnType<typeof buildCard>> };
+
+/** A signed-in account that owns one card. */
+export async function buildPerson(app: FastifyInstance, name?: string): Promise<TPerson> {
+  const person = await buildAccount(app, { name });
+  const card = await buildCard(app, { firstName: name ?? 'Person', lastName: randomBytes(3).toString('hex') }, { ownerAccountId: person.account.id });
+  return { ...person, card };
+}
+
+/** `from` messages `to`'s card (speaking as their own card unless `asAccount`); returns the sender's summary. */
+export async function startConversation(
+  app: FastifyInstance,
+  from: TPerson,
+  to: TPerson,
+  message = 'Hello there',
+  asAccount = false,
+): Promise<TConversationSummary> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/conversation/initiateConversation',
+    headers: from.headers,
+    payload: { toVbcId: to.card.id, fromVbcId: asAccount ? undefined : from.card.id, message },
+  });
+  if (res.statusCode !== 200) throw new Error(`initiateConversation: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+/** Sends a text message; returns the raw response. */
+export function send(app: FastifyInstance, who: { headers: Record<string, string> }, conversationId: string, message: string, clientMessageId: string = randomUUID()) {
+  return app.inject({
+    method: 'POST',
+    url: `/api/conversation/${conversationId}/messages`,
+    headers: who.headers,
+    payload: { message, clientMessageId },
+  });
+}
+
+/** Every message of a conversation, oldest first (pages of 100). */
+export async function allMessages(app: FastifyInstance, who: { headers: Record<string, string> }, conversationId: string): Promise<TConversationMessage[]> {
+  const out: TConversationMessage[] = [];
+  for (;;) {
+    const after = out.at(-1)?.sequence ?? 0;
+    const res = await app.inject({ url: `/api/conversation/${conversationId}/messages?after=${after}&limit=100`, headers: who.headers });
+    if (res.statusCode !== 200) throw new Error(`messages: ${res.statusCode} ${res.body}`);
+    const page = res.json<TConversationMessage[]>();
+    out.push(...page);
+    if (page.length < 100) return out;
+  }
+}
+
+/** A multipart/form-data body with one file field (and optional text fields before it). */
+export function multipart(file: { field?: string; name: string; type: string; data: Buffer }, fields: Record<string, string> = {}) {
+  const boundary = `----vbc${randomBytes(8).toString('hex')}`;
+  const parts: Buffer[] = [];
+  for (const [key, value] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${key}"\r\n\r\n${value}\r\n`));
+  }
+  parts.push(
+    Buffer.from(
+      `--${boundary}\r\ncontent-disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.name}"\r\ncontent-type: ${file.type}\r\n\r\n`,
+    ),
+    file.data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
+  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/**
+ * Closes a listening app without waiting for idle keep-alive sockets: the Node SignalR client may
+ * leave a pre-opened socket that would hold `close()` for about a minute.
+ */
+export async function closeListening(app: FastifyInstance): Promise<void> {
+  const closing = app.close();
+  const timer = setTimeout(() => app.server.closeAllConnections(), 500);
+  try {
+    await closing;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Listens on a free port of 127.0.0.1; returns the hub URL. */
+export async function listenForHub(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/personalHub`;
+}

@@ -1,0 +1,60 @@
+import { bigint, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type {
+  TDesignSpecification, TEmail, TLink, TLocation, TPhone, TSocialMedia, TVideo, TWall,
+} from '@vbc/shared';
+import { accounts } from './accounts.ts';
+import { corporateProfiles } from './corporate.ts';
+import { displayItems } from './files.ts';
+
+/** Design as stored: the designation may be a name this version has no layout for. */
+type StoredDesign = Omit<TDesignSpecification, 'design'> & { design: { designation: string } };
+
+/** SPEC §3 VirtualContact. Lists are JSON validated by the zod schemas of @vbc/shared. */
+export const virtualContacts = pgTable(
+  'virtual_contacts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    quickId: text('quick_id').notNull().unique(),
+    ownerAccountId: uuid('owner_account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    corporateProfileId: uuid('corporate_profile_id').references(() => corporateProfiles.id, { onDelete: 'set null' }),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    jobTitle: text('job_title'),
+    organization: text('organization'),
+    biography: text('biography'),
+    markdownDescriptions: jsonb('markdown_descriptions').$type<string[]>().notNull().default([]),
+    pictureDisplayItemId: uuid('picture_display_item_id').references(() => displayItems.id, { onDelete: 'set null' }),
+    highResPictureDisplayItemId: uuid('high_res_picture_display_item_id').references(() => displayItems.id, { onDelete: 'set null' }),
+    heroImageDisplayItemId: uuid('hero_image_display_item_id').references(() => displayItems.id, { onDelete: 'set null' }),
+    designSpecification: jsonb('design_specification').$type<StoredDesign>().notNull(),
+    wall: jsonb('wall').$type<TWall>().notNull().default({ boards: [] }),
+    emails: jsonb('emails').$type<TEmail[]>().notNull().default([]),
+    phones: jsonb('phones').$type<TPhone[]>().notNull().default([]),
+    locations: jsonb('locations').$type<TLocation[]>().notNull().default([]),
+    socialMedias: jsonb('social_medias').$type<TSocialMedia[]>().notNull().default([]),
+    links: jsonb('links').$type<TLink[]>().notNull().default([]),
+    videos: jsonb('videos').$type<TVideo[]>().notNull().default([]),
+    /** scrypt hash of the owner's PIN; null when the card has none. */
+    pinHash: text('pin_hash'),
+    pinProtectionLevel: integer('pin_protection_level'),
+    /** Hash of the adoption passcode while the card waits to be adopted. */
+    passcodeHash: text('passcode_hash'),
+    viewCount: bigint('view_count', { mode: 'number' }).notNull().default(0),
+    downloadCount: bigint('download_count', { mode: 'number' }).notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('virtual_contacts_owner_idx').on(t.ownerAccountId)],
+);
+
+/** Views and downloads per card per UTC day, for the owner's chart. */
+export const contactDailyStats = pgTable(
+  'contact_daily_stats',
+  {
+    contactId: uuid('contact_id').notNull().references(() => virtualContacts.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    views: integer('views').notNull().default(0),
+    downloads: integer('downloads').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.contactId, t.day] })],
+);

@@ -1,0 +1,76 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts.ts';
+import { virtualContacts } from './contacts.ts';
+import { displayItems, documentFiles } from './files.ts';
+
+/**
+ * A private conversation between two accounts, each speaking as one of its cards or as itself
+ * (SPEC §3 Conversation; `id` is the personalConversationId). `lastSeq` is the sequence of the
+ * newest message: a send increments it under the row lock, so sequences are strictly increasing
+ * and gap-free on every engine.
+ */
+export const conversations = pgTable('conversations', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /**
+   * The two sides, `account:card|account:card` sorted: one conversation per pair of accounts and
+   * cards, found again by initiateConversation and safe against two first messages at once.
+   */
+  pairKey: text('pair_key').notNull().unique(),
+  lastSeq: integer('last_seq').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Time of the newest message (the list is ordered by it). */
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One side of a conversation. After its account is deleted the row stays with `accountId` null
+ * and `accountDeleted` true, so the other side still sees the conversation (from a deleted account).
+ */
+export const conversationParticipants = pgTable(
+  'conversation_participants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id').notNull().references(() => conversations.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    /** The card this side speaks as (fromVbcId / toVbcId), or null for the account itself. */
+    vbcId: uuid('vbc_id').references(() => virtualContacts.id, { onDelete: 'set null' }),
+    /** Everything up to this sequence was seen by this side; unseen = others' messages after it. */
+    lastSeenSeq: integer('last_seen_seq').notNull().default(0),
+    accountDeleted: boolean('account_deleted').notNull().default(false),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('conversation_participants_account_uq').on(t.conversationId, t.accountId),
+    index('conversation_participants_account_idx').on(t.accountId),
+  ],
+);
+
+/**
+ * A message. `seq` is unique per conversation; `clientMessageId` is unique per conversation and
+ * sender (idempotent sends). Messages of a deleted account stay, with `senderAccountId` null and
+ * `senderDeleted` true.
+ */
+export const conversationMessages = pgTable(
+  'conversation_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id').notNull().references(() => conversations.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    senderAccountId: uuid('sender_account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    senderDeleted: boolean('sender_deleted').notNull().default(false),
+    fromVbcId: uuid('from_vbc_id').references(() => virtualContacts.id, { onDelete: 'set null' }),
+    kind: text('kind').$type<'text' | 'photo' | 'document'>().notNull(),
+    body: text('body').notNull().default(''),
+    displayItemId: uuid('display_item_id').references(() => displayItems.id, { onDelete: 'set null' }),
+    documentFileId: uuid('document_file_id').references(() => documentFiles.id, { onDelete: 'set null' }),
+    clientMessageId: text('client_message_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('conversation_messages_seq_uq').on(t.conversationId, t.seq),
+    unique('conversation_messages_client_id_uq').on(t.conversationId, t.senderAccountId, t.clientMessageId),
+    index('conversation_messages_sender_idx').on(t.senderAccountId),
+    check('conversation_messages_kind_ck', sql`${t.kind} in ('text', 'photo', 'document')`),
+  ],
+);

@@ -1,0 +1,31 @@
+import { and, eq, inArray, or } from 'drizzle-orm';
+import { isUuid } from '@vbc/shared';
+import type { Db } from '../db/client.ts';
+import { displayItems, virtualContacts, virtualPets } from '../db/schema/index.ts';
+import { listImageRefs } from '../cards/owned-images.ts';
+
+/**
+ * Deletes the pictures among `refs` (displayItemIds or obsecured ids) that
+ * `accountId` uploaded and that none of its remaining cards or pets shows.
+ * Run in the transaction that removed the card or pet; returns the storage
+ * keys to remove after the commit.
+ */
+export async function releaseUnusedImages(tx: Db, accountId: string, refs: Iterable<string>): Promise<string[]> {
+  const wanted = [...new Set(refs)];
+  if (wanted.length === 0) return [];
+  const candidates = await tx
+    .select()
+    .from(displayItems)
+    .where(and(
+      eq(displayItems.ownerAccountId, accountId),
+      or(inArray(displayItems.id, wanted.filter(isUuid).map((r) => r.toLowerCase())), inArray(displayItems.obsecuredId, wanted)),
+    ));
+  if (candidates.length === 0) return [];
+  const cards = await tx.select().from(virtualContacts).where(eq(virtualContacts.ownerAccountId, accountId));
+  const pets = await tx.select({ id: virtualPets.pictureDisplayItemId }).from(virtualPets).where(eq(virtualPets.ownerAccountId, accountId));
+  const inUse = new Set([...cards.flatMap((c) => listImageRefs(c).map((r) => r.ref)), ...pets.flatMap((p) => (p.id ? [p.id] : []))]);
+  const unused = candidates.filter((item) => !inUse.has(item.id) && !inUse.has(item.obsecuredId));
+  if (unused.length === 0) return [];
+  await tx.delete(displayItems).where(inArray(displayItems.id, unused.map((u) => u.id)));
+  return unused.map((u) => u.storageKey);
+}

@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireAccount } from '../plugins/auth.ts';
+import { deleteDisplayItem, deleteDocument } from './delete-file.ts';
+import { DOCUMENT_MAX_BYTES, PICTURE_MAX_BYTES } from '@vbc/shared/files';
+import { readUpload } from './read-upload.ts';
+import { STORAGE_QUOTA_BYTES, storageUsed } from './quota.ts';
+import { uploadDisplayImage, uploadDocument } from './upload.ts';
+
+
+const ZFileParams = z.object({ id: z.string().min(1).max(100) });
+
+/** DESIGN §4 uploads (multipart field `file`), the uploader's deletes and storage use. */
+export default async function uploadRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  app.post(
+    '/api/files/display',
+    { schema: { summary: 'Upload a picture (multipart field "file"; JPEG, PNG, WebP, GIF, AVIF; ≤ 10 MB, ≤ 40 MP)', tags: ['files'] } },
+    async (request, reply) => {
+      const account = requireAccount(request);
+      const upload = await readUpload(request, PICTURE_MAX_BYTES, 'picture');
+      const result = await uploadDisplayImage(app.db, app.storage, account.id, upload);
+      return reply.status(201).header('cache-control', 'no-store').send(result);
+    },
+  );
+
+  app.post(
+    '/api/files/document',
+    { schema: { summary: 'Upload a document (multipart field "file"; PDF, office, text, picture, audio, video; ≤ 20 MB)', tags: ['files'] } },
+    async (request, reply) => {
+      const account = requireAccount(request);
+      const upload = await readUpload(request, DOCUMENT_MAX_BYTES, 'document');
+      const result = await uploadDocument(app.db, app.storage, account.id, upload);
+      return reply.status(201).header('cache-control', 'no-store').send(result);
+    },
+  );
+
+  app.get('/api/files/usage', { schema: { summary: "The account's stored bytes and its quota", tags: ['files'] } }, async (request, reply) => {
+    const account = requireAccount(request);
+    reply.header('cache-control', 'private, no-store');
+    return { usedBytes: await storageUsed(app.db, account.id), quotaBytes: STORAGE_QUOTA_BYTES };
+  });
+
+  r.delete(
+    '/api/files/display/:id',
+    { schema: { params: ZFileParams, summary: 'Uploader: delete a picture (displayItemId or obsecuredDisplayItemId)', tags: ['files'] } },
+    async (request, reply) => {
+      const account = requireAccount(request);
+      const { storageKey, changedCards } = await deleteDisplayItem(app.db, request.params.id, account.id);
+      await app.storage.delete(storageKey);
+      for (const id of changedCards) await app.contacts.changed(id);
+      return reply.status(204).send();
+    },
+  );
+
+  r.delete(
+    '/api/files/document/:id',
+    { schema: { params: ZFileParams, summary: 'Uploader: delete a document', tags: ['files'] } },
+    async (request, reply) => {
+      const account = requireAccount(request);
+      await app.storage.delete(await deleteDocument(app.db, request.params.id, account.id));
+      return reply.status(204).send();
+    },
+  );
+}

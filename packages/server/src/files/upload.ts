@@ -1,0 +1,70 @@
+import type { TDisplayUpload } from '@vbc/shared/files';
+import type { Db } from '../db/client.ts';
+import { AppError } from '../errors/app-error.ts';
+import { describeRefusal, detectDocumentType } from './detect-type.ts';
+import { makeImageVariants } from './image-checks.ts';
+import { withinQuota } from './quota.ts';
+import type { TUpload } from './read-upload.ts';
+import type { FileStorage } from './storage.ts';
+import { storeDisplayImage, storeDocument } from './store-files.ts';
+
+
+/** DESIGN §4 POST /api/files/document result. */
+export interface TDocumentUpload {
+  documentFileItemId: string;
+  name: string;
+  contentType: string;
+  size: number;
+}
+
+/** Checks, re-encodes and stores an uploaded picture as two display items owned by `accountId`. */
+export async function uploadDisplayImage(db: Db, storage: FileStorage, accountId: string, upload: TUpload): Promise<TDisplayUpload> {
+  const { normal, highRes } = await makeImageVariants(upload.data);
+  const stored: string[] = [];
+  try {
+    return await withinQuota(db, accountId, normal.length + highRes.length, async (tx) => {
+      const small = await storeDisplayImage(tx, storage, normal, accountId);
+      stored.push(small.storageKey);
+      const large = await storeDisplayImage(tx, storage, highRes, accountId);
+      stored.push(large.storageKey);
+      return {
+        displayItemId: small.id,
+        obsecuredDisplayItemId: small.obsecuredId,
+        width: small.width,
+        height: small.height,
+        highResDisplayItemId: large.id,
+        highResObsecuredDisplayItemId: large.obsecuredId,
+        highResWidth: large.width,
+        highResHeight: large.height,
+        contentType: small.contentType,
+      };
+    });
+  } catch (error) {
+    // The rows rolled back: their bytes must not linger.
+    await Promise.all(stored.map((key) => storage.delete(key).catch(() => {})));
+    throw error;
+  }
+}
+
+/** Checks an uploaded document by its bytes and stores it as-is, owned by `accountId`. */
+export async function uploadDocument(db: Db, storage: FileStorage, accountId: string, upload: TUpload): Promise<TDocumentUpload> {
+  const contentType = detectDocumentType(upload.data, upload.filename);
+  if (!contentType) {
+    throw new AppError(
+      'unsupported_media_type',
+      `${describeRefusal(upload.data)} Upload a PDF, an office document, plain text, a picture, audio or video.`,
+    );
+  }
+  let storedKey: string | undefined;
+  try {
+    const row = await withinQuota(db, accountId, upload.data.length, async (tx) => {
+      const file = await storeDocument(tx, storage, { name: upload.filename, contentType, data: upload.data }, accountId);
+      storedKey = file.storageKey;
+      return file;
+    });
+    return { documentFileItemId: row.id, name: row.name, contentType: row.contentType, size: row.size };
+  } catch (error) {
+    if (storedKey) await storage.delete(storedKey).catch(() => {});
+    throw error;
+  }
+}

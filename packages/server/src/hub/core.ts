@@ -1,0 +1,391 @@
+import { randomBytes } from 'node:crypto';
+import type { Backplane } from '../backplane/types.ts';
+import type { THubLogger, TResolvedHubOptions } from './options.ts';
+import {
+  HANDSHAKE_OK,
+  MessageType,
+  PING_RECORD,
+  ProtocolError,
+  RecordReader,
+  checkHandshake,
+  closeRecord,
+  completionRecord,
+  handshakeErrorRecord,
+  parseRecord,
+  type THubRecord,
+} from './protocol.ts';
+import type { LongPollingTransport, TTransport } from './transports.ts';
+
+/** Throw from a hub method to send its message to the caller; other errors are hidden. */
+export class HubError extends Error {}
+
+type TState = 'negotiated' | 'handshaking' | 'registering' | 'open' | 'closed';
+
+/** One logical SignalR connection (negotiate → transport → handshake → messages → close). */
+export class Connection {
+  state: TState = 'negotiated';
+  transport: TTransport | null = null;
+  readonly createdAt = Date.now();
+  attachedAt = 0;
+  lastReceivedAt = 0;
+  lastSentAt = 0;
+  closedAt = 0;
+  reader: RecordReader | null = null;
+  /** Records received / to send while the user's backplane subscription is being set up. */
+  held: { inbound: string[]; outbound: string[] } | null = null;
+
+  constructor(
+    readonly connectionId: string,
+    /** Secret `id=` of transport requests. Never logged. */
+    readonly token: string,
+    readonly userId: string,
+    /** The sign-in this connection was opened with, when the app names one. */
+    readonly sessionKey?: string,
+  ) {}
+}
+
+interface TUserEntry {
+  connections: Set<Connection>;
+  subscription: Promise<() => Promise<void>>;
+}
+
+const newId = (): string => randomBytes(16).toString('base64url');
+
+/** Connection registry, protocol state machine, timers and fan-out. No HTTP in here. */
+export class HubCore {
+  /** Live connections (and closed long-polling ones until their client got the final 204), by token. */
+  readonly byToken = new Map<string, Connection>();
+  private readonly byUser = new Map<string, TUserEntry>();
+  private sweepTimer: NodeJS.Timeout | null = null;
+  closing = false;
+
+  constructor(
+    readonly opts: TResolvedHubOptions,
+    private readonly backplane: Backplane,
+    public log: THubLogger,
+  ) {}
+
+  start(): void {
+    if (this.sweepTimer) return;
+    const o = this.opts;
+    const tick = Math.max(10, Math.min(1000, o.keepAliveMs / 4, o.clientTimeoutMs / 4, o.handshakeTimeoutMs / 4));
+    this.sweepTimer = setInterval(() => this.sweep(), tick);
+    this.sweepTimer.unref();
+  }
+
+  channel(userId: string): string {
+    return this.opts.channelPrefix + userId;
+  }
+
+  stats(): { connections: number; users: number } {
+    let connections = 0;
+    for (const entry of this.byUser.values()) connections += entry.connections.size;
+    return { connections, users: this.byUser.size };
+  }
+
+  /** Creates a negotiated connection. Under negotiate v0 the token is the connection id. */
+  createConnection(userId: string, separateToken: boolean, sessionKey?: string): Connection {
+    const connectionId = newId();
+    const conn = new Connection(connectionId, separateToken ? newId() : connectionId, userId, sessionKey);
+    this.byToken.set(conn.token, conn);
+    return conn;
+  }
+
+  attach(conn: Connection, transport: TTransport): void {
+    conn.transport = transport;
+    conn.state = 'handshaking';
+    conn.attachedAt = conn.lastReceivedAt = Date.now();
+    conn.reader = new RecordReader(this.opts.maxMessageBytes);
+  }
+
+  /**
+   * Feeds client data (one WS frame or POST body). Returns null, or the protocol error that
+   * closed the connection.
+   */
+  receive(conn: Connection, text: string): ProtocolError | null {
+    if (conn.state === 'closed' || !conn.reader) return null;
+    conn.lastReceivedAt = Date.now();
+    try {
+      for (const record of conn.reader.push(text)) {
+        if (conn.state === 'handshaking') this.handshake(conn, record);
+        else if (conn.state === 'registering') conn.held?.inbound.push(record);
+        else if (conn.state === 'open') this.handle(conn, parseRecord(record));
+        else break;
+      }
+      return null;
+    } catch (error) {
+      const failure = error instanceof ProtocolError ? error : new ProtocolError('Invalid message.');
+      this.log.warn({ connectionId: conn.connectionId, reason: failure.message }, 'hub: protocol error');
+      if (conn.state === 'handshaking') this.close(conn, { notify: false });
+      else this.close(conn, { notify: true, error: failure.message });
+      return failure;
+    }
+  }
+
+  private handshake(conn: Connection, record: string): void {
+    const error = checkHandshake(record);
+    if (error) {
+      this.write(conn, handshakeErrorRecord(error));
+      this.close(conn, { notify: false });
+      return;
+    }
+    conn.state = 'registering';
+    conn.held = { inbound: [], outbound: [] };
+    this.register(conn).then(
+      () => {
+        if (conn.state !== 'registering') return;
+        const held = conn.held;
+        conn.held = null;
+        conn.state = 'open';
+        this.write(conn, HANDSHAKE_OK + (held?.outbound.join('') ?? ''));
+        try {
+          for (const r of held?.inbound ?? []) if (conn.state === 'open') this.handle(conn, parseRecord(r));
+        } catch (error) {
+          const message = error instanceof ProtocolError ? error.message : 'Invalid message.';
+          this.close(conn, { notify: true, error: message });
+        }
+      },
+      (error: unknown) => {
+        this.log.error({ err: error, userId: conn.userId }, 'hub: backplane subscribe failed');
+        if (conn.state !== 'registering') return;
+        this.write(conn, handshakeErrorRecord('The server cannot accept connections right now.'));
+        this.close(conn, { notify: false });
+      },
+    );
+  }
+
+  private handle(conn: Connection, msg: THubRecord): void {
+    switch (msg.type) {
+      case MessageType.Invocation:
+        this.invoke(conn, msg);
+        return;
+      case MessageType.StreamInvocation:
+        if (typeof msg.invocationId === 'string' && msg.invocationId) {
+          this.write(conn, completionRecord(msg.invocationId, { error: 'Streaming hub methods are not supported.' }));
+        }
+        return;
+      case MessageType.Close:
+        this.close(conn, { notify: false });
+        return;
+      default:
+        // Ping (only refreshes lastReceivedAt), CancelInvocation, StreamItem, Completion, Ack, Sequence.
+        return;
+    }
+  }
+
+  private invoke(conn: Connection, msg: THubRecord): void {
+    const { target, arguments: args, invocationId: id, streamIds } = msg;
+    if (typeof target !== 'string' || !target) throw new ProtocolError('Invocation must have a non-empty "target".');
+    if (!Array.isArray(args)) throw new ProtocolError('Invocation must have an "arguments" array.');
+    if (id !== undefined && (typeof id !== 'string' || !id)) {
+      throw new ProtocolError('Invocation "invocationId" must be a non-empty string.');
+    }
+    const reply = (outcome: { result?: unknown; error?: string }): void => {
+      if (id === undefined || conn.state !== 'open') return;
+      let record: string;
+      try {
+        record = completionRecord(id, outcome);
+      } catch {
+        record = completionRecord(id, { error: `An unexpected error occurred invoking '${target}' on the server.` });
+      }
+      this.write(conn, record);
+    };
+    if (Array.isArray(streamIds) && streamIds.length > 0) {
+      reply({ error: 'Client-to-server streaming is not supported.' });
+      return;
+    }
+    const method = this.opts.methods.get(target.toLowerCase());
+    if (!method) {
+      this.log.warn({ connectionId: conn.connectionId, target }, 'hub: unknown method');
+      reply({ error: `Unknown hub method '${target}'.` });
+      return;
+    }
+    const ctx = { userId: conn.userId, connectionId: conn.connectionId };
+    let pending: Promise<unknown>;
+    try {
+      pending = Promise.resolve(method(ctx, ...(args as unknown[])));
+    } catch (error) {
+      pending = Promise.reject(error);
+    }
+    pending.then(
+      (result) => reply({ result }),
+      (error: unknown) => {
+        if (error instanceof HubError) {
+          reply({ error: error.message });
+          return;
+        }
+        this.log.error({ err: error, target, connectionId: conn.connectionId }, 'hub: method failed');
+        reply({ error: `An unexpected error occurred invoking '${target}' on the server.` });
+      },
+    );
+  }
+
+  /** Sends records to one connection; a client too slow to take them is dropped. */
+  write(conn: Connection, data: string, shared?: Buffer, now = Date.now()): void {
+    const transport = conn.transport;
+    if (!transport) return;
+    conn.lastSentAt = now;
+    if (transport.write(data, shared)) return;
+    this.log.warn({ connectionId: conn.connectionId, userId: conn.userId }, 'hub: dropping a connection that is too slow');
+    this.close(conn, { notify: false });
+    transport.abort();
+  }
+
+  /**
+   * Ends a connection. `notify` sends a Close message first (only after a completed handshake);
+   * without `allowReconnect` the client will not reconnect by itself.
+   */
+  close(conn: Connection, how: { notify: boolean; error?: string; allowReconnect?: boolean }): void {
+    if (conn.state === 'closed') return;
+    const wasRegistered = conn.state === 'registering' || conn.state === 'open';
+    const wasOpen = conn.state === 'open';
+    conn.state = 'closed';
+    conn.closedAt = Date.now();
+    conn.held = null;
+    conn.reader = null;
+    if (wasRegistered) this.unregister(conn);
+    const transport = conn.transport;
+    if (how.notify && wasOpen && transport) transport.write(closeRecord(how.error, how.allowReconnect));
+    transport?.end();
+    // Long polling keeps the record until the client has fetched what is left and got its 204.
+    if (transport?.kind !== 'LongPolling') this.byToken.delete(conn.token);
+  }
+
+  /** The transport went away (socket closed, stream ended): the connection is over. */
+  transportEnded(conn: Connection): void {
+    this.close(conn, { notify: false });
+    this.forget(conn);
+  }
+
+  forget(conn: Connection): void {
+    if (this.byToken.get(conn.token) === conn) this.byToken.delete(conn.token);
+  }
+
+  private async register(conn: Connection): Promise<void> {
+    let entry = this.byUser.get(conn.userId);
+    if (!entry) {
+      const userId = conn.userId;
+      const subscription = this.backplane.subscribe(this.channel(userId), (payload) => this.deliver(userId, payload));
+      const created: TUserEntry = { connections: new Set(), subscription };
+      entry = created;
+      this.byUser.set(userId, created);
+      subscription.catch(() => {
+        if (this.byUser.get(userId) === created) this.byUser.delete(userId);
+      });
+    }
+    entry.connections.add(conn);
+    await entry.subscription;
+  }
+
+  private unregister(conn: Connection): void {
+    const entry = this.byUser.get(conn.userId);
+    if (!entry || !entry.connections.delete(conn) || entry.connections.size > 0) return;
+    this.byUser.delete(conn.userId);
+    entry.subscription
+      .then((off) => off())
+      .catch((error: unknown) => this.log.warn({ err: error, userId: conn.userId }, 'hub: backplane unsubscribe failed'));
+  }
+
+  /** A backplane payload for one user: `m<records>` to send, or `c<json>` to close their connections. */
+  private deliver(userId: string, payload: string): void {
+    const entry = this.byUser.get(userId);
+    if (!entry) return;
+    if (payload.startsWith('m')) {
+      const records = payload.slice(1);
+      const now = Date.now();
+      let shared: Buffer | undefined;
+      for (const conn of entry.connections) {
+        if (conn.state === 'registering') {
+          conn.held?.outbound.push(records);
+        } else if (conn.state === 'open') {
+          if (conn.transport?.kind === 'WebSockets') shared ??= Buffer.from(records, 'utf8');
+          this.write(conn, records, shared, now);
+        }
+      }
+    } else if (payload.startsWith('c')) {
+      let reason: string | undefined;
+      let sessionKey: string | undefined;
+      try {
+        const parsed = JSON.parse(payload.slice(1)) as { reason?: unknown; sessionKey?: unknown };
+        if (typeof parsed.reason === 'string') reason = parsed.reason;
+        if (typeof parsed.sessionKey === 'string') sessionKey = parsed.sessionKey;
+      } catch {
+        // A malformed control payload still closes the connections, without a reason.
+      }
+      for (const conn of [...entry.connections]) {
+        if (sessionKey === undefined || conn.sessionKey === sessionKey) this.close(conn, { notify: true, error: reason });
+      }
+    }
+  }
+
+  /** Periodic pass: pings, client timeouts, handshake timeouts, long-poll timeouts, reaping. */
+  sweep(now = Date.now()): void {
+    const o = this.opts;
+    for (const conn of this.byToken.values()) {
+      const transport = conn.transport;
+      if (conn.state === 'negotiated') {
+        if (now - conn.createdAt > o.handshakeTimeoutMs) this.byToken.delete(conn.token);
+        continue;
+      }
+      if (conn.state === 'closed') {
+        if (now - conn.closedAt > o.clientTimeoutMs) this.forget(conn);
+        continue;
+      }
+      if (transport?.kind === 'LongPolling') {
+        const lp = transport as LongPollingTransport;
+        if (lp.hasPendingPoll) {
+          if (now - lp.pollStartedAt >= o.longPollTimeoutMs) lp.expirePoll();
+        } else if (now - lp.lastPollEndedAt > o.clientTimeoutMs) {
+          this.close(conn, { notify: false });
+          this.forget(conn);
+          continue;
+        }
+      }
+      if (conn.state !== 'open') {
+        if (now - conn.attachedAt > o.handshakeTimeoutMs) {
+          this.close(conn, { notify: false });
+          transport?.abort();
+        }
+        continue;
+      }
+      if (transport?.kind === 'LongPolling') continue; // inherent keep-alive; liveness is the polls
+      if (now - conn.lastReceivedAt > o.clientTimeoutMs) {
+        this.log.info({ connectionId: conn.connectionId }, 'hub: client timeout');
+        this.close(conn, { notify: false });
+        transport?.abort();
+      } else if (now - conn.lastSentAt >= o.keepAliveMs) {
+        this.write(conn, PING_RECORD, undefined, now);
+      }
+    }
+  }
+
+  /** Graceful shutdown: Close (allowReconnect) to everyone, wait briefly for transports, drop the rest. */
+  shutdown(graceMs = 2000): Promise<void> {
+    this.shutdownPromise ??= this.runShutdown(graceMs);
+    return this.shutdownPromise;
+  }
+
+  private shutdownPromise: Promise<void> | null = null;
+
+  private async runShutdown(graceMs: number): Promise<void> {
+    this.closing = true;
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
+    this.sweepTimer = null;
+    const transports: TTransport[] = [];
+    for (const conn of [...this.byToken.values()]) {
+      if (conn.transport) transports.push(conn.transport);
+      this.close(conn, { notify: true, error: 'Server is shutting down.', allowReconnect: true });
+    }
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.all(transports.map((t) => t.whenClosed())),
+      new Promise((resolve) => (timer = setTimeout(resolve, graceMs))),
+    ]);
+    clearTimeout(timer);
+    for (const t of transports) t.abort();
+    this.byToken.clear();
+    const entries = [...this.byUser.values()];
+    this.byUser.clear();
+    await Promise.allSettled(entries.map((e) => e.subscription.then((off) => off())));
+  }
+}

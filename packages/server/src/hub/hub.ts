@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import { HubCore } from './core.ts';
+import { registerHubHttp } from './http.ts';
+import { resolveOptions, type THubLogger, type THubOptions } from './options.ts';
+import { invocationRecord } from './protocol.ts';
+
+export { redactAccessToken } from './redact.ts';
+
+/** A SignalR hub (JSON protocol; WebSockets, Server-Sent Events, long polling) with backplane fan-out. */
+export interface Hub {
+  /** Registers the routes and the WebSocket upgrade handler on `app` (once, before `listen`). Closing the app closes the hub. */
+  attach(app: FastifyInstance): void;
+  /** Invokes client method `target` on every connection of `userId`, on every instance sharing the backplane. */
+  sendToUser(userId: string, target: string, ...args: unknown[]): Promise<void>;
+  /**
+   * Closes every connection of `userId` on every instance (or only those opened
+   * with `sessionKey`), with a Close message that forbids automatic reconnect.
+   */
+  closeUser(userId: string, reason?: string, options?: { sessionKey?: string }): Promise<void>;
+  /** Connections and distinct users on this instance (handshake completed). */
+  stats(): { connections: number; users: number };
+  /** Graceful shutdown: Close with `allowReconnect: true` to every connection, then end the transports. */
+  close(): Promise<void>;
+}
+
+const silentLogger: THubLogger = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+export function createHub(options: THubOptions): Hub {
+  const opts = resolveOptions(options);
+  const core = new HubCore(opts, options.backplane, options.logger ?? silentLogger);
+  let attached = false;
+
+  return {
+    attach(app) {
+      if (attached) throw new Error('This hub is already attached to an app.');
+      attached = true;
+      if (!options.logger) core.log = app.log;
+      registerHubHttp(app, core);
+      core.start();
+    },
+    async sendToUser(userId, target, ...args) {
+      await options.backplane.publish(core.channel(userId), `m${invocationRecord(target, args)}`);
+    },
+    async closeUser(userId, reason, closeOptions) {
+      await options.backplane.publish(core.channel(userId), `c${JSON.stringify({ reason, sessionKey: closeOptions?.sessionKey })}`);
+    },
+    stats: () => core.stats(),
+    close: () => core.shutdown(),
+  };
+}

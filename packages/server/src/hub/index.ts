@@ -1,0 +1,3 @@
+export { createHub, redactAccessToken, type Hub } from './hub.ts';
+export { HubError } from './core.ts';
+export type { THubCallContext, THubLogger, THubMethod, THubOptions } from './options.ts';

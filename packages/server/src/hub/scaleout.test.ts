@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto';
+import { HubConnectionState, type HubConnection } from '@microsoft/signalr';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRedisBackplane, type Backplane } from '../backplane/index.ts';
+import { TRANSPORTS, client, closed, nextCall, sleep, startServer, tokenFor, type TTestServer } from './test-support.ts';
+import { serviceUrl } from '../test/services.ts';
+
+const redisUrl = serviceUrl('TEST_REDIS_URL', 'the two-instance hub tests over Redis');
+
+describe.skipIf(!redisUrl)('two hub instances sharing a Redis backplane', () => {
+  let a: TTestServer;
+  let b: TTestServer;
+  const backplanes: Backplane[] = [];
+  const clients: HubConnection[] = [];
+
+  beforeAll(async () => {
+    const bpA = createRedisBackplane(redisUrl ?? '');
+    const bpB = createRedisBackplane(redisUrl ?? '');
+    backplanes.push(bpA, bpB);
+    a = await startServer({ backplane: bpA });
+    b = await startServer({ backplane: bpB });
+  });
+  afterAll(async () => {
+    await Promise.all(clients.map((c) => c.stop()));
+    await Promise.all([a?.close(), b?.close()]);
+    await Promise.all(backplanes.map((bp) => bp.close()));
+  });
+
+  const connect = async (url: string, transport: Parameters<typeof client>[1], userId: string): Promise<HubConnection> => {
+    const conn = client(url, transport, tokenFor(userId), (builder) => builder.withAutomaticReconnect([0, 100]));
+    clients.push(conn);
+    await conn.start();
+    return conn;
+  };
+
+  describe.each(TRANSPORTS)('over %s', (_name, transport) => {
+    it('an event sent via B reaches the user on A and on B, and no other user', async () => {
+      const userId = randomUUID();
+      const onA = await connect(a.url, transport, userId);
+      const onB = await connect(b.url, transport, userId);
+      const stranger = await connect(a.url, transport, randomUUID());
+      const strangerGot: unknown[] = [];
+      stranger.on('MessageReceived', (m: unknown) => strangerGot.push(m));
+      const gotA = nextCall(onA, 'MessageReceived');
+      const gotB = nextCall(onB, 'MessageReceived');
+      await b.hub.sendToUser(userId, 'MessageReceived', { id: 'm1', text: 'via B' });
+      expect(await gotA).toEqual([{ id: 'm1', text: 'via B' }]);
+      expect(await gotB).toEqual([{ id: 'm1', text: 'via B' }]);
+      await sleep(200);
+      expect(strangerGot).toEqual([]);
+    });
+
+    it('closeUser via B closes the connection on A, with no automatic reconnect', async () => {
+      const userId = randomUUID();
+      const onA = await connect(a.url, transport, userId);
+      let reconnecting = false;
+      onA.onreconnecting(() => (reconnecting = true));
+      const whenClosed = closed(onA);
+      await b.hub.closeUser(userId, 'Account deleted.');
+      expect((await whenClosed)?.message).toContain('Account deleted.');
+      await sleep(300);
+      expect(reconnecting).toBe(false);
+      expect(onA.state).toBe(HubConnectionState.Disconnected);
+    });
+  });
+});

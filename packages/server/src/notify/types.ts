@@ -1,0 +1,34 @@
+/** What a code is for; it changes the wording of the message. */
+export type TCodePurpose = 'verify' | 'unregister';
+
+/** A one-time code to deliver. */
+export interface TCodeMessage {
+  /** E-mail address, or an E.164 phone number. */
+  to: string;
+  code: string;
+  purpose: TCodePurpose;
+  expiresInMinutes: number;
+}
+
+/** The message could not be handed to the mail server or SMS provider. Never carries the code. */
+export class DeliveryError extends Error {
+  override name = 'DeliveryError';
+}
+
+/** Sends one-time codes by e-mail. */
+export interface MailSender {
+  readonly kind: 'smtp' | 'log';
+  sendCode(message: TCodeMessage): Promise<void>;
+  close(): void;
+}
+
+/** Sends a text message to an E.164 number (SMS_PROVIDER). */
+export interface SmsProvider {
+  readonly kind: 'http' | 'log';
+  send(toE164: string, text: string): Promise<void>;
+}
+
+/** The subset of a pino logger the log channels use. */
+export interface TLog {
+  warn(object: object, message: string): void;
+}

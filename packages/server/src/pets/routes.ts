@@ -1,0 +1,63 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAccount } from '../plugins/auth.ts';
+import { ZPetCreateBody, ZPetPatchBody, type TPetPatchBody } from '../cards/card-input.ts';
+import { readPrecondition, setVersionHeaders } from '../cards/precondition.ts';
+import { notFound } from '../errors/app-error.ts';
+import { findPet, presentPet } from './find-pet.ts';
+import { createPet, deletePet, updatePet } from './manage-pet.ts';
+
+const ZPetParams = z.object({ id: z.string().min(1).max(100) });
+
+/** DESIGN §4 pets: public read, owner create / partial update (PUT or POST) / delete. */
+export default async function petRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/vp/virtualpet/:id',
+    { schema: { params: ZPetParams, summary: "A pet's public page data (owner phone only if the owner chose to show it)", tags: ['pets'] } },
+    async (request, reply) => {
+      const found = await findPet(app.db, request.params.id);
+      if (!found) throw notFound('pet');
+      const isOwner = !!request.account && found.row.ownerAccountId === request.account.id;
+      return setVersionHeaders(reply, found.row.updatedAt).send(presentPet(found, isOwner));
+    },
+  );
+
+  r.post(
+    '/api/vp/virtualpet',
+    { schema: { body: ZPetCreateBody, summary: 'Create a pet owned by the caller', tags: ['pets'] } },
+    async (request, reply) => {
+      const account = requireAccount(request);
+      const found = await createPet(app.db, account.id, request.body);
+      return setVersionHeaders(reply.status(201), found.row.updatedAt).send(presentPet(found, true));
+    },
+  );
+
+  const update = async (request: FastifyRequest<{ Params: { id: string }; Body: TPetPatchBody }>, reply: FastifyReply) => {
+    const account = requireAccount(request);
+    const { updatedAt, ...patch } = request.body;
+    const found = await updatePet(app.db, request.params.id, account.id, patch, readPrecondition(request, updatedAt));
+    return setVersionHeaders(reply, found.row.updatedAt).send(presentPet(found, true));
+  };
+  const updateSchema = {
+    params: ZPetParams,
+    body: ZPetPatchBody,
+    summary: 'Owner: change some fields of a pet (the rest stay); updatedAt or If-Match → 409 when stale',
+    tags: ['pets'],
+  };
+  r.put('/api/vp/virtualpet/:id', { schema: updateSchema }, update);
+  r.post('/api/vp/virtualpet/:id', { schema: updateSchema }, update);
+
+  r.delete(
+    '/api/vp/virtualpet/:id',
+    { schema: { params: ZPetParams, summary: 'Owner: delete the pet', tags: ['pets'] } },
+    async (request, reply) => {
+      const account = requireAccount(request);
+      const storageKeys = await deletePet(app.db, request.params.id, account.id);
+      await Promise.all(storageKeys.map((key) => app.storage.delete(key)));
+      return reply.status(204).send();
+    },
+  );
+}

@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAccount } from '../plugins/auth.ts';
+import { getOwnedCard, pinStatus, setPin } from './manage-pin.ts';
+import { ZSetPinBody, ZValidatePinBody } from './pin-rules.ts';
+import { validatePin } from './validate-pin.ts';
+
+const ZIdParams = z.object({ id: z.string().min(1).max(100) });
+const ZValidateParams = z.object({ virtualContactId: z.string().min(1).max(100) });
+
+/** PIN routes: the owner sets, removes and watches the PIN (DESIGN §4); visitors validate it (SPEC §7). */
+export default async function pinRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/vbc/virtualcontact/:id/pin',
+    { schema: { params: ZIdParams, summary: "Owner: the card's PIN status and recent wrong PINs", tags: ['pin'] } },
+    async (request, reply) => {
+      const account = requireAccount(request);
+      const row = await getOwnedCard(app.db, request.params.id, account.id);
+      reply.header('cache-control', 'private, no-store');
+      return pinStatus(app.db, row);
+    },
+  );
+
+  r.put(
+    '/api/vbc/virtualcontact/:id/pin',
+    { schema: { params: ZIdParams, body: ZSetPinBody, summary: 'Owner: set (4–8 digits) or remove (null) the PIN', tags: ['pin'] } },
+    async (request, reply) => {
+      const account = requireAccount(request);
+      const row = await getOwnedCard(app.db, request.params.id, account.id);
+      const updated = await setPin(app.db, row, request.body);
+      await app.contacts.changed(row.id);
+      reply.header('cache-control', 'private, no-store');
+      return pinStatus(app.db, updated);
+    },
+  );
+
+  r.post(
+    '/api/vbc/validatepincode/:virtualContactId',
+    { schema: { params: ZValidateParams, body: ZValidatePinBody, summary: 'A PIN → {accessToken, phones, emails} (SPEC §3)', tags: ['pin'] } },
+    async (request, reply) => {
+      const result = await validatePin(app.db, {
+        contactId: request.params.virtualContactId,
+        pinCode: request.body.pinCode,
+        client: request.ip,
+        signingKey: app.signingKey,
+      });
+      reply.header('cache-control', 'private, no-store');
+      return result;
+    },
+  );
+}

@@ -1,0 +1,25 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import { createMemoryBackplane, createRedisBackplane, type Backplane } from '../backplane/index.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Pub/sub between instances: Redis when REDIS_URL is set, in-process otherwise. */
+    backplane: Backplane;
+  }
+}
+
+export default fp(
+  async function backplanePlugin(app: FastifyInstance, options: { backplane?: Backplane }) {
+    const { REDIS_URL } = app.config;
+    const backplane =
+      options.backplane ??
+      (REDIS_URL
+        ? createRedisBackplane(REDIS_URL, { onError: (error) => app.log.warn({ err: error }, 'redis backplane error') })
+        : createMemoryBackplane());
+    app.decorate('backplane', backplane);
+    // A backplane handed in (tests sharing one between two apps) is closed by its owner.
+    if (!options.backplane) app.addHook('onClose', () => backplane.close());
+  },
+  { name: 'backplane', dependencies: ['config'] },
+);

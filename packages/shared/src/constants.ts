@@ -1,0 +1,53 @@
+/** Business constants and limits of SPEC §9, in one place for server and web. */
+
+export const PRODUCT_NAME = 'V.B.C.';
+export const WEB_BASE_PATH = '/vbc/';
+export const DEFAULT_ACCENT_COLOR = '#282832';
+
+export const NAME_MIN_LENGTH = 3;
+export const PHONE_MIN_LENGTH = 9;
+export const PHONE_PREFIX = '09';
+export const ADOPTION_CODE_LENGTH = 8;
+
+export const TOAST_MS = 3000;
+export const ADOPTED_EVENT_DELAY_MS = 2000;
+export const PIN_MODAL_CLOSE_MS = 1500;
+export const PIN_INPUT_FOCUS_MS = 200;
+
+export const DIALOG_MAX_WIDTH = 440;
+export const ANNOUNCEMENT_DIALOG_MAX_WIDTH = 500;
+export const SMALL_DIALOG_MAX_WIDTH = 400;
+export const CORPORATE_DIALOG_MAX_WIDTH = 440;
+export const ANNOUNCEMENT_HEADER_MAX_HEIGHT = 150;
+export const UNREAD_BADGE_OVERFLOW = '5+';
+
+export const QR = {
+  /** Default edge in px for QR codes in app dialogs. */
+  size: 300,
+  /** The vCard QR is larger: it carries the whole card. */
+  vcardSize: 600,
+  errorCorrectionLevel: 'L',
+  imageSize: 0.4,
+  dotsType: 'dots',
+  /** Dark indigo of the dots. */
+  dotsColor: '#1a237e',
+} as const;
+
+export const HUB = {
+  path: '/personalHub',
+  serverTimeoutMs: 30_000,
+  keepAliveIntervalMs: 15_000,
+  reconnectDelaysMs: [0, 2_000, 10_000, 30_000],
+  longPollTimeoutMs: 100_000,
+  requestTimeoutMs: 100_000,
+  redirectLimit: 100,
+  reconnectBufferBytes: 100_000,
+} as const;
+
+export const BREAKPOINTS = { xs: 0, sm: 420, md: 640, lg: 960, xl: 1980 } as const;
+
+/** Ids that must never be handed out as a quickId: they are first path segments of SPEC §2 routes. */
+export const RESERVED_ROUTE_WORDS = [
+  'edit', 'directory', 'p', 'pedit', 'messages', 'others', 'settings', 'directories',
+  'announcements', 'announcement', 'order', 'assets', 'api', 'ds',
+] as const;

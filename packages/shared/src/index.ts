@@ -1,0 +1,6 @@
+export * from './constants.ts';
+export * from './ids.ts';
+export * from './contact.ts';
+export * from './links.ts';
+export * from './vcard.ts';
+export * from './account.ts';

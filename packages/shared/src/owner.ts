@@ -1,0 +1,43 @@
+/**
+ * What an owner's calls answer with (DESIGN §4 card routes, the PIN state):
+ * one definition for the server that sends them and the editor that reads
+ * them. Types only. Import as `@vbc/shared/owner`.
+ */
+import type { TVirtualContact } from './contact.ts';
+
+/** The owner's view of a card: phones and e-mails always present, the PIN state (never its hash), times. */
+export interface TOwnerVirtualContact extends TVirtualContact {
+  emails: NonNullable<TVirtualContact['emails']>;
+  phones: NonNullable<TVirtualContact['phones']>;
+  /** True when a PIN is set and hides phones and emails from visitors. */
+  pinEnabled: boolean;
+  createdAt: string;
+}
+
+/** One UTC day of a card's chart. */
+export interface TDailyStat {
+  /** YYYY-MM-DD (UTC). */
+  day: string;
+  views: number;
+  downloads: number;
+}
+
+/** GET /api/vbc/virtualcontact/{id}/stats. */
+export interface TCardStats {
+  virtualContactId: string;
+  /** Oldest first, days without any as zero. */
+  days: TDailyStat[];
+  totals: { viewCount: number; downloadCount: number };
+}
+
+/** GET /api/vbc/virtualcontact/{id}/pin: whether the PIN is on, and whether someone has been guessing. */
+export interface TPinStatus {
+  enabled: boolean;
+  pinProtectionLevel: number | null;
+  /** Wrong PINs entered in the last 24 hours, from any client. */
+  failedAttempts24h: number;
+  /** ISO time of the latest wrong PIN, or null. */
+  lastFailedAt: string | null;
+  /** ISO time until which the card refuses every PIN (100 wrong in a day), or null. */
+  lockedUntil: string | null;
+}

@@ -1,0 +1,26 @@
+/** SPEC §7 calls about public cards, and the §2 file paths. */
+import type { TCorporateProfile, TPinValidation, TVirtualContact } from '@vbc/shared/contact';
+import { http, type TRequestOptions } from './http.ts';
+
+const enc = encodeURIComponent;
+
+export const getContact = (contactId: string, options?: TRequestOptions) =>
+  http.get<TVirtualContact>(`/api/vbc/virtualcontact/${enc(contactId)}`, options);
+
+export const getCorporateProfile = (corporateProfileId: string, options?: TRequestOptions) =>
+  http.get<TCorporateProfile>(`/api/vbc/corporateProfile/${enc(corporateProfileId)}`, options);
+
+export const getCorporateInfo = (contactId: string, options?: TRequestOptions) =>
+  http.get<TCorporateProfile>(`/api/vbc/virtualContact/${enc(contactId)}/corporateInfo`, options);
+
+export const validatePinCode = (virtualContactId: string, pinCode: string) =>
+  http.post<TPinValidation>(`/api/vbc/validatepincode/${enc(virtualContactId)}`, { pinCode });
+
+/** "Contact Download": the vCard file, with the PIN access token when unlocked. */
+export const contactDownloadUrl = (virtualContactId: string, accessToken?: string | null): string =>
+  `/ds/vbc/download/i/${enc(virtualContactId)}${accessToken ? `?accessToken=${enc(accessToken)}` : ''}`;
+
+export const displayUrl = (displayItemId: string) => `/ds/vbc/display/${enc(displayItemId)}`;
+export const obsecuredDisplayUrl = (obsecuredDisplayItemId: string) => `/ds/vbc/odisplay/${enc(obsecuredDisplayItemId)}`;
+export const profilePictureUrl = (id: string) => `/ds/vbc/profilepicture/${enc(id)}`;
+export const fileUrl = (documentFileItemId: string) => `/ds/vbc/file/${enc(documentFileItemId)}`;

@@ -1,0 +1,110 @@
+/**
+ * The typed fetch client of SPEC §7/§8: JSON bodies, `Authorization: Bearer`
+ * when a token is stored (unless `auth: false`), `X-Session-Id` when a session
+ * id is stored. A failed JSON call rejects with an `HttpError` whose message is
+ * the response's `message` field, or the status code when there is none; a
+ * raw download and a delete reject with the status.
+ */
+import { readStored } from '../session/storage.ts';
+
+export class HttpError extends Error {
+  /** HTTP status; 0 when the request never got an answer. */
+  readonly status: number;
+  /** The server's stable error code (DESIGN §3), when given. */
+  readonly code: string | undefined;
+  constructor(message: string, status: number, code?: string) {
+    super(message);
+    this.name = 'HttpError';
+    this.status = status;
+    this.code = code;
+  }
+}
+
+export interface TRequestOptions {
+  /** Send the bearer token when one is stored (default true). */
+  auth?: boolean;
+  signal?: AbortSignal;
+}
+
+/** The headers every call sends. */
+export function requestHeaders(options: TRequestOptions = {}, json = true): Headers {
+  const headers = new Headers();
+  if (json) {
+    headers.set('Content-Type', 'application/json');
+    headers.set('Accept', 'application/json');
+  }
+  const token = options.auth === false ? null : readStored('accessToken');
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  const sessionId = readStored('sessionId');
+  if (sessionId) headers.set('X-Session-Id', sessionId);
+  return headers;
+}
+
+async function send(method: string, path: string, body: unknown, options: TRequestOptions): Promise<Response> {
+  try {
+    const headers = requestHeaders(options, true);
+    // No body (GET, DELETE): no JSON content type either; the server refuses an empty JSON body.
+    if (body === undefined) headers.delete('Content-Type');
+    return await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: options.signal,
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new HttpError('Network error: the server could not be reached.', 0);
+  }
+}
+
+async function errorOf(response: Response): Promise<HttpError> {
+  let message: string | undefined;
+  let code: string | undefined;
+  try {
+    const data: unknown = await response.json();
+    if (data && typeof data === 'object') {
+      const m = (data as { message?: unknown }).message;
+      const c = (data as { code?: unknown }).code;
+      if (typeof m === 'string' && m) message = m;
+      if (typeof c === 'string') code = c;
+    }
+  } catch {
+    // Not JSON: fall back to the status code.
+  }
+  return new HttpError(message ?? String(response.status), response.status, code);
+}
+
+async function json<T>(method: string, path: string, body: unknown, options: TRequestOptions = {}): Promise<T> {
+  const response = await send(method, path, body, options);
+  if (!response.ok) throw await errorOf(response);
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export const http = {
+  get: <T>(path: string, options?: TRequestOptions) => json<T>('GET', path, undefined, options),
+  post: <T>(path: string, body?: unknown, options?: TRequestOptions) => json<T>('POST', path, body ?? {}, options),
+  put: <T>(path: string, body?: unknown, options?: TRequestOptions) => json<T>('PUT', path, body ?? {}, options),
+  /** Rejects with an HttpError whose message is the status (SPEC §8). */
+  async delete(path: string, options: TRequestOptions = {}): Promise<void> {
+    const response = await send('DELETE', path, undefined, options);
+    if (!response.ok) throw new HttpError(String(response.status), response.status);
+  },
+  /** A binary download (wallet pass, file); rejects with the status (SPEC §8). */
+  async download(path: string, options: TRequestOptions = {}): Promise<Blob> {
+    let response: Response;
+    try {
+      response = await fetch(path, { headers: requestHeaders(options, false), signal: options.signal, credentials: 'same-origin' });
+    } catch {
+      throw new HttpError('0', 0);
+    }
+    if (!response.ok) throw new HttpError(String(response.status), response.status);
+    return response.blob();
+  },
+};
+
+/** A readable text for any rejection. */
+export const errorText = (error: unknown): string =>
+  error instanceof Error ? error.message : typeof error === 'string' ? error : String(error);

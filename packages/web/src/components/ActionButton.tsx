@@ -1,0 +1,50 @@
+import type { ReactNode } from 'react';
+import ButtonBase from '@mui/material/ButtonBase';
+import type { SxProps, Theme } from '@mui/material/styles';
+
+export interface TActionButtonProps {
+  children: ReactNode;
+  /** 'contained': filled with `color`; 'outlined': a light outline. */
+  variant?: 'contained' | 'outlined';
+  /** Fill of a contained button (any CSS colour or theme path); primary by default. */
+  color?: string;
+  /** Text colour of a contained button. */
+  textColor?: string;
+  startIcon?: ReactNode;
+  href?: string;
+  download?: boolean;
+  target?: string;
+  rel?: string;
+  onClick?: () => void;
+  disabled?: boolean;
+  size?: 'medium' | 'large';
+  sx?: SxProps<Theme>;
+  'data-testid'?: string;
+}
+
+/**
+ * The pill button of the public card. Built on ButtonBase (already on every
+ * page for icon buttons) rather than MUI's Button, whose code (and the
+ * CircularProgress it carries) would weigh on the card's first load.
+ */
+export default function ActionButton({ children, variant = 'outlined', color = 'primary.main', textColor = '#fff', startIcon, href, download, target, rel, onClick, disabled, size = 'medium', sx, ...rest }: TActionButtonProps) {
+  const contained = variant === 'contained';
+  const base = {
+    gap: 1, px: size === 'large' ? 3.5 : 2.25, minHeight: size === 'large' ? 48 : 42, borderRadius: 999,
+    fontSize: size === 'large' ? '1rem' : '0.925rem', fontWeight: 600, lineHeight: 1.2, textAlign: 'center',
+    color: contained ? textColor : 'text.primary', bgcolor: contained ? color : 'transparent',
+    border: contained ? '1px solid transparent' : '1px solid rgba(255,255,255,0.28)',
+    transition: 'background-color .15s ease, border-color .15s ease, filter .15s ease',
+    '&:hover': contained ? { filter: 'brightness(1.12)' } : { bgcolor: 'rgba(255,255,255,0.07)', borderColor: 'rgba(255,255,255,0.5)' },
+    '&.Mui-focusVisible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 },
+    '&.Mui-disabled': { opacity: 0.5 },
+    '& svg': { fontSize: 20 },
+  } as const;
+  const link = href ? { component: 'a' as const, href, download: download || undefined, target, rel } : {};
+  return (
+    <ButtonBase {...link} {...rest} onClick={onClick} disabled={disabled} sx={[base, ...(Array.isArray(sx) ? sx : sx ? [sx] : [])]}>
+      {startIcon}
+      {children}
+    </ButtonBase>
+  );
+}

@@ -1,0 +1,88 @@
+import type { ReactNode } from 'react';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import ButtonBase from '@mui/material/ButtonBase';
+import Typography from '@mui/material/Typography';
+import CampaignIcon from '@mui/icons-material/Campaign';
+import ChatBubbleIcon from '@mui/icons-material/ChatBubble';
+import HomeIcon from '@mui/icons-material/Home';
+import ContactsIcon from '@mui/icons-material/Contacts';
+import FolderSharedIcon from '@mui/icons-material/FolderShared';
+import { Link, useLocation } from 'react-router';
+import { BOTTOM_NAV_HEIGHT } from './bottom-nav-height.ts';
+import { badgeText, useUnreadCount } from '../realtime/unread.ts';
+
+
+interface TItem {
+  to: string;
+  label: string;
+  icon: ReactNode;
+  /** Path prefixes that count as this tab. */
+  match: string[];
+}
+
+const ITEMS: TItem[] = [
+  { to: '/announcements', label: 'Announcements', icon: <CampaignIcon />, match: ['/announcements', '/announcement/'] },
+  { to: '/messages', label: 'Messages', icon: <ChatBubbleIcon />, match: ['/messages'] },
+  { to: '/', label: 'Home', icon: <HomeIcon />, match: [] },
+  { to: '/others', label: 'Others', icon: <ContactsIcon />, match: ['/others'] },
+  { to: '/directories', label: 'Directories', icon: <FolderSharedIcon />, match: ['/directories', '/directory/'] },
+];
+
+/** SPEC §2: the signed-in bottom navigation; home is the main, larger, centred button. */
+export default function BottomNav() {
+  const { pathname } = useLocation();
+  const unread = badgeText(useUnreadCount());
+  const active = (item: TItem) => (item.to === '/' ? pathname === '/' : item.match.some((m) => pathname.startsWith(m)));
+  return (
+    <Box
+      component="nav"
+      aria-label="Main"
+      sx={{
+        position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: 1100,
+        pb: 'env(safe-area-inset-bottom)',
+        bgcolor: 'rgba(22,22,30,0.86)', backdropFilter: 'blur(14px)', borderTop: '1px solid rgba(255,255,255,0.08)',
+      }}
+    >
+      <Box sx={{ maxWidth: 560, mx: 'auto', height: BOTTOM_NAV_HEIGHT, display: 'grid', gridTemplateColumns: 'repeat(5, 1fr)', alignItems: 'center' }}>
+        {ITEMS.map((item) => {
+          const on = active(item);
+          const home = item.to === '/';
+          return (
+            <ButtonBase
+              key={item.to}
+              component={Link}
+              to={item.to}
+              aria-label={item.label}
+              aria-current={on ? 'page' : undefined}
+              sx={{
+                height: '100%', flexDirection: 'column', gap: 0.25, borderRadius: 2,
+                color: on ? 'primary.main' : 'text.secondary',
+              }}
+            >
+              {home ? (
+                <Box
+                  sx={{
+                    width: 56, height: 56, mt: -3, borderRadius: '50%', display: 'grid', placeItems: 'center',
+                    color: '#fff', background: 'linear-gradient(135deg, #8c6cff, #26c6da)',
+                    boxShadow: on ? '0 0 0 3px rgba(154,125,255,0.45), 0 8px 24px rgba(0,0,0,0.5)' : '0 8px 24px rgba(0,0,0,0.5)',
+                    '& svg': { fontSize: 30 },
+                  }}
+                >
+                  {item.icon}
+                </Box>
+              ) : item.to === '/messages' && unread ? (
+                <Badge badgeContent={unread} color="error" slotProps={{ badge: { 'data-testid': 'unread-badge' } as object }}>{item.icon}</Badge>
+              ) : (
+                item.icon
+              )}
+              <Typography variant="caption" sx={{ fontSize: 10.5, lineHeight: 1.2, display: { xs: 'none', sm: 'block' } }}>
+                {item.label}
+              </Typography>
+            </ButtonBase>
+          );
+        })}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,36 @@
+import RoundButton from './RoundButton.tsx';
+import MenuIcon from '@mui/icons-material/Menu';
+import { useNavigate } from 'react-router';
+import { emitClientEvent, hasClientEventListener } from '../session/events.ts';
+import { useSession } from '../session/SessionContext.tsx';
+
+/**
+ * The top-corner menu button (SPEC §2 "Navigation"). Signed out it opens
+ * sign-in (the "show login" event, answered by src/dialogs/auth/); signed in
+ * it opens the menu, or settings while no menu listens.
+ */
+export default function MenuButton() {
+  const { status } = useSession();
+  const navigate = useNavigate();
+  const signedIn = status === 'signedIn';
+  const onClick = () => {
+    if (!signedIn) emitClientEvent('showLogin', {});
+    else if (hasClientEventListener('menu')) emitClientEvent('menu');
+    else navigate('/settings');
+  };
+  return (
+    <RoundButton
+      onClick={onClick}
+      label={signedIn ? 'Menu' : 'Sign in'}
+      data-testid="menu-button"
+      size={44}
+      sx={{
+        position: 'fixed', top: 'max(12px, env(safe-area-inset-top))', right: 12, zIndex: 1100,
+        bgcolor: 'rgba(18,18,24,0.55)', backdropFilter: 'blur(10px)', border: '1px solid rgba(255,255,255,0.12)',
+        '&:hover': { bgcolor: 'rgba(40,40,50,0.8)' },
+      }}
+    >
+      <MenuIcon />
+    </RoundButton>
+  );
+}

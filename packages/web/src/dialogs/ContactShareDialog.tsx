@@ -1,0 +1,22 @@
+import { cardShareUrl } from '@vbc/shared/links';
+import type { TVirtualContact } from '@vbc/shared/contact';
+import { profilePictureUrl } from '../api/contacts.ts';
+import ShareLinkDialog from './ShareLinkDialog.tsx';
+
+/** SPEC §2 contact share window: the card's share link, its picture in the middle of the QR. */
+export default function ContactShareDialog({ contact, onClose }: { contact: TVirtualContact | null; onClose: () => void }) {
+  const name = contact ? `${contact.firstName} ${contact.lastName}`.trim() || contact.name : '';
+  return (
+    <ShareLinkDialog
+      link={contact ? cardShareUrl(window.location.origin, contact) : null}
+      title="Share"
+      qrLabel={`QR code of ${name}'s card`}
+      qrImage={contact?.picture ? profilePictureUrl(contact.quickId || contact.virtualContactId) : null}
+      shareTitle={name}
+      shareText={contact?.jobTitle ? `${name} — ${contact.jobTitle}` : name}
+      testId="share-dialog"
+      linkTestId="share-link"
+      onClose={onClose}
+    />
+  );
+}

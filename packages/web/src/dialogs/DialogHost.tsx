@@ -1,0 +1,37 @@
+import { lazy, Suspense, useState } from 'react';
+import type { TVirtualContact } from '@vbc/shared/contact';
+import { useClientEvent, type TClientEvents, type TPromptRequest } from '../session/events.ts';
+import AuthHost from './auth/AuthHost.tsx';
+
+const QrCodeDialog = lazy(() => import('./QrCodeDialog.tsx'));
+const PromptDialog = lazy(() => import('./PromptDialog.tsx'));
+const ContactShareDialog = lazy(() => import('./ContactShareDialog.tsx'));
+const PetShareDialog = lazy(() => import('./PetShareDialog.tsx'));
+const PinDialog = lazy(() => import('./pin/PinDialog.tsx'));
+
+/**
+ * Opens the app-wide windows asked for through client events (QR code,
+ * yes/no prompt, contact share, PIN entry). Each dialog's code loads on first use.
+ */
+export default function DialogHost() {
+  const [qr, setQr] = useState<TClientEvents['qr'] | null>(null);
+  const [prompt, setPrompt] = useState<TPromptRequest | null>(null);
+  const [share, setShare] = useState<TVirtualContact | null>(null);
+  useClientEvent('qr', setQr);
+  useClientEvent('prompt', setPrompt);
+  useClientEvent('shareContact', ({ contact }) => setShare(contact));
+  const [petShare, setPetShare] = useState<TClientEvents['sharePet'] | null>(null);
+  useClientEvent('sharePet', setPetShare);
+  const [pin, setPin] = useState<TClientEvents['enterPin'] | null>(null);
+  useClientEvent('enterPin', setPin);
+  return (
+    <Suspense fallback={null}>
+      {qr && <QrCodeDialog request={qr} onClose={() => setQr(null)} />}
+      {prompt && <PromptDialog request={prompt} onClose={() => setPrompt(null)} />}
+      {share && <ContactShareDialog contact={share} onClose={() => setShare(null)} />}
+      {petShare && <PetShareDialog pet={petShare} onClose={() => setPetShare(null)} />}
+      <AuthHost />
+      {pin && <PinDialog request={pin} onClose={() => setPin(null)} />}
+    </Suspense>
+  );
+}

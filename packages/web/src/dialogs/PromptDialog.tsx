@@ -1,0 +1,45 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import { SMALL_DIALOG_MAX_WIDTH } from '@vbc/shared/constants';
+import { errorText } from '../api/http.ts';
+import { notify, type TPromptRequest } from '../session/events.ts';
+import AppDialog from './AppDialog.tsx';
+
+/**
+ * SPEC §2 generic yes/no prompt: title, message, custom Yes/No texts. A failing
+ * Yes handler shows a warning notification (SPEC §8).
+ */
+export default function PromptDialog({ request, onClose }: { request: TPromptRequest | null; onClose: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const yes = async () => {
+    if (!request) return;
+    setBusy(true);
+    try {
+      await request.onYes?.();
+      onClose();
+    } catch (error) {
+      notify(errorText(error), 'warning');
+      onClose();
+    } finally {
+      setBusy(false);
+    }
+  };
+  const no = () => {
+    request?.onNo?.();
+    onClose();
+  };
+  return (
+    <AppDialog open={!!request} onClose={no} title={request?.title} maxWidth={SMALL_DIALOG_MAX_WIDTH} testId="prompt-dialog">
+      <DialogContent>
+        <DialogContentText sx={{ whiteSpace: 'pre-line' }}>{request?.message}</DialogContentText>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={no} color="inherit">{request?.noText ?? 'No'}</Button>
+        <Button onClick={yes} variant="contained" disabled={busy}>{request?.yesText ?? 'Yes'}</Button>
+      </DialogActions>
+    </AppDialog>
+  );
+}

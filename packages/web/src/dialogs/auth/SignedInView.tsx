@@ -1,0 +1,57 @@
+import { useState } from 'react';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import LogoutIcon from '@mui/icons-material/Logout';
+import type { TPersonalAccount } from '../../session/types.ts';
+
+/** "{phone} or {email}": the phone when the account has one, else the e-mail address. */
+export const accountContact = (account: Pick<TPersonalAccount, 'accountPhoneNumber' | 'accountEmail'>): string =>
+  account.accountPhoneNumber || account.accountEmail || '';
+
+/** Up to two initials of a name, for an avatar. */
+export const initialsOf = (name: string): string =>
+  name.trim().split(/\s+/).slice(0, 2).map((w) => w[0]?.toUpperCase() ?? '').join('') || '?';
+
+/**
+ * SPEC §2: the authentication window when already signed in. Logout clears
+ * the session even if the call fails, then reloads the page.
+ */
+export default function SignedInView({ account, onLogout, onClose }: {
+  account: TPersonalAccount | null;
+  onLogout: () => Promise<void>;
+  onClose: () => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const name = account?.accountName ?? '';
+  const logout = async () => {
+    setBusy(true);
+    await onLogout();
+    window.location.reload();
+  };
+  return (
+    <Box sx={{ display: 'grid', gap: 2.5, justifyItems: 'center', textAlign: 'center', py: 1 }} data-testid="signed-in-view">
+      <Avatar sx={{ width: 64, height: 64, fontSize: 26, fontWeight: 700, background: 'linear-gradient(135deg, #8c6cff, #26c6da)' }}>
+        {initialsOf(name)}
+      </Avatar>
+      <Typography>
+        You are currently logged in as <b>{name}</b> ({account ? accountContact(account) : ''})
+      </Typography>
+      <Box sx={{ display: 'flex', gap: 1.5, justifyContent: 'center' }}>
+        <Button color="inherit" onClick={onClose}>Close</Button>
+        <Button
+          variant="contained"
+          color="error"
+          onClick={() => void logout()}
+          disabled={busy}
+          startIcon={busy ? <CircularProgress size={18} color="inherit" /> : <LogoutIcon />}
+          autoFocus
+        >
+          Logout
+        </Button>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,135 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import LinearProgress from '@mui/material/LinearProgress';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import PasswordIcon from '@mui/icons-material/Password';
+import { PIN_INPUT_FOCUS_MS, PIN_MODAL_CLOSE_MS, SMALL_DIALOG_MAX_WIDTH } from '@vbc/shared/constants';
+import { validatePinCode } from '../../api/contacts.ts';
+import type { TClientEvents } from '../../session/events.ts';
+import AppDialog from '../AppDialog.tsx';
+import { PIN_GRANTED_TEXT, PIN_HINT_TEXT, pinFailure, WRONG_PIN_TEXT, type TPinFailure } from './pin-outcome.ts';
+
+type TPinState =
+  | { status: 'idle' }
+  | { status: 'checking' }
+  | { status: 'failed'; failure: TPinFailure }
+  | { status: 'granted' };
+
+/**
+ * SPEC §2/§4 PIN entry window (max width 400): a number input with no length
+ * bound, "Enter" and "Cancel". A correct PIN hands the grant to the card at
+ * once (phones and e-mails appear behind the window) and closes the window
+ * after PIN_MODAL_CLOSE_MS; a wrong one shows "Wrong Pin" in the error colour
+ * and refocuses the input after PIN_INPUT_FOCUS_MS; a lock-out shows the
+ * server's message with its wait time.
+ */
+export default function PinDialog({ request, onClose }: { request: TClientEvents['enterPin']; onClose: () => void }) {
+  const [pin, setPin] = useState('');
+  const [state, setState] = useState<TPinState>({ status: 'idle' });
+  const input = useRef<HTMLInputElement>(null);
+  const timers = useRef<number[]>([]);
+  const mounted = useRef(true);
+
+  useEffect(() => {
+    mounted.current = true;
+    const pending = timers.current;
+    return () => {
+      mounted.current = false;
+      pending.forEach((t) => window.clearTimeout(t));
+    };
+  }, []);
+
+  const later = (ms: number, fn: () => void) => {
+    timers.current.push(window.setTimeout(fn, ms));
+  };
+
+  const submit = async (event?: FormEvent) => {
+    event?.preventDefault();
+    const pinCode = pin.trim();
+    if (!pinCode || state.status === 'checking' || state.status === 'granted') return;
+    setState({ status: 'checking' });
+    try {
+      const grant = await validatePinCode(request.virtualContactId, pinCode);
+      if (!mounted.current) return;
+      setState({ status: 'granted' });
+      request.onGranted(grant);
+      later(PIN_MODAL_CLOSE_MS, onClose);
+    } catch (error) {
+      if (!mounted.current) return;
+      setState({ status: 'failed', failure: pinFailure(error) });
+      later(PIN_INPUT_FOCUS_MS, () => {
+        input.current?.focus();
+        input.current?.select();
+      });
+    }
+  };
+
+  const failure = state.status === 'failed' ? state.failure : null;
+  const granted = state.status === 'granted';
+  const helper = failure?.kind === 'wrong' ? WRONG_PIN_TEXT : failure ? failure.message : ' ';
+
+  return (
+    <AppDialog open onClose={onClose} title={<DialogHeading />} maxWidth={SMALL_DIALOG_MAX_WIDTH} testId="pin-dialog">
+      <Box component="form" noValidate onSubmit={submit}>
+        <DialogContent>
+          {granted ? (
+            <Box role="status" sx={{ display: 'grid', justifyItems: 'center', gap: 1, py: 2, color: 'success.main', animation: 'vbc-pin-pop .35s ease-out', '@keyframes vbc-pin-pop': { from: { transform: 'scale(.6)', opacity: 0 }, to: { transform: 'scale(1)', opacity: 1 } } }}>
+              <CheckCircleIcon sx={{ fontSize: 56 }} aria-hidden />
+              <Typography sx={{ fontWeight: 700 }}>{PIN_GRANTED_TEXT}</Typography>
+            </Box>
+          ) : (
+            <>
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>{PIN_HINT_TEXT}</Typography>
+              <TextField
+                inputRef={input}
+                autoFocus
+                fullWidth
+                type="number"
+                label="PIN"
+                value={pin}
+                onChange={(e) => setPin(e.target.value)}
+                disabled={state.status === 'checking'}
+                error={!!failure}
+                helperText={helper}
+                slotProps={{
+                  htmlInput: { inputMode: 'numeric', autoComplete: 'off', 'data-testid': 'pin-input' },
+                  formHelperText: { role: failure ? 'alert' : undefined, sx: { fontWeight: failure ? 600 : undefined } },
+                }}
+                sx={{
+                  '& input': { fontSize: '1.5rem', letterSpacing: '0.35em', textAlign: 'center', fontVariantNumeric: 'tabular-nums' },
+                  // No spinner arrows: a PIN is not a quantity.
+                  '& input::-webkit-outer-spin-button, & input::-webkit-inner-spin-button': { WebkitAppearance: 'none', margin: 0 },
+                  '& input[type=number]': { MozAppearance: 'textfield' },
+                }}
+              />
+              {failure?.kind === 'wrong' && failure.detail && (
+                <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5, mx: 1.75 }}>
+                  {failure.detail}
+                </Typography>
+              )}
+              <LinearProgress sx={{ mt: 1, borderRadius: 1, visibility: state.status === 'checking' ? 'visible' : 'hidden' }} aria-hidden={state.status !== 'checking'} />
+            </>
+          )}
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={onClose} color="inherit">Cancel</Button>
+          <Button type="submit" variant="contained" disabled={!pin.trim() || state.status === 'checking' || granted}>Enter</Button>
+        </DialogActions>
+      </Box>
+    </AppDialog>
+  );
+}
+
+function DialogHeading() {
+  return (
+    <Box component="span" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+      <PasswordIcon sx={{ color: 'warning.main' }} aria-hidden />
+      Enter PIN
+    </Box>
+  );
+}

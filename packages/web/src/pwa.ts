@@ -1,0 +1,13 @@
+/**
+ * Registers /vbc/service-worker.js (SPEC §2) after the page has loaded, so it
+ * never competes with the first render. A new version waits until the next
+ * visit (registerType "prompt": no forced reload while someone reads a card).
+ */
+export function registerServiceWorker(): void {
+  if (!('serviceWorker' in navigator) || !import.meta.env.PROD) return;
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register(`${import.meta.env.BASE_URL}service-worker.js`, { scope: import.meta.env.BASE_URL }).catch((error: unknown) => {
+      console.warn('service worker registration failed', error);
+    });
+  });
+}

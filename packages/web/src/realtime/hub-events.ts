@@ -1,0 +1,55 @@
+/**
+ * Hub methods (DESIGN §5) → SPEC §3 client events. The names repeat CONVERSATION_HUB_EVENTS of
+ * @vbc/shared/conversation (checked by type below) so this chunk does not pull in zod.
+ */
+import type { CONVERSATION_HUB_EVENTS, TConversationMessage, TConversationSeen, TConversationSummary } from '@vbc/shared/conversation';
+import { emitClientEvent } from '../session/events.ts';
+
+type TShared = typeof CONVERSATION_HUB_EVENTS;
+
+const EVENTS = {
+  messageReceived: 'MessageReceived',
+  photoSetItemUploaded: 'PhotoSetItemUploaded',
+  documentUploaded: 'DocumentUploaded',
+  conversationUpdated: 'ConversationUpdated',
+  conversationSeen: 'ConversationSeen',
+} as const satisfies TShared;
+// Fails to compile when the server's names change.
+const sameNames: TShared = EVENTS;
+void sameNames;
+
+export const ACCOUNT_UPDATED = 'AccountUpdated';
+
+/** Every server-to-client method the client listens to. */
+export const HUB_EVENTS = [...Object.values(EVENTS), ACCOUNT_UPDATED] as const;
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+/** Re-emits one hub invocation on the client-event bus (malformed payloads are dropped). */
+export function toClientEvent(method: string, payload: unknown): void {
+  if (method === ACCOUNT_UPDATED) {
+    emitClientEvent('accountUpdated', { account: payload });
+    return;
+  }
+  if (!isObject(payload) || typeof payload.personalConversationId !== 'string') return;
+  const personalConversationId = payload.personalConversationId;
+  switch (method) {
+    case EVENTS.messageReceived:
+      emitClientEvent('messageReceived', { personalConversationId, message: payload as unknown as TConversationMessage });
+      break;
+    case EVENTS.photoSetItemUploaded:
+      emitClientEvent('photoUploaded', { personalConversationId, message: payload as unknown as TConversationMessage });
+      break;
+    case EVENTS.documentUploaded:
+      emitClientEvent('documentUploaded', { personalConversationId, message: payload as unknown as TConversationMessage });
+      break;
+    case EVENTS.conversationUpdated:
+      emitClientEvent('conversationUpdated', { personalConversationId, conversation: payload as unknown as TConversationSummary });
+      break;
+    case EVENTS.conversationSeen: {
+      const seen = payload as unknown as TConversationSeen;
+      emitClientEvent('conversationSeen', { personalConversationId, seenBy: seen.seenBy, seenAt: seen.seenAt, sequence: seen.sequence });
+      break;
+    }
+  }
+}

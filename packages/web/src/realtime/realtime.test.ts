@@ -1,0 +1,44 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { onClientEvent } from '../session/events.ts';
+import { hubUrl } from './connection.ts';
+import { HUB_EVENTS, toClientEvent } from './hub-events.ts';
+import { badgeText } from './unread.ts';
+
+const offs: (() => void)[] = [];
+afterEach(() => offs.splice(0).forEach((off) => off()));
+
+describe('real-time client', () => {
+  it('shows the unread badge as the count, or 5+ past five (SPEC §9)', () => {
+    expect(badgeText(0)).toBeNull();
+    expect(badgeText(1)).toBe('1');
+    expect(badgeText(5)).toBe('5');
+    expect(badgeText(6)).toBe('5+');
+    expect(badgeText(120)).toBe('5+');
+  });
+
+  it('connects to /personalHub on the same origin outside local development', () => {
+    expect(hubUrl({ hostname: 'vbc.example.com', protocol: 'https:' })).toBe('/personalHub');
+    expect(hubUrl({ hostname: 'localhost', protocol: 'http:' })).toBe('/personalHub');
+  });
+
+  it('listens to every DESIGN §5 event and hands them to the client-event bus', () => {
+    expect([...HUB_EVENTS].sort()).toEqual(['AccountUpdated', 'ConversationSeen', 'ConversationUpdated', 'DocumentUploaded', 'MessageReceived', 'PhotoSetItemUploaded']);
+    const got: string[] = [];
+    offs.push(
+      onClientEvent('messageReceived', (e) => got.push(`message ${e.personalConversationId}`)),
+      onClientEvent('photoUploaded', (e) => got.push(`photo ${e.personalConversationId}`)),
+      onClientEvent('documentUploaded', (e) => got.push(`document ${e.personalConversationId}`)),
+      onClientEvent('conversationUpdated', (e) => got.push(`updated ${e.personalConversationId}`)),
+      onClientEvent('conversationSeen', (e) => got.push(`seen ${e.personalConversationId} ${e.sequence}`)),
+      onClientEvent('accountUpdated', () => got.push('account')),
+    );
+    toClientEvent('MessageReceived', { personalConversationId: 'c1', sequence: 1 });
+    toClientEvent('PhotoSetItemUploaded', { personalConversationId: 'c1', sequence: 2 });
+    toClientEvent('DocumentUploaded', { personalConversationId: 'c1', sequence: 3 });
+    toClientEvent('ConversationUpdated', { personalConversationId: 'c1' });
+    toClientEvent('ConversationSeen', { personalConversationId: 'c1', seenBy: 'a', seenAt: '', sequence: 3 });
+    toClientEvent('AccountUpdated', { accountName: 'X' });
+    toClientEvent('MessageReceived', 'not an object');
+    expect(got).toEqual(['message c1', 'photo c1', 'document c1', 'updated c1', 'seen c1 3', 'account']);
+  });
+});

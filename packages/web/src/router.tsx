@@ -1,0 +1,57 @@
+import { lazy, type ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { trackNavigation } from './navigation.ts';
+import AppShell from './components/AppShell.tsx';
+import RouteError from './components/RouteError.tsx';
+
+/** The contact screen's chunk, started early on a card link so it loads beside the entry. */
+export const loadContactScreen = () => import('./screens/Contact/ContactScreen.tsx');
+
+const screen = (load: () => Promise<{ default: ComponentType }>) => {
+  const Screen = lazy(load);
+  return <Screen />;
+};
+
+/** SPEC §2 routes, every screen loaded on demand. */
+export const routes: RouteObject[] = [
+  {
+    element: <AppShell />,
+    errorElement: <RouteError />,
+    children: [
+      { path: '/', element: screen(() => import('./screens/Home/HomeScreen.tsx')) },
+      { path: '/:contactId', element: screen(loadContactScreen) },
+      { path: '/edit/:contactId', element: screen(() => import('./screens/ContactEdit/ContactEditScreen.tsx')) },
+      { path: '/directory/:dirId', element: screen(() => import('./screens/Directory/DirectoryScreen.tsx')) },
+      { path: '/p/:petId', element: screen(() => import('./screens/Pet/PetScreen.tsx')) },
+      { path: '/pedit/:petId', element: screen(() => import('./screens/PetEdit/PetEditScreen.tsx')) },
+      { path: '/messages', element: screen(() => import('./screens/Messages/MessagesScreen.tsx')) },
+      { path: '/messages/:conversationId', element: screen(() => import('./screens/Messages/MessagesScreen.tsx')) },
+      { path: '/others', element: screen(() => import('./screens/Others/OthersScreen.tsx')) },
+      { path: '/settings', element: screen(() => import('./screens/Settings/SettingsScreen.tsx')) },
+      { path: '/directories', element: screen(() => import('./screens/Directories/DirectoriesScreen.tsx')) },
+      { path: '/announcements', element: screen(() => import('./screens/Announcements/AnnouncementsScreen.tsx')) },
+      { path: '/announcement/:announcementId', element: screen(() => import('./screens/Announcements/AnnouncementsScreen.tsx')) },
+      { path: '*', element: screen(() => import('./screens/NotFound/NotFoundScreen.tsx')) },
+    ],
+  },
+];
+
+/** Router base: the app lives under /vbc (SPEC §2). */
+export const BASENAME = '/vbc';
+
+/**
+ * The old hash deep links (#/messages/{id}, #/messages/?showList=true,
+ * #/edit/{id}) become history paths before the router reads the address.
+ */
+export function rewriteHashLink(location: Pick<Location, 'hash' | 'pathname'>): string | null {
+  if (!location.hash.startsWith('#/')) return null;
+  return `${BASENAME}${location.hash.slice(1)}`;
+}
+
+export function createAppRouter() {
+  const hashPath = rewriteHashLink(window.location);
+  if (hashPath) window.history.replaceState(null, '', hashPath);
+  const router = createBrowserRouter(routes, { basename: BASENAME });
+  trackNavigation(router);
+  return router;
+}

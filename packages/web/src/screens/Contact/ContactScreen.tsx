@@ -1,0 +1,94 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { PRODUCT_NAME } from '@vbc/shared/constants';
+import type { TVirtualContact } from '@vbc/shared/contact';
+import { validatePinCode } from '../../api/contacts.ts';
+import { HttpError } from '../../api/http.ts';
+import LoadingScreen from '../../components/LoadingScreen.tsx';
+import { notify, type TPinGrant } from '../../session/events.ts';
+import { recordRecent } from '../../session/recents.ts';
+import ContactView from './ContactView.tsx';
+import UnadoptedCard from './UnadoptedCard.tsx';
+import { contactModel, isPinProtected } from './model.ts';
+import { useContact } from './use-contact.ts';
+
+const ErrorDialog = lazy(() => import('../../dialogs/ErrorDialog.tsx'));
+
+/** SPEC §8 "Wrong Pin". */
+export const WRONG_PIN = 'Wrong Pin';
+
+/** Route /:contactId (a full id or a quickId), optional ?pin= (SPEC §2). */
+export default function ContactScreen() {
+  const { contactId = '' } = useParams();
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const { state, reload } = useContact(contactId);
+  // Keyed by the loaded card object: a reload gives a new object, so the lock resets (SPEC §4).
+  const [grant, setGrant] = useState<{ contact: TVirtualContact; grant: TPinGrant } | null>(null);
+  const [errorOpen, setErrorOpen] = useState(true);
+  const contact = state.status === 'loaded' ? state.contact : null;
+  const pin = search.get('pin');
+
+  // Title: first + last name; the product name while loading (SPEC §2).
+  const name = contact && !contact.hasVirginAccessProtection ? `${contact.firstName} ${contact.lastName}`.trim() || contact.name : '';
+  useEffect(() => {
+    document.title = name || PRODUCT_NAME;
+  }, [name]);
+
+  // SPEC §4: every view goes into the local history.
+  const viewedId = contact && !contact.hasVirginAccessProtection ? contact.virtualContactId : null;
+  useEffect(() => {
+    if (viewedId) recordRecent(viewedId);
+  }, [viewedId]);
+
+  // SPEC §4: a PIN in the query is tried on load and on change; the lock resets when the card reloads.
+  const locked = contact && isPinProtected(contact) ? contact : null;
+  useEffect(() => {
+    if (!locked || !pin) return;
+    let cancelled = false;
+    validatePinCode(locked.virtualContactId, pin)
+      .then((result) => !cancelled && setGrant({ contact: locked, grant: result }))
+      // A lock-out says how long to wait (429); anything else reads as a wrong PIN.
+      .catch((error: unknown) => !cancelled && notify(error instanceof HttpError && error.status === 429 ? error.message : WRONG_PIN, 'warning'));
+    return () => {
+      cancelled = true;
+    };
+  }, [locked, pin]);
+
+  useEffect(() => {
+    setErrorOpen(true);
+  }, [state.status]);
+
+  if (state.status === 'loading') return <LoadingScreen />;
+  if (state.status === 'failed') {
+    return (
+      <>
+        <LoadingScreenless />
+        <Suspense fallback={null}>
+          <ErrorDialog
+          message={errorOpen ? state.error : null}
+          onRetry={reload}
+          onClose={() => {
+            setErrorOpen(false);
+            navigate('/', { replace: true });
+          }}
+          />
+        </Suspense>
+      </>
+    );
+  }
+  if (state.contact.hasVirginAccessProtection) return <UnadoptedCard contact={state.contact} />;
+  const shown = state.contact;
+  const active = grant && grant.contact === shown ? grant.grant : null;
+  return (
+    <ContactView
+      model={contactModel(shown, active)}
+      onPinGranted={(g) => setGrant({ contact: shown, grant: g })}
+    />
+  );
+}
+
+/** The empty page behind the error dialog. */
+function LoadingScreenless() {
+  return <main aria-hidden style={{ minHeight: '80vh' }} />;
+}

@@ -1,0 +1,23 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { notify } from '../../../session/events.ts';
+import { useSession } from '../../../session/SessionContext.tsx';
+import { CONGRATULATIONS_TEXT } from './texts.ts';
+
+/**
+ * SPEC §2 "After adoption": the adopted event opens the card's editor
+ * (/vbc/edit/{contactId}), shows "Congratulations on new profile!!" and
+ * reloads the account, which now holds the card.
+ */
+export function useAfterAdoption(): (contactId: string) => void {
+  const navigate = useNavigate();
+  const { refreshAccount } = useSession();
+  return useCallback(
+    (contactId: string) => {
+      navigate(`/edit/${encodeURIComponent(contactId)}`);
+      notify(CONGRATULATIONS_TEXT, 'success');
+      refreshAccount().catch(() => undefined);
+    },
+    [navigate, refreshAccount],
+  );
+}

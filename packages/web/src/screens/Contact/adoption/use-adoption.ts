@@ -1,0 +1,93 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ADOPTED_EVENT_DELAY_MS } from '@vbc/shared/constants';
+import { errorText, HttpError } from '../../../api/http.ts';
+import { adopt, canAdopt } from './adoption-api.ts';
+import { cleanAdoptionCode, isCompleteCode } from './adoption-code.ts';
+
+/** Why an adoption did not happen, when the user can act on it (wait, or ask support). */
+export interface TAdoptFailure {
+  /** The server's reason, shown under "Error! Failed to adopt!" for limits and locks; null for a wrong code. */
+  reason: string | null;
+  /** No code can succeed now (the card is locked or already adopted): the field is disabled. */
+  final: boolean;
+}
+
+/** SPEC §4 "Adoption": eligibility check, code entry, success (then the editor). */
+export type TAdoptionState =
+  | { step: 'checking' }
+  | { step: 'unavailable'; reason: string | null }
+  | { step: 'entry'; failure: TAdoptFailure | null }
+  | { step: 'submitting' }
+  | { step: 'adopted' };
+
+/** Statuses whose message helps the user: a lock-out with its wait (429), a card locked for good (423), adopted by someone else (409). */
+const TELLING = new Set([409, 423, 429]);
+const FINAL = new Set([409, 423]);
+
+const reasonOf = (error: unknown): string | null =>
+  error instanceof HttpError && TELLING.has(error.status) ? error.message : error instanceof HttpError && error.status === 0 ? errorText(error) : null;
+
+/**
+ * Runs the adoption of `contactId`: checks eligibility on mount, submits the
+ * code as soon as it is complete, clears it on failure, and calls `onAdopted`
+ * ADOPTED_EVENT_DELAY_MS after success (SPEC §2, §9).
+ */
+export function useAdoption(contactId: string, onAdopted: (contactId: string) => void) {
+  const [state, setState] = useState<TAdoptionState>({ step: 'checking' });
+  const [code, setCodeState] = useState('');
+  const alive = useRef(true);
+  const adoptedRef = useRef(onAdopted);
+  useEffect(() => {
+    adoptedRef.current = onAdopted;
+  });
+
+  useEffect(() => {
+    alive.current = true;
+    const controller = new AbortController();
+    setState({ step: 'checking' });
+    canAdopt(contactId, { signal: controller.signal })
+      .then(() => setState({ step: 'entry', failure: null }))
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) setState({ step: 'unavailable', reason: reasonOf(error) });
+      });
+    return () => {
+      alive.current = false;
+      controller.abort();
+    };
+  }, [contactId]);
+
+  useEffect(() => {
+    if (state.step !== 'adopted') return;
+    const timer = window.setTimeout(() => adoptedRef.current(contactId), ADOPTED_EVENT_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [state.step, contactId]);
+
+  const submit = useCallback(
+    async (complete: string) => {
+      setState({ step: 'submitting' });
+      try {
+        await adopt(contactId, complete);
+        if (alive.current) setState({ step: 'adopted' });
+      } catch (error) {
+        if (!alive.current) return;
+        setCodeState('');
+        const status = error instanceof HttpError ? error.status : 0;
+        setState({ step: 'entry', failure: { reason: reasonOf(error), final: FINAL.has(status) } });
+      }
+    },
+    [contactId],
+  );
+
+  /** Takes what was typed or pasted; a complete code is submitted at once. */
+  const setCode = useCallback(
+    (typed: string) => {
+      if (state.step !== 'entry' || state.failure?.final) return;
+      const next = cleanAdoptionCode(typed);
+      setCodeState(next);
+      if (isCompleteCode(next)) void submit(next);
+    },
+    [state, submit],
+  );
+
+  return { state, code, setCode };
+}

@@ -1,0 +1,19 @@
+import type { ComponentType } from 'react';
+import type { TLayoutProps } from './layouts/layout-props.ts';
+
+type TLayoutModule = { default: ComponentType<TLayoutProps> };
+
+/**
+ * SPEC §2 layouts by `designSpecification.design.designation`, each its own
+ * chunk: a card needs one. On a card link, main.tsx starts the inlined card's
+ * layout at once, beside the contact screen.
+ */
+export const LAYOUT_LOADERS: Record<string, () => Promise<TLayoutModule>> = {
+  default: () => import('./layouts/DefaultLayout.tsx'),
+  simple: () => import('./layouts/SimpleLayout.tsx'),
+  artist: () => import('./layouts/ArtistLayout.tsx'),
+  facebook: () => import('./layouts/FacebookLayout.tsx'),
+};
+
+/** True when the designation names one of the four layouts (anything else shows no layout). */
+export const hasLayout = (designation: string): boolean => Object.hasOwn(LAYOUT_LOADERS, designation);

@@ -1,0 +1,52 @@
+import type { TVirtualContact } from '@vbc/shared/contact';
+import { accentOf, visibleAccent } from '../../theme.ts';
+import { displayUrl } from '../../api/contacts.ts';
+import type { TPinGrant } from '../../session/events.ts';
+
+/**
+ * True when the card has PIN protection (SPEC §3 pinProtectionLevel set). Kept
+ * here rather than imported from @vbc/shared/contact, whose zod schemas would
+ * enter the bundle with any value import.
+ */
+export const isPinProtected = (contact: Pick<TVirtualContact, 'pinProtectionLevel'>): boolean =>
+  (contact.pinProtectionLevel ?? 0) > 0;
+
+/** What every layout renders: the card as shown (PIN-unlocked data merged in) and derived values. */
+export interface TContactModel {
+  contact: TVirtualContact;
+  /** PIN protection is on and not unlocked: phones, e-mails, download and vCard QR are hidden. */
+  locked: boolean;
+  /** PIN access token, appended to the download link. */
+  accessToken: string | null;
+  /** The card's accent (accentColor1, default #282832), lifted to the brand colour when too dark to see. */
+  accent: string;
+  /** The second accent (accentColor2, else the first), same rule. */
+  accent2: string;
+  /** The normal picture, else the high-resolution one; null → the generic image. */
+  picture: string | null;
+  /** The high-resolution picture, else the normal one (SPEC §2: preferred in some layouts). */
+  highResPicture: string | null;
+  cover: string | null;
+  fullName: string;
+}
+
+/** Builds the model of a card, with a PIN grant applied when there is one. */
+export function contactModel(contact: TVirtualContact, grant: TPinGrant | null): TContactModel {
+  const shown = grant ? { ...contact, phones: grant.phones, emails: grant.emails } : contact;
+  const normal = contact.pictureDisplayItemId ?? contact.highResPictureDisplayItemId;
+  const high = contact.highResPictureDisplayItemId ?? contact.pictureDisplayItemId;
+  return {
+    contact: shown,
+    locked: isPinProtected(contact) && !grant,
+    accessToken: grant?.accessToken ?? null,
+    accent: visibleAccent(accentOf(contact.designSpecification.accentColor1)),
+    accent2: visibleAccent(accentOf(contact.designSpecification.accentColor2 ?? contact.designSpecification.accentColor1)),
+    picture: normal ? displayUrl(normal) : null,
+    highResPicture: high ? displayUrl(high) : null,
+    cover: contact.heroImageDisplayItemId ? displayUrl(contact.heroImageDisplayItemId) : null,
+    fullName: `${contact.firstName} ${contact.lastName}`.trim() || contact.name,
+  };
+}
+
+/** Photos of the FIRST wall board only (SPEC §2, §9). */
+export const wallPhotos = (contact: TVirtualContact) => contact.wall.boards[0]?.items ?? [];

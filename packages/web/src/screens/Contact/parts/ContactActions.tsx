@@ -1,0 +1,67 @@
+import { lazy, Suspense, useState } from 'react';
+import Box from '@mui/material/Box';
+import ActionButton from '../../../components/ActionButton.tsx';
+import Typography from '@mui/material/Typography';
+import DownloadIcon from '@mui/icons-material/Download';
+import LockIcon from '@mui/icons-material/Lock';
+import QrCode2Icon from '@mui/icons-material/QrCode2';
+import ShareIcon from '@mui/icons-material/Share';
+import { contactDownloadUrl } from '../../../api/contacts.ts';
+import { emitClientEvent, type TPinGrant } from '../../../session/events.ts';
+import type { TContactModel } from '../model.ts';
+
+const VCardQrDialog = lazy(() => import('../../../dialogs/VCardQrDialog.tsx'));
+
+/** SPEC §4 PIN lock notice. */
+export const PIN_NOTICE = 'Contact Information is hidden and required Pin to access.';
+
+/**
+ * "Contact Download", "Contact Transfer via QR" and "Share" (SPEC §2). While
+ * the PIN lock is on the first two are hidden and the notice is shown; the PIN
+ * window (dialogs/pin/, opened by DialogHost) answers the `enterPin` event.
+ */
+export default function ContactActions({ model, onPinGranted, fullWidth }: { model: TContactModel; onPinGranted: (grant: TPinGrant) => void; fullWidth?: boolean }) {
+  const [vcardOpen, setVcardOpen] = useState(false);
+  const { contact, locked } = model;
+  const buttonSx = { flex: fullWidth ? '1 1 100%' : '1 1 auto', minHeight: 44 };
+  return (
+    <Box sx={{ display: 'grid', gap: 1.5 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'center' }}>
+        {!locked && (
+          <>
+            <ActionButton
+              variant="contained"
+              color={model.accent}
+              startIcon={<DownloadIcon />}
+              href={contactDownloadUrl(contact.virtualContactId, model.accessToken)}
+              download
+              sx={{ ...buttonSx, border: '1px solid rgba(255,255,255,0.22)' }}
+            >
+              Contact Download
+            </ActionButton>
+            <ActionButton startIcon={<QrCode2Icon />} onClick={() => setVcardOpen(true)} sx={buttonSx}>
+              Contact Transfer via QR
+            </ActionButton>
+          </>
+        )}
+        <ActionButton startIcon={<ShareIcon />} onClick={() => emitClientEvent('shareContact', { contact })} sx={buttonSx}>
+          Share
+        </ActionButton>
+      </Box>
+      {locked && (
+        <Box data-testid="pin-notice" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, p: 1.5, borderRadius: 3, border: '1px solid', borderColor: 'warning.main', bgcolor: 'rgba(245,166,35,0.08)' }}>
+          <LockIcon sx={{ color: 'warning.main' }} aria-hidden />
+          <Typography variant="body2" sx={{ flex: 1 }}>{PIN_NOTICE}</Typography>
+          <ActionButton variant="contained" color="warning.main" textColor="#1b1300" onClick={() => emitClientEvent('enterPin', { virtualContactId: contact.virtualContactId, onGranted: onPinGranted })}>
+            Enter PIN
+          </ActionButton>
+        </Box>
+      )}
+      {vcardOpen && (
+        <Suspense fallback={null}>
+          <VCardQrDialog contact={contact} onClose={() => setVcardOpen(false)} />
+        </Suspense>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,83 @@
+/** SPEC §2 contact information rows: phones (tel:), e-mails (mailto:), links, places (maps). */
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import PhoneIcon from '@mui/icons-material/Phone';
+import EmailIcon from '@mui/icons-material/Email';
+import LinkIcon from '@mui/icons-material/Link';
+import PlaceIcon from '@mui/icons-material/Place';
+import type { TEmail, TLink, TLocation, TPhone } from '@vbc/shared/contact';
+import { emailLabel, linkHref, mailtoHref, mapsUrl, telHref } from '@vbc/shared/links';
+
+interface TRow {
+  key: string;
+  href: string | null;
+  primary: string;
+  secondary?: string | null;
+  external?: boolean;
+}
+
+function InfoRows({ rows, icon, label, accent }: { rows: TRow[]; icon: ReactNode; label: string; accent: string }) {
+  if (rows.length === 0) return null;
+  return (
+    <Box component="ul" aria-label={label} sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
+      {rows.map((row) => (
+        <li key={row.key}>
+          <Box
+            component={row.href ? 'a' : 'div'}
+            href={row.href ?? undefined}
+            target={row.external ? '_blank' : undefined}
+            rel={row.external ? 'noopener noreferrer' : undefined}
+            sx={{
+              display: 'flex', alignItems: 'center', gap: 1.5, p: 1.25, pr: 2, borderRadius: 3, color: 'inherit', textDecoration: 'none',
+              bgcolor: 'rgba(255,255,255,0.04)', border: '1px solid rgba(255,255,255,0.06)',
+              transition: 'background-color .15s ease',
+              '&:hover': row.href ? { bgcolor: 'rgba(255,255,255,0.09)' } : undefined,
+            }}
+          >
+            <Box aria-hidden sx={{ width: 40, height: 40, flex: '0 0 40px', borderRadius: '50%', display: 'grid', placeItems: 'center', bgcolor: accent, color: '#fff', '& svg': { fontSize: 20 } }}>
+              {icon}
+            </Box>
+            <Box sx={{ minWidth: 0 }}>
+              <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{row.primary}</Typography>
+              {row.secondary && (
+                <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>{row.secondary}</Typography>
+              )}
+            </Box>
+          </Box>
+        </li>
+      ))}
+    </Box>
+  );
+}
+
+export function PhoneList({ phones, accent }: { phones: readonly TPhone[]; accent: string }) {
+  const rows = phones.map((p, i) => ({ key: `p${i}`, href: telHref(p), primary: p.phoneNumber, secondary: p.type }));
+  return <InfoRows rows={rows} icon={<PhoneIcon />} label="Phones" accent={accent} />;
+}
+
+export function EmailList({ emails, accent }: { emails: readonly TEmail[]; accent: string }) {
+  const rows = emails.map((e, i) => {
+    const label = emailLabel(e);
+    return { key: `e${i}`, href: mailtoHref(e), primary: label, secondary: label === e.email.trim() ? null : e.email };
+  });
+  return <InfoRows rows={rows} icon={<EmailIcon />} label="Emails" accent={accent} />;
+}
+
+/** Shown text of a link: its name, else the address without the scheme. */
+const linkText = (l: TLink) => l.linkName?.trim() || l.linkUrl.replace(/^https?:\/\//i, '');
+
+export function LinkList({ links, accent }: { links: readonly TLink[]; accent: string }) {
+  const rows = links
+    .map((l, i) => ({ key: `l${i}`, href: linkHref(l.linkUrl) || null, primary: linkText(l), secondary: l.linkName?.trim() ? l.linkUrl : null, external: true }))
+    .filter((r) => r.href);
+  return <InfoRows rows={rows} icon={<LinkIcon />} label="Links" accent={accent} />;
+}
+
+export function PlaceList({ locations, accent }: { locations: readonly TLocation[]; accent: string }) {
+  const rows = locations.map((l, i) => {
+    const line = [l.address, l.city, l.country].filter((p) => p && p.trim()).join(', ');
+    return { key: `m${i}`, href: mapsUrl(l), primary: l.title?.trim() || line || 'Place', secondary: l.title?.trim() ? line || null : null, external: true };
+  });
+  return <InfoRows rows={rows} icon={<PlaceIcon />} label="Places" accent={accent} />;
+}

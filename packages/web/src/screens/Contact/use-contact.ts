@@ -1,0 +1,55 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { TVirtualContact } from '@vbc/shared/contact';
+import { getContact } from '../../api/contacts.ts';
+import { errorText } from '../../api/http.ts';
+import { dropInitialCard, initialCardFor } from './initial-card.ts';
+
+/** SPEC §8: the text of a load failure that carries none. */
+export const CONTACT_LOAD_ERROR = 'Error: Unable to load the contact.';
+
+export type TContactState =
+  | { status: 'loading' }
+  | { status: 'loaded'; contact: TVirtualContact }
+  | { status: 'failed'; error: string };
+
+type TKeyed = TContactState & { routeId: string; load: number };
+
+/**
+ * SPEC §4 "Contact view": loading, then loaded or failed. The first render of
+ * the card the server inlined uses it directly; any other card, or a reload,
+ * is fetched from the API.
+ */
+export function useContact(routeId: string): { state: TContactState; reload: () => void } {
+  const [load, setLoad] = useState(0);
+  const [state, setState] = useState<TKeyed>(() => {
+    const inline = initialCardFor(routeId);
+    return inline ? { status: 'loaded', contact: inline, routeId, load: 0 } : { status: 'loading', routeId, load: 0 };
+  });
+
+  useEffect(() => {
+    const inline = load === 0 ? initialCardFor(routeId) : null;
+    if (inline) {
+      setState({ status: 'loaded', contact: inline, routeId, load });
+      return;
+    }
+    dropInitialCard();
+    const controller = new AbortController();
+    setState({ status: 'loading', routeId, load });
+    getContact(routeId, { signal: controller.signal })
+      .then((contact) => setState({ status: 'loaded', contact, routeId, load }))
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        const text = errorText(error).trim();
+        setState({ status: 'failed', error: text && !/^\d+$/.test(text) ? text : CONTACT_LOAD_ERROR, routeId, load });
+      });
+    return () => controller.abort();
+  }, [routeId, load]);
+
+  const reload = useCallback(() => {
+    dropInitialCard();
+    setLoad((n) => n + 1);
+  }, []);
+
+  const current: TContactState = state.routeId === routeId && state.load === load ? state : { status: 'loading' };
+  return { state: current, reload };
+}

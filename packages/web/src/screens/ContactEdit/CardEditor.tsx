@@ -1,0 +1,292 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link as RouterLink, useBlocker, useNavigate } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Typography from '@mui/material/Typography';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
+import EditIcon from '@mui/icons-material/Edit';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import { deleteCard, getCardForEdit, updateCard, type TOwnerVirtualContact } from '../../api/cards.ts';
+import { errorText, HttpError } from '../../api/http.ts';
+import { emitClientEvent, notify } from '../../session/events.ts';
+import { useSession } from '../../session/SessionContext.tsx';
+import { cardToForm, formToInput, previewCard, serverFieldError, validateForm, type TCardForm, type TFormErrors } from './form-model.ts';
+import LivePreview from './LivePreview.tsx';
+import EditorSection from './parts/EditorSection.tsx';
+import { TEMPLATES } from './parts/TemplatePicker.tsx';
+import AboutSection from './sections/AboutSection.tsx';
+import ContactSection from './sections/ContactSection.tsx';
+import DesignSection from './sections/DesignSection.tsx';
+import LinksSection from './sections/LinksSection.tsx';
+import PinSection from './sections/PinSection.tsx';
+import PlacesSection from './sections/PlacesSection.tsx';
+import ProfileSection from './sections/ProfileSection.tsx';
+import ShareSection from './sections/ShareSection.tsx';
+import SocialSection from './sections/SocialSection.tsx';
+import type { TSetField } from './sections/types.ts';
+import WallSection from './sections/WallSection.tsx';
+
+const NAV = [
+  ['design', 'Design'], ['profile', 'Profile'], ['about', 'About'], ['contact', 'Phones'], ['social', 'Social'],
+  ['links', 'Links'], ['places', 'Places'], ['wall', 'Photos'], ['pin', 'PIN'], ['share', 'Stats'],
+] as const;
+
+const snapshot = (form: TCardForm) => JSON.stringify(formToInput(form));
+
+/** A save that failed: the server's words, and whether the card changed elsewhere (409). */
+interface TSaveError {
+  message: string;
+  stale: boolean;
+}
+
+/**
+ * The card editor: every field, the live preview of the real layout, save
+ * with the updatedAt precondition (409 → "Reload"), nothing lost when a save
+ * fails, a prompt before leaving with unsaved changes or deleting.
+ */
+export default function CardEditor({ initial }: { initial: TOwnerVirtualContact }) {
+  const navigate = useNavigate();
+  const { refreshAccount } = useSession();
+  const [card, setCard] = useState(initial);
+  const [form, setForm] = useState(() => cardToForm(initial));
+  const [saved, setSaved] = useState(() => snapshot(cardToForm(initial)));
+  const [errors, setErrors] = useState<TFormErrors>({});
+  const [tried, setTried] = useState(false);
+  const [saveError, setSaveError] = useState<TSaveError | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [phoneView, setPhoneView] = useState<'edit' | 'preview'>('edit');
+  const updatedAt = useRef(initial.updatedAt);
+  const leaving = useRef(false);
+  const id = card.virtualContactId;
+
+  const dirty = snapshot(form) !== saved;
+  const set = useCallback<TSetField>((key, value) => {
+    setForm((prev) => ({ ...prev, [key]: typeof value === 'function' ? (value as (p: unknown) => unknown)(prev[key]) : value }));
+  }, []);
+
+  // After a first failed attempt, errors follow the typing.
+  useEffect(() => {
+    if (tried) setErrors(validateForm(form));
+  }, [form, tried]);
+
+  const name = `${form.firstName} ${form.lastName}`.trim() || 'your card';
+  useEffect(() => {
+    document.title = `Edit ${name} · V.B.C.`;
+  }, [name]);
+
+  // Unsaved changes: ask before closing the tab or leaving the screen.
+  useEffect(() => {
+    if (!dirty) return;
+    const onBeforeUnload = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [dirty]);
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && !leaving.current && currentLocation.pathname !== nextLocation.pathname);
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    emitClientEvent('prompt', {
+      title: 'Unsaved changes',
+      message: 'Leave without saving your changes?',
+      yesText: 'Leave',
+      noText: 'Stay',
+      onYes: () => blocker.proceed(),
+      onNo: () => blocker.reset(),
+    });
+  }, [blocker]);
+
+  const save = useCallback(async () => {
+    const found = validateForm(form);
+    setTried(true);
+    setErrors(found);
+    const count = Object.keys(found).length;
+    if (count > 0) {
+      setSaveError({ message: `Please check ${count === 1 ? 'the field' : `${count} fields`} marked in red.`, stale: false });
+      window.setTimeout(() => (document.querySelector<HTMLElement>('main [aria-invalid="true"]') ?? document.querySelector<HTMLElement>('main section [role="alert"]'))?.scrollIntoView({ behavior: 'smooth', block: 'center' }), 50);
+      return;
+    }
+    setSaving(true);
+    setSaveError(null);
+    const sent = snapshot(form);
+    try {
+      const next = await updateCard(id, formToInput(form), updatedAt.current);
+      updatedAt.current = next.updatedAt;
+      setCard(next);
+      setSaved(sent);
+      notify('Your card is saved.');
+      refreshAccount().catch(() => undefined);
+    } catch (e) {
+      const stale = e instanceof HttpError && e.status === 409;
+      const field = e instanceof HttpError && e.status === 400 ? serverFieldError(e.message) : null;
+      if (field) setErrors((prev) => ({ ...prev, [field.path]: field.message }));
+      setSaveError({ message: stale ? e.message : `Not saved: ${errorText(e)}`, stale });
+    } finally {
+      setSaving(false);
+    }
+  }, [form, id, refreshAccount]);
+
+  // Ctrl/Cmd+S saves.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 's') {
+        e.preventDefault();
+        void save();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [save]);
+
+  /** Drops local changes and takes the card as it is now on the server. */
+  const reload = async () => {
+    try {
+      const fresh = await getCardForEdit(id);
+      updatedAt.current = fresh.updatedAt;
+      const next = cardToForm(fresh);
+      setCard(fresh);
+      setForm(next);
+      setSaved(snapshot(next));
+      setErrors({});
+      setTried(false);
+      setSaveError(null);
+    } catch (e) {
+      setSaveError({ message: errorText(e), stale: false });
+    }
+  };
+
+  /** The PIN changed the card's version: take the new one, keep the form. */
+  const refreshVersion = async () => {
+    try {
+      const fresh = await getCardForEdit(id);
+      updatedAt.current = fresh.updatedAt;
+      setCard(fresh);
+    } catch {
+      // The next save will say what is wrong.
+    }
+  };
+
+  const askDelete = () =>
+    emitClientEvent('prompt', {
+      title: 'Delete this card?',
+      message: `${name} and its link stop working for everyone, for good. This cannot be undone.`,
+      yesText: 'Delete',
+      noText: 'Keep',
+      onYes: async () => {
+        await deleteCard(id);
+        leaving.current = true;
+        await refreshAccount().catch(() => undefined);
+        notify('The card was deleted.');
+        navigate('/', { replace: true });
+      },
+    });
+
+  const preview = useMemo(() => previewCard(card, form), [card, form]);
+  const sectionProps = { form, set, errors };
+
+  return (
+    <Box component="main" sx={{ pb: 6 }}>
+      <Box
+        component="header"
+        sx={{
+          position: 'sticky', top: 0, zIndex: 1090, display: 'flex', alignItems: 'center', gap: 1, px: { xs: 1, sm: 2 }, py: 1, pr: { xs: 8, sm: 9 },
+          bgcolor: 'rgba(18,18,24,0.82)', backdropFilter: 'blur(12px)', borderBottom: '1px solid rgba(255,255,255,0.08)',
+        }}
+      >
+        <IconButton component={RouterLink} to="/" aria-label="Back to home"><ArrowBackIcon /></IconButton>
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <Typography component="h1" sx={{ fontWeight: 800, fontSize: '1.05rem', lineHeight: 1.2, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+            Edit card
+          </Typography>
+          <Typography variant="caption" data-testid="save-state" color={dirty ? 'warning.main' : 'text.secondary'} sx={{ display: 'block', whiteSpace: 'nowrap' }}>
+            {saving ? 'Saving…' : dirty ? 'Unsaved changes' : 'Saved'}
+          </Typography>
+        </Box>
+        <Button
+          sx={{ display: { lg: 'none' } }}
+          color="inherit"
+          startIcon={phoneView === 'edit' ? <VisibilityIcon /> : <EditIcon />}
+          onClick={() => {
+            setPhoneView((v) => (v === 'edit' ? 'preview' : 'edit'));
+            window.scrollTo({ top: 0 });
+          }}
+        >
+          {phoneView === 'edit' ? 'Preview' : 'Edit'}
+        </Button>
+        <Button variant="contained" onClick={save} disabled={saving} data-testid="save-button">Save</Button>
+      </Box>
+
+      {saveError && (
+        <Box sx={{ position: 'sticky', top: 61, zIndex: 1080, px: { xs: 1, sm: 2 }, pt: 1 }}>
+          <Alert
+            severity={saveError.stale ? 'warning' : 'error'}
+            data-testid="save-error"
+            onClose={saveError.stale ? undefined : () => setSaveError(null)}
+            action={saveError.stale ? <Button color="inherit" size="small" onClick={reload}>Reload</Button> : undefined}
+            sx={{ maxWidth: 1240, mx: 'auto', boxShadow: '0 8px 24px rgba(0,0,0,0.4)' }}
+          >
+            {saveError.message}
+          </Alert>
+        </Box>
+      )}
+
+      <Box sx={{ maxWidth: 1240, mx: 'auto', px: { xs: 1.5, sm: 2 }, pt: 2, display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 420px' }, alignItems: 'start' }}>
+        <Box sx={{ display: { xs: phoneView === 'edit' ? 'grid' : 'none', lg: 'grid' }, gridTemplateColumns: 'minmax(0, 1fr)', gap: 2, minWidth: 0 }}>
+          <Box component="nav" aria-label="Editor sections" sx={{ display: 'flex', gap: 0.75, overflowX: 'auto', pb: 0.5, mx: -0.5, px: 0.5, scrollbarWidth: 'none' }}>
+            {NAV.map(([anchor, label]) => (
+              <Box
+                key={anchor}
+                component="a"
+                href={`#${anchor}`}
+                onClick={(e: React.MouseEvent) => {
+                  e.preventDefault();
+                  document.getElementById(anchor)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+                }}
+                sx={{ flex: '0 0 auto', px: 1.5, py: 0.6, borderRadius: 999, fontSize: '0.85rem', fontWeight: 600, color: 'text.secondary', textDecoration: 'none', border: '1px solid rgba(255,255,255,0.12)', '&:hover': { color: 'text.primary', borderColor: 'primary.main' } }}
+              >
+                {label}
+              </Box>
+            ))}
+          </Box>
+          <DesignSection {...sectionProps} />
+          <ProfileSection {...sectionProps} />
+          <AboutSection {...sectionProps} />
+          <ContactSection {...sectionProps} />
+          <SocialSection {...sectionProps} />
+          <LinksSection {...sectionProps} />
+          <PlacesSection {...sectionProps} />
+          <WallSection {...sectionProps} />
+          <PinSection contactId={id} onChanged={refreshVersion} />
+          <ShareSection card={card} />
+          <EditorSection id="delete" icon={<DeleteForeverIcon />} title="Delete card" hint="Removes the card and its link for everyone.">
+            <Box><Button color="error" variant="outlined" onClick={askDelete}>Delete this card</Button></Box>
+          </EditorSection>
+        </Box>
+        <Box sx={{ display: { xs: phoneView === 'preview' ? 'block' : 'none', lg: 'block' }, position: { lg: 'sticky' }, top: { lg: 80 }, maxHeight: { lg: 'calc(100dvh - 96px)' }, overflowY: { lg: 'auto' }, scrollbarWidth: 'thin', minWidth: 0 }}>
+          <Typography variant="overline" color="text.secondary" sx={{ display: { xs: 'none', lg: 'block' }, mb: 0.5 }}>Live preview</Typography>
+          <Box role="radiogroup" aria-label="Design" sx={{ display: { xs: 'flex', lg: 'none' }, gap: 0.75, mb: 1.5, overflowX: 'auto' }}>
+            {TEMPLATES.map((t) => (
+              <Box
+                key={t.design}
+                component="button"
+                type="button"
+                role="radio"
+                aria-checked={form.design === t.design}
+                onClick={() => set('design', t.design)}
+                sx={{
+                  font: 'inherit', fontSize: '0.85rem', fontWeight: 600, cursor: 'pointer', flex: '0 0 auto', px: 1.5, py: 0.6, borderRadius: 999,
+                  color: form.design === t.design ? '#fff' : 'text.secondary', bgcolor: form.design === t.design ? 'primary.main' : 'transparent',
+                  border: '1px solid', borderColor: form.design === t.design ? 'primary.main' : 'rgba(255,255,255,0.15)',
+                }}
+              >
+                {t.label}
+              </Box>
+            ))}
+          </Box>
+          <LivePreview card={preview} />
+        </Box>
+      </Box>
+    </Box>
+  );
+}

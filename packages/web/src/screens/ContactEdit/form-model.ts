@@ -1,0 +1,227 @@
+/**
+ * The editor's form state and its two conversions: an owner card → form
+ * (text inputs hold '' rather than null; list rows get a client key for
+ * stable React rows while dragging), and form → the ZVirtualContactInput body
+ * the server takes (only writable fields: the server refuses anything else).
+ */
+import {
+  ZVirtualContactInput, type TDesign, type TSocialMediaType, type TVirtualContact, type TVirtualContactInput,
+} from '@vbc/shared/contact';
+import type { TOwnerVirtualContact } from '../../api/cards.ts';
+
+let keySeq = 0;
+/** A key for a new list row (never sent to the server). */
+export const newKey = (): string => `k${++keySeq}`;
+
+export type TPhoneType = TVirtualContactInput['phones'][number]['type'];
+export type TReference = 'ByAccountId' | 'ByUrl' | 'ByQrCode';
+
+export interface TPhoneRow { key: string; phoneNumber: string; type: TPhoneType }
+export interface TEmailRow { key: string; email: string; name: string }
+export interface TLinkRow { key: string; linkUrl: string; linkName: string }
+export interface TVideoRow { key: string; videoUrl: string; title: string }
+export interface TLocationRow {
+  key: string; title: string; address: string; city: string; country: string; googlePlaceId: string;
+  latitude: number | null; longitude: number | null;
+}
+export interface TSocialRow {
+  key: string; socialMediaType: TSocialMediaType; referenceType: TReference;
+  accountId: string; urlOverride: string; qrCode: string | null;
+}
+export interface TWallPhotoRow { key: string; obsecuredDisplayItemId: string; width: number | null; height: number | null; caption: string }
+export interface TBoardRow { key: string; title: string; items: TWallPhotoRow[] }
+export interface TMarkdownRow { key: string; text: string }
+
+/** Everything the editor edits, in input-friendly shapes. */
+export interface TCardForm {
+  firstName: string;
+  lastName: string;
+  jobTitle: string;
+  organization: string;
+  biography: string;
+  markdownDescriptions: TMarkdownRow[];
+  pictureDisplayItemId: string | null;
+  highResPictureDisplayItemId: string | null;
+  heroImageDisplayItemId: string | null;
+  design: TDesign;
+  theme: string;
+  /** '' means "no colour" (the product default). */
+  accentColor1: string;
+  accentColor2: string;
+  accentColor3: string;
+  phones: TPhoneRow[];
+  emails: TEmailRow[];
+  links: TLinkRow[];
+  videos: TVideoRow[];
+  locations: TLocationRow[];
+  socialMedias: TSocialRow[];
+  boards: TBoardRow[];
+}
+
+const s = (v: string | null | undefined): string => v ?? '';
+const orNull = (v: string): string | null => (v.trim() ? v.trim() : null);
+
+const DESIGNS: readonly string[] = ['default', 'simple', 'artist', 'facebook'];
+
+/** The form of a card as read for editing. */
+export function cardToForm(card: TOwnerVirtualContact): TCardForm {
+  const spec = card.designSpecification;
+  const designation = spec.design.designation;
+  return {
+    firstName: s(card.firstName),
+    lastName: s(card.lastName),
+    jobTitle: s(card.jobTitle),
+    organization: s(card.organization),
+    biography: s(card.biography),
+    markdownDescriptions: card.markdownDescriptions.map((text) => ({ key: newKey(), text })),
+    pictureDisplayItemId: card.pictureDisplayItemId,
+    highResPictureDisplayItemId: card.highResPictureDisplayItemId,
+    heroImageDisplayItemId: card.heroImageDisplayItemId,
+    design: (DESIGNS.includes(designation) ? designation : 'default') as TDesign,
+    theme: s(spec.theme.designation) || 'dark',
+    accentColor1: s(spec.accentColor1),
+    accentColor2: s(spec.accentColor2),
+    accentColor3: s(spec.accentColor3),
+    phones: card.phones.map((p) => ({ key: newKey(), phoneNumber: p.phoneNumber, type: p.type })),
+    emails: card.emails.map((e) => ({ key: newKey(), email: e.email, name: s(e.name) })),
+    links: card.links.map((l) => ({ key: newKey(), linkUrl: l.linkUrl, linkName: s(l.linkName) })),
+    videos: (card.videos ?? []).map((v) => ({ key: newKey(), videoUrl: v.videoUrl, title: s(v.title) })),
+    locations: card.locations.map((l) => ({
+      key: newKey(), title: s(l.title), address: s(l.address), city: s(l.city), country: s(l.country),
+      googlePlaceId: s(l.googlePlaceId), latitude: l.latitude ?? null, longitude: l.longitude ?? null,
+    })),
+    socialMedias: card.socialMedias.map((m) => ({
+      key: newKey(),
+      socialMediaType: m.socialMediaType,
+      referenceType: m.referenceType === 'ByQrCode' ? 'ByQrCode' : m.useUrlOverride || m.referenceType === 'ByUrl' ? 'ByUrl' : 'ByAccountId',
+      accountId: s(m.accountId),
+      urlOverride: s(m.urlOverride),
+      qrCode: m.qrCode,
+    })),
+    boards: card.wall.boards.map((b) => ({
+      key: newKey(),
+      title: s(b.title),
+      items: b.items.map((i) => ({
+        key: newKey(), obsecuredDisplayItemId: i.photo.obsecuredDisplayItemId,
+        width: i.photo.width ?? null, height: i.photo.height ?? null, caption: s(i.caption),
+      })),
+    })),
+  };
+}
+
+/** The request body of a save: every writable field, nothing else. */
+export function formToInput(form: TCardForm): TVirtualContactInput {
+  return {
+    firstName: form.firstName.trim(),
+    lastName: form.lastName.trim(),
+    jobTitle: orNull(form.jobTitle),
+    organization: orNull(form.organization),
+    biography: orNull(form.biography),
+    markdownDescriptions: form.markdownDescriptions.map((m) => m.text).filter((t) => t.trim()),
+    pictureDisplayItemId: form.pictureDisplayItemId,
+    highResPictureDisplayItemId: form.highResPictureDisplayItemId,
+    heroImageDisplayItemId: form.heroImageDisplayItemId,
+    designSpecification: {
+      design: { designation: form.design },
+      theme: { designation: form.theme || 'dark' },
+      accentColor1: orNull(form.accentColor1),
+      accentColor2: orNull(form.accentColor2),
+      accentColor3: orNull(form.accentColor3),
+    },
+    wall: {
+      boards: form.boards.map((b) => ({
+        title: orNull(b.title),
+        items: b.items.map((i) => ({
+          photo: { obsecuredDisplayItemId: i.obsecuredDisplayItemId, width: i.width, height: i.height },
+          caption: orNull(i.caption),
+        })),
+      })),
+    },
+    emails: form.emails.map((e) => ({ email: e.email.trim(), name: orNull(e.name) })),
+    phones: form.phones.map((p) => ({ phoneNumber: p.phoneNumber.trim(), type: p.type })),
+    locations: form.locations.map((l) => ({
+      title: orNull(l.title), address: orNull(l.address), city: orNull(l.city), country: orNull(l.country),
+      googlePlaceId: orNull(l.googlePlaceId), latitude: l.latitude, longitude: l.longitude,
+    })),
+    socialMedias: form.socialMedias.map((m) => ({
+      socialMediaType: m.socialMediaType,
+      referenceType: m.referenceType,
+      accountId: m.referenceType === 'ByAccountId' ? orNull(m.accountId) : null,
+      urlOverride: m.referenceType === 'ByUrl' ? orNull(m.urlOverride) : null,
+      useUrlOverride: m.referenceType === 'ByUrl',
+      qrCode: m.referenceType === 'ByQrCode' ? m.qrCode : null,
+    })),
+    links: form.links.map((l) => ({ linkUrl: l.linkUrl.trim(), linkName: orNull(l.linkName) })),
+    videos: form.videos.map((v) => ({ videoUrl: v.videoUrl.trim(), title: orNull(v.title) })),
+  };
+}
+
+/** Field path (as the server names it, e.g. "emails.0.email") → message. */
+export type TFormErrors = Record<string, string>;
+
+/**
+ * Checks the body with the shared schema plus the editor's own rules (a name,
+ * a QR image for WeChat and QR entries, an account or URL for the others).
+ */
+export function validateForm(form: TCardForm): TFormErrors {
+  const input = formToInput(form);
+  const errors: TFormErrors = {};
+  const result = ZVirtualContactInput.safeParse(input);
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const path = issue.path.join('.');
+      if (!errors[path]) errors[path] = friendly(issue.message);
+    }
+  }
+  if (!input.firstName && !input.lastName) errors.firstName = 'Required.';
+  input.phones.forEach((p, i) => {
+    if (!p.phoneNumber) errors[`phones.${i}.phoneNumber`] = 'Required.';
+  });
+  input.emails.forEach((e, i) => {
+    if (!e.email) errors[`emails.${i}.email`] = 'Required.';
+  });
+  input.links.forEach((l, i) => {
+    if (!l.linkUrl) errors[`links.${i}.linkUrl`] = 'Required.';
+  });
+  input.videos.forEach((v, i) => {
+    if (!v.videoUrl) errors[`videos.${i}.videoUrl`] = 'Required.';
+  });
+  input.socialMedias.forEach((m, i) => {
+    if (m.referenceType === 'ByQrCode' && !m.qrCode) errors[`socialMedias.${i}.qrCode`] = m.socialMediaType === 'WeChat' ? 'WeChat needs a QR image: upload one.' : 'Upload the QR image.';
+    else if (m.referenceType === 'ByAccountId' && !m.accountId) errors[`socialMedias.${i}.accountId`] = 'Required.';
+    else if (m.referenceType === 'ByUrl' && !m.urlOverride) errors[`socialMedias.${i}.urlOverride`] = 'Required.';
+  });
+  return errors;
+}
+
+const friendly = (message: string): string => {
+  const min = />=\s*(\d+)/.exec(message);
+  if (min && /too small/i.test(message)) return min[1] === '1' ? 'Required.' : `At least ${min[1]} characters.`;
+  const max = /<=\s*(\d+)/.exec(message);
+  if (max && /too big/i.test(message)) return `At most ${max[1]} characters.`;
+  return message.charAt(0).toUpperCase() + message.slice(1);
+};
+
+/** A server 400 names one field ("emails.0.email: Invalid email format"): split it. */
+export function serverFieldError(message: string): { path: string; message: string } | null {
+  const m = /^([a-zA-Z]+(?:\.[a-zA-Z0-9]+)*):\s*(.+)$/.exec(message);
+  return m ? { path: m[1]!, message: m[2]! } : null;
+}
+
+/** The card as the public layouts would show it with the form's values (for the live preview). */
+export function previewCard(base: TOwnerVirtualContact, form: TCardForm): TVirtualContact {
+  const input = formToInput(form);
+  return {
+    ...base,
+    ...input,
+    name: `${input.firstName} ${input.lastName}`.trim() || base.name,
+    // The preview shows phones and e-mails as the owner wrote them, even on a PIN-protected card.
+    pinProtectionLevel: null,
+    picture: input.pictureDisplayItemId ? { displayItemId: input.pictureDisplayItemId, contentType: 'image/webp' } : null,
+    designSpecification: { ...input.designSpecification, design: { designation: input.designSpecification.design.designation } },
+    socialMedias: input.socialMedias,
+    emails: input.emails.filter((e) => e.email),
+    phones: input.phones.filter((p) => p.phoneNumber),
+    links: input.links.filter((l) => l.linkUrl),
+  };
+}

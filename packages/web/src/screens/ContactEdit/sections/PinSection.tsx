@@ -1,0 +1,81 @@
+import { useEffect, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import LockIcon from '@mui/icons-material/Lock';
+import { getPinStatus, setPin, type TPinStatus } from '../../../api/cards.ts';
+import { errorText } from '../../../api/http.ts';
+import { notify } from '../../../session/events.ts';
+import EditorSection from '../parts/EditorSection.tsx';
+import Field from '../parts/Field.tsx';
+
+/**
+ * The PIN setting: phones and e-mails hidden behind a 4–8 digit PIN. Changing
+ * it moves the card's updatedAt, so `onChanged` makes the editor re-read it.
+ */
+export default function PinSection({ contactId, onChanged }: { contactId: string; onChanged: () => void }) {
+  const [status, setStatus] = useState<TPinStatus | null>(null);
+  const [pin, setPinValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    getPinStatus(contactId).then((s) => !cancelled && setStatus(s)).catch(() => undefined);
+    return () => {
+      cancelled = true;
+    };
+  }, [contactId]);
+
+  const apply = async (value: string | null) => {
+    if (value !== null && !/^\d{4,8}$/.test(value)) {
+      setError('The PIN must be 4 to 8 digits.');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await setPin(contactId, value);
+      setStatus(await getPinStatus(contactId));
+      setPinValue('');
+      notify(value === null ? 'PIN removed: your phones and e-mails are visible.' : 'PIN saved: your phones and e-mails now need it.');
+      onChanged();
+    } catch (e) {
+      setError(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const failed = status?.failedAttempts24h ?? 0;
+  return (
+    <EditorSection id="pin" icon={<LockIcon />} title="PIN protection" hint="Hide your phones and e-mails until a visitor enters your PIN.">
+      {status && (
+        <Typography data-testid="pin-state" sx={{ fontWeight: 600 }} color={status.enabled ? 'success.main' : 'text.secondary'}>
+          {status.enabled ? 'PIN protection is on.' : 'PIN protection is off.'}
+        </Typography>
+      )}
+      {failed > 0 && (
+        <Alert severity="warning" data-testid="pin-failures">
+          Your PIN was guessed wrong {failed} {failed === 1 ? 'time' : 'times'} in the last day.
+          {status?.lockedUntil && new Date(status.lockedUntil) > new Date() ? ` Locked until ${new Date(status.lockedUntil).toLocaleTimeString()}.` : ''}
+        </Alert>
+      )}
+      <Box sx={{ display: 'flex', gap: 1.25, alignItems: 'flex-start', flexWrap: 'wrap' }}>
+        <Field
+          label={status?.enabled ? 'New PIN' : 'PIN'}
+          value={pin}
+          onChange={(v) => setPinValue(v.replace(/\D/g, '').slice(0, 8))}
+          error={error ?? undefined}
+          helperText="4 to 8 digits; avoid 1234 and other common PINs."
+          type="password"
+          slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'new-password', 'data-testid': 'pin-input' } }}
+          sx={{ flex: '1 1 200px', maxWidth: 280 }}
+        />
+        <Button variant="contained" onClick={() => apply(pin)} disabled={busy || !pin}>{status?.enabled ? 'Change PIN' : 'Turn on'}</Button>
+        {status?.enabled && <Button color="inherit" onClick={() => apply(null)} disabled={busy}>Remove PIN</Button>}
+      </Box>
+    </EditorSection>
+  );
+}

@@ -1,0 +1,63 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import PersonIcon from '@mui/icons-material/Person';
+import { displayUrl } from '../../../api/contacts.ts';
+import EditorSection from '../parts/EditorSection.tsx';
+import Field from '../parts/Field.tsx';
+import ImageUpload from '../parts/ImageUpload.tsx';
+import type { TSectionProps } from './types.ts';
+
+/** Picture, cover, names, job title, organization, biography. */
+export default function ProfileSection({ form, set, errors }: TSectionProps) {
+  const picture = form.pictureDisplayItemId ?? form.highResPictureDisplayItemId;
+  return (
+    <EditorSection id="profile" icon={<PersonIcon />} title="Profile" hint="Who you are, at a glance.">
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'auto 1fr' }, alignItems: 'start' }}>
+        <Box sx={{ display: 'grid', gap: 0.75 }}>
+          <Typography variant="overline" color="text.secondary">Picture</Typography>
+          <ImageUpload
+            label="Upload picture"
+            testId="picture-input"
+            src={picture ? displayUrl(picture) : null}
+            onUploaded={(u) => {
+              set('pictureDisplayItemId', u.displayItemId);
+              set('highResPictureDisplayItemId', u.highResDisplayItemId);
+            }}
+            onRemove={() => {
+              set('pictureDisplayItemId', null);
+              set('highResPictureDisplayItemId', null);
+            }}
+            hint="Square works best. Location data is removed."
+          />
+        </Box>
+        <Box sx={{ display: 'grid', gap: 0.75 }}>
+          <Typography variant="overline" color="text.secondary">Cover image</Typography>
+          <ImageUpload
+            label="Upload cover image"
+            testId="cover-input"
+            shape="wide"
+            src={form.heroImageDisplayItemId ? displayUrl(form.heroImageDisplayItemId) : null}
+            onUploaded={(u) => set('heroImageDisplayItemId', u.highResDisplayItemId)}
+            onRemove={() => set('heroImageDisplayItemId', null)}
+            hint="Shown on the Facebook-style design."
+          />
+        </Box>
+      </Box>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: '1fr 1fr' } }}>
+        <Field label="First name" value={form.firstName} onChange={(v) => set('firstName', v)} error={errors.firstName} autoComplete="given-name" />
+        <Field label="Last name" value={form.lastName} onChange={(v) => set('lastName', v)} error={errors.lastName} autoComplete="family-name" />
+        <Field label="Job title" value={form.jobTitle} onChange={(v) => set('jobTitle', v)} error={errors.jobTitle} autoComplete="organization-title" />
+        <Field label="Organization" value={form.organization} onChange={(v) => set('organization', v)} error={errors.organization} autoComplete="organization" />
+      </Box>
+      <Field
+        label="Biography"
+        value={form.biography}
+        onChange={(v) => set('biography', v)}
+        error={errors.biography}
+        multiline
+        minRows={2}
+        helperText={`${form.biography.length} / 2000`}
+      />
+    </EditorSection>
+  );
+}

@@ -1,0 +1,69 @@
+import { useEffect, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Typography from '@mui/material/Typography';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import InsightsIcon from '@mui/icons-material/Insights';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import QrCode2Icon from '@mui/icons-material/QrCode2';
+import ShareIcon from '@mui/icons-material/Share';
+import type { TVirtualContact } from '@vbc/shared/contact';
+import { cardShareUrl } from '@vbc/shared/links';
+import { getCardStats, type TCardStats } from '../../../api/cards.ts';
+import { emitClientEvent } from '../../../session/events.ts';
+import EditorSection from '../parts/EditorSection.tsx';
+import StatsChart from '../parts/StatsChart.tsx';
+
+/** The card's public address: /vbc/{quickId}. */
+export const publicCardUrl = (quickId: string) => `${window.location.origin}/vbc/${encodeURIComponent(quickId)}`;
+
+/** The quickId link (copy, share, QR, open) and the views/downloads chart of the last 30 days. */
+export default function ShareSection({ card }: { card: TVirtualContact }) {
+  const [stats, setStats] = useState<TCardStats | null>(null);
+  const [copied, setCopied] = useState(false);
+  const link = publicCardUrl(card.quickId);
+  useEffect(() => {
+    let cancelled = false;
+    getCardStats(card.virtualContactId, 30).then((s) => !cancelled && setStats(s)).catch(() => undefined);
+    return () => {
+      cancelled = true;
+    };
+  }, [card.virtualContactId]);
+  useEffect(() => {
+    if (!copied) return;
+    const t = window.setTimeout(() => setCopied(false), 1500);
+    return () => window.clearTimeout(t);
+  }, [copied]);
+
+  return (
+    <EditorSection id="share" icon={<InsightsIcon />} title="Your link and stats">
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 1, pl: 1.5, borderRadius: '16px', bgcolor: 'rgba(154,125,255,0.08)', border: '1px solid rgba(154,125,255,0.25)' }}>
+        <Typography data-testid="quick-link" sx={{ flex: 1, minWidth: 0, fontFamily: 'ui-monospace, monospace', fontSize: '0.9rem', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+          {link.replace(/^https?:\/\//, '')}
+        </Typography>
+        <IconButton
+          aria-label="Copy link"
+          onClick={async () => {
+            try {
+              await navigator.clipboard.writeText(link);
+              setCopied(true);
+            } catch {
+              setCopied(false);
+            }
+          }}
+        >
+          <ContentCopyIcon fontSize="small" />
+        </IconButton>
+      </Box>
+      <Typography role="status" variant="body2" color="success.main" sx={{ minHeight: 20, mt: -1.5, fontWeight: 600 }}>{copied ? 'copied to clipboard' : ''}</Typography>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: -1 }}>
+        <Button variant="contained" startIcon={<ShareIcon />} onClick={() => emitClientEvent('shareContact', { contact: card })}>Share</Button>
+        <Button variant="outlined" startIcon={<QrCode2Icon />} onClick={() => emitClientEvent('qr', { title: `${card.firstName} ${card.lastName}`.trim() || card.name, code: cardShareUrl(window.location.origin, card) })}>QR code</Button>
+        <Button color="inherit" startIcon={<OpenInNewIcon />} component={RouterLink} to={`/${card.quickId}`}>Open card</Button>
+      </Box>
+      {stats ? <StatsChart stats={stats} /> : <Box sx={{ height: 180 }} />}
+    </EditorSection>
+  );
+}

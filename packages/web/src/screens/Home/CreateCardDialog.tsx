@@ -1,0 +1,57 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import Button from '@mui/material/Button';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import Typography from '@mui/material/Typography';
+import type { TDesign } from '@vbc/shared/contact';
+import { createCard } from '../../api/cards.ts';
+import { errorText } from '../../api/http.ts';
+import AppDialog from '../../dialogs/AppDialog.tsx';
+import { useSession } from '../../session/SessionContext.tsx';
+import TemplatePicker from '../ContactEdit/parts/TemplatePicker.tsx';
+
+/** "Create a card": pick one of the four designs as a template; the new card opens in the editor. */
+export default function CreateCardDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const navigate = useNavigate();
+  const { account, refreshAccount } = useSession();
+  const [design, setDesign] = useState<TDesign>('default');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const create = async () => {
+    setBusy(true);
+    setError(null);
+    // The account's name starts the card: "Jane Q. Doe" → Jane Q. / Doe.
+    const parts = (account?.accountName ?? '').trim().split(/\s+/).filter(Boolean);
+    const lastName = parts.length > 1 ? parts.pop()! : '';
+    try {
+      const card = await createCard({
+        firstName: parts.join(' '),
+        lastName,
+        designSpecification: { design: { designation: design }, theme: { designation: 'dark' }, accentColor1: null, accentColor2: null, accentColor3: null },
+      });
+      refreshAccount().catch(() => undefined);
+      onClose();
+      navigate(`/edit/${card.virtualContactId}`);
+    } catch (e) {
+      setError(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AppDialog open={open} onClose={onClose} title="Create a card" maxWidth={560} testId="create-card-dialog">
+      <DialogContent>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>Start from a template. You can switch any time; your details stay.</Typography>
+        <TemplatePicker value={design} onChange={setDesign} compact />
+        {error && <Typography color="error.main" role="alert" sx={{ mt: 1.5 }}>{error}</Typography>}
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button color="inherit" onClick={onClose}>Cancel</Button>
+        <Button variant="contained" onClick={create} disabled={busy}>Create card</Button>
+      </DialogActions>
+    </AppDialog>
+  );
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import type { TConversationMessage } from '@vbc/shared/conversation';
+import { dayLabel, documentKind, hasGapBefore, listTimeLabel, mergeMessages, previewOf, sizeLabel } from './thread-model.ts';
+
+const msg = (sequence: number, extra: Partial<TConversationMessage> = {}): TConversationMessage => ({
+  messageId: `m${sequence}`, personalConversationId: 'c', sequence, kind: 'text', message: `#${sequence}`,
+  senderAccountId: 'a', senderDeleted: false, fromVbcId: null, clientMessageId: null, createdAt: '2026-01-01T10:00:00Z', ...extra,
+});
+
+describe('thread model', () => {
+  it('merges pages and live events by sequence, without duplicates, in order', () => {
+    const a = mergeMessages([msg(3), msg(4)], [msg(1), msg(2), msg(3)]);
+    expect(a.map((m) => m.sequence)).toEqual([1, 2, 3, 4]);
+    const same = mergeMessages(a, [msg(4)]);
+    expect(same).toBe(a);
+    const deleted = mergeMessages(a, [msg(2, { senderDeleted: true, senderAccountId: null })]);
+    expect(deleted[1]!.senderDeleted).toBe(true);
+  });
+  it('sees a hole when a live message skips sequences', () => {
+    expect(hasGapBefore([msg(1), msg(2)], 3)).toBe(false);
+    expect(hasGapBefore([msg(1), msg(2)], 5)).toBe(true);
+  });
+  it('labels days and list times', () => {
+    const now = new Date(2026, 4, 20, 15, 0);
+    expect(dayLabel(new Date(2026, 4, 20, 9).toISOString(), now)).toBe('Today');
+    expect(dayLabel(new Date(2026, 4, 19, 23).toISOString(), now)).toBe('Yesterday');
+    expect(listTimeLabel(new Date(2026, 4, 19, 23).toISOString(), now)).toBe('Yesterday');
+  });
+  it('previews attachments and names document kinds', () => {
+    expect(previewOf(msg(1, { kind: 'photo', message: '' }))).toBe('Photo');
+    expect(previewOf(msg(1, { message: 'a\n  b' }))).toBe('a b');
+    expect(documentKind('video/mp4')).toBe('video');
+    expect(documentKind('audio/mpeg')).toBe('audio');
+    expect(documentKind('text/plain')).toBe('text');
+    expect(documentKind('image/png')).toBe('image');
+    expect(documentKind('application/pdf')).toBe('other');
+    expect(sizeLabel(1536)).toBe('1.5 KB');
+    expect(sizeLabel(3 * 1024 * 1024)).toBe('3.0 MB');
+  });
+});

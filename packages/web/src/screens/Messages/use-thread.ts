@@ -1,0 +1,180 @@
+/**
+ * One conversation's messages, kept exact: the latest page first, older pages on demand
+ * (before=), live hub events merged by sequence, a catch-up (after=) on every hub (re)connect
+ * or whenever a live message reveals a hole, and "seen" sent while the thread is on screen.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { TConversationMessage, TConversationSummary } from '@vbc/shared/conversation';
+import { getConversation, listMessages, markSeen } from '../../api/conversations.ts';
+import { errorText, HttpError } from '../../api/http.ts';
+import { onRealtimeResync } from '../../realtime/connection.ts';
+import { useClientEvent } from '../../session/events.ts';
+import { onSent, retryTransient, settle } from './outbox.ts';
+import { hasGapBefore, lastSequenceOf, mergeMessages } from './thread-model.ts';
+
+/** Page sizes: the first screenful and each older page; catch-up pages take the most the server gives. */
+const PAGE = 50;
+const CATCH_UP_PAGE = 100;
+
+export interface TThread {
+  summary: TConversationSummary | null;
+  messages: TConversationMessage[];
+  loading: boolean;
+  error: string | null;
+  hasOlder: boolean;
+  loadingOlder: boolean;
+  /** The counterpart has seen my messages up to this sequence. */
+  counterpartSeen: number;
+  loadOlder: () => Promise<void>;
+}
+
+export function useThread(conversationId: string, myAccountId: string | null): TThread {
+  const [summary, setSummary] = useState<TConversationSummary | null>(null);
+  const [messages, setMessages] = useState<TConversationMessage[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const [hasOlder, setHasOlder] = useState(false);
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const [counterpartSeen, setCounterpartSeen] = useState(0);
+  const current = useRef({ conversationId, messages, ready: false, catchingUp: false, seenSent: 0 });
+  current.current.messages = messages;
+
+  const add = useCallback((incoming: TConversationMessage[]) => {
+    setMessages((m) => {
+      const next = mergeMessages(m, incoming);
+      current.current.messages = next;
+      return next;
+    });
+    for (const m of incoming) if (m.clientMessageId) settle(m.personalConversationId, m.clientMessageId);
+  }, []);
+
+  /** Fetches everything after the newest sequence held, page by page. */
+  const catchUp = useCallback(async () => {
+    const ref = current.current;
+    if (!ref.ready || ref.catchingUp) return;
+    ref.catchingUp = true;
+    const id = ref.conversationId;
+    try {
+      for (;;) {
+        const page = await listMessages(id, { after: lastSequenceOf(current.current.messages), limit: CATCH_UP_PAGE });
+        if (current.current.conversationId !== id) return;
+        add(page);
+        if (page.length < CATCH_UP_PAGE) break;
+      }
+      const fresh = await getConversation(id);
+      if (current.current.conversationId === id) {
+        setSummary(fresh);
+        setCounterpartSeen((s) => Math.max(s, fresh.counterpartSeenSequence));
+      }
+    } catch {
+      // The next reconnect or live event tries again.
+    } finally {
+      ref.catchingUp = false;
+    }
+  }, [add]);
+
+  useEffect(() => {
+    let cancelled = false;
+    current.current = { conversationId, messages: [], ready: false, catchingUp: false, seenSent: 0 };
+    setSummary(null);
+    setMessages([]);
+    setLoading(true);
+    setError(null);
+    setHasOlder(false);
+    setCounterpartSeen(0);
+    (async () => {
+      try {
+        const [found, page] = await Promise.all([getConversation(conversationId), listMessages(conversationId, { limit: PAGE })]);
+        if (cancelled) return;
+        setSummary(found);
+        setCounterpartSeen(found.counterpartSeenSequence);
+        current.current.seenSent = found.mySeenSequence;
+        add(page);
+        setHasOlder(page.length === PAGE && (page[0]?.sequence ?? 1) > 1);
+        current.current.ready = true;
+      } catch (err) {
+        if (cancelled) return;
+        setError(err instanceof HttpError && err.status === 404 ? 'This conversation was not found.' : errorText(err));
+      } finally {
+        if (!cancelled) setLoading(false);
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [conversationId, add]);
+
+  const loadOlder = useCallback(async () => {
+    const first = current.current.messages[0]?.sequence;
+    if (!first || first <= 1 || loadingOlder) return;
+    const id = conversationId;
+    setLoadingOlder(true);
+    try {
+      const page = await listMessages(id, { before: first, limit: PAGE });
+      if (current.current.conversationId !== id) return;
+      add(page);
+      setHasOlder(page.length === PAGE && (page[0]?.sequence ?? 1) > 1);
+    } catch {
+      // Scrolling up again retries.
+    } finally {
+      setLoadingOlder(false);
+    }
+  }, [conversationId, loadingOlder, add]);
+
+  const onLive = useCallback(
+    ({ personalConversationId, message }: { personalConversationId: string; message: unknown }) => {
+      if (personalConversationId !== current.current.conversationId) return;
+      const m = message as TConversationMessage;
+      const gap = hasGapBefore(current.current.messages, m.sequence);
+      add([m]);
+      if (gap) void catchUp();
+    },
+    [add, catchUp],
+  );
+  useClientEvent('messageReceived', onLive);
+  useClientEvent('photoUploaded', onLive);
+  useClientEvent('documentUploaded', onLive);
+  useClientEvent('conversationUpdated', ({ personalConversationId, conversation }) => {
+    if (personalConversationId !== current.current.conversationId) return;
+    const s = conversation as TConversationSummary;
+    // The other side deleted their account: their messages now read as from a deleted account.
+    if (s.counterpart.deleted && summary && !summary.counterpart.deleted) {
+      listMessages(personalConversationId, { limit: PAGE }).then(add, () => undefined);
+    }
+    setSummary(s);
+    setCounterpartSeen((v) => Math.max(v, s.counterpartSeenSequence));
+  });
+  useClientEvent('conversationSeen', ({ personalConversationId, seenBy, sequence }) => {
+    if (personalConversationId !== current.current.conversationId || seenBy === myAccountId || sequence === undefined) return;
+    setCounterpartSeen((v) => Math.max(v, sequence));
+  });
+
+  useEffect(() => onSent((m) => {
+    if (m.personalConversationId === current.current.conversationId) onLive({ personalConversationId: m.personalConversationId, message: m });
+  }), [onLive]);
+  useEffect(() => onRealtimeResync(() => {
+    void catchUp();
+    retryTransient();
+  }), [catchUp]);
+
+  // "Seen": whatever the other side sent, once it is on a visible screen.
+  useEffect(() => {
+    const send = () => {
+      if (document.visibilityState !== 'visible' || !current.current.ready) return;
+      const ms = current.current.messages;
+      const newestFromThem = [...ms].reverse().find((m) => m.senderAccountId !== myAccountId);
+      if (!newestFromThem || newestFromThem.sequence <= current.current.seenSent) return;
+      const sequence = lastSequenceOf(ms);
+      current.current.seenSent = sequence;
+      const id = current.current.conversationId;
+      markSeen(id, sequence).catch(() => {
+        if (current.current.conversationId === id) current.current.seenSent = 0;
+      });
+    };
+    send();
+    document.addEventListener('visibilitychange', send);
+    return () => document.removeEventListener('visibilitychange', send);
+  }, [messages, myAccountId, loading]);
+
+  return { summary, messages, loading, error, hasOlder, loadingOlder, counterpartSeen, loadOlder };
+}

@@ -1,0 +1,157 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
+import NotesIcon from '@mui/icons-material/Notes';
+import PetsIcon from '@mui/icons-material/Pets';
+import WarningAmberIcon from '@mui/icons-material/WarningAmber';
+import { PET_SPECIES, type TVirtualPet } from '@vbc/shared/contact';
+import { displayUrl } from '../../api/contacts.ts';
+import { errorText, HttpError } from '../../api/http.ts';
+import { deletePet, getPet, updatePet } from '../../api/pets.ts';
+import { emitClientEvent, notify } from '../../session/events.ts';
+import { useSession } from '../../session/SessionContext.tsx';
+import EditorSection from '../ContactEdit/parts/EditorSection.tsx';
+import Field from '../ContactEdit/parts/Field.tsx';
+import ImageUpload from '../ContactEdit/parts/ImageUpload.tsx';
+import { formToPetInput, petToForm, validatePet, type TPetForm } from './pet-form.ts';
+
+const SEXES = ['Unknown', 'Male', 'Female'] as const;
+
+/** The pet editor: every pet field, picture upload, lost mode; save with a stale check; delete after a prompt. */
+export default function PetEditor({ initial }: { initial: TVirtualPet }) {
+  const navigate = useNavigate();
+  const { refreshAccount } = useSession();
+  const [form, setForm] = useState(() => petToForm(initial));
+  const [saved, setSaved] = useState(() => JSON.stringify(formToPetInput(petToForm(initial))));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saveError, setSaveError] = useState<{ message: string; stale: boolean } | null>(null);
+  const [saving, setSaving] = useState(false);
+  const updatedAt = useRef(initial.updatedAt);
+  const id = initial.virtualPetId;
+  const set = <K extends keyof TPetForm>(key: K, value: TPetForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const dirty = JSON.stringify(formToPetInput(form)) !== saved;
+
+  useEffect(() => {
+    document.title = `Edit ${form.name || 'pet'} · V.B.C.`;
+  }, [form.name]);
+
+  const save = async () => {
+    const found = validatePet(form);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      setSaveError({ message: 'Please check the fields marked in red.', stale: false });
+      return;
+    }
+    setSaving(true);
+    setSaveError(null);
+    const body = formToPetInput(form);
+    try {
+      const next = await updatePet(id, body, updatedAt.current);
+      updatedAt.current = next.updatedAt;
+      setSaved(JSON.stringify(body));
+      notify(`${next.name} is saved.`);
+      refreshAccount().catch(() => undefined);
+    } catch (e) {
+      const stale = e instanceof HttpError && e.status === 409;
+      setSaveError({ message: stale ? e.message : `Not saved: ${errorText(e)}`, stale });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const reload = async () => {
+    try {
+      const fresh = await getPet(id);
+      updatedAt.current = fresh.updatedAt;
+      const f = petToForm(fresh);
+      setForm(f);
+      setSaved(JSON.stringify(formToPetInput(f)));
+      setSaveError(null);
+      setErrors({});
+    } catch (e) {
+      setSaveError({ message: errorText(e), stale: false });
+    }
+  };
+
+  const askDelete = () =>
+    emitClientEvent('prompt', {
+      title: `Delete ${form.name || 'this pet'}?`,
+      message: 'The pet page and its QR tag stop working for good.',
+      yesText: 'Delete',
+      noText: 'Keep',
+      onYes: async () => {
+        await deletePet(id);
+        await refreshAccount().catch(() => undefined);
+        notify('The pet was deleted.');
+        navigate('/', { replace: true });
+      },
+    });
+
+  return (
+    <Box component="main" sx={{ pb: 6 }}>
+      <Box component="header" sx={{ position: 'sticky', top: 0, zIndex: 1090, display: 'flex', alignItems: 'center', gap: 1, px: { xs: 1, sm: 2 }, py: 1, pr: { xs: 8, sm: 9 }, bgcolor: 'rgba(18,18,24,0.82)', backdropFilter: 'blur(12px)', borderBottom: '1px solid rgba(255,255,255,0.08)' }}>
+        <IconButton component={RouterLink} to="/" aria-label="Back to home"><ArrowBackIcon /></IconButton>
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <Typography component="h1" sx={{ fontWeight: 800, fontSize: '1.05rem' }}>Edit pet</Typography>
+          <Typography variant="caption" data-testid="save-state" color={dirty ? 'warning.main' : 'text.secondary'}>{saving ? 'Saving…' : dirty ? 'Unsaved changes' : 'Saved'}</Typography>
+        </Box>
+        <Button color="inherit" component={RouterLink} to={`/p/${id}`}>View page</Button>
+        <Button variant="contained" onClick={save} disabled={saving} data-testid="save-button">Save</Button>
+      </Box>
+      <Box sx={{ maxWidth: 720, mx: 'auto', px: { xs: 1.5, sm: 2 }, pt: 2, display: 'grid', gap: 2 }}>
+        {saveError && (
+          <Alert severity={saveError.stale ? 'warning' : 'error'} data-testid="save-error" action={saveError.stale ? <Button color="inherit" size="small" onClick={reload}>Reload</Button> : undefined}>
+            {saveError.message}
+          </Alert>
+        )}
+        <EditorSection id="pet" icon={<PetsIcon />} title="Pet" hint="What a finder needs to know.">
+          <ImageUpload
+            label="Upload pet picture"
+            testId="pet-picture-input"
+            src={form.pictureDisplayItemId ? displayUrl(form.pictureDisplayItemId) : null}
+            onUploaded={(u) => set('pictureDisplayItemId', u.displayItemId)}
+            onRemove={() => set('pictureDisplayItemId', null)}
+            hint="A clear photo of the face helps most."
+          />
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: '1fr 1fr' } }}>
+            <Field label="Name" value={form.name} onChange={(v) => set('name', v)} error={errors.name} required />
+            <TextField select size="small" label="Species" value={form.species} onChange={(e) => set('species', e.target.value as TPetForm['species'])}>
+              {PET_SPECIES.map((s) => <MenuItem key={s} value={s}>{s}</MenuItem>)}
+            </TextField>
+            <Field label="Breed" value={form.breed} onChange={(v) => set('breed', v)} error={errors.breed} />
+            <TextField select size="small" label="Sex" value={form.sex} onChange={(e) => set('sex', e.target.value as TPetForm['sex'])}>
+              {SEXES.map((s) => <MenuItem key={s} value={s}>{s}</MenuItem>)}
+            </TextField>
+            <Field label="Birth date" type="date" value={form.birthDate} onChange={(v) => set('birthDate', v)} error={errors.birthDate} slotProps={{ inputLabel: { shrink: true } }} />
+            <Field label="Colour" value={form.color} onChange={(v) => set('color', v)} error={errors.color} />
+          </Box>
+        </EditorSection>
+        <EditorSection id="notes" icon={<NotesIcon />} title="About and care">
+          <Field label="Description" value={form.description} onChange={(v) => set('description', v)} error={errors.description} multiline minRows={2} />
+          <Field label="Care notes" value={form.careNotes} onChange={(v) => set('careNotes', v)} error={errors.careNotes} multiline minRows={2} placeholder="Feeding, habits, what calms them…" />
+          <Field label="Medical notes" value={form.medicalNotes} onChange={(v) => set('medicalNotes', v)} error={errors.medicalNotes} multiline minRows={2} placeholder="Allergies, medication, vet…" />
+        </EditorSection>
+        <EditorSection id="lost" icon={<WarningAmberIcon />} title="Lost mode" hint="Turn on if your pet is missing: the page shows a banner with your message.">
+          <FormControlLabel control={<Switch checked={form.isLost} onChange={(e) => set('isLost', e.target.checked)} color="error" />} label="My pet is lost" />
+          {form.isLost && (
+            <Field label="Message to the finder" value={form.lostMessage} onChange={(v) => set('lostMessage', v)} error={errors.lostMessage} multiline minRows={2} placeholder="Please call me, reward offered…" />
+          )}
+          <FormControlLabel control={<Switch checked={form.showOwnerPhone} onChange={(e) => set('showOwnerPhone', e.target.checked)} />} label="Show my phone number on the pet page" />
+        </EditorSection>
+        <EditorSection id="delete" icon={<DeleteForeverIcon />} title="Delete pet">
+          <Box><Button color="error" variant="outlined" onClick={askDelete}>Delete this pet</Button></Box>
+        </EditorSection>
+      </Box>
+    </Box>
+  );
+}

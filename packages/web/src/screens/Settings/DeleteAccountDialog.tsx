@@ -1,0 +1,124 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import DialogContent from '@mui/material/DialogContent';
+import Typography from '@mui/material/Typography';
+import { OTP_CODE_LENGTH } from '@vbc/shared/account';
+import { errorText } from '../../api/http.ts';
+import AppDialog from '../../dialogs/AppDialog.tsx';
+import OtpInput from '../../dialogs/auth/OtpInput.tsx';
+import { useCountdown } from '../../dialogs/auth/use-countdown.ts';
+import { RESEND_WAIT_SECONDS } from '../../dialogs/auth/use-auth-form.ts';
+import { notify } from '../../session/events.ts';
+import { requestUnregisterOtp, unregisterAppAccount, verifyUnregisterOtp } from './settings-api.ts';
+
+export const WRONG_CODE = 'Wrong code. Check it and try again.';
+
+/**
+ * The code step of account deletion: the code sent by RequestUnRegisterOtp is
+ * checked (VerifyUnregisterOtp, false → "wrong code"), then the account is
+ * deleted. `onDeleted` runs after the server confirmed the deletion.
+ */
+export default function DeleteAccountDialog({ destination, onClose, onDeleted }: {
+  /** Where the code went, masked (a**@example.com). */
+  destination: string;
+  onClose: () => void;
+  onDeleted: () => void;
+}) {
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  /** The code was accepted: a retry after a failed deletion skips the check (a code verifies once). */
+  const [verified, setVerified] = useState(false);
+  const [resendIn, restartResend] = useCountdown();
+  const input = useRef<HTMLInputElement>(null);
+
+  useEffect(() => restartResend(RESEND_WAIT_SECONDS), [restartResend]);
+
+  const confirm = async (typed = code) => {
+    if (busy) return;
+    if (!verified && typed.length !== OTP_CODE_LENGTH) return setCodeError(`Enter the ${OTP_CODE_LENGTH} digits of the code.`);
+    setBusy(true);
+    setFailure(null);
+    try {
+      if (!verified) {
+        const ok = await verifyUnregisterOtp(typed).catch(() => false);
+        if (ok !== true) {
+          setCode('');
+          setCodeError(WRONG_CODE);
+          input.current?.focus();
+          return;
+        }
+        setVerified(true);
+      }
+      await unregisterAppAccount();
+      onDeleted();
+    } catch (error) {
+      setFailure(`The account could not be deleted: ${errorText(error)}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const resend = async () => {
+    try {
+      await requestUnregisterOtp();
+      restartResend(RESEND_WAIT_SECONDS);
+      setCode('');
+      setCodeError(null);
+      notify('A new code is on its way.', 'info');
+      input.current?.focus();
+    } catch (error) {
+      notify(errorText(error), 'warning');
+    }
+  };
+
+  return (
+    <AppDialog open onClose={() => !busy && onClose()} title="Delete your account" testId="delete-account-dialog">
+      <DialogContent sx={{ pt: 0 }}>
+        <Box
+          component="form"
+          noValidate
+          onSubmit={(e: FormEvent) => {
+            e.preventDefault();
+            void confirm();
+          }}
+          sx={{ display: 'grid', gap: 2 }}
+        >
+          <Typography variant="body2" color="text.secondary">
+            {verified
+              ? 'Your code was accepted.'
+              : <>We sent a {OTP_CODE_LENGTH}-digit code to <b>{destination}</b>. Enter it to delete your account for good.</>}
+          </Typography>
+          {!verified && (
+            <OtpInput ref={input} value={code} onChange={(c) => { setCode(c); setCodeError(null); }} onComplete={(c) => void confirm(c)} error={codeError} autoFocus />
+          )}
+          {!verified && (
+            <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: -1.5 }}>
+              <Button size="small" onClick={() => void resend()} disabled={busy || resendIn > 0}>
+                {resendIn > 0 ? `Resend code (${resendIn}s)` : 'Resend code'}
+              </Button>
+            </Box>
+          )}
+          {failure && <Alert severity="error">{failure}</Alert>}
+          <Box sx={{ display: 'flex', gap: 1.5, justifyContent: 'flex-end' }}>
+            <Button color="inherit" onClick={onClose} disabled={busy}>Cancel</Button>
+            <Button
+              type="submit"
+              variant="contained"
+              color="error"
+              disabled={busy || (!verified && code.length !== OTP_CODE_LENGTH)}
+              startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}
+              data-testid="confirm-delete"
+            >
+              Delete account
+            </Button>
+          </Box>
+        </Box>
+      </DialogContent>
+    </AppDialog>
+  );
+}

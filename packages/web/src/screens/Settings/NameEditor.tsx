@@ -1,0 +1,63 @@
+import { useState, type FormEvent } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import TextField from '@mui/material/TextField';
+import { errorText, HttpError } from '../../api/http.ts';
+import { nameError, withoutField } from '../../dialogs/auth/problems.ts';
+import { notify } from '../../session/events.ts';
+import { updateAccountName } from './settings-api.ts';
+
+/** Inline name editing with the SPEC §5 name rule; saves with PUT myAccount. */
+export default function NameEditor({ initial, onSaved, onCancel }: { initial: string; onSaved: () => Promise<void>; onCancel: () => void }) {
+  const [name, setName] = useState(initial);
+  const [checked, setChecked] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const problem = (checked ? nameError(name) : null) ?? serverError;
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    setChecked(true);
+    if (nameError(name) || busy) return;
+    if (name.trim() === initial) return onCancel();
+    setBusy(true);
+    try {
+      await updateAccountName(name.trim());
+      await onSaved();
+      notify('Your name is saved.');
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 400) setServerError(withoutField(error.message));
+      else notify(errorText(error), 'warning');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Box component="form" noValidate onSubmit={save} sx={{ display: 'grid', gap: 1, py: 1 }} data-testid="name-editor">
+      <TextField
+        label="Name"
+        value={name}
+        onChange={(e) => {
+          setName(e.target.value);
+          setServerError(null);
+        }}
+        onBlur={() => setChecked(true)}
+        onKeyDown={(e) => e.key === 'Escape' && onCancel()}
+        error={!!problem}
+        helperText={problem ?? ' '}
+        autoFocus
+        autoComplete="name"
+        fullWidth
+        slotProps={{ htmlInput: { maxLength: 100, 'data-testid': 'settings-name-input' } }}
+      />
+      <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
+        <Button color="inherit" onClick={onCancel} disabled={busy}>Cancel</Button>
+        <Button type="submit" variant="contained" disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
+          Save
+        </Button>
+      </Box>
+    </Box>
+  );
+}

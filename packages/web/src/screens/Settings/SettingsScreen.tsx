@@ -1,0 +1,161 @@
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
+import EditIcon from '@mui/icons-material/Edit';
+import LogoutIcon from '@mui/icons-material/Logout';
+import SettingsIcon from '@mui/icons-material/Settings';
+import { useNavigate } from 'react-router';
+import EmptyState from '../../components/EmptyState.tsx';
+import LoadingScreen from '../../components/LoadingScreen.tsx';
+import { accountContact, initialsOf } from '../../dialogs/auth/SignedInView.tsx';
+import { emitClientEvent, notify } from '../../session/events.ts';
+import { useSession } from '../../session/SessionContext.tsx';
+import NameEditor from './NameEditor.tsx';
+import { requestUnregisterOtp } from './settings-api.ts';
+
+const DeleteAccountDialog = lazy(() => import('./DeleteAccountDialog.tsx'));
+
+function Row({ label, value, action, testId }: { label: string; value: ReactNode; action?: ReactNode; testId?: string }) {
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 1.5, minHeight: 56 }}>
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Typography variant="caption" color="text.secondary" component="div">{label}</Typography>
+        <Typography data-testid={testId} sx={{ overflowWrap: 'anywhere' }}>{value}</Typography>
+      </Box>
+      {action}
+    </Box>
+  );
+}
+
+const Section = ({ title, children, danger }: { title: string; children: ReactNode; danger?: boolean }) => (
+  <Paper
+    component="section"
+    variant="outlined"
+    aria-label={title}
+    sx={{ px: 2.5, py: 1.5, borderRadius: 3, bgcolor: 'background.paper', borderColor: danger ? 'rgba(244,81,108,0.35)' : 'divider' }}
+  >
+    <Typography variant="overline" color={danger ? 'error.main' : 'text.secondary'} sx={{ fontWeight: 700, letterSpacing: 1 }}>
+      {title}
+    </Typography>
+    {children}
+  </Paper>
+);
+
+/** Route /settings: account details, edit name, logout and account deletion by code (SPEC §2, §4). */
+export default function SettingsScreen() {
+  const { status, account, refreshAccount, signOut, forget } = useSession();
+  const navigate = useNavigate();
+  const [editing, setEditing] = useState(false);
+  const [deletion, setDeletion] = useState<{ destination: string } | null>(null);
+  const [leaving, setLeaving] = useState(false);
+
+  useEffect(() => {
+    document.title = 'Settings · V.B.C.';
+  }, []);
+
+  if (status === 'checking') return <LoadingScreen />;
+  if (status === 'signedOut' || !account) {
+    return <EmptyState icon={<SettingsIcon />} title="Settings" text="" requiresSignIn />;
+  }
+
+  const logout = async () => {
+    setLeaving(true);
+    await signOut();
+    window.location.assign('/vbc/');
+  };
+
+  const askDeletion = () =>
+    emitClientEvent('prompt', {
+      title: 'Delete your account?',
+      message:
+        'Your account, your cards and pets are deleted and you are signed out everywhere. ' +
+        'People you wrote to keep the messages, shown as from a deleted account.\n\n' +
+        'We will send a code to confirm.',
+      yesText: 'Yes, send the code',
+      noText: 'No, keep it',
+      onYes: async () => {
+        const sent = await requestUnregisterOtp();
+        setDeletion({ destination: sent.destination });
+      },
+    });
+
+  const deleted = () => {
+    setDeletion(null);
+    forget();
+    navigate('/', { replace: true });
+    notify('Your account was deleted. You are signed out.');
+  };
+
+  return (
+    <Box component="main" sx={{ maxWidth: 560, mx: 'auto', px: 2, pt: 9, pb: 4, display: 'grid', gap: 2 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, px: 0.5 }}>
+        <Avatar sx={{ width: 56, height: 56, fontWeight: 700, background: 'linear-gradient(135deg, #8c6cff, #26c6da)' }}>
+          {initialsOf(account.accountName)}
+        </Avatar>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="h5" component="h1" sx={{ fontWeight: 800 }}>Settings</Typography>
+          <Typography color="text.secondary" noWrap>{accountContact(account)}</Typography>
+        </Box>
+      </Box>
+
+      <Section title="Account">
+        {editing ? (
+          <NameEditor
+            initial={account.accountName}
+            onCancel={() => setEditing(false)}
+            onSaved={async () => {
+              await refreshAccount();
+              setEditing(false);
+            }}
+          />
+        ) : (
+          <Row
+            label="Name"
+            value={account.accountName}
+            testId="account-name"
+            action={<Button startIcon={<EditIcon />} onClick={() => setEditing(true)} aria-label="Edit name">Edit</Button>}
+          />
+        )}
+        <Divider />
+        <Row label="Phone" value={account.accountPhoneNumber ?? <Typography component="span" color="text.disabled">Not added</Typography>} testId="account-phone" />
+        <Divider />
+        <Row label="Email" value={account.accountEmail ?? <Typography component="span" color="text.disabled">Not added</Typography>} testId="account-email" />
+      </Section>
+
+      <Section title="Session">
+        <Row
+          label="Signed in on this device as"
+          value={accountContact(account)}
+          action={
+            <Button variant="outlined" color="inherit" startIcon={<LogoutIcon />} onClick={() => void logout()} disabled={leaving}>
+              Logout
+            </Button>
+          }
+        />
+      </Section>
+
+      <Section title="Danger zone" danger>
+        <Row
+          label="Delete account"
+          value={<Typography variant="body2" color="text.secondary" component="span">Removes your account, cards and pets for good.</Typography>}
+          action={
+            <Button color="error" variant="outlined" startIcon={<DeleteForeverIcon />} onClick={askDeletion}>
+              Delete
+            </Button>
+          }
+        />
+      </Section>
+
+      {deletion && (
+        <Suspense fallback={null}>
+          <DeleteAccountDialog destination={deletion.destination} onClose={() => setDeletion(null)} onDeleted={deleted} />
+        </Suspense>
+      )}
+    </Box>
+  );
+}

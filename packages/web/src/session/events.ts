@@ -1,0 +1,130 @@
+/**
+ * The SPEC §3 client events: a tiny typed bus so that any screen can ask for a
+ * window (sign-in, QR, prompt, share ...) or announce something (a message
+ * arrived, the account changed) without knowing who listens. Dialogs and the
+ * session subscribe with `onClientEvent` or the `useClientEvent` hook.
+ */
+import { useEffect, useRef } from 'react';
+import type { TVirtualContact } from '@vbc/shared/contact';
+
+export type TNoticeSeverity = 'success' | 'warning' | 'error' | 'info';
+
+/** Payload of a yes/no prompt (SPEC §2 "Generic yes/no prompt"). */
+export interface TPromptRequest {
+  title: string;
+  message: string;
+  yesText?: string;
+  noText?: string;
+  /** Runs on Yes; a rejection shows a warning notification (SPEC §8). */
+  onYes?: () => void | Promise<void>;
+  onNo?: () => void;
+}
+
+/** A PIN window's answer: the granted token and the revealed phones and e-mails (SPEC §3). */
+export interface TPinGrant {
+  accessToken: string;
+  phones: NonNullable<TVirtualContact['phones']>;
+  emails: NonNullable<TVirtualContact['emails']>;
+}
+
+/** Event name → payload. */
+export interface TClientEvents {
+  /** Open the sign-in window ("Verify your contact information"). */
+  showLogin: { reason?: string };
+  /** Open the app menu (signed-in menu / settings). */
+  menu: undefined;
+  /** A snackbar notice, 3000 ms (SPEC §2). */
+  notification: { message: string; severity?: TNoticeSeverity };
+  /** QR code dialog (title and code). */
+  qr: { title: string; code: string; imageUrl?: string };
+  /** Open an announcement by id. */
+  announcement: { announcementId: string };
+  prompt: TPromptRequest;
+  shareContact: { contact: TVirtualContact };
+  sharePet: { virtualPetId: string; name: string };
+  /** Open the Send Message window for a card. */
+  sendMessage: { contact: Pick<TVirtualContact, 'virtualContactId' | 'name' | 'firstName' | 'lastName'> };
+  /** Open the PIN entry window for a PIN-locked card; `onGranted` receives the unlocked data. */
+  enterPin: { virtualContactId: string; onGranted: (grant: TPinGrant) => void };
+  generateAppleWalletPass: { virtualContactId: string };
+  generateGoogleWalletPass: { virtualContactId: string };
+  messageReceived: { personalConversationId: string; message: unknown };
+  photoUploaded: { personalConversationId: string; message: unknown };
+  documentUploaded: { personalConversationId: string; message: unknown };
+  conversationUpdated: { personalConversationId: string; conversation: unknown };
+  conversationSeen: { personalConversationId: string; seenBy?: string; seenAt?: string; sequence?: number };
+  accountUpdated: { account?: unknown };
+  accountRegistered: { account?: unknown };
+  /** The app came back to the foreground (visibility change / iOS resume). */
+  appForeground: undefined;
+}
+
+export type TClientEventName = keyof TClientEvents;
+type THandler<K extends TClientEventName> = (payload: TClientEvents[K]) => void;
+
+const handlers = new Map<TClientEventName, Set<THandler<TClientEventName>>>();
+
+/**
+ * Events sent while nobody listened yet (a window whose code is still loading)
+ * are kept this long and handed to the first listener that subscribes.
+ */
+export const PENDING_EVENT_MS = 5000;
+const pending: { name: TClientEventName; payload: unknown; at: number }[] = [];
+
+/** Subscribes; returns the unsubscribe function. */
+export function onClientEvent<K extends TClientEventName>(name: K, handler: THandler<K>): () => void {
+  let set = handlers.get(name);
+  if (!set) handlers.set(name, (set = new Set()));
+  set.add(handler as THandler<TClientEventName>);
+  const now = Date.now();
+  const waiting = pending.filter((p) => p.name === name);
+  if (waiting.length > 0) {
+    for (let i = pending.length - 1; i >= 0; i--) if (pending[i]!.name === name) pending.splice(i, 1);
+    queueMicrotask(() => {
+      for (const p of waiting) if (now - p.at < PENDING_EVENT_MS && set.has(handler as THandler<TClientEventName>)) handler(p.payload as TClientEvents[K]);
+    });
+  }
+  return () => {
+    set.delete(handler as THandler<TClientEventName>);
+  };
+}
+
+/**
+ * Sends an event to every current listener (a throwing listener does not stop
+ * the others); with no listener yet, it waits PENDING_EVENT_MS for one.
+ */
+export function emitClientEvent<K extends TClientEventName>(
+  name: K,
+  ...payload: TClientEvents[K] extends undefined ? [] : [TClientEvents[K]]
+): void {
+  const current = [...(handlers.get(name) ?? [])];
+  if (current.length === 0) {
+    const now = Date.now();
+    while (pending.length > 0 && now - pending[0]!.at >= PENDING_EVENT_MS) pending.shift();
+    pending.push({ name, payload: payload[0], at: now });
+    return;
+  }
+  for (const handler of current) {
+    try {
+      handler(payload[0] as TClientEvents[TClientEventName]);
+    } catch (error) {
+      console.error(`client event ${name} handler failed`, error);
+    }
+  }
+}
+
+/** True when someone listens (a screen can hide a button whose window is not built yet). */
+export const hasClientEventListener = (name: TClientEventName): boolean => (handlers.get(name)?.size ?? 0) > 0;
+
+/** Shows a snackbar notice. */
+export const notify = (message: string, severity: TNoticeSeverity = 'success'): void =>
+  emitClientEvent('notification', { message, severity });
+
+/** Subscribes for the component's lifetime; the latest `handler` is always called. */
+export function useClientEvent<K extends TClientEventName>(name: K, handler: THandler<K>): void {
+  const ref = useRef(handler);
+  useEffect(() => {
+    ref.current = handler;
+  });
+  useEffect(() => onClientEvent(name, (payload) => ref.current(payload)), [name]);
+}

@@ -1,0 +1,76 @@
+import { createTheme } from '@mui/material/styles';
+import { BREAKPOINTS, DEFAULT_ACCENT_COLOR } from '@vbc/shared/constants';
+
+declare module '@mui/material/styles' {
+  interface Palette {
+    /** Verified-business colour: the corporate badge and dialog. */
+    corporate: Palette['primary'];
+  }
+  interface PaletteOptions {
+    corporate?: PaletteOptions['primary'];
+  }
+}
+
+/** The system font stack: no web-font request (the CSP allows none from third parties). */
+export const FONT_STACK = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif';
+
+/** SPEC §9: a dark theme with primary, secondary, corporate, error, info, success and warning colours. */
+export const theme = createTheme({
+  // No cssVariables / colorSchemes: the build leaves MUI's CSS-variables code out (vite.config.ts).
+  breakpoints: { values: { ...BREAKPOINTS } },
+  palette: {
+    mode: 'dark',
+    primary: { main: '#9a7dff', contrastText: '#fff' },
+    secondary: { main: '#26c6da' },
+    corporate: { main: '#3d8bfd', light: '#74aaff', dark: '#1f5fc4', contrastText: '#fff' },
+    error: { main: '#f4516c' },
+    info: { main: '#4fc3f7' },
+    success: { main: '#2e9d5b', contrastText: '#fff' },
+    warning: { main: '#f5a623' },
+    background: { default: '#121218', paper: '#1c1c25' },
+    divider: 'rgba(255,255,255,0.10)',
+  },
+  shape: { borderRadius: 12 },
+  typography: {
+    fontFamily: FONT_STACK,
+    button: { textTransform: 'none', fontWeight: 600 },
+    h1: { fontWeight: 800 },
+    h2: { fontWeight: 800 },
+    h3: { fontWeight: 700 },
+  },
+  components: {
+    // No ink ripples (flat, calm press states); the production build leaves their code out (vite.config.ts).
+    MuiButtonBase: {
+      defaultProps: { disableRipple: true },
+      styleOverrides: {
+        root: {
+          transition: 'transform .08s ease',
+          '&:active': { transform: 'scale(0.97)' },
+          '&.Mui-focusVisible': { outline: '2px solid #9a7dff', outlineOffset: 2 },
+        },
+      },
+    },
+    MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { borderRadius: 999 } } },
+    MuiDialog: { styleOverrides: { paper: { backgroundImage: 'none' } } },
+    MuiPaper: { styleOverrides: { root: { backgroundImage: 'none' } } },
+  },
+});
+
+/** A card's accent colour (SPEC §9 default #282832). */
+export const accentOf = (color: string | null | undefined): string =>
+  color && /^#[0-9a-f]{6}$/i.test(color) ? color : DEFAULT_ACCENT_COLOR;
+
+/** WCAG relative luminance of a #rrggbb colour (0 black … 1 white). */
+export function luminance(hex: string): number {
+  const channel = (i: number) => {
+    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+}
+
+/** Fill for buttons and icon discs: the accent, unless it would vanish into the dark page (the #282832 default does). */
+export const visibleAccent = (accent: string): string => (luminance(accent) < 0.045 ? BRAND_ACCENT : accent);
+
+/** The product's own accent, for cards whose accent is too dark to see. */
+export const BRAND_ACCENT = '#7c5cff';

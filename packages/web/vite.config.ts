@@ -1,0 +1,108 @@
+/// <reference types="vitest/config" />
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './scripts/precompress.ts';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * react-router's package exports only its development build (warnings and
+ * checks included); a production bundle takes the production build it ships
+ * beside it (about a third smaller).
+ */
+const reactRouterProduction = `${dirname(createRequire(import.meta.url).resolve('react-router/package.json'))}/dist/production/index.mjs`;
+
+/** Dark surface behind the app; also the manifest's theme and background colour. */
+const THEME_COLOR = '#121218';
+
+// The SPA lives under /vbc/ (SPEC §2) and is served by the API server with a
+// strict CSP: no inline scripts, no third-party requests (so the system font
+// stack and locally rendered QR codes).
+const API_SERVER = process.env.VBC_API_SERVER ?? 'http://localhost:8080';
+
+export default defineConfig(({ mode }) => ({
+  base: '/vbc/',
+  resolve: {
+    alias:
+      mode === 'production'
+        ? [
+            { find: /^react-router$/, replacement: reactRouterProduction },
+            // The theme has no CSS variables (src/theme.ts), so MUI's CSS-variables theme builder is never called.
+            { find: /^\.\/(createThemeWithVars|ThemeProviderWithVars)\.mjs$/, replacement: fileURLToPath(new URL('./src/build/no-css-vars-theme.ts', import.meta.url)) },
+            // Ripples are off app-wide (src/theme.ts), so ButtonBase never mounts its TouchRipple.
+            { find: /^\.\/TouchRipple\.mjs$/, replacement: fileURLToPath(new URL('./src/build/no-touch-ripple.ts', import.meta.url)) },
+          ]
+        : [],
+  },
+  plugins: [
+    react(),
+    precompress(),
+    VitePWA({
+      // SPEC §2: the service worker is at /vbc/service-worker.js.
+      filename: 'service-worker.js',
+      strategies: 'generateSW',
+      registerType: 'prompt',
+      injectRegister: null,
+      manifest: {
+        name: 'V.B.C.',
+        short_name: 'V.B.C.',
+        description: 'Your virtual business card: share it by link or QR code.',
+        start_url: '/vbc/',
+        scope: '/vbc/',
+        display: 'standalone',
+        theme_color: THEME_COLOR,
+        background_color: THEME_COLOR,
+        icons: [
+          { src: 'icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: 'icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: 'icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        // A card visitor should not download the whole app: precache only the icons; scripts and
+        // styles are cached as they are used (hashed names, so cache-first is always right).
+        globPatterns: ['**/*.{svg,png,webmanifest}'],
+        // index.html is rendered per card by the server (OpenGraph tags, inlined card): never serve it from cache.
+        navigateFallback: null,
+        cleanupOutdatedCaches: true,
+        runtimeCaching: [
+          {
+            urlPattern: ({ url }) => url.pathname.startsWith('/vbc/assets/'),
+            handler: 'CacheFirst',
+            options: { cacheName: 'vbc-assets', expiration: { maxEntries: 120, maxAgeSeconds: 60 * 60 * 24 * 90 } },
+          },
+        ],
+      },
+    }),
+  ],
+  build: {
+    manifest: true,
+    // Every browser the app targets supports <link rel="modulepreload">.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      treeshake: {
+        // @emotion/react imports 'hoist-non-react-statics' bare (for withTheme, which MUI never uses);
+        // that CJS package and its react-is copy have no side effects, so they may drop out.
+        moduleSideEffects: (id: string) => (/[\\/]node_modules[\\/](hoist-non-react-statics|react-is)[\\/]/.test(id) ? false : undefined),
+      },
+    },
+    target: 'es2022',
+    sourcemap: false,
+    chunkSizeWarningLimit: 400,
+  },
+  // `npm run dev -w @vbc/web` beside a running server (npm start): API, files and the hub go to it.
+  server: {
+    proxy: {
+      '/api': API_SERVER,
+      '/ds': API_SERVER,
+      '/personalHub': { target: API_SERVER, ws: true },
+    },
+  },
+  test: {
+    name: 'web',
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+  },
+}));
