@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
-import { buildAccount } from '../packages/server/src/test/factories.ts';
+import { buildAccount, buildCard } from '../packages/server/src/test/factories.ts';
 import { hasChromium, launchBrowser, type Browser } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
@@ -283,7 +283,9 @@ describe.runIf(hasChromium())('owners at home in the browser', () => {
 
   it('creates a pet, edits it with a picture and lost mode, and opens its public page and share window', async () => {
     const page = await browser.page();
-    await signIn(page, 'Pat Owner');
+    const pat = await signIn(page, 'Pat Owner');
+    // Pat has a card: a finder can reach Pat by message from the pet's page.
+    await buildCard(server.app, { firstName: 'Pat', lastName: 'Owner' }, { ownerAccountId: pat.account.id });
     await page.goto('/vbc/');
     await page.getByRole('button', { name: 'Create a pet' }).click();
     const dialog = page.getByTestId('create-pet-dialog');
@@ -324,6 +326,17 @@ describe.runIf(hasChromium())('owners at home in the browser', () => {
     expect(await share.getByTestId('pet-share-link').inputValue()).toBe(`${server.url}/ds/vp/i/${petId}`);
     await share.getByRole('img', { name: "QR code of Biscuit's page" }).waitFor();
     await share.getByRole('button', { name: 'Close' }).click();
+
+    // A finder who is not signed in: "Message the owner" asks for sign-in first.
+    const finder = await launchBrowser({ baseURL: server.url });
+    try {
+      const f = await finder.page();
+      await f.goto(`/vbc/p/${petId}`);
+      await f.getByRole('button', { name: 'Message the owner' }).click();
+      await f.getByRole('dialog', { name: 'Verify your contact information' }).getByText('Sign in to send a message.').waitFor();
+    } finally {
+      await finder.close();
+    }
 
     // The owner deletes the pet after a prompt; its page is gone.
     await page.getByRole('link', { name: 'Edit' }).click();

@@ -29,8 +29,11 @@ export interface TPinGrant {
 
 /** Event name → payload. */
 export interface TClientEvents {
-  /** Open the sign-in window ("Verify your contact information"). */
-  showLogin: { reason?: string };
+  /**
+   * Open the sign-in window ("Verify your contact information"); `onSignedIn` runs once
+   * this window signs the visitor in (the step they were taking carries on).
+   */
+  showLogin: { reason?: string; onSignedIn?: () => void };
   /** Open the app menu (signed-in menu / settings). */
   menu: undefined;
   /** A snackbar notice, 3000 ms (SPEC §2). */

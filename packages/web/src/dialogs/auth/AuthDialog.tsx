@@ -20,7 +20,7 @@ const REASONS: Record<string, string> = {
  * SPEC §2 authentication window, 'Verify your contact information': the
  * login / register form, or, when already signed in, who is signed in and Logout.
  */
-export default function AuthDialog({ open, reason, onClose }: { open: boolean; reason?: string; onClose: () => void }) {
+export default function AuthDialog({ open, reason, onSignedIn, onClose }: { open: boolean; reason?: string; onSignedIn?: () => void; onClose: () => void }) {
   const session = useSession();
   const status = useRef(session.status);
   status.current = session.status;
@@ -31,6 +31,8 @@ export default function AuthDialog({ open, reason, onClose }: { open: boolean; r
     signIn: (result) => {
       signingIn.current = true;
       session.signIn(result);
+      // The step that asked for sign-in carries on (its window waits for its listener to mount).
+      onSignedIn?.();
     },
     onDone: onClose,
   });

@@ -38,7 +38,7 @@ export default function AuthHost() {
   if (!request) return null;
   return (
     <Suspense fallback={null}>
-      <AuthDialog open={open} reason={request.reason} onClose={() => setOpen(false)} />
+      <AuthDialog open={open} reason={request.reason} onSignedIn={request.onSignedIn} onClose={() => setOpen(false)} />
     </Suspense>
   );
 }

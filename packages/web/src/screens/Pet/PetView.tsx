@@ -11,6 +11,7 @@ import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import type { TVirtualPet } from '@vbc/shared/contact';
 import { obsecuredDisplayUrl } from '../../api/contacts.ts';
 import { emitClientEvent } from '../../session/events.ts';
+import { useMessageOwner } from '../../session/message-owner.ts';
 import { useSession } from '../../session/SessionContext.tsx';
 import { petAge } from './pet-age.ts';
 
@@ -41,6 +42,7 @@ export default function PetView({ pet }: { pet: TVirtualPet }) {
   const picture = pet.picture ? obsecuredDisplayUrl(pet.picture.obsecuredDisplayItemId) : null;
   /** The owner's card, when they have one: "message the owner" goes there. */
   const ownerCardId = pet.ownerVirtualContactId;
+  const messageOwner = useMessageOwner({ virtualContactId: ownerCardId ?? '', name: `${pet.name}'s owner`, firstName: `${pet.name}'s`, lastName: 'owner' });
   const age = petAge(pet.birthDate);
   return (
     <Box component="main" data-testid="pet-view" sx={{ maxWidth: 600, mx: 'auto', pb: 8 }}>
@@ -72,8 +74,8 @@ export default function PetView({ pet }: { pet: TVirtualPet }) {
               Call owner · {pet.ownerPhone}
             </Button>
           )}
-          {ownerCardId && !mine && (
-            <Button variant={pet.ownerPhone ? 'outlined' : 'contained'} size="large" startIcon={<ChatIcon />} onClick={() => emitClientEvent('sendMessage', { contact: { virtualContactId: ownerCardId, name: `${pet.name}'s owner`, firstName: `${pet.name}'s`, lastName: 'owner' } })}>
+          {ownerCardId && messageOwner && !mine && (
+            <Button variant={pet.ownerPhone ? 'outlined' : 'contained'} size="large" startIcon={<ChatIcon />} onClick={messageOwner}>
               Message the owner
             </Button>
           )}

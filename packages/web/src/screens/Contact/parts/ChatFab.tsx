@@ -1,17 +1,18 @@
 import RoundButton from '../../../components/RoundButton.tsx';
 import ChatIcon from '@mui/icons-material/Chat';
 import type { TVirtualContact } from '@vbc/shared/contact';
-import { emitClientEvent } from '../../../session/events.ts';
+import { useMessageOwner } from '../../../session/message-owner.ts';
 import { useSession } from '../../../session/SessionContext.tsx';
 import { BOTTOM_NAV_HEIGHT } from '../../../components/bottom-nav-height.ts';
 
 /**
  * SPEC §2 floating chat button, shown only when the card has an owner and is
- * not one of the viewer's own cards (SPEC §5). Signed out it opens sign-in.
+ * not one of the viewer's own cards (SPEC §5); it waits while the session is checked.
  */
 export default function ChatFab({ contact, accent }: { contact: TVirtualContact; accent: string }) {
   const { status, account } = useSession();
-  if (!contact.hasPersonalAccount) return null;
+  const messageOwner = useMessageOwner(contact);
+  if (!contact.hasPersonalAccount || !messageOwner) return null;
   if (account?.virtualContacts.some((c) => c.virtualContactId === contact.virtualContactId)) return null;
   const signedIn = status === 'signedIn';
   return (
@@ -19,11 +20,7 @@ export default function ChatFab({ contact, accent }: { contact: TVirtualContact;
       label="Send a message"
       size={56}
       data-testid="chat-fab"
-      onClick={() =>
-        signedIn
-          ? emitClientEvent('sendMessage', { contact })
-          : emitClientEvent('showLogin', { reason: 'sendMessage' })
-      }
+      onClick={messageOwner}
       sx={{
         position: 'fixed', right: 20, bottom: `calc(${signedIn ? BOTTOM_NAV_HEIGHT + 16 : 20}px + env(safe-area-inset-bottom))`,
         zIndex: 1050, color: '#fff', bgcolor: accent, border: '1px solid rgba(255,255,255,0.2)',
