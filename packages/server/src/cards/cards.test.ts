@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { virtualContacts } from '../db/schema/index.ts';
+import { displayItems, virtualContacts } from '../db/schema/index.ts';
 import type { FastifyInstance } from 'fastify';
 import { describeEachDatabase } from '../test/app.ts';
 import { buildAccount } from '../test/factories.ts';
@@ -183,6 +183,44 @@ describeEachDatabase('owner card API', (ctx) => {
     expect((await call('GET', `/ds/vbc/display/${own.highResDisplayItemId}`)).statusCode).toBe(404);
     expect((await call('GET', `/ds/vbc/odisplay/${shared.obsecuredDisplayItemId}`)).statusCode).toBe(200);
     expect((await call('GET', '/api/files/usage', a.headers)).json().usedBytes).toBeLessThan(usedBefore);
+  });
+
+  it('deletes the pictures a save replaced or removed, keeps those still shown elsewhere, and frees their space', async () => {
+    const a = await buildAccount(ctx.app);
+    const first = await uploadPicture(ctx.app, a.headers);
+    const second = await uploadPicture(ctx.app, a.headers);
+    const wallPhoto = await uploadPicture(ctx.app, a.headers);
+    const wallOf = (...ids: string[]) => ({ boards: [{ items: ids.map((id) => ({ photo: { obsecuredDisplayItemId: id } })) }] });
+    const card = (await call('POST', '/api/vbc/virtualcontact', a.headers, {
+      pictureDisplayItemId: first.displayItemId, highResPictureDisplayItemId: first.highResDisplayItemId, wall: wallOf(wallPhoto.obsecuredDisplayItemId),
+    })).json();
+    // A second card shows the wall photo too.
+    await call('POST', '/api/vbc/virtualcontact', a.headers, { wall: wallOf(wallPhoto.obsecuredDisplayItemId) });
+    const storedKeys = async () => new Set((await ctx.app.db.select({ key: displayItems.storageKey }).from(displayItems)).map((r) => r.key));
+    const [firstRow] = await ctx.app.db.select().from(displayItems).where(eq(displayItems.id, first.displayItemId));
+    const usedBefore = (await call('GET', '/api/files/usage', a.headers)).json().usedBytes;
+
+    // A save that only changes the name keeps every picture.
+    expect((await call('PUT', `/api/vbc/virtualcontact/${card.id}`, a.headers, { jobTitle: 'Still here' })).statusCode).toBe(200);
+    expect((await call('GET', `/ds/vbc/display/${first.displayItemId}`)).statusCode).toBe(200);
+
+    // Replacing the picture and emptying the wall: the old picture goes (both variants), the shared wall photo stays.
+    const put = await call('PUT', `/api/vbc/virtualcontact/${card.id}`, a.headers, {
+      pictureDisplayItemId: second.displayItemId, highResPictureDisplayItemId: second.highResDisplayItemId, wall: wallOf(),
+    });
+    expect(put.statusCode).toBe(200);
+    expect((await call('GET', `/ds/vbc/display/${first.displayItemId}`)).statusCode).toBe(404);
+    expect((await call('GET', `/ds/vbc/display/${first.highResDisplayItemId}`)).statusCode).toBe(404);
+    expect((await call('GET', `/ds/vbc/display/${second.displayItemId}`)).statusCode).toBe(200);
+    expect((await call('GET', `/ds/vbc/odisplay/${wallPhoto.obsecuredDisplayItemId}`)).statusCode).toBe(200);
+    expect(await ctx.app.storage.read(firstRow!.storageKey)).toBeNull();
+    expect((await storedKeys()).has(firstRow!.storageKey)).toBe(false);
+    expect((await call('GET', '/api/files/usage', a.headers)).json().usedBytes).toBeLessThan(usedBefore);
+
+    // A stale save changes nothing and deletes nothing.
+    const stale = await call('PUT', `/api/vbc/virtualcontact/${card.id}`, a.headers, { pictureDisplayItemId: null, updatedAt: card.updatedAt });
+    expect(stale.statusCode).toBe(409);
+    expect((await call('GET', `/ds/vbc/display/${second.displayItemId}`)).statusCode).toBe(200);
   });
 
   it("gives the owner views and downloads per day for the chart, missing days as zero", async () => {

@@ -53,8 +53,9 @@ export default async function cardRoutes(app: FastifyInstance) {
       const account = requireAccount(request);
       const { updatedAt, ...patch } = request.body;
       const precondition = readPrecondition(request, updatedAt);
-      const found = await updateCard(app.db, request.params.id, account.id, patch, precondition);
+      const { found, storageKeys } = await updateCard(app.db, request.params.id, account.id, patch, precondition);
       await app.contacts.changed(found.row.id);
+      await Promise.all(storageKeys.map((key) => app.storage.delete(key)));
       return setVersionHeaders(reply, found.row.updatedAt).send(presentOwnerCard(found));
     },
   );

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { virtualContacts } from '../db/schema/index.ts';
 import { findContact, type FoundContact } from '../contacts/find-contact.ts';
+import { releaseUnusedImages } from '../files/release-images.ts';
 import type { TCardPatchBody } from './card-input.ts';
 import { assertOwnedImages, listImageRefs } from './owned-images.ts';
 import { getOwnedCard } from './owned-card.ts';
@@ -11,7 +12,9 @@ import { nextUpdatedAt, staleWrite, unchangedSince, type TPrecondition } from '.
  * Writes the given fields of a card its owner changes; fields left out keep
  * their values. With a precondition the write happens only if the card is
  * unchanged since (checked in the UPDATE itself, so two saves cannot both
- * pass); otherwise 409.
+ * pass); otherwise 409. Pictures the save took off the card, used nowhere
+ * else, are deleted with it (they stop counting against the quota); their
+ * storage keys come back to remove after the commit.
  */
 export async function updateCard(
   db: Db,
@@ -19,19 +22,23 @@ export async function updateCard(
   accountId: string,
   patch: Omit<TCardPatchBody, 'updatedAt'>,
   precondition: TPrecondition,
-): Promise<FoundContact> {
+): Promise<{ found: FoundContact; storageKeys: string[] }> {
   const { row } = await getOwnedCard(db, contactId, accountId, 'write');
-  const kept = new Set(listImageRefs(row).map((r) => r.ref));
-  await assertOwnedImages(db, accountId, listImageRefs(patch), kept);
-  const [updated] = await db
-    .update(virtualContacts)
-    .set({ ...patch, updatedAt: nextUpdatedAt(virtualContacts.updatedAt) })
-    .where(and(eq(virtualContacts.id, row.id), eq(virtualContacts.ownerAccountId, accountId), unchangedSince(virtualContacts.updatedAt, precondition)))
-    .returning({ id: virtualContacts.id });
-  if (!updated) {
-    // Changed (or deleted, or given away) between the read and the write.
-    const now = await getOwnedCard(db, row.id, accountId, 'write');
-    throw staleWrite('card', now.row.updatedAt);
-  }
-  return (await findContact(db, row.id))!;
+  const before = listImageRefs(row).map((r) => r.ref);
+  await assertOwnedImages(db, accountId, listImageRefs(patch), new Set(before));
+  const storageKeys = await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(virtualContacts)
+      .set({ ...patch, updatedAt: nextUpdatedAt(virtualContacts.updatedAt) })
+      .where(and(eq(virtualContacts.id, row.id), eq(virtualContacts.ownerAccountId, accountId), unchangedSince(virtualContacts.updatedAt, precondition)))
+      .returning();
+    if (!updated) {
+      // Changed (or deleted, or given away) between the read and the write.
+      const now = await getOwnedCard(tx, row.id, accountId, 'write');
+      throw staleWrite('card', now.row.updatedAt);
+    }
+    const after = new Set(listImageRefs(updated).map((r) => r.ref));
+    return releaseUnusedImages(tx, accountId, before.filter((ref) => !after.has(ref)));
+  });
+  return { found: (await findContact(db, row.id))!, storageKeys };
 }

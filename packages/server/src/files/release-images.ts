@@ -1,14 +1,14 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
 import { isUuid } from '@vbc/shared';
 import type { Db } from '../db/client.ts';
-import { displayItems, virtualContacts, virtualPets } from '../db/schema/index.ts';
+import { conversationMessages, displayItems, virtualContacts, virtualPets } from '../db/schema/index.ts';
 import { listImageRefs } from '../cards/owned-images.ts';
 
 /**
  * Deletes the pictures among `refs` (displayItemIds or obsecured ids) that
- * `accountId` uploaded and that none of its remaining cards or pets shows.
- * Run in the transaction that removed the card or pet; returns the storage
- * keys to remove after the commit.
+ * `accountId` uploaded and that none of its cards or pets shows any more (nor
+ * a message). Run in the transaction that removed or changed the card or pet;
+ * returns the storage keys to remove after the commit.
  */
 export async function releaseUnusedImages(tx: Db, accountId: string, refs: Iterable<string>): Promise<string[]> {
   const wanted = [...new Set(refs)];
@@ -23,7 +23,15 @@ export async function releaseUnusedImages(tx: Db, accountId: string, refs: Itera
   if (candidates.length === 0) return [];
   const cards = await tx.select().from(virtualContacts).where(eq(virtualContacts.ownerAccountId, accountId));
   const pets = await tx.select({ id: virtualPets.pictureDisplayItemId }).from(virtualPets).where(eq(virtualPets.ownerAccountId, accountId));
-  const inUse = new Set([...cards.flatMap((c) => listImageRefs(c).map((r) => r.ref)), ...pets.flatMap((p) => (p.id ? [p.id] : []))]);
+  const sent = await tx
+    .select({ id: conversationMessages.displayItemId })
+    .from(conversationMessages)
+    .where(inArray(conversationMessages.displayItemId, candidates.map((c) => c.id)));
+  const inUse = new Set([
+    ...cards.flatMap((c) => listImageRefs(c).map((r) => r.ref)),
+    ...pets.flatMap((p) => (p.id ? [p.id] : [])),
+    ...sent.flatMap((m) => (m.id ? [m.id] : [])),
+  ]);
   const unused = candidates.filter((item) => !inUse.has(item.id) && !inUse.has(item.obsecuredId));
   if (unused.length === 0) return [];
   await tx.delete(displayItems).where(inArray(displayItems.id, unused.map((u) => u.id)));

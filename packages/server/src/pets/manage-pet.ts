@@ -21,36 +21,45 @@ export async function createPet(db: Db, accountId: string, input: z.infer<typeof
   return (await findPet(db, row!.id))!;
 }
 
-/** Writes the given fields of a pet its owner changes; the others keep their values. 409 when stale. */
+/**
+ * Writes the given fields of a pet its owner changes; the others keep their values. 409 when
+ * stale. A picture the save replaced or removed, used nowhere else, is deleted with it; its
+ * storage keys come back to remove after the commit.
+ */
 export async function updatePet(
   db: Db,
   petId: string,
   accountId: string,
   patch: Omit<TPetPatchBody, 'updatedAt'>,
   precondition: TPrecondition,
-): Promise<FoundPet> {
+): Promise<{ found: FoundPet; storageKeys: string[] }> {
   const { row } = await getOwnedPet(db, petId, accountId, 'write');
-  await assertOwnedImages(db, accountId, pictureRefs(patch.pictureDisplayItemId), new Set(row.pictureDisplayItemId ? [row.pictureDisplayItemId] : []));
+  const before = row.pictureDisplayItemId;
+  await assertOwnedImages(db, accountId, pictureRefs(patch.pictureDisplayItemId), new Set(before ? [before] : []));
   const { name, pictureDisplayItemId, ...detailPatch } = patch;
   const changes = Object.fromEntries(Object.entries(detailPatch).filter(([, v]) => v !== undefined)) as Partial<Omit<TVirtualPetInput, 'name' | 'pictureDisplayItemId'>>;
   const details: Details = { ...row.details, ...changes };
-  const [updated] = await db
-    .update(virtualPets)
-    .set({ name, pictureDisplayItemId, details, updatedAt: nextUpdatedAt(virtualPets.updatedAt) })
-    .where(and(
-      eq(virtualPets.id, row.id),
-      eq(virtualPets.ownerAccountId, accountId),
-      // details is rewritten whole: without a client precondition, still refuse to overwrite a save made since our read.
-      unchangedSince(virtualPets.updatedAt, precondition ?? { exact: row.updatedAt }),
-    ))
-    .returning({ id: virtualPets.id });
-  if (!updated) {
+  const storageKeys = await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(virtualPets)
+      .set({ name, pictureDisplayItemId, details, updatedAt: nextUpdatedAt(virtualPets.updatedAt) })
+      .where(and(
+        eq(virtualPets.id, row.id),
+        eq(virtualPets.ownerAccountId, accountId),
+        // details is rewritten whole: without a client precondition, still refuse to overwrite a save made since our read.
+        unchangedSince(virtualPets.updatedAt, precondition ?? { exact: row.updatedAt }),
+      ))
+      .returning({ pictureDisplayItemId: virtualPets.pictureDisplayItemId });
+    if (!updated) return null;
+    return before && updated.pictureDisplayItemId !== before ? releaseUnusedImages(tx, accountId, [before]) : [];
+  });
+  if (!storageKeys) {
     const now = await getOwnedPet(db, row.id, accountId, 'write');
     if (precondition) throw staleWrite('pet', now.row.updatedAt);
     // Our own read went stale (a concurrent save): apply the patch again on top of it.
     return updatePet(db, petId, accountId, patch, { exact: now.row.updatedAt });
   }
-  return (await findPet(db, row.id))!;
+  return { found: (await findPet(db, row.id))!, storageKeys };
 }
 
 /** Deletes a pet its owner no longer wants, and its picture unless a card or another pet shows it; returns storage keys to remove. */

@@ -53,10 +53,17 @@ describeEachDatabase('pet API', (ctx) => {
       expect.objectContaining({ virtualPetId: pet.virtualPetId, name: 'Biscuit II' }),
     ]);
 
+    // A new picture replaces the old one, which is deleted with the save.
+    const form2 = multipartBody({ data: await makePicture('jpeg'), filename: 'dog2.jpg', contentType: 'image/jpeg' });
+    const picture2 = (await ctx.app.inject({ method: 'POST', url: '/api/files/display', headers: { ...a.headers, ...form2.headers }, payload: form2.payload })).json();
+    const replaced = await call('PUT', `/api/vp/virtualpet/${pet.virtualPetId}`, a.headers, { pictureDisplayItemId: picture2.displayItemId });
+    expect(replaced.json()).toMatchObject({ name: 'Biscuit II', picture: { obsecuredDisplayItemId: picture2.obsecuredDisplayItemId } });
+    expect((await call('GET', `/ds/vbc/odisplay/${picture.obsecuredDisplayItemId}`)).statusCode).toBe(404);
+
     expect((await call('DELETE', `/api/vp/virtualpet/${pet.virtualPetId}`, a.headers)).statusCode).toBe(204);
     expect((await call('GET', `/api/vp/virtualpet/${pet.virtualPetId}`)).statusCode).toBe(404);
     // Its picture went with it.
-    expect((await call('GET', `/ds/vbc/odisplay/${picture.obsecuredDisplayItemId}`)).statusCode).toBe(404);
+    expect((await call('GET', `/ds/vbc/odisplay/${picture2.obsecuredDisplayItemId}`)).statusCode).toBe(404);
   });
 
   it('validates with messages naming the field and refuses server-only fields', async () => {

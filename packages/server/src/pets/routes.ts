@@ -38,7 +38,8 @@ export default async function petRoutes(app: FastifyInstance) {
   const update = async (request: FastifyRequest<{ Params: { id: string }; Body: TPetPatchBody }>, reply: FastifyReply) => {
     const account = requireAccount(request);
     const { updatedAt, ...patch } = request.body;
-    const found = await updatePet(app.db, request.params.id, account.id, patch, readPrecondition(request, updatedAt));
+    const { found, storageKeys } = await updatePet(app.db, request.params.id, account.id, patch, readPrecondition(request, updatedAt));
+    await Promise.all(storageKeys.map((key) => app.storage.delete(key)));
     return setVersionHeaders(reply, found.row.updatedAt).send(presentPet(found, true));
   };
   const updateSchema = {
