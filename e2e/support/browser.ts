@@ -29,7 +29,7 @@ export interface Browser {
 }
 
 /** A fresh headless Chromium profile: one person, one device. */
-export async function launchBrowser(options: { baseURL: string; viewport?: { width: number; height: number } }): Promise<Browser> {
+export async function launchBrowser(options: { baseURL: string; viewport?: { width: number; height: number }; hasTouch?: boolean }): Promise<Browser> {
   const profile = mkdtempSync(path.join(tmpdir(), 'vbc-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
@@ -38,6 +38,7 @@ export async function launchBrowser(options: { baseURL: string; viewport?: { wid
     baseURL: options.baseURL,
     viewport: options.viewport ?? { width: 420, height: 860 },
     acceptDownloads: true,
+    hasTouch: options.hasTouch ?? false,
   });
   const errors: string[] = [];
   return {

@@ -27,7 +27,7 @@ function Board({ board, index, onChange }: { board: TBoardRow; index: number; on
   const latest = useRef(board);
   latest.current = board;
   const move = (from: number, to: number) => onChange({ items: moveItem(latest.current.items, from, to) });
-  const sort = useDragSort(move);
+  const sort = useDragSort(move, { holdOnTouch: true });
 
   const addFiles = async (files: FileList | null) => {
     if (!files?.length) return;
@@ -100,7 +100,7 @@ export default function WallSection({ form, set }: TSectionProps) {
   const ops = listOps(set, 'boards');
   const sort = useDragSort(ops.move);
   return (
-    <EditorSection id="wall" icon={<PhotoLibraryIcon />} title="Photo wall" hint="Drag photos to order them. Your card shows the first board.">
+    <EditorSection id="wall" icon={<PhotoLibraryIcon />} title="Photo wall" hint="Drag photos to order them (on a phone, touch and hold first). Your card shows the first board.">
       {form.boards.map((b, i) => (
         <SortableRow key={b.key} index={i} count={form.boards.length} sort={sort} label={`board ${i + 1}`} onMove={ops.move} onRemove={() => ops.remove(i)}>
           <Board board={b} index={i} onChange={(patch) => ops.update(i, patch)} />
