@@ -22,6 +22,8 @@ export default defineConfig({
           testTimeout: 90_000,
           hookTimeout: 300_000,
           fileParallelism: false,
+          // A browser on a busy CI machine: polls wait as patiently as playwright's locators do.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],

@@ -59,7 +59,8 @@ describe.runIf(hasChromium())('the photo wall on a phone', () => {
     await startSignedIn(page, owner);
     await page.goto(`/vbc/edit/${cardId}`);
     const photos = page.getByTestId('wall-photo').locator('img');
-    await expect.poll(() => photos.count()).toBe(3);
+    await photos.nth(2).waitFor();
+    expect(await photos.count()).toBe(3);
     const order = () => photos.evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src')!.split('/').pop()));
     expect(await order()).toEqual(ids);
 

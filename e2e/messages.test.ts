@@ -15,7 +15,7 @@ import { initiateConversation } from '../packages/server/src/conversations/initi
 import { appendMessage } from '../packages/server/src/conversations/send-message.ts';
 import { buildAccount, buildCard } from '../packages/server/src/test/factories.ts';
 import { WEB_DIST } from '../packages/server/src/web/plugin.ts';
-import { hasChromium, launchBrowser, startSignedIn, type Browser } from './support/browser.ts';
+import { apiIdle, hasChromium, launchBrowser, startSignedIn, type Browser } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 type TAccount = Awaited<ReturnType<typeof buildAccount>>;
@@ -209,6 +209,8 @@ describe.runIf(hasChromium())('messages in real time', () => {
     await d.page.goto(`/vbc/messages/${id}`);
     await d.page.getByTestId('message').first().waitFor();
     await connected(d.page);
+    // (A catch-up still on its way would rightly bring the next message.)
+    await apiIdle(d.page);
 
     // The server closes every connection of the account without allowing a reconnect.
     await server.app.hub.closeUser(bob.account.id, 'Closed by the test.');

@@ -188,6 +188,8 @@ describe.runIf(hasChromium())('owners at home in the browser', () => {
     const pub = await browser.page();
     await pub.goto(`/vbc/${quick}`);
     await pub.getByTestId('layout-facebook').waitFor();
+    // The markdown renderer loads on its own, after the card.
+    await pub.getByRole('heading', { name: CARD.markdownHeading }).waitFor();
     expect(await pub.title()).toBe('Maria Santos');
     const text = await pub.getByTestId('contact-view').innerText();
     for (const value of [CARD.jobTitle, CARD.biography, CARD.markdownHeading, 'Lumen Bank', CARD.phone, CARD.emailName, CARD.linkName, CARD.placeTitle]) {
@@ -211,14 +213,26 @@ describe.runIf(hasChromium())('owners at home in the browser', () => {
     expect(card.highResPictureDisplayItemId).not.toBe(card.pictureDisplayItemId);
     await pub.close();
 
-    // The PIN: turning it on moves the card's version, yet the next save is not refused as stale.
+    // The PIN: turning it on moves the card's version, yet a save made while that answer is
+    // still on its way (a slow network) is not refused as stale.
+    const pinUrl = `**/api/vbc/virtualcontact/${contactId}/pin`;
+    await page.route(pinUrl, async (route) => {
+      if (route.request().method() !== 'PUT') return route.continue();
+      const response = await route.fetch();
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await route.fulfill({ response });
+    });
     await page.getByTestId('pin-input').fill('4791');
     await page.getByRole('button', { name: 'Turn on' }).click();
-    await expect.poll(() => page.getByTestId('pin-state').textContent()).toBe('PIN protection is on.');
     await page.getByLabel('Organization').fill('Lumen Studio Ltd');
+    // The server has the PIN (a new version); the editor has not heard back yet.
+    await expect.poll(async () => (await fetch(`${server.url}/api/vbc/virtualcontact/${contactId}/pin`, { headers: who.headers }).then((r) => r.json()) as { enabled: boolean }).enabled).toBe(true);
+    expect(await page.getByTestId('pin-state').textContent()).not.toBe('PIN protection is on.');
     await page.getByTestId('save-button').click();
+    await expect.poll(() => page.getByTestId('pin-state').textContent()).toBe('PIN protection is on.');
     await expect.poll(() => page.getByTestId('save-state').textContent()).toBe('Saved');
     expect(await page.getByTestId('save-error').count()).toBe(0);
+    await page.unroute(pinUrl);
     // A wrong guess shows up for the owner.
     const guess = await fetch(`${server.url}/api/vbc/validatepincode/${contactId}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ pinCode: '1111' }) });
     expect(guess.status).toBeGreaterThanOrEqual(400);

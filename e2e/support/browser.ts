@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Page, type Request } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -28,6 +28,29 @@ export interface Browser {
   close(): Promise<void>;
 }
 
+/** The API requests each page has on the way. */
+const apiInFlight = new WeakMap<Page, Set<Request>>();
+
+function trackApiRequests(page: Page): void {
+  const pending = new Set<Request>();
+  apiInFlight.set(page, pending);
+  const isApi = (url: string) => new URL(url).pathname.startsWith('/api/');
+  page.on('request', (r) => isApi(r.url()) && pending.add(r));
+  page.on('requestfinished', (r) => pending.delete(r));
+  page.on('requestfailed', (r) => pending.delete(r));
+}
+
+/** Resolves once the page has had no API request on the way for `quietMs` (its catch-ups are done). */
+export async function apiIdle(page: Page, quietMs = 300): Promise<void> {
+  const pending = apiInFlight.get(page);
+  if (!pending) throw new Error('apiIdle: the page was not opened through launchBrowser().page()');
+  let quietSince = Date.now();
+  while (Date.now() - quietSince < quietMs) {
+    if (pending.size > 0) quietSince = Date.now();
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
 /** A fresh headless Chromium profile: one person, one device. */
 export async function launchBrowser(options: { baseURL: string; viewport?: { width: number; height: number }; hasTouch?: boolean }): Promise<Browser> {
   const profile = mkdtempSync(path.join(tmpdir(), 'vbc-chromium-'));
@@ -46,6 +69,7 @@ export async function launchBrowser(options: { baseURL: string; viewport?: { wid
     errors,
     async page() {
       const page = await context.newPage();
+      trackApiRequests(page);
       page.on('console', (m) => {
         if (m.type() === 'error') errors.push(m.text());
       });

@@ -40,4 +40,6 @@ export interface TPinStatus {
   lastFailedAt: string | null;
   /** ISO time until which the card refuses every PIN (100 wrong in a day), or null. */
   lockedUntil: string | null;
+  /** The card's version (its updatedAt) after this change: the editor's next save sends it. */
+  updatedAt: string;
 }

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { virtualContacts } from '../db/schema/index.ts';
+import { nextUpdatedAt } from '../cards/precondition.ts';
 import { slowHash } from '../crypto/slow-hash.ts';
 import { AppError, badRequest, forbidden } from '../errors/app-error.ts';
 import { getContact } from '../contacts/find-contact.ts';
@@ -32,6 +33,7 @@ export async function pinStatus(db: Db, row: ContactRow, now = new Date()): Prom
     failedAttempts24h: failures.count,
     lastFailedAt: failures.lastAt?.toISOString() ?? null,
     lockedUntil: capped ? new Date(cardGuard.windowStartedAt.getTime() + PIN_CARD_POLICY.windowMs).toISOString() : null,
+    updatedAt: row.updatedAt.toISOString(),
   };
 }
 
@@ -56,7 +58,7 @@ export async function setPin(
   }
   const [updated] = await db
     .update(virtualContacts)
-    .set({ ...values, updatedAt: new Date() })
+    .set({ ...values, updatedAt: nextUpdatedAt(virtualContacts.updatedAt) })
     .where(eq(virtualContacts.id, row.id))
     .returning();
   await resetGuard(db, PIN_CARD_POLICY.scope, row.id);

@@ -43,6 +43,13 @@ describeEachDatabase('PIN-protected cards', (ctx) => {
     const removed = await setPin(card.id, owner.headers, { pinCode: null });
     expect(removed.statusCode).toBe(200);
     expect(removed.json()).toMatchObject({ enabled: false, pinProtectionLevel: null });
+    // Each change moves the card's version and says which it is: a save that sends it passes, an older one is stale.
+    const version = removed.json().updatedAt as string;
+    expect(Date.parse(version)).toBeGreaterThan(Date.parse(set.json().updatedAt));
+    expect(removed.headers.etag).toBe(`"${Date.parse(version)}"`);
+    const save = (updatedAt: string) => ctx.app.inject({ method: 'PUT', url: `/api/vbc/virtualcontact/${card.id}`, headers: owner.headers, payload: { jobTitle: 'Owner', updatedAt } });
+    expect((await save(set.json().updatedAt)).statusCode).toBe(409);
+    expect((await save(version)).statusCode).toBe(200);
     const after = (await read(card.quickId)).json();
     expect(after.pinProtectionLevel).toBeNull();
     expect(after.emails).toEqual([{ email: 'ana@example.test', name: 'Work' }]);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { setVersionHeaders } from '../cards/precondition.ts';
 import { requireAccount } from '../plugins/auth.ts';
 import { getOwnedCard, pinStatus, setPin } from './manage-pin.ts';
 import { ZSetPinBody, ZValidatePinBody } from './pin-rules.ts';
@@ -19,7 +20,7 @@ export default async function pinRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const account = requireAccount(request);
       const row = await getOwnedCard(app.db, request.params.id, account.id);
-      reply.header('cache-control', 'private, no-store');
+      setVersionHeaders(reply, row.updatedAt);
       return pinStatus(app.db, row);
     },
   );
@@ -32,7 +33,7 @@ export default async function pinRoutes(app: FastifyInstance) {
       const row = await getOwnedCard(app.db, request.params.id, account.id);
       const updated = await setPin(app.db, row, request.body);
       await app.contacts.changed(row.id);
-      reply.header('cache-control', 'private, no-store');
+      setVersionHeaders(reply, updated.updatedAt);
       return pinStatus(app.db, updated);
     },
   );

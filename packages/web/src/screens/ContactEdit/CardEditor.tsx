@@ -9,7 +9,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
 import EditIcon from '@mui/icons-material/Edit';
 import VisibilityIcon from '@mui/icons-material/Visibility';
-import { deleteCard, getCardForEdit, updateCard, type TOwnerVirtualContact } from '../../api/cards.ts';
+import { deleteCard, getCardForEdit, setPin, updateCard, type TOwnerVirtualContact } from '../../api/cards.ts';
 import { errorText, HttpError } from '../../api/http.ts';
 import { emitClientEvent, notify } from '../../session/events.ts';
 import { useSession } from '../../session/SessionContext.tsx';
@@ -63,6 +63,17 @@ export default function CardEditor({ initial }: { initial: TOwnerVirtualContact 
   const id = card.virtualContactId;
 
   const dirty = snapshot(form) !== saved;
+
+  /**
+   * Writes that move the card's version (saves, the PIN) run one at a time, each sending the
+   * version the previous one left: a save right after a PIN change is not refused as stale.
+   */
+  const writes = useRef<Promise<unknown>>(Promise.resolve());
+  const inTurn = useCallback(<T,>(write: () => Promise<T>): Promise<T> => {
+    const run = writes.current.then(write, write);
+    writes.current = run.catch(() => undefined);
+    return run;
+  }, []);
   const set = useCallback<TSetField>((key, value) => {
     setForm((prev) => ({ ...prev, [key]: typeof value === 'function' ? (value as (p: unknown) => unknown)(prev[key]) : value }));
   }, []);
@@ -111,7 +122,7 @@ export default function CardEditor({ initial }: { initial: TOwnerVirtualContact 
     setSaveError(null);
     const sent = snapshot(form);
     try {
-      const next = await updateCard(id, formToInput(form), updatedAt.current);
+      const next = await inTurn(() => updateCard(id, formToInput(form), updatedAt.current));
       updatedAt.current = next.updatedAt;
       setCard(next);
       setSaved(sent);
@@ -125,7 +136,7 @@ export default function CardEditor({ initial }: { initial: TOwnerVirtualContact 
     } finally {
       setSaving(false);
     }
-  }, [form, id, refreshAccount]);
+  }, [form, id, refreshAccount, inTurn]);
 
   // Ctrl/Cmd+S saves.
   useEffect(() => {
@@ -156,16 +167,13 @@ export default function CardEditor({ initial }: { initial: TOwnerVirtualContact 
     }
   };
 
-  /** The PIN changed the card's version: take the new one, keep the form. */
-  const refreshVersion = async () => {
-    try {
-      const fresh = await getCardForEdit(id);
-      updatedAt.current = fresh.updatedAt;
-      setCard(fresh);
-    } catch {
-      // The next save will say what is wrong.
-    }
-  };
+  /** Sets or removes the PIN; the card's new version comes back with it, the form stays. */
+  const writePin = useCallback((pinCode: string | null) => inTurn(async () => {
+    const status = await setPin(id, pinCode);
+    updatedAt.current = status.updatedAt;
+    setCard((prev) => ({ ...prev, pinEnabled: status.enabled, updatedAt: status.updatedAt }));
+    return status;
+  }), [id, inTurn]);
 
   const askDelete = () =>
     emitClientEvent('prompt', {
@@ -257,7 +265,7 @@ export default function CardEditor({ initial }: { initial: TOwnerVirtualContact 
           <LinksSection {...sectionProps} />
           <PlacesSection {...sectionProps} />
           <WallSection {...sectionProps} />
-          <PinSection contactId={id} onChanged={refreshVersion} />
+          <PinSection contactId={id} writePin={writePin} />
           <ShareSection card={card} />
           <EditorSection id="delete" icon={<DeleteForeverIcon />} title="Delete card" hint="Removes the card and its link for everyone.">
             <Box><Button color="error" variant="outlined" onClick={askDelete}>Delete this card</Button></Box>

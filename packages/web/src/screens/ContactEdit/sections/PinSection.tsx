@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import LockIcon from '@mui/icons-material/Lock';
-import { getPinStatus, setPin, type TPinStatus } from '../../../api/cards.ts';
+import { getPinStatus, type TPinStatus } from '../../../api/cards.ts';
 import { errorText } from '../../../api/http.ts';
 import { notify } from '../../../session/events.ts';
 import EditorSection from '../parts/EditorSection.tsx';
@@ -12,9 +12,9 @@ import Field from '../parts/Field.tsx';
 
 /**
  * The PIN setting: phones and e-mails hidden behind a 4–8 digit PIN. Changing
- * it moves the card's updatedAt, so `onChanged` makes the editor re-read it.
+ * it moves the card's version, so the editor makes the write (`writePin`).
  */
-export default function PinSection({ contactId, onChanged }: { contactId: string; onChanged: () => void }) {
+export default function PinSection({ contactId, writePin }: { contactId: string; writePin: (pinCode: string | null) => Promise<TPinStatus> }) {
   const [status, setStatus] = useState<TPinStatus | null>(null);
   const [pin, setPinValue] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -36,11 +36,9 @@ export default function PinSection({ contactId, onChanged }: { contactId: string
     setBusy(true);
     setError(null);
     try {
-      await setPin(contactId, value);
-      setStatus(await getPinStatus(contactId));
+      setStatus(await writePin(value));
       setPinValue('');
       notify(value === null ? 'PIN removed: your phones and e-mails are visible.' : 'PIN saved: your phones and e-mails now need it.');
-      onChanged();
     } catch (e) {
       setError(errorText(e));
     } finally {
