@@ -3,11 +3,14 @@ import type { Db } from '../db/client.ts';
 import { createContact } from '../contacts/create-contact.ts';
 import { findContact, type FoundContact } from '../contacts/find-contact.ts';
 import type { ZCardCreateBody } from './card-input.ts';
-import { assertOwnedImages, listImageRefs } from './owned-images.ts';
+import { claimOwnedImages, listImageRefs } from './owned-images.ts';
 
-/** A new card owned by `accountId`; its pictures must be the account's own uploads. */
+/**
+ * A new card owned by `accountId`; its pictures must be the account's own uploads. (The claim
+ * comes first and outside a transaction: createContact retries its insert on a quickId clash.)
+ */
 export async function createCard(db: Db, accountId: string, input: z.infer<typeof ZCardCreateBody>): Promise<FoundContact> {
-  await assertOwnedImages(db, accountId, listImageRefs(input));
+  await claimOwnedImages(db, accountId, listImageRefs(input));
   const row = await createContact(db, input, { ownerAccountId: accountId });
   return (await findContact(db, row.id))!;
 }

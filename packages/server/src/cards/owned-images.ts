@@ -1,4 +1,4 @@
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { isUuid, type TSocialMedia, type TWall } from '@vbc/shared';
 import type { Db } from '../db/client.ts';
 import { displayItems } from '../db/schema/index.ts';
@@ -36,15 +36,18 @@ export function listImageRefs(fields: {
  * Refuses (400, naming the field) any picture that the writer did not upload,
  * unless the card or pet already shows it (`kept`: the refs it holds now), so
  * a partial save of an unchanged wall never fails. Stops one account from
- * attaching another's uploads by guessing or copying their ids.
+ * attaching another's uploads by guessing or copying their ids. The others,
+ * and their other sizes, are marked in use: the sweep of unused uploads
+ * (files/sweep-uploads.ts) leaves them alone. Run it in the write's
+ * transaction; it writes nothing when it refuses.
  */
-export async function assertOwnedImages(db: Db, accountId: string, refs: readonly TImageRef[], kept: ReadonlySet<string> = new Set()): Promise<void> {
+export async function claimOwnedImages(db: Db, accountId: string, refs: readonly TImageRef[], kept: ReadonlySet<string> = new Set()): Promise<void> {
   const wanted = refs.filter((r) => !kept.has(r.ref));
   if (wanted.length === 0) return;
   const ids = [...new Set(wanted.map((r) => r.ref).filter(isUuid).map((r) => r.toLowerCase()))];
   const obsecured = [...new Set(wanted.map((r) => r.ref))];
   const owned = await db
-    .select({ id: displayItems.id, obsecuredId: displayItems.obsecuredId })
+    .select({ id: displayItems.id, obsecuredId: displayItems.obsecuredId, variantOf: displayItems.variantOf })
     .from(displayItems)
     .where(and(
       eq(displayItems.ownerAccountId, accountId),
@@ -53,4 +56,10 @@ export async function assertOwnedImages(db: Db, accountId: string, refs: readonl
   const known = new Set(owned.flatMap((o) => [o.id, o.obsecuredId]));
   const missing = wanted.find((r) => !known.has(isUuid(r.ref) ? r.ref.toLowerCase() : r.ref));
   if (missing) throw badRequest(`${missing.field}: this picture is not one you uploaded; upload it with POST /api/files/display first.`);
+  // An item and all sizes of it: a claimed high-res keeps its normal one (and so itself) from the sweep.
+  const claimed = [...new Set(owned.flatMap((o) => (o.variantOf ? [o.id, o.variantOf] : [o.id])))];
+  await db
+    .update(displayItems)
+    .set({ attachedAt: sql`coalesce(${displayItems.attachedAt}, now())` })
+    .where(or(inArray(displayItems.id, claimed), inArray(displayItems.variantOf, claimed)));
 }

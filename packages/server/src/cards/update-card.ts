@@ -4,7 +4,7 @@ import { virtualContacts } from '../db/schema/index.ts';
 import { findContact, type FoundContact } from '../contacts/find-contact.ts';
 import { releaseUnusedImages } from '../files/release-images.ts';
 import type { TCardPatchBody } from './card-input.ts';
-import { assertOwnedImages, listImageRefs } from './owned-images.ts';
+import { claimOwnedImages, listImageRefs } from './owned-images.ts';
 import { getOwnedCard } from './owned-card.ts';
 import { nextUpdatedAt, staleWrite, unchangedSince, type TPrecondition } from './precondition.ts';
 
@@ -25,8 +25,8 @@ export async function updateCard(
 ): Promise<{ found: FoundContact; storageKeys: string[] }> {
   const { row } = await getOwnedCard(db, contactId, accountId, 'write');
   const before = listImageRefs(row).map((r) => r.ref);
-  await assertOwnedImages(db, accountId, listImageRefs(patch), new Set(before));
   const storageKeys = await db.transaction(async (tx) => {
+    await claimOwnedImages(tx, accountId, listImageRefs(patch), new Set(before));
     const [updated] = await tx
       .update(virtualContacts)
       .set({ ...patch, updatedAt: nextUpdatedAt(virtualContacts.updatedAt) })

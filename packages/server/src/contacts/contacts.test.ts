@@ -90,7 +90,7 @@ describeEachDatabase('public card API', (ctx) => {
   });
 
   it('downloads a vCard 3.0 named "First Last.vcf" that a third-party parser reads back', async () => {
-    const picture = await storeDisplayImage(ctx.app.db, ctx.app.storage, await sharp({ create: { width: 32, height: 32, channels: 3, background: '#3366ff' } }).jpeg().toBuffer(), null);
+    const picture = await storeDisplayImage(ctx.app.db, ctx.app.storage, await sharp({ create: { width: 32, height: 32, channels: 3, background: '#3366ff' } }).jpeg().toBuffer(), null, { attached: true });
     const card = await buildCard(ctx.app, { firstName: 'Tom', lastName: 'Jerry', pictureDisplayItemId: picture.id });
     const response = await get(`/ds/vbc/download/i/${card.quickId}`);
     expect(response.statusCode).toBe(200);
@@ -152,7 +152,7 @@ describeEachDatabase('public card API', (ctx) => {
 
   it('serves stored images by id and obsecured id with long caching, and 404 JSON for unknown ids', async () => {
     const bytes = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#ff0000' } }).png().toBuffer();
-    const item = await storeDisplayImage(ctx.app.db, ctx.app.storage, bytes, null);
+    const item = await storeDisplayImage(ctx.app.db, ctx.app.storage, bytes, null, { attached: true });
     for (const url of [`/ds/vbc/display/${item.id}`, `/ds/vbc/odisplay/${item.obsecuredId}`]) {
       const response = await get(url);
       expect(response.statusCode, url).toBe(200);

@@ -121,7 +121,7 @@ export async function sendAttachment(
   // Stored within the account's storage quota (files/quota.ts), like every upload.
   if (kind === 'photo') {
     const image = await reencodePhoto(file.data);
-    const stored = await withinQuota(deps.db, accountId, image.length, (tx) => storeDisplayImage(tx, deps.storage, image, accountId));
+    const stored = await withinQuota(deps.db, accountId, image.length, (tx) => storeDisplayImage(tx, deps.storage, image, accountId, { attached: true }));
     const appended = await appendMessage(deps.db, { ...base, displayItemId: stored.id, now: deps.clock.now() });
     return publish(deps, appended, accountIds, { photo: stored, document: null });
   }

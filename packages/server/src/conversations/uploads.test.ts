@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
 import type { TConversationMessage } from '@vbc/shared/conversation';
+import { displayItems } from '../db/schema/index.ts';
+import { sweepUnusedUploads, UNUSED_UPLOAD_TTL_MS } from '../files/sweep-uploads.ts';
 import { describeEachDatabase } from '../test/app.ts';
 import { allMessages, buildPerson, multipart, startConversation } from './test-support.ts';
 
@@ -29,6 +32,17 @@ describeEachDatabase('conversation photos and documents', (ctx) => {
       payload: body.payload,
     });
   };
+
+  it('a sent photo is in use from the start: the sweep of unused uploads leaves it', async () => {
+    const ana = await buildPerson(app(), 'Ana');
+    const ben = await buildPerson(app(), 'Ben');
+    const { personalConversationId: id } = await startConversation(app(), ana, ben);
+    const res = await upload(ana, id, 'photos', { name: 'beach.jpg', type: 'image/jpeg', data: await jpegWithGps() });
+    const photo = res.json<TConversationMessage>().photo!;
+    await app().db.update(displayItems).set({ createdAt: sql`now() - interval '25 hours'` }).where(eq(displayItems.obsecuredId, photo.obsecuredDisplayItemId));
+    await sweepUnusedUploads(app().db, new Date(Date.now() - UNUSED_UPLOAD_TTL_MS));
+    expect((await app().inject({ url: `/ds/vbc/odisplay/${photo.obsecuredDisplayItemId}` })).statusCode).toBe(200);
+  });
 
   it('re-encodes a photo upright without EXIF or GPS, and serves it to the other side', async () => {
     const ana = await buildPerson(app(), 'Ana');

@@ -34,6 +34,12 @@ export async function releaseUnusedImages(tx: Db, accountId: string, refs: Itera
   ]);
   const unused = candidates.filter((item) => !inUse.has(item.id) && !inUse.has(item.obsecuredId));
   if (unused.length === 0) return [];
-  await tx.delete(displayItems).where(inArray(displayItems.id, unused.map((u) => u.id)));
-  return unused.map((u) => u.storageKey);
+  // Their other sizes go too (a pet shows only the normal one), unless something shows those.
+  const variants = await tx.select().from(displayItems).where(inArray(displayItems.variantOf, unused.map((u) => u.id)));
+  const gone = [...unused, ...variants.filter((v) => !inUse.has(v.id) && !inUse.has(v.obsecuredId))];
+  const keep = variants.filter((v) => !gone.includes(v));
+  // A variant still shown stands alone now (the foreign key would delete it with its item).
+  if (keep.length > 0) await tx.update(displayItems).set({ variantOf: null }).where(inArray(displayItems.id, keep.map((v) => v.id)));
+  await tx.delete(displayItems).where(inArray(displayItems.id, gone.map((u) => u.id)));
+  return gone.map((u) => u.storageKey);
 }

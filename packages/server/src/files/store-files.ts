@@ -11,13 +11,17 @@ export const newObsecuredId = (): string => randomBytes(16).toString('base64url'
 
 /**
  * Stores an image that has already been checked and re-encoded (uploads do that
- * in files/; the demo seed renders its own), and records it as a display item.
+ * in files/; the demo seed renders its own), and records it as a display item:
+ * `attached` when something shows it from the start (a message's photo, the
+ * seed), otherwise a card or pet claims it (cards/owned-images.ts) or the
+ * sweep removes it after a day; `variantOf` for another size of an item.
  */
 export async function storeDisplayImage(
   db: Db,
   storage: FileStorage,
   image: Buffer,
   ownerAccountId: string | null,
+  { attached, variantOf = null }: { attached: boolean; variantOf?: string | null },
 ): Promise<DisplayItemRow> {
   const meta = await sharp(image).metadata();
   const contentType = `image/${meta.format}`;
@@ -27,8 +31,9 @@ export async function storeDisplayImage(
   const [row] = await db
     .insert(displayItems)
     .values({
-      obsecuredId, ownerAccountId, contentType, storageKey,
+      obsecuredId, ownerAccountId, contentType, storageKey, variantOf,
       width: meta.width ?? 0, height: meta.height ?? 0, size: image.length,
+      attachedAt: attached ? new Date() : null,
     })
     .returning();
   return row!;

@@ -47,8 +47,8 @@ export default async function uploadRoutes(app: FastifyInstance) {
     { schema: { params: ZFileParams, summary: 'Uploader: delete a picture (displayItemId or obsecuredDisplayItemId)', tags: ['files'] } },
     async (request, reply) => {
       const account = requireAccount(request);
-      const { storageKey, changedCards } = await deleteDisplayItem(app.db, request.params.id, account.id);
-      await app.storage.delete(storageKey);
+      const { storageKeys, changedCards } = await deleteDisplayItem(app.db, request.params.id, account.id);
+      await Promise.all(storageKeys.map((key) => app.storage.delete(key)));
       for (const id of changedCards) await app.contacts.changed(id);
       return reply.status(204).send();
     },

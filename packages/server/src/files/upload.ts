@@ -23,9 +23,9 @@ export async function uploadDisplayImage(db: Db, storage: FileStorage, accountId
   const stored: string[] = [];
   try {
     return await withinQuota(db, accountId, normal.length + highRes.length, async (tx) => {
-      const small = await storeDisplayImage(tx, storage, normal, accountId);
+      const small = await storeDisplayImage(tx, storage, normal, accountId, { attached: false });
       stored.push(small.storageKey);
-      const large = await storeDisplayImage(tx, storage, highRes, accountId);
+      const large = await storeDisplayImage(tx, storage, highRes, accountId, { attached: false, variantOf: small.id });
       stored.push(large.storageKey);
       return {
         displayItemId: small.id,

@@ -4,7 +4,7 @@ import { virtualPets } from '../db/schema/index.ts';
 import type { z } from 'zod';
 import type { TVirtualPetInput } from '@vbc/shared';
 import type { TPetPatchBody, ZPetCreateBody } from '../cards/card-input.ts';
-import { assertOwnedImages } from '../cards/owned-images.ts';
+import { claimOwnedImages } from '../cards/owned-images.ts';
 import { nextUpdatedAt, staleWrite, unchangedSince, type TPrecondition } from '../cards/precondition.ts';
 import { releaseUnusedImages } from '../files/release-images.ts';
 import { findPet, getOwnedPet, type FoundPet, type PetRow } from './find-pet.ts';
@@ -15,10 +15,13 @@ const pictureRefs = (id: string | null | undefined) => (id ? [{ field: 'pictureD
 
 /** A new pet owned by `accountId`; its picture must be the account's own upload. */
 export async function createPet(db: Db, accountId: string, input: z.infer<typeof ZPetCreateBody>): Promise<FoundPet> {
-  await assertOwnedImages(db, accountId, pictureRefs(input.pictureDisplayItemId));
   const { name, pictureDisplayItemId, ...details } = input;
-  const [row] = await db.insert(virtualPets).values({ ownerAccountId: accountId, name, pictureDisplayItemId, details }).returning({ id: virtualPets.id });
-  return (await findPet(db, row!.id))!;
+  const id = await db.transaction(async (tx) => {
+    await claimOwnedImages(tx, accountId, pictureRefs(pictureDisplayItemId));
+    const [row] = await tx.insert(virtualPets).values({ ownerAccountId: accountId, name, pictureDisplayItemId, details }).returning({ id: virtualPets.id });
+    return row!.id;
+  });
+  return (await findPet(db, id))!;
 }
 
 /**
@@ -35,11 +38,11 @@ export async function updatePet(
 ): Promise<{ found: FoundPet; storageKeys: string[] }> {
   const { row } = await getOwnedPet(db, petId, accountId, 'write');
   const before = row.pictureDisplayItemId;
-  await assertOwnedImages(db, accountId, pictureRefs(patch.pictureDisplayItemId), new Set(before ? [before] : []));
   const { name, pictureDisplayItemId, ...detailPatch } = patch;
   const changes = Object.fromEntries(Object.entries(detailPatch).filter(([, v]) => v !== undefined)) as Partial<Omit<TVirtualPetInput, 'name' | 'pictureDisplayItemId'>>;
   const details: Details = { ...row.details, ...changes };
   const storageKeys = await db.transaction(async (tx) => {
+    await claimOwnedImages(tx, accountId, pictureRefs(patch.pictureDisplayItemId), new Set(before ? [before] : []));
     const [updated] = await tx
       .update(virtualPets)
       .set({ name, pictureDisplayItemId, details, updatedAt: nextUpdatedAt(virtualPets.updatedAt) })

@@ -28,7 +28,7 @@ export async function seedDemo(app: FastifyInstance): Promise<DemoSeed | null> {
   const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(virtualContacts);
   if (n > 0) return null;
 
-  const image = async (bytes: Promise<Buffer>) => storeDisplayImage(db, storage, await bytes, null);
+  const image = async (bytes: Promise<Buffer>) => storeDisplayImage(db, storage, await bytes, null, { attached: true });
   const [owner] = await db.insert(accounts).values({ name: 'Demo Owner', email: 'demo@vbc.local' }).returning();
   const photos = await Promise.all([
     image(landscape('#5b8def', '#ffd166', '#2a9d8f', '#264653')),

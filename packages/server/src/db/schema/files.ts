@@ -1,4 +1,5 @@
-import { bigint, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, pgTable, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
 
 /**
@@ -14,8 +15,18 @@ export const displayItems = pgTable('display_items', {
   height: integer('height').notNull(),
   size: bigint('size', { mode: 'number' }).notNull(),
   storageKey: text('storage_key').notNull(),
+  /** The item this one is another size of (an upload's high-res variant points at its normal one). */
+  variantOf: uuid('variant_of').references((): AnyPgColumn => displayItems.id, { onDelete: 'cascade' }),
+  /**
+   * When a card, pet or message first showed it; null for an upload nothing has used yet,
+   * which files/sweep-uploads.ts deletes after a day.
+   */
+  attachedAt: timestamp('attached_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+}, (t) => [
+  index('display_items_unattached_idx').on(t.createdAt).where(sql`${t.attachedAt} is null`),
+  index('display_items_variant_of_idx').on(t.variantOf),
+]);
 
 /** A stored document, served as an attachment by /ds/vbc/file/{id}. */
 export const documentFiles = pgTable('document_files', {
