@@ -55,7 +55,13 @@ export async function claimOwnedImages(db: Db, accountId: string, refs: readonly
     ));
   const known = new Set(owned.flatMap((o) => [o.id, o.obsecuredId]));
   const missing = wanted.find((r) => !known.has(isUuid(r.ref) ? r.ref.toLowerCase() : r.ref));
-  if (missing) throw badRequest(`${missing.field}: this picture is not one you uploaded; upload it with POST /api/files/display first.`);
+  if (missing) {
+    const ref = isUuid(missing.ref) ? or(eq(displayItems.id, missing.ref.toLowerCase()), eq(displayItems.obsecuredId, missing.ref)) : eq(displayItems.obsecuredId, missing.ref);
+    const [exists] = await db.select({ id: displayItems.id }).from(displayItems).where(ref).limit(1);
+    throw badRequest(exists
+      ? `${missing.field}: this picture is not one you uploaded; upload it with POST /api/files/display first.`
+      : `${missing.field}: this picture is no longer stored (an upload unused for a day is removed); upload it again.`);
+  }
   // An item and all sizes of it: a claimed high-res keeps its normal one (and so itself) from the sweep.
   const claimed = [...new Set(owned.flatMap((o) => (o.variantOf ? [o.id, o.variantOf] : [o.id])))];
   await db

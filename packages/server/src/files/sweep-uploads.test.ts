@@ -56,6 +56,10 @@ describeEachDatabase('unused uploads', (ctx) => {
     expect((await call('GET', '/api/files/usage', a.headers)).json().usedBytes).toBeLessThan(usedBefore);
     // A second pass finds nothing more.
     expect(await sweep()).toEqual([]);
+    // An editor left open past the sweep is told why its picture cannot be saved.
+    const late = await call('POST', '/api/vbc/virtualcontact', a.headers, { firstName: 'Ana', pictureDisplayItemId: abandoned.displayItemId });
+    expect(late.statusCode).toBe(400);
+    expect(late.json().message).toBe('pictureDisplayItemId: this picture is no longer stored (an upload unused for a day is removed); upload it again.');
   });
 
   it('a replaced pet picture goes at once with both sizes; a refused save claims nothing', async () => {
