@@ -3,10 +3,10 @@
  * and real-time connection, §9 badge '5+'): two people, two browser profiles, the built app on
  * the real server and its /personalHub. A sends from B's card; B sees it arrive without
  * reloading; both see replies and the seen state live; a send whose answer is lost is retried
- * with the same clientMessageId and arrives once.
+ * with the same clientMessageId and arrives once; an unsent text or photo survives a reload.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -421,5 +421,74 @@ describe.runIf(hasChromium())('messages in real time', () => {
     await g.page.waitForFunction(() => localStorage.getItem('vbc.outbox') === null);
     const stored = await fetch(`${server.url}/api/conversation/${id}/messages`, { headers: hank.headers }).then((r) => r.json()) as { message: string }[];
     expect(stored.map((m) => m.message)).toEqual(['First', 'Survives a reload']);
+  });
+  it('keeps an unconfirmed photo across a reload, its file in IndexedDB, and sends it then, once', async () => {
+    const gina = await buildAccount(server.app, { name: 'Gina Account' });
+    const hank = await buildAccount(server.app, { name: 'Hank Account' });
+    const hankCard = await buildCard(server.app, { firstName: 'Hank', lastName: 'Diaz' }, { ownerAccountId: hank.account.id });
+    const started = await fetch(`${server.url}/api/conversation/initiateConversation`, {
+      method: 'POST',
+      headers: { ...gina.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ toVbcId: hankCard.id, message: 'First' }),
+    });
+    const { personalConversationId: id } = await started.json() as { personalConversationId: string };
+    /** The files the outbox keeps in the page's IndexedDB (none before it made its database). */
+    const keptFiles = (page: Page) => page.evaluate(async () => {
+      // Opening a database that does not exist would make an empty one, without the outbox's store.
+      if (!(await indexedDB.databases()).some((d) => d.name === 'vbc-outbox')) return 0;
+      return new Promise<number>((resolve, reject) => {
+        const opened = indexedDB.open('vbc-outbox');
+        opened.onerror = () => reject(opened.error);
+        opened.onsuccess = () => {
+          const db = opened.result;
+          const count = db.transaction('files').objectStore('files').count();
+          count.onsuccess = () => {
+            db.close();
+            resolve(count.result);
+          };
+          count.onerror = () => reject(count.error);
+        };
+      });
+    });
+
+    const g = await signedIn(gina, { width: 420, height: 860 });
+    await g.page.goto(`/vbc/messages/${id}`);
+    await bubbles(g.page, 'First').waitFor();
+    // The upload never gets through (a dead network): the photo waits, its file kept in IndexedDB
+    // and its entry in local storage (written once the file is stored).
+    const uploads = (url: URL) => url.pathname === `/api/conversation/${id}/photos`;
+    const held: Route[] = [];
+    await g.page.route(uploads, (route) => {
+      held.push(route);
+    });
+    const png = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#c52' } }).png().toBuffer();
+    await g.page.getByTestId('photo-input').setInputFiles({ name: 'harbour.png', mimeType: 'image/png', buffer: png });
+    const sending = g.page.locator('[data-testid="message"][data-state="sending"]').getByTestId('message-photo');
+    await sending.waitFor();
+    expect(await sending.locator('img').getAttribute('src')).toMatch(/^blob:/);
+    await g.page.waitForFunction(() => localStorage.getItem('vbc.outbox')?.includes('harbour.png') ?? false);
+    expect(await keptFiles(g.page)).toBe(1);
+
+    // Reloaded while the network is still dead: the old page's upload dies with it (unrouting first
+    // would let it through, and the test would prove nothing). The new page sends the photo again,
+    // read back from IndexedDB, with the same clientMessageId.
+    const resent = g.page.waitForRequest((r) => uploads(new URL(r.url())));
+    await g.page.reload();
+    const clientMessageId = (url: string) => new URL(url).searchParams.get('clientMessageId');
+    expect(clientMessageId((await resent).url())).toBe(clientMessageId(held[0]!.request().url()));
+    await expect.poll(() => held.length).toBe(2);
+    // The old upload is gone with its page (aborting it again fails), or, if not, never gets through.
+    await held[0]!.abort().catch(() => undefined);
+    await held[1]!.continue();
+    await g.page.unroute(uploads);
+    const sent = g.page.locator('[data-testid="message"][data-state="sent"]').getByTestId('message-photo');
+    await sent.waitFor();
+    expect(await sent.locator('img').getAttribute('src')).toMatch(/^\/ds\/vbc\/odisplay\/.+/);
+    expect(await g.page.getByTestId('message-photo').count()).toBe(1);
+    await g.page.waitForFunction(() => localStorage.getItem('vbc.outbox') === null);
+    await expect.poll(() => keptFiles(g.page)).toBe(0);
+    const stored = await fetch(`${server.url}/api/conversation/${id}/messages`, { headers: hank.headers }).then((r) => r.json()) as { kind: string }[];
+    expect(stored.map((m) => m.kind)).toEqual(['text', 'photo']);
+    expect(realErrors(g.browser.errors)).toEqual([]);
   });
 });

@@ -31,7 +31,7 @@ export default function MessagingHost({ navigate }: { navigate: (to: string) => 
       off();
       void stopRealtime();
       resetUnreadCount();
-      // Signed out (the token is gone): unsent texts go with the session. A remount keeps them.
+      // Signed out (the token is gone): unsent messages go with the session. A remount keeps them.
       if (!readStored('accessToken')) clearOutbox();
     };
   }, []);
