@@ -2,12 +2,16 @@ import { and, eq, inArray, or } from 'drizzle-orm';
 import { isUuid } from '@vbc/shared';
 import type { Db } from '../db/client.ts';
 import { displayItems, documentFiles, virtualContacts } from '../db/schema/index.ts';
+import { nextUpdatedAt } from '../cards/precondition.ts';
 import { notFound } from '../errors/app-error.ts';
+
+/** The card columns that hold a picture by its displayItemId. */
+const PICTURE_COLUMNS = ['pictureDisplayItemId', 'highResPictureDisplayItemId', 'heroImageDisplayItemId'] as const;
 
 /**
  * Deletes a picture its uploader no longer wants (by displayItemId or
  * obsecuredDisplayItemId), with its other sizes; cards showing any of them as
- * picture/high-res/cover lose it. Anyone else gets the 404 of a missing
+ * picture/high-res/cover, wall photo or QR code lose it. Anyone else gets the 404 of a missing
  * picture. Returns the storage keys to remove and the cards that changed
  * (their caches must drop them).
  */
@@ -22,14 +26,46 @@ export async function deleteDisplayItem(db: Db, ref: string, accountId: string):
     const cards = await tx
       .select({ id: virtualContacts.id })
       .from(virtualContacts)
-      .where(or(
-        inArray(virtualContacts.pictureDisplayItemId, ids),
-        inArray(virtualContacts.highResPictureDisplayItemId, ids),
-        inArray(virtualContacts.heroImageDisplayItemId, ids),
-      ));
+      .where(or(...PICTURE_COLUMNS.map((key) => inArray(virtualContacts[key], ids))));
+    const handles = new Set([item, ...variants].flatMap((i) => [i.id, i.obsecuredId]));
+    const edited = await dropFromWallsAndQrCodes(tx, accountId, handles);
+    // The picture columns are emptied here, not by their foreign keys: a card row already changed
+    // in this transaction has every key checked again, while the cascade to the variant is pending.
+    for (const key of PICTURE_COLUMNS) {
+      await tx.update(virtualContacts).set({ [key]: null, updatedAt: nextUpdatedAt(virtualContacts.updatedAt) }).where(inArray(virtualContacts[key], ids));
+    }
     await tx.delete(displayItems).where(eq(displayItems.id, item.id));
-    return { storageKeys: [item.storageKey, ...variants.map((v) => v.storageKey)], changedCards: cards.map((c) => c.id) };
+    return { storageKeys: [item.storageKey, ...variants.map((v) => v.storageKey)], changedCards: [...new Set([...cards.map((c) => c.id), ...edited])] };
   });
+}
+
+/**
+ * Takes a deleted picture out of the owner's cards where it sits inside lists (wall photos,
+ * social QR codes), so no public card shows a broken image. Those cards get a new version.
+ * Returns their ids.
+ */
+async function dropFromWallsAndQrCodes(tx: Db, accountId: string, handles: ReadonlySet<string>): Promise<string[]> {
+  const cards = await tx
+    .select({ id: virtualContacts.id, wall: virtualContacts.wall, socialMedias: virtualContacts.socialMedias })
+    .from(virtualContacts)
+    .where(eq(virtualContacts.ownerAccountId, accountId));
+  const edited: string[] = [];
+  for (const card of cards) {
+    const shows = (ref: string | null | undefined) => ref != null && handles.has(ref);
+    const inWall = card.wall.boards.some((b) => b.items.some((i) => shows(i.photo.obsecuredDisplayItemId)));
+    const inQr = card.socialMedias.some((m) => shows(m.qrCode));
+    if (!inWall && !inQr) continue;
+    await tx
+      .update(virtualContacts)
+      .set({
+        wall: { ...card.wall, boards: card.wall.boards.map((b) => ({ ...b, items: b.items.filter((i) => !shows(i.photo.obsecuredDisplayItemId)) })) },
+        socialMedias: card.socialMedias.map((m) => (shows(m.qrCode) ? { ...m, qrCode: null } : m)),
+        updatedAt: nextUpdatedAt(virtualContacts.updatedAt),
+      })
+      .where(eq(virtualContacts.id, card.id));
+    edited.push(card.id);
+  }
+  return edited;
 }
 
 /** Deletes a document its uploader no longer wants; anyone else gets a 404. Returns its storage key. */

@@ -85,17 +85,28 @@ describeEachDatabase('unused uploads', (ctx) => {
     for (const id of [...both(mine), ...both(theirs)]) expect(await served(id)).toBe(404);
   });
 
-  it('deleting a picture deletes its other size and takes both off the card', async () => {
+  it('deleting a picture deletes its other size and takes it off the card, its wall and its QR codes', async () => {
     const a = await buildAccount(ctx.app);
     const picture = await upload(a.headers);
+    const other = await upload(a.headers);
+    const photo = (id: string) => ({ photo: { obsecuredDisplayItemId: id } });
     const card = (await call('POST', '/api/vbc/virtualcontact', a.headers, {
       firstName: 'Ana', pictureDisplayItemId: picture.displayItemId, highResPictureDisplayItemId: picture.highResDisplayItemId,
+      wall: { boards: [{ title: 'Work', items: [photo(picture.obsecuredDisplayItemId), photo(other.obsecuredDisplayItemId)] }] },
+      socialMedias: [{ socialMediaType: 'WeChat', referenceType: 'ByQrCode', qrCode: picture.obsecuredDisplayItemId }],
     })).json();
+    // Warm the public cache: the delete must reach it.
+    expect((await call('GET', `/api/vbc/virtualcontact/${card.quickId}`)).json().wall.boards[0].items).toHaveLength(2);
     const keys = await keysOf(both(picture));
     expect((await call('DELETE', `/api/files/display/${picture.obsecuredDisplayItemId}`, a.headers)).statusCode).toBe(204);
     for (const id of both(picture)) expect(await served(id)).toBe(404);
     for (const key of keys) expect(await ctx.app.storage.read(key)).toBeNull();
     const after = (await call('GET', `/api/vbc/virtualcontact/${card.id}/edit`, a.headers)).json();
     expect(after).toMatchObject({ pictureDisplayItemId: null, highResPictureDisplayItemId: null });
+    expect(after.wall.boards[0]).toMatchObject({ title: 'Work', items: [photo(other.obsecuredDisplayItemId)] });
+    expect(after.socialMedias[0]).toMatchObject({ socialMediaType: 'WeChat', qrCode: null });
+    expect(Date.parse(after.updatedAt)).toBeGreaterThan(Date.parse(card.updatedAt));
+    const visitor = (await call('GET', `/api/vbc/virtualcontact/${card.quickId}`)).json();
+    expect(visitor.wall.boards[0].items.map((i: { photo: { obsecuredDisplayItemId: string } }) => i.photo.obsecuredDisplayItemId)).toEqual([other.obsecuredDisplayItemId]);
   });
 });
