@@ -136,7 +136,8 @@ describe.runIf(hasChromium())('accounts in the browser', () => {
       // Signed in: the five-item bottom navigation, the session in product-prefixed keys.
       const nav = bottomNav(page);
       await nav.waitFor();
-      expect(await nav.getByRole('link').evaluateAll((links) => links.map((l) => l.getAttribute('aria-label')))).toEqual(NAV_LINKS);
+      // (Polled: while the sign-in window closes, the page behind it is hidden from role queries.)
+      await expect.poll(() => nav.getByRole('link').evaluateAll((links) => links.map((l) => l.getAttribute('aria-label')))).toEqual(NAV_LINKS);
       expect(await stored(page, 'vbc.accessToken')).toBeTruthy();
       expect(await stored(page, 'vbc.sessionId')).toBeTruthy();
       expect(await stored(page, 'vbc.email')).toBe(email);

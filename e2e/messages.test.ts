@@ -408,14 +408,22 @@ describe.runIf(hasChromium())('messages in real time', () => {
     await bubbles(g.page, 'First').waitFor();
     // The send never gets through (a dead network): the text waits, kept in storage.
     const url = `**/api/conversation/${id}/messages`;
-    await g.page.route(url, (route) => (route.request().method() === 'POST' ? undefined : route.continue()));
+    const held: Route[] = [];
+    await g.page.route(url, (route) => (route.request().method() === 'POST' ? void held.push(route) : route.continue()));
     await g.page.getByTestId('composer-input').fill('Survives a reload');
     await g.page.getByTestId('composer-input').press('Enter');
     await g.page.locator('[data-testid="message"][data-state="sending"]').filter({ hasText: 'Survives a reload' }).waitFor();
     expect(await g.page.evaluate(() => localStorage.getItem('vbc.outbox'))).toContain('Survives a reload');
 
-    await g.page.unroute(url);
+    // Reloaded while the network is still dead (unrouting first would let the old send through):
+    // the new page sends the text again from storage, with the same clientMessageId.
     await g.page.reload();
+    await expect.poll(() => held.length).toBe(2);
+    const clientMessageId = (route: Route) => (route.request().postDataJSON() as { clientMessageId: string }).clientMessageId;
+    expect(clientMessageId(held[1]!)).toBe(clientMessageId(held[0]!));
+    await held[0]!.abort().catch(() => undefined);
+    await held[1]!.continue();
+    await g.page.unroute(url);
     await g.page.locator('[data-testid="message"][data-state="sent"]').filter({ hasText: 'Survives a reload' }).waitFor();
     expect(await bubbles(g.page, 'Survives a reload').count()).toBe(1);
     await g.page.waitForFunction(() => localStorage.getItem('vbc.outbox') === null);

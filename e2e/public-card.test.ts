@@ -171,8 +171,11 @@ describe.skipIf(!hasChromium())('public card view', () => {
   it('WeChat opens "Scan with WeChat"; the vCard QR has a Cancel button', async () => {
     const { page } = await open(card('default layout').quickId);
     await page.getByRole('list', { name: 'Social networks' }).getByLabel('WeChat').click();
-    await page.getByRole('dialog', { name: 'Scan with WeChat' }).getByTestId('qr-canvas').waitFor();
+    const wechat = page.getByRole('dialog', { name: 'Scan with WeChat' });
+    await wechat.getByTestId('qr-canvas').waitFor();
     await page.getByRole('button', { name: 'Close' }).click();
+    await wechat.waitFor({ state: 'detached' });
+    expect(await page.getByRole('dialog').count()).toBe(0);
     await page.getByRole('button', { name: 'Contact Transfer via QR' }).click();
     const vcardDialog = page.getByRole('dialog', { name: 'Contact Transfer via QR' });
     await vcardDialog.getByTestId('qr-canvas').waitFor();
@@ -227,7 +230,7 @@ describe.skipIf(!hasChromium())('public card view', () => {
     await page.getByTestId('corporate-badge').click();
     const dialog = page.getByRole('dialog', { name: 'Verified Business' });
     await dialog.getByText('Acme Corporation').waitFor();
-    await dialog.getByText('Last Updated').waitFor();
+    expect(await dialog.textContent()).toContain('Last Updated');
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });
     await page.close();
@@ -238,7 +241,9 @@ describe.skipIf(!hasChromium())('public card view', () => {
     await page.goto(`/vbc/${card('unadopted card').quickId}`);
     await page.getByText('This profile is not adopted yet.').waitFor();
     await page.getByText("If you'd like to adopt, you need the passcode.").waitFor();
-    await page.getByRole('button', { name: 'Login / Register' }).waitFor();
+    const signIn = page.getByRole('button', { name: 'Login / Register' });
+    await signIn.waitFor();
+    expect(await signIn.isEnabled()).toBe(true);
     await page.close();
   });
 

@@ -104,5 +104,6 @@ export default defineConfig(({ mode }) => ({
     name: 'web',
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
+    expect: { requireAssertions: true },
   },
 }));
