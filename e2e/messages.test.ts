@@ -57,6 +57,20 @@ describe.runIf(hasChromium())('messages in real time', () => {
   /** Alice's card writes to Bob's (the same conversation each time): each test stands on its own. */
   const aliceWritesToBob = async (message: string) =>
     (await initiateConversation(server.app.db, { senderAccountId: alice.account.id, fromVbcId: aliceCard.id, toVbcId: bobCard.id, message, now: new Date() })).conversationId;
+  /** Two new people: `senderName` has written `message` to a new card of `owner` over the API. */
+  const newConversation = async (senderName: string, owner: { name: string; firstName: string; lastName: string }, message: string) => {
+    const sender = await buildAccount(server.app, { name: senderName });
+    const recipient = await buildAccount(server.app, { name: owner.name });
+    const card = await buildCard(server.app, { firstName: owner.firstName, lastName: owner.lastName }, { ownerAccountId: recipient.account.id });
+    const response = await fetch(`${server.url}/api/conversation/initiateConversation`, {
+      method: 'POST',
+      headers: { ...sender.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ toVbcId: card.id, message }),
+    });
+    expect(response.ok).toBe(true);
+    const { personalConversationId: id } = await response.json() as { personalConversationId: string };
+    return { sender, recipient, id };
+  };
   const connected = (page: Page) => page.waitForFunction(() => document.documentElement.dataset.realtime === 'Connected');
   const bubbles = (page: Page, text: string) => page.getByTestId('message').filter({ hasText: text });
   const badge = (page: Page) => page.locator('nav[aria-label="Main"]').getByTestId('unread-badge');
@@ -313,15 +327,7 @@ describe.runIf(hasChromium())('messages in real time', () => {
     await banner.waitFor({ state: 'detached' });
   });
   it('shows live that the other side deleted their account: their messages labelled, no more replies', async () => {
-    const erin = await buildAccount(server.app, { name: 'Erin Account' });
-    const frank = await buildAccount(server.app, { name: 'Frank Account' });
-    const frankCard = await buildCard(server.app, { firstName: 'Frank', lastName: 'Lee' }, { ownerAccountId: frank.account.id });
-    const response = await fetch(`${server.url}/api/conversation/initiateConversation`, {
-      method: 'POST',
-      headers: { ...erin.headers, 'content-type': 'application/json' },
-      body: JSON.stringify({ toVbcId: frankCard.id, message: 'Goodbye soon' }),
-    });
-    const { personalConversationId: id } = await response.json() as { personalConversationId: string };
+    const { sender: erin, recipient: frank, id } = await newConversation('Erin Account', { name: 'Frank Account', firstName: 'Frank', lastName: 'Lee' }, 'Goodbye soon');
 
     const f = await signedIn(frank, { width: 420, height: 860 });
     await f.page.goto(`/vbc/messages/${id}`);
@@ -393,15 +399,7 @@ describe.runIf(hasChromium())('messages in real time', () => {
     expect(await dialog.getByText('Your message has been sent!').count()).toBe(0);
   });
   it('keeps an unconfirmed text across a reload and sends it then, once', async () => {
-    const gina = await buildAccount(server.app, { name: 'Gina Account' });
-    const hank = await buildAccount(server.app, { name: 'Hank Account' });
-    const hankCard = await buildCard(server.app, { firstName: 'Hank', lastName: 'Diaz' }, { ownerAccountId: hank.account.id });
-    const started = await fetch(`${server.url}/api/conversation/initiateConversation`, {
-      method: 'POST',
-      headers: { ...gina.headers, 'content-type': 'application/json' },
-      body: JSON.stringify({ toVbcId: hankCard.id, message: 'First' }),
-    });
-    const { personalConversationId: id } = await started.json() as { personalConversationId: string };
+    const { sender: gina, recipient: hank, id } = await newConversation('Gina Account', { name: 'Hank Account', firstName: 'Hank', lastName: 'Diaz' }, 'First');
 
     const g = await signedIn(gina, { width: 420, height: 860 });
     await g.page.goto(`/vbc/messages/${id}`);
@@ -431,15 +429,7 @@ describe.runIf(hasChromium())('messages in real time', () => {
     expect(stored.map((m) => m.message)).toEqual(['First', 'Survives a reload']);
   });
   it('keeps an unconfirmed photo across a reload, its file in IndexedDB, and sends it then, once', async () => {
-    const gina = await buildAccount(server.app, { name: 'Gina Account' });
-    const hank = await buildAccount(server.app, { name: 'Hank Account' });
-    const hankCard = await buildCard(server.app, { firstName: 'Hank', lastName: 'Diaz' }, { ownerAccountId: hank.account.id });
-    const started = await fetch(`${server.url}/api/conversation/initiateConversation`, {
-      method: 'POST',
-      headers: { ...gina.headers, 'content-type': 'application/json' },
-      body: JSON.stringify({ toVbcId: hankCard.id, message: 'First' }),
-    });
-    const { personalConversationId: id } = await started.json() as { personalConversationId: string };
+    const { sender: gina, recipient: hank, id } = await newConversation('Gina Account', { name: 'Hank Account', firstName: 'Hank', lastName: 'Diaz' }, 'First');
     /** The files the outbox keeps in the page's IndexedDB (none before it made its database). */
     const keptFiles = (page: Page) => page.evaluate(async () => {
       // Opening a database that does not exist would make an empty one, without the outbox's store.
