@@ -428,6 +428,43 @@ describe.runIf(hasChromium())('messages in real time', () => {
     const stored = await fetch(`${server.url}/api/conversation/${id}/messages`, { headers: hank.headers }).then((r) => r.json()) as { message: string }[];
     expect(stored.map((m) => m.message)).toEqual(['First', 'Survives a reload']);
   });
+  it('keeps the unconfirmed texts of two open tabs; a later page sends both, once each', async () => {
+    const { sender: ivy, recipient: jon, id } = await newConversation('Ivy Account', { name: 'Jon Account', firstName: 'Jon', lastName: 'Park' }, 'First');
+    const first = await signedIn(ivy, { width: 420, height: 860 });
+    const second = await first.browser.page();
+    // A dead network for the whole profile: no send gets through.
+    const url = `**/api/conversation/${id}/messages`;
+    const held: Route[] = [];
+    await first.browser.context.route(url, (route) => (route.request().method() === 'POST' ? void held.push(route) : route.continue()));
+    for (const page of [first.page, second]) {
+      await page.goto(`/vbc/messages/${id}`);
+      await bubbles(page, 'First').waitFor();
+    }
+    const send = async (page: Page, text: string) => {
+      await page.getByTestId('composer-input').fill(text);
+      await page.getByTestId('composer-input').press('Enter');
+      await page.locator('[data-testid="message"][data-state="sending"]').filter({ hasText: text }).waitFor();
+    };
+    await send(first.page, 'From the first tab');
+    await send(second, 'From the second tab');
+    // Each tab writes its own entries beside the other's.
+    const stored = await second.evaluate(() => (JSON.parse(localStorage.getItem('vbc.outbox') ?? '[]') as { text: string }[]).map((e) => e.text));
+    expect(stored.sort()).toEqual(['From the first tab', 'From the second tab']);
+
+    // Both tabs close with their sends unanswered; the next page sends both.
+    await first.page.close();
+    await second.close();
+    for (const route of held) await route.abort().catch(() => undefined);
+    await first.browser.context.unroute(url);
+    const next = await first.browser.page();
+    await next.goto(`/vbc/messages/${id}`);
+    for (const text of ['From the first tab', 'From the second tab']) {
+      await next.locator('[data-testid="message"][data-state="sent"]').filter({ hasText: text }).waitFor();
+    }
+    await next.waitForFunction(() => localStorage.getItem('vbc.outbox') === null);
+    const messages = await fetch(`${server.url}/api/conversation/${id}/messages`, { headers: jon.headers }).then((r) => r.json()) as { message: string }[];
+    expect(messages.map((m) => m.message).sort()).toEqual(['First', 'From the first tab', 'From the second tab']);
+  });
   it('keeps an unconfirmed photo across a reload, its file in IndexedDB, and sends it then, once', async () => {
     const { sender: gina, recipient: hank, id } = await newConversation('Gina Account', { name: 'Hank Account', firstName: 'Hank', lastName: 'Diaz' }, 'First');
     /** The files the outbox keeps in the page's IndexedDB (none before it made its database). */

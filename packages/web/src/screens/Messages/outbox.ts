@@ -62,13 +62,22 @@ const toStored = ({ clientMessageId, conversationId, kind, text, file, createdAt
     ? { clientMessageId, conversationId, kind, text, createdAt }
     : { clientMessageId, conversationId, kind, text, fileName: file?.name, createdAt };
 
+/** Every message this page has queued or taken over: its entries in storage are this page's to write. */
+const owned = new Set<string>();
+
+/**
+ * Writes this page's unconfirmed messages to storage beside those of other open tabs (each tab
+ * rewrites only its own entries; a confirmed message's entry goes with it).
+ */
 function persist(): void {
   const entries = [...byConversation.values()].flat()
     .filter((i) => i.kind === 'text' || keptFiles.has(i.clientMessageId))
     .map(toStored)
     .concat([...restoring.values()]);
+  for (const e of entries) owned.add(e.clientMessageId);
   try {
-    if (entries.length > 0) localStorage.setItem(STORE_KEY, JSON.stringify(entries));
+    const all = [...readStoredEntries().filter((s) => !owned.has(s.clientMessageId)), ...entries];
+    if (all.length > 0) localStorage.setItem(STORE_KEY, JSON.stringify(all));
     else localStorage.removeItem(STORE_KEY);
   } catch {
     // No storage: the queue lives as long as the page.
@@ -256,8 +265,14 @@ export function clearOutbox(): void {
   generation += 1;
   keptFiles.clear();
   restoring.clear();
+  owned.clear();
   void dropAllFiles();
-  persist();
+  // Signed out everywhere: every tab's entries go, not only this page's.
+  try {
+    localStorage.removeItem(STORE_KEY);
+  } catch {
+    // No storage: nothing was kept.
+  }
   for (const l of [...listeners]) l();
 }
 
