@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { HUB } from '@vbc/shared';
 import { findSession } from '../accounts/sessions.ts';
 import { createHub, type Hub } from '../hub/index.ts';
+import { loadSecret } from '../plugins/secrets.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,13 +19,16 @@ const MAX_TOKEN_LENGTH = 200;
  * The SignalR hub of DESIGN §5 at /personalHub: users are accounts, signed in by their access
  * token (Bearer header or access_token query); fan-out through app.backplane; cross-origin pages
  * only from PUBLIC_URL and ALLOWED_ORIGINS. Logout and account deletion close the account's
- * connections (without automatic reconnect). Closing the app closes the hub.
+ * connections (without automatic reconnect). Closing the app closes the hub. Connection tokens
+ * are signed with a key every instance reads, so WebSockets need no load-balancer affinity.
  */
 export default fp(
   async function hubPlugin(app: FastifyInstance) {
     const hub = createHub({
       path: HUB.path,
       backplane: app.backplane,
+      // Shared by every instance: a WebSocket may connect to another instance than negotiate.
+      connectionTokenKey: await loadSecret(app.db, 'hub-connection-token-key'),
       allowedOrigins: [new URL(app.config.PUBLIC_URL).origin, ...app.config.ALLOWED_ORIGINS],
       async authenticate(token) {
         if (!token || token.length > MAX_TOKEN_LENGTH) return null;

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Backplane } from '../backplane/types.ts';
+import { signConnectionToken, verifyConnectionToken } from './connection-token.ts';
 import type { THubLogger, TResolvedHubOptions } from './options.ts';
 import {
   HANDSHAKE_OK,
@@ -83,11 +84,32 @@ export class HubCore {
     return { connections, users: this.byUser.size };
   }
 
-  /** Creates a negotiated connection. Under negotiate v0 the token is the connection id. */
+  /**
+   * Creates a negotiated connection. Under negotiate v0 the token is the connection id; under
+   * v1 it is random, or signed (connection-token.ts) when the instances share a key.
+   */
   createConnection(userId: string, separateToken: boolean, sessionKey?: string): Connection {
     const connectionId = newId();
-    const conn = new Connection(connectionId, separateToken ? newId() : connectionId, userId, sessionKey);
+    const key = this.opts.connectionTokenKey;
+    const token = !separateToken ? connectionId
+      : key ? signConnectionToken(key, connectionId, userId, Date.now() + this.opts.handshakeTimeoutMs)
+      : newId();
+    const conn = new Connection(connectionId, token, userId, sessionKey);
     this.byToken.set(conn.token, conn);
+    return conn;
+  }
+
+  /**
+   * A connection negotiated on another instance (or on this one before a restart): its signed
+   * token proves it was handed to `userId` moments ago, so it is born here. Null when the token
+   * is not genuine, not this user's, or past its handshake deadline.
+   */
+  adoptSignedConnection(token: string, userId: string, sessionKey?: string): Connection | null {
+    const key = this.opts.connectionTokenKey;
+    const connectionId = key ? verifyConnectionToken(key, token, userId, Date.now()) : null;
+    if (!connectionId) return null;
+    const conn = new Connection(connectionId, token, userId, sessionKey);
+    this.byToken.set(token, conn);
     return conn;
   }
 

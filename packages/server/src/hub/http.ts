@@ -63,13 +63,19 @@ function corsHeaders(origin: string | null): Record<string, string> {
 }
 
 /** Resolves the connection of a transport request and checks it belongs to the caller. */
-async function connectionFor(core: HubCore, req: IncomingMessage, query: TQuery | URLSearchParams): Promise<Connection> {
+/**
+ * The connection a transport request names by its token, for the user it authenticates as.
+ * A WebSocket upgrade (`adoptSigned`) may also bring a signed token negotiated elsewhere.
+ */
+async function connectionFor(core: HubCore, req: IncomingMessage, query: TQuery | URLSearchParams, adoptSigned = false): Promise<Connection> {
   const id = query instanceof URLSearchParams ? query.get('id') : first(query.id);
   if (!id) throw new HubHttpError(400, 'missing_connection_id', 'Missing connection id (query parameter "id").');
-  const conn = core.byToken.get(id);
-  if (!conn) throw new HubHttpError(404, 'unknown_connection', 'No connection with this id.');
+  const known = core.byToken.get(id);
+  if (!known && !(adoptSigned && core.opts.connectionTokenKey)) throw new HubHttpError(404, 'unknown_connection', 'No connection with this id.');
   const user = await core.opts.authenticate(tokenOf(req, query), req);
   if (!user) throw new HubHttpError(401, 'unauthorized', 'Missing or invalid access token.');
+  const conn = known ?? core.byToken.get(id) ?? core.adoptSignedConnection(id, user.userId, user.sessionKey);
+  if (!conn) throw new HubHttpError(404, 'unknown_connection', 'No connection with this id.');
   if (user.userId !== conn.userId) throw new HubHttpError(403, 'wrong_user', 'This connection belongs to another user.');
   return conn;
 }
@@ -266,7 +272,7 @@ async function upgrade(
   checkOrigin(core, req);
   let conn: Connection;
   if (query.get('id')) {
-    conn = await connectionFor(core, req, query);
+    conn = await connectionFor(core, req, query, true);
     if (conn.transport) {
       throw conn.transport.kind === 'WebSockets'
         ? new HubHttpError(409, 'transport_active', 'A WebSocket is already open for this connection.')

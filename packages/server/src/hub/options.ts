@@ -24,10 +24,8 @@ export interface THubOptions {
   /**
    * Resolves the bearer token (from `Authorization: Bearer` or the `access_token` query
    * parameter) to a user, or null to refuse. Called for negotiate and every transport request.
-   */
-  /**
-   * Who a token belongs to. `sessionKey`, when given, lets closeUser close just
-   * that sign-in's connections (one device logging out) instead of all of them.
+   * `sessionKey`, when given, lets closeUser close just that sign-in's connections (one device
+   * logging out) instead of all of them.
    */
   authenticate(token: string | undefined, request: IncomingMessage): Promise<{ userId: string; sessionKey?: string } | null>;
   /** Cross-origin pages allowed to connect (exact `scheme://host[:port]`). Same-origin and no Origin are always allowed. */
@@ -46,6 +44,12 @@ export interface THubOptions {
   maxBufferedBytes?: number;
   /** Fan-out between instances. The hub does not close it. */
   backplane: Backplane;
+  /**
+   * A secret every instance shares (≥ 32 bytes). With it, negotiate v1 hands out signed
+   * connection tokens and the WebSocket that follows may reach any instance: WebSockets need
+   * no load-balancer affinity. Without it tokens are random and valid only where negotiated.
+   */
+  connectionTokenKey?: Buffer;
   /** Prefix of the backplane channels; instances sharing a backplane must use the same. Default `hub:<path>:`. */
   channelPrefix?: string;
   /** Methods clients may invoke, by name (matched case-insensitively). */
@@ -69,12 +73,19 @@ export interface TResolvedHubOptions {
   maxBufferedBytes: number;
   channelPrefix: string;
   methods: ReadonlyMap<string, THubMethod>;
+  connectionTokenKey: Buffer | null;
 }
 
 function positive(name: string, value: number | undefined, fallback: number): number {
   const v = value ?? fallback;
   if (!Number.isFinite(v) || v <= 0) throw new Error(`Hub option ${name} must be a positive number, got ${String(value)}.`);
   return v;
+}
+
+function resolveTokenKey(key: Buffer | undefined): Buffer | null {
+  if (key === undefined) return null;
+  if (key.length < 32) throw new Error(`Hub option connectionTokenKey must be at least 32 bytes, got ${key.length}.`);
+  return key;
 }
 
 export function resolveOptions(options: THubOptions): TResolvedHubOptions {
@@ -99,5 +110,6 @@ export function resolveOptions(options: THubOptions): TResolvedHubOptions {
     maxBufferedBytes: positive('maxBufferedBytes', options.maxBufferedBytes, 1024 * 1024),
     channelPrefix: options.channelPrefix ?? `hub:${path.toLowerCase()}:`,
     methods,
+    connectionTokenKey: resolveTokenKey(options.connectionTokenKey),
   };
 }

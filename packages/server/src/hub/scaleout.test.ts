@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { HubConnectionState, type HubConnection } from '@microsoft/signalr';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { DefaultHttpClient, HttpTransportType, HubConnectionState, NullLogger, type HttpRequest, type HttpResponse, type HubConnection } from '@microsoft/signalr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRedisBackplane, type Backplane } from '../backplane/index.ts';
 import { TRANSPORTS, client, closed, nextCall, sleep, startServer, tokenFor, type TTestServer } from './test-support.ts';
@@ -62,5 +62,61 @@ describe.skipIf(!redisUrl)('two hub instances sharing a Redis backplane', () => 
       expect(reconnecting).toBe(false);
       expect(onA.state).toBe(HubConnectionState.Disconnected);
     });
+  });
+});
+
+/** An official client whose negotiate goes to `negotiateUrl` while its transport goes to `url`: a balancer without affinity. */
+function splitClient(url: string, negotiateUrl: string, userId: string): HubConnection {
+  class ToOtherInstance extends DefaultHttpClient {
+    override send(request: HttpRequest): Promise<HttpResponse> {
+      const to = request.url?.includes('/negotiate') ? { ...request, url: request.url.replace(url, negotiateUrl) } : request;
+      return super.send(to);
+    }
+  }
+  return client(url, HttpTransportType.WebSockets, tokenFor(userId), (builder) =>
+    builder.withUrl(url, { transport: HttpTransportType.WebSockets, accessTokenFactory: () => tokenFor(userId), httpClient: new ToOtherInstance(NullLogger.instance) }));
+}
+
+describe.skipIf(!redisUrl)('a WebSocket negotiated on one instance and connected to another', () => {
+  const servers: TTestServer[] = [];
+  const backplanes: Backplane[] = [];
+  const clients: HubConnection[] = [];
+  const pair = async (connectionTokenKey?: Buffer) => {
+    const started: TTestServer[] = [];
+    for (let i = 0; i < 2; i++) {
+      const backplane = createRedisBackplane(redisUrl ?? '');
+      backplanes.push(backplane);
+      started.push(await startServer({ backplane, hub: connectionTokenKey ? { connectionTokenKey } : {} }));
+    }
+    servers.push(...started);
+    return started as [TTestServer, TTestServer];
+  };
+  afterAll(async () => {
+    await Promise.all(clients.map((c) => c.stop()));
+    await Promise.all(servers.map((s) => s.close()));
+    await Promise.all(backplanes.map((bp) => bp.close()));
+  });
+
+  it('connects with a signed token (a shared key), invokes there, and gets events sent via the first', async () => {
+    const [a, b] = await pair(randomBytes(32));
+    const userId = randomUUID();
+    const conn = splitClient(b.url, a.url, userId);
+    clients.push(conn);
+    await conn.start();
+    expect(conn.state).toBe(HubConnectionState.Connected);
+    expect(await conn.invoke('WhoAmI')).toBe(userId);
+    expect(b.hub.stats().connections).toBe(1);
+    expect(a.hub.stats().connections).toBe(0);
+    const got = nextCall(conn, 'MessageReceived');
+    await a.hub.sendToUser(userId, 'MessageReceived', { id: 'm1' });
+    expect(await got).toEqual([{ id: 'm1' }]);
+  });
+
+  it('is refused without a shared key (random tokens live only where negotiated)', async () => {
+    const [a, b] = await pair();
+    const conn = splitClient(b.url, a.url, randomUUID());
+    clients.push(conn);
+    await expect(conn.start()).rejects.toThrow();
+    expect(b.hub.stats().connections).toBe(0);
   });
 });
