@@ -32,6 +32,10 @@ export function listImageRefs(fields: {
   return refs;
 }
 
+/** The display item a reference names: its displayItemId (a UUID, any case) or its obsecuredDisplayItemId. */
+export const displayItemNamed = (ref: string) =>
+  isUuid(ref) ? or(eq(displayItems.id, ref.toLowerCase()), eq(displayItems.obsecuredId, ref)) : eq(displayItems.obsecuredId, ref);
+
 /**
  * Refuses (400, naming the field) any picture that the writer did not upload,
  * unless the card or pet already shows it (`kept`: the refs it holds now), so
@@ -56,8 +60,7 @@ export async function claimOwnedImages(db: Db, accountId: string, refs: readonly
   const known = new Set(owned.flatMap((o) => [o.id, o.obsecuredId]));
   const missing = wanted.find((r) => !known.has(isUuid(r.ref) ? r.ref.toLowerCase() : r.ref));
   if (missing) {
-    const ref = isUuid(missing.ref) ? or(eq(displayItems.id, missing.ref.toLowerCase()), eq(displayItems.obsecuredId, missing.ref)) : eq(displayItems.obsecuredId, missing.ref);
-    const [exists] = await db.select({ id: displayItems.id }).from(displayItems).where(ref).limit(1);
+    const [exists] = await db.select({ id: displayItems.id }).from(displayItems).where(displayItemNamed(missing.ref)).limit(1);
     throw badRequest(exists
       ? `${missing.field}: this picture is not one you uploaded; upload it with POST /api/files/display first.`
       : `${missing.field}: this picture is no longer stored (an upload unused for a day is removed); upload it again.`);

@@ -2,6 +2,7 @@ import { and, eq, inArray, or } from 'drizzle-orm';
 import { isUuid } from '@vbc/shared';
 import type { Db } from '../db/client.ts';
 import { displayItems, documentFiles, virtualContacts } from '../db/schema/index.ts';
+import { displayItemNamed } from '../cards/owned-images.ts';
 import { nextUpdatedAt } from '../cards/precondition.ts';
 import { notFound } from '../errors/app-error.ts';
 
@@ -16,9 +17,8 @@ const PICTURE_COLUMNS = ['pictureDisplayItemId', 'highResPictureDisplayItemId', 
  * (their caches must drop them).
  */
 export async function deleteDisplayItem(db: Db, ref: string, accountId: string): Promise<{ storageKeys: string[]; changedCards: string[] }> {
-  const match = isUuid(ref) ? or(eq(displayItems.id, ref.toLowerCase()), eq(displayItems.obsecuredId, ref)) : eq(displayItems.obsecuredId, ref);
   return db.transaction(async (tx) => {
-    const [item] = await tx.select().from(displayItems).where(and(match, eq(displayItems.ownerAccountId, accountId))).limit(1);
+    const [item] = await tx.select().from(displayItems).where(and(displayItemNamed(ref), eq(displayItems.ownerAccountId, accountId))).limit(1);
     if (!item) throw notFound('picture');
     // The variants go with it (the foreign key cascades); their files and cards must be known first.
     const variants = await tx.select().from(displayItems).where(eq(displayItems.variantOf, item.id));
