@@ -9,7 +9,7 @@ import { PNG } from 'pngjs';
 import jsQR from 'jsqr';
 import type { Page } from 'playwright-core';
 import { seedDemo, type DemoSeed } from '../packages/server/src/seed/demo.ts';
-import { createContact } from '../packages/server/src/contacts/create-contact.ts';
+import { createContact } from '../packages/server/src/cards/create-contact.ts';
 import { hasChromium, launchBrowser, type Browser } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 

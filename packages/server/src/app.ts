@@ -12,25 +12,20 @@ import docs from './plugins/docs.ts';
 import dbPlugin from './plugins/db.ts';
 import secrets from './plugins/secrets.ts';
 import auth from './plugins/auth.ts';
-import storage from './files/plugin.ts';
+import storage from './files/storage-plugin.ts';
 import multipartPlugin from './plugins/multipart.ts';
-import contacts from './contacts/plugin.ts';
 import backplane from './plugins/backplane.ts';
 import healthRoutes from './health/routes.ts';
-import contactRoutes from './contacts/routes.ts';
-import fileRoutes from './files/routes.ts';
-import uploadRoutes from './files/upload-routes.ts';
-import cardRoutes from './cards/routes.ts';
-import petRoutes from './pets/routes.ts';
 import qrRoutes from './qr/routes.ts';
-import corporateRoutes from './corporate/routes.ts';
-import pinRoutes from './pins/routes.ts';
-import adoptionRoutes from './adoption/routes.ts';
-import adminRoutes from './admin/routes.ts';
-import web from './web/plugin.ts';
+import cards from './cards/plugin.ts';
+import files from './files/plugin.ts';
+import pets from './pets/plugin.ts';
+import corporate from './corporate/plugin.ts';
+import admin from './admin/plugin.ts';
 import accounts from './accounts/plugin.ts';
-import hub from './conversations/hub.ts';
+import hub from './hub/plugin.ts';
 import conversations from './conversations/plugin.ts';
+import web from './web/plugin.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -44,7 +39,7 @@ export interface BuildOptions {
   webDistDir?: string;
 }
 
-/** Builds the whole app, plugins then routes, without listening (what tests import). */
+/** Builds the whole app, cross-cutting plugins then one plugin per domain, without listening (what tests import). */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? loggerOptions(options.config.LOG_LEVEL),
@@ -66,19 +61,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(storage);
   await app.register(multipartPlugin);
   await app.register(backplane, { backplane: options.backplane });
-  await app.register(contacts);
 
+  // Domains: each plugin decorates app.<domain> with its services and registers its routes.
   await app.register(healthRoutes);
-  await app.register(contactRoutes);
-  await app.register(fileRoutes);
-  await app.register(uploadRoutes);
-  await app.register(cardRoutes);
-  await app.register(petRoutes);
   await app.register(qrRoutes);
-  await app.register(corporateRoutes);
-  await app.register(pinRoutes);
-  await app.register(adoptionRoutes);
-  await app.register(adminRoutes);
+  await app.register(cards);
+  await app.register(files);
+  await app.register(pets);
+  await app.register(corporate);
+  await app.register(admin);
   await app.register(accounts);
   await app.register(hub);
   await app.register(conversations);

@@ -3,7 +3,7 @@ import type { TCardSummary, TPersonalAccount, TPetSummary } from '@vbc/shared';
 import type { Db } from '../db/client.ts';
 import { accounts, virtualContacts, virtualPets } from '../db/schema/index.ts';
 import { notFound } from '../errors/app-error.ts';
-import { isUnadopted, type ContactRow } from '../contacts/presenter.ts';
+import { isUnadopted, type ContactRow } from '../cards/presenter.ts';
 
 /** Card row → the summary lists show. */
 export function presentCardSummary(row: ContactRow): TCardSummary {

@@ -2,12 +2,13 @@ import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { cardShareUrl, type TDesign } from '@vbc/shared';
 import type { Db } from '../db/client.ts';
 import { slowHash } from '../crypto/slow-hash.ts';
-import { createContact } from '../contacts/create-contact.ts';
+import { createContact } from '../cards/create-contact.ts';
+import { getContact } from '../cards/find-contact.ts';
 import { virtualContacts } from '../db/schema/index.ts';
 import { conflict } from '../errors/app-error.ts';
 import { resetGuard } from '../guards/attempt-guard.ts';
-import { ADOPT_CARD_POLICY, newPasscode } from '../adoption/passcode.ts';
-import { isUnadopted, type ContactRow } from '../contacts/presenter.ts';
+import { ADOPT_CARD_POLICY, newPasscode } from '../cards/adoption/passcode.ts';
+import { isUnadopted } from '../cards/presenter.ts';
 
 /** One minted card: the passcode is returned only here, never stored in clear. */
 export interface TMintedCard {
@@ -51,9 +52,10 @@ export async function mintCards(db: Db, input: { count: number; design: TDesign;
 
 /**
  * A new passcode for a card that is still unadopted (the old one was lost or
- * leaked): the old one stops working and the guessing counters start again.
+ * leaked): the old one stops working and the guessing counters start again. 404 for no such card.
  */
-export async function replacePasscode(db: Db, row: ContactRow, publicUrl: string): Promise<TMintedCard> {
+export async function replacePasscode(db: Db, contactId: string, publicUrl: string): Promise<TMintedCard> {
+  const { row } = await getContact(db, contactId);
   const notWaiting = () => conflict('This card is not waiting to be adopted.');
   if (!isUnadopted(row)) throw notWaiting();
   const passcode = newPasscode();

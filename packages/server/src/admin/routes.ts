@@ -4,13 +4,8 @@ import { z } from 'zod';
 import { ZDesign } from '@vbc/shared';
 import { forbidden, notConfigured, unauthorized } from '../errors/app-error.ts';
 import { bearerToken } from '../plugins/auth.ts';
-import { getContact } from '../contacts/find-contact.ts';
-import { resetGuard, resetGuardsByPrefix } from '../guards/attempt-guard.ts';
-import { ADOPT_CARD_POLICY } from '../adoption/passcode.ts';
-import { PIN_CARD_POLICY, PIN_CLIENT_POLICY, pinClientKey } from '../pins/pin-rules.ts';
 import { adminTokenMatches, resolveAdminToken } from './admin-token.ts';
-import { mintCards, replacePasscode } from './mint-cards.ts';
-import { createCorporate, ZCreateCorporateBody } from './create-corporate.ts';
+import { ZCreateCorporateBody } from './create-corporate.ts';
 
 /** POST /api/admin/cards/mint body. */
 export const ZMintBody = z.object({
@@ -39,7 +34,7 @@ export default async function adminRoutes(app: FastifyInstance) {
     '/api/admin/cards/mint',
     { schema: { body: ZMintBody, summary: 'Mint unadopted cards; each passcode is shown only in this answer', tags: ['admin'] } },
     async (request, reply) => {
-      const cards = await mintCards(app.db, { ...request.body, publicUrl: app.config.PUBLIC_URL });
+      const cards = await app.admin.mintCards({ ...request.body, publicUrl: app.config.PUBLIC_URL });
       request.log.info({ count: cards.length }, 'minted unadopted cards');
       reply.header('cache-control', 'no-store');
       return cards;
@@ -49,22 +44,15 @@ export default async function adminRoutes(app: FastifyInstance) {
   r.post(
     '/api/admin/cards/:contactId/unlock',
     { schema: { params: z.object({ contactId: z.string().min(1).max(100) }), summary: 'Clear the guessing counters of a card (PIN and adoption)', tags: ['admin'] } },
-    async (request) => {
-      const { row } = await getContact(app.db, request.params.contactId);
-      await resetGuard(app.db, ADOPT_CARD_POLICY.scope, row.id);
-      await resetGuard(app.db, PIN_CARD_POLICY.scope, row.id);
-      await resetGuardsByPrefix(app.db, PIN_CLIENT_POLICY.scope, pinClientKey(row.id, ''));
-      return { virtualContactId: row.id, unlocked: true };
-    },
+    async (request) => app.admin.unlockCard(request.params.contactId),
   );
 
   r.post(
     '/api/admin/cards/:contactId/passcode',
     { schema: { params: z.object({ contactId: z.string().min(1).max(100) }), summary: 'A new passcode for an unadopted card (shown only in this answer)', tags: ['admin'] } },
     async (request, reply) => {
-      const { row } = await getContact(app.db, request.params.contactId);
       reply.header('cache-control', 'no-store');
-      return replacePasscode(app.db, row, app.config.PUBLIC_URL);
+      return app.admin.replacePasscode(request.params.contactId, app.config.PUBLIC_URL);
     },
   );
 
@@ -72,7 +60,7 @@ export default async function adminRoutes(app: FastifyInstance) {
     '/api/admin/corporates',
     { schema: { body: ZCreateCorporateBody, summary: 'Create a corporate account, its profile and members', tags: ['admin'] } },
     async (request, reply) => {
-      const created = await createCorporate(app.db, request.body);
+      const created = await app.admin.createCorporate(request.body);
       return reply.status(201).send(created);
     },
   );

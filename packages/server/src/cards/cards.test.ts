@@ -229,7 +229,7 @@ describeEachDatabase('owner card API', (ctx) => {
     await call('GET', `/api/vbc/virtualcontact/${card.id}`);
     await call('GET', `/api/vbc/virtualcontact/${card.quickId}`);
     await call('GET', `/ds/vbc/download/i/${card.id}`);
-    await ctx.app.stats.flush();
+    await ctx.app.cards.stats.flush();
     const threeDaysAgo = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
     await ctx.app.db.execute(sql`insert into contact_daily_stats (contact_id, day, views, downloads) values (${card.id}, ${threeDaysAgo}, 7, 2)`);
     const response = await call('GET', `/api/vbc/virtualcontact/${card.id}/stats?days=30`, a.headers);

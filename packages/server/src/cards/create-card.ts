@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
-import { createContact } from '../contacts/create-contact.ts';
-import { findContact, type FoundContact } from '../contacts/find-contact.ts';
+import { createContact } from './create-contact.ts';
+import { findContact, type FoundContact } from './find-contact.ts';
 import type { ZCardCreateBody } from './card-input.ts';
 import { claimOwnedImages, listImageRefs } from './owned-images.ts';
 

@@ -4,7 +4,7 @@ import { virtualContacts } from '../db/schema/index.ts';
 import { releaseUnusedImages } from '../files/release-images.ts';
 import { listImageRefs } from './owned-images.ts';
 import { getOwnedCard } from './owned-card.ts';
-import { staleWrite, unchangedSince, type TPrecondition } from './precondition.ts';
+import { staleWrite, unchangedSince, type TPrecondition } from '../db/row-version.ts';
 
 /**
  * Deletes a card its owner no longer wants, in one transaction; its daily

@@ -1,5 +1,5 @@
 import type { Db } from '../db/client.ts';
-import { findContact, type FoundContact } from '../contacts/find-contact.ts';
+import { findContact, type FoundContact } from './find-contact.ts';
 import { forbidden, notFound } from '../errors/app-error.ts';
 
 /**

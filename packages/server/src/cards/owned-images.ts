@@ -3,6 +3,7 @@ import { isUuid, type TSocialMedia, type TWall } from '@vbc/shared';
 import type { Db } from '../db/client.ts';
 import { displayItems } from '../db/schema/index.ts';
 import { badRequest } from '../errors/app-error.ts';
+import { displayItemNamed } from '../files/display-item-ref.ts';
 
 /** A picture a write refers to: the field that holds it and its displayItemId or obsecuredDisplayItemId. */
 export interface TImageRef {
@@ -31,10 +32,6 @@ export function listImageRefs(fields: {
   });
   return refs;
 }
-
-/** The display item a reference names: its displayItemId (a UUID, any case) or its obsecuredDisplayItemId. */
-export const displayItemNamed = (ref: string) =>
-  isUuid(ref) ? or(eq(displayItems.id, ref.toLowerCase()), eq(displayItems.obsecuredId, ref)) : eq(displayItems.obsecuredId, ref);
 
 /**
  * Refuses (400, naming the field) any picture that the writer did not upload,

@@ -1,6 +1,6 @@
 import type { TOwnerVirtualContact } from '@vbc/shared/owner';
-import type { FoundContact } from '../contacts/find-contact.ts';
-import { presentContact } from '../contacts/presenter.ts';
+import type { FoundContact } from './find-contact.ts';
+import { presentContact } from './presenter.ts';
 
 export type { TOwnerVirtualContact };
 

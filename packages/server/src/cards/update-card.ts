@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { virtualContacts } from '../db/schema/index.ts';
-import { findContact, type FoundContact } from '../contacts/find-contact.ts';
+import { findContact, type FoundContact } from './find-contact.ts';
 import { releaseUnusedImages } from '../files/release-images.ts';
 import type { TCardPatchBody } from './card-input.ts';
 import { claimOwnedImages, listImageRefs } from './owned-images.ts';
 import { getOwnedCard } from './owned-card.ts';
-import { nextUpdatedAt, staleWrite, unchangedSince, type TPrecondition } from './precondition.ts';
+import { nextUpdatedAt, staleWrite, unchangedSince, type TPrecondition } from '../db/row-version.ts';
 
 /**
  * Writes the given fields of a card its owner changes; fields left out keep

@@ -126,7 +126,7 @@ export async function sendAttachment(
     return publish(deps, appended, accountIds, { photo: stored, document: null });
   }
   // Documents are checked by their bytes (PDF, office, text, media; never HTML or SVG) as in files/upload.ts.
-  const stored = await uploadDocument(deps.db, deps.storage, accountId, file);
+  const stored = await uploadDocument(deps, accountId, file);
   const appended = await appendMessage(deps.db, { ...base, documentFileId: stored.documentFileItemId, now: deps.clock.now() });
   return publish(deps, appended, accountIds, { photo: null, document: { id: stored.documentFileItemId, ...stored } });
 }

@@ -2,9 +2,9 @@ import { and, eq, inArray, or } from 'drizzle-orm';
 import { isUuid } from '@vbc/shared';
 import type { Db } from '../db/client.ts';
 import { displayItems, documentFiles, virtualContacts } from '../db/schema/index.ts';
-import { displayItemNamed } from '../cards/owned-images.ts';
-import { nextUpdatedAt } from '../cards/precondition.ts';
+import { nextUpdatedAt } from '../db/row-version.ts';
 import { notFound } from '../errors/app-error.ts';
+import { displayItemNamed } from './display-item-ref.ts';
 
 /** The card columns that hold a picture by its displayItemId. */
 const PICTURE_COLUMNS = ['pictureDisplayItemId', 'highResPictureDisplayItemId', 'heroImageDisplayItemId'] as const;

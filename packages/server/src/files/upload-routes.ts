@@ -2,12 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireAccount } from '../plugins/auth.ts';
-import { deleteDisplayItem, deleteDocument } from './delete-file.ts';
 import { DOCUMENT_MAX_BYTES, PICTURE_MAX_BYTES } from '@vbc/shared/files';
 import { readUpload } from './read-upload.ts';
-import { STORAGE_QUOTA_BYTES, storageUsed } from './quota.ts';
-import { uploadDisplayImage, uploadDocument } from './upload.ts';
-
+import { STORAGE_QUOTA_BYTES } from './quota.ts';
 
 const ZFileParams = z.object({ id: z.string().min(1).max(100) });
 
@@ -20,7 +17,7 @@ export default async function uploadRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const account = requireAccount(request);
       const upload = await readUpload(request, PICTURE_MAX_BYTES, 'picture');
-      const result = await uploadDisplayImage(app.db, app.storage, account.id, upload);
+      const result = await app.files.uploadDisplayImage(account.id, upload);
       return reply.status(201).header('cache-control', 'no-store').send(result);
     },
   );
@@ -31,7 +28,7 @@ export default async function uploadRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const account = requireAccount(request);
       const upload = await readUpload(request, DOCUMENT_MAX_BYTES, 'document');
-      const result = await uploadDocument(app.db, app.storage, account.id, upload);
+      const result = await app.files.uploadDocument(account.id, upload);
       return reply.status(201).header('cache-control', 'no-store').send(result);
     },
   );
@@ -39,7 +36,7 @@ export default async function uploadRoutes(app: FastifyInstance) {
   app.get('/api/files/usage', { schema: { summary: "The account's stored bytes and its quota", tags: ['files'] } }, async (request, reply) => {
     const account = requireAccount(request);
     reply.header('cache-control', 'private, no-store');
-    return { usedBytes: await storageUsed(app.db, account.id), quotaBytes: STORAGE_QUOTA_BYTES };
+    return { usedBytes: await app.files.storageUsed(account.id), quotaBytes: STORAGE_QUOTA_BYTES };
   });
 
   r.delete(
@@ -47,9 +44,9 @@ export default async function uploadRoutes(app: FastifyInstance) {
     { schema: { params: ZFileParams, summary: 'Uploader: delete a picture (displayItemId or obsecuredDisplayItemId)', tags: ['files'] } },
     async (request, reply) => {
       const account = requireAccount(request);
-      const { storageKeys, changedCards } = await deleteDisplayItem(app.db, request.params.id, account.id);
+      const { storageKeys, changedCards } = await app.files.deleteDisplayItem(request.params.id, account.id);
       await Promise.all(storageKeys.map((key) => app.storage.delete(key)));
-      for (const id of changedCards) await app.contacts.changed(id);
+      for (const id of changedCards) await app.cards.changed(id);
       return reply.status(204).send();
     },
   );
@@ -59,7 +56,7 @@ export default async function uploadRoutes(app: FastifyInstance) {
     { schema: { params: ZFileParams, summary: 'Uploader: delete a document', tags: ['files'] } },
     async (request, reply) => {
       const account = requireAccount(request);
-      await app.storage.delete(await deleteDocument(app.db, request.params.id, account.id));
+      await app.storage.delete(await app.files.deleteDocument(request.params.id, account.id));
       return reply.status(204).send();
     },
   );

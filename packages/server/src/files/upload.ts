@@ -8,6 +8,11 @@ import type { TUpload } from './read-upload.ts';
 import type { FileStorage } from './storage.ts';
 import { storeDisplayImage, storeDocument } from './store-files.ts';
 
+/** What storing an upload needs: the database and the file storage. */
+export interface TFileDeps {
+  db: Db;
+  storage: FileStorage;
+}
 
 /** DESIGN §4 POST /api/files/document result. */
 export interface TDocumentUpload {
@@ -18,7 +23,7 @@ export interface TDocumentUpload {
 }
 
 /** Checks, re-encodes and stores an uploaded picture as two display items owned by `accountId`. */
-export async function uploadDisplayImage(db: Db, storage: FileStorage, accountId: string, upload: TUpload): Promise<TDisplayUpload> {
+export async function uploadDisplayImage({ db, storage }: TFileDeps, accountId: string, upload: TUpload): Promise<TDisplayUpload> {
   const { normal, highRes } = await makeImageVariants(upload.data);
   const stored: string[] = [];
   try {
@@ -47,7 +52,7 @@ export async function uploadDisplayImage(db: Db, storage: FileStorage, accountId
 }
 
 /** Checks an uploaded document by its bytes and stores it as-is, owned by `accountId`. */
-export async function uploadDocument(db: Db, storage: FileStorage, accountId: string, upload: TUpload): Promise<TDocumentUpload> {
+export async function uploadDocument({ db, storage }: TFileDeps, accountId: string, upload: TUpload): Promise<TDocumentUpload> {
   const contentType = detectDocumentType(upload.data, upload.filename);
   if (!contentType) {
     throw new AppError(

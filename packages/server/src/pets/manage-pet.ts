@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { TVirtualPetInput } from '@vbc/shared';
 import type { TPetPatchBody, ZPetCreateBody } from '../cards/card-input.ts';
 import { claimOwnedImages } from '../cards/owned-images.ts';
-import { nextUpdatedAt, staleWrite, unchangedSince, type TPrecondition } from '../cards/precondition.ts';
+import { nextUpdatedAt, staleWrite, unchangedSince, type TPrecondition } from '../db/row-version.ts';
 import { releaseUnusedImages } from '../files/release-images.ts';
 import { findPet, getOwnedPet, type FoundPet, type PetRow } from './find-pet.ts';
 

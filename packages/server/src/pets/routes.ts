@@ -3,10 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAccount } from '../plugins/auth.ts';
 import { ZPetCreateBody, ZPetPatchBody, type TPetPatchBody } from '../cards/card-input.ts';
-import { readPrecondition, setVersionHeaders } from '../cards/precondition.ts';
+import { readPrecondition, setVersionHeaders } from '../http/precondition.ts';
 import { notFound } from '../errors/app-error.ts';
-import { findPet, presentPet } from './find-pet.ts';
-import { createPet, deletePet, updatePet } from './manage-pet.ts';
+import { presentPet } from './find-pet.ts';
 
 const ZPetParams = z.object({ id: z.string().min(1).max(100) });
 
@@ -18,7 +17,7 @@ export default async function petRoutes(app: FastifyInstance) {
     '/api/vp/virtualpet/:id',
     { schema: { params: ZPetParams, summary: "A pet's public page data (owner phone only if the owner chose to show it)", tags: ['pets'] } },
     async (request, reply) => {
-      const found = await findPet(app.db, request.params.id);
+      const found = await app.pets.findPet(request.params.id);
       if (!found) throw notFound('pet');
       const isOwner = !!request.account && found.row.ownerAccountId === request.account.id;
       return setVersionHeaders(reply, found.row.updatedAt).send(presentPet(found, isOwner));
@@ -30,7 +29,7 @@ export default async function petRoutes(app: FastifyInstance) {
     { schema: { body: ZPetCreateBody, summary: 'Create a pet owned by the caller', tags: ['pets'] } },
     async (request, reply) => {
       const account = requireAccount(request);
-      const found = await createPet(app.db, account.id, request.body);
+      const found = await app.pets.createPet(account.id, request.body);
       return setVersionHeaders(reply.status(201), found.row.updatedAt).send(presentPet(found, true));
     },
   );
@@ -38,7 +37,7 @@ export default async function petRoutes(app: FastifyInstance) {
   const update = async (request: FastifyRequest<{ Params: { id: string }; Body: TPetPatchBody }>, reply: FastifyReply) => {
     const account = requireAccount(request);
     const { updatedAt, ...patch } = request.body;
-    const { found, storageKeys } = await updatePet(app.db, request.params.id, account.id, patch, readPrecondition(request, updatedAt));
+    const { found, storageKeys } = await app.pets.updatePet(request.params.id, account.id, patch, readPrecondition(request, updatedAt));
     await Promise.all(storageKeys.map((key) => app.storage.delete(key)));
     return setVersionHeaders(reply, found.row.updatedAt).send(presentPet(found, true));
   };
@@ -56,7 +55,7 @@ export default async function petRoutes(app: FastifyInstance) {
     { schema: { params: ZPetParams, summary: 'Owner: delete the pet', tags: ['pets'] } },
     async (request, reply) => {
       const account = requireAccount(request);
-      const storageKeys = await deletePet(app.db, request.params.id, account.id);
+      const storageKeys = await app.pets.deletePet(request.params.id, account.id);
       await Promise.all(storageKeys.map((key) => app.storage.delete(key)));
       return reply.status(204).send();
     },

@@ -3,7 +3,7 @@ import { count } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { cardShareUrl, randomString, type TVirtualContactInput } from '@vbc/shared';
 import { accounts, corporateProfiles, virtualContacts, virtualPets } from '../db/schema/index.ts';
-import { createContact } from '../contacts/create-contact.ts';
+import { createContact } from '../cards/create-contact.ts';
 import { storeDisplayImage } from '../files/store-files.ts';
 import { slowHash } from '../crypto/slow-hash.ts';
 import { avatar, cover, landscape } from './demo-images.ts';

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { ZVirtualContactInput } from '@vbc/shared';
 import { accounts } from '../db/schema/index.ts';
 import { issueSession } from '../accounts/sessions.ts';
-import { createContact, type CreateContactExtras } from '../contacts/create-contact.ts';
+import { createContact, type CreateContactExtras } from '../cards/create-contact.ts';
 
 const unique = () => randomBytes(5).toString('hex');
 

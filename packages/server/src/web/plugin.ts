@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { RESERVED_ROUTE_WORDS } from '@vbc/shared';
-import { presentContact } from '../contacts/presenter.ts';
+import { presentContact } from '../cards/presenter.ts';
 import { renderCardPage } from './link-preview.ts';
 
 /** Where `npm run build` puts the web app. */
@@ -55,11 +55,11 @@ export default fp(
       const [first, ...rest] = request.params['*'].split('/');
       const reserved = (RESERVED_ROUTE_WORDS as readonly string[]).includes((first ?? '').toLowerCase());
       if (first && rest.filter(Boolean).length === 0 && !reserved && !first.includes('.')) {
-        const found = await app.contacts.getPublic(decodeURIComponent(first)).catch(() => null);
+        const found = await app.cards.getPublic(decodeURIComponent(first)).catch(() => null);
         if (found) {
           const contact = presentContact(found.row, found.picture, { revealContactInfo: false });
           const bot = BOT_AGENT.test(request.headers['user-agent'] ?? '');
-          if (!bot && !contact.hasVirginAccessProtection) app.stats.record(found.row.id, 'view');
+          if (!bot && !contact.hasVirginAccessProtection) app.cards.stats.record(found.row.id, 'view');
           const base = app.config.PUBLIC_URL;
           const html = renderCardPage(indexHtml, contact, {
             page: `${base}/vbc/${contact.quickId}`,
@@ -71,5 +71,5 @@ export default fp(
       return sendIndex(indexHtml)(request, reply);
     });
   },
-  { name: 'web', dependencies: ['db', 'contacts'] },
+  { name: 'web', dependencies: ['db', 'cards'] },
 );

@@ -1,19 +1,19 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { virtualContacts } from '../db/schema/index.ts';
-import { nextUpdatedAt } from '../cards/precondition.ts';
-import { slowHash } from '../crypto/slow-hash.ts';
-import { AppError, badRequest, forbidden } from '../errors/app-error.ts';
-import { getContact } from '../contacts/find-contact.ts';
-import { isUnadopted, type ContactRow } from '../contacts/presenter.ts';
-import { failureSummary, readGuard, resetGuard, resetGuardsByPrefix } from '../guards/attempt-guard.ts';
+import type { Db } from '../../db/client.ts';
+import { virtualContacts } from '../../db/schema/index.ts';
+import { nextUpdatedAt } from '../../db/row-version.ts';
+import { slowHash } from '../../crypto/slow-hash.ts';
+import { AppError, badRequest, forbidden } from '../../errors/app-error.ts';
+import { getContact } from '../find-contact.ts';
+import { isUnadopted, type ContactRow } from '../presenter.ts';
+import { failureSummary, readGuard, resetGuard, resetGuardsByPrefix } from '../../guards/attempt-guard.ts';
 import { isCommonPin, PIN_CARD_POLICY, PIN_CLIENT_POLICY, pinClientKey } from './pin-rules.ts';
 import type { TPinStatus } from '@vbc/shared/owner';
 
 export type { TPinStatus };
 
 /** The card, when `accountId` owns it; otherwise 404 / 403 (checked before anything is read or written). */
-export async function getOwnedCard(db: Db, contactId: string, accountId: string): Promise<ContactRow> {
+export async function getCardToManagePin(db: Db, contactId: string, accountId: string): Promise<ContactRow> {
   const { row } = await getContact(db, contactId);
   if (row.ownerAccountId !== accountId) throw forbidden("Only the card's owner can manage its PIN.");
   return row;

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { HUB } from '@vbc/shared';
 import { findSession } from '../accounts/sessions.ts';
-import { createHub, type Hub } from '../hub/index.ts';
+import { createHub, type Hub } from './index.ts';
 import { loadSecret } from '../plugins/secrets.ts';
 
 declare module 'fastify' {

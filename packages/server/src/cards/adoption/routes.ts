@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAccount } from '../plugins/auth.ts';
-import { presentContact } from '../contacts/presenter.ts';
-import { adoptCard, assertAdoptable } from './adopt-card.ts';
+import { requireAccount } from '../../plugins/auth.ts';
+import { presentContact } from '../presenter.ts';
 
 const ZContactParams = z.object({ contactId: z.string().min(1).max(100) });
 const ZAdoptParams = ZContactParams.extend({ code: z.string().min(1).max(64) });
@@ -17,7 +16,7 @@ export default async function adoptionRoutes(app: FastifyInstance) {
     { schema: { params: ZContactParams, summary: '200 when the card can be adopted; 404/409/423 otherwise', tags: ['adoption'] } },
     async (request, reply) => {
       requireAccount(request);
-      const row = await assertAdoptable(app.db, request.params.contactId);
+      const row = await app.cards.assertAdoptable(request.params.contactId);
       reply.header('cache-control', 'private, no-store');
       return { canAdopt: true, virtualContactId: row.id, quickId: row.quickId };
     },
@@ -28,8 +27,8 @@ export default async function adoptionRoutes(app: FastifyInstance) {
     { schema: { params: ZAdoptParams, summary: 'Adopt the card with its 8-character passcode → the card', tags: ['adoption'] } },
     async (request, reply) => {
       const account = requireAccount(request);
-      const row = await adoptCard(app.db, { contactId: request.params.contactId, code: request.params.code, accountId: account.id });
-      await app.contacts.changed(row.id);
+      const row = await app.cards.adoptCard({ contactId: request.params.contactId, code: request.params.code, accountId: account.id });
+      await app.cards.changed(row.id);
       reply.header('cache-control', 'private, no-store');
       return presentContact(row, null, { revealContactInfo: true });
     },

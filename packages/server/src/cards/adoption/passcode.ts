@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ADOPTION_CODE_LENGTH, randomString } from '@vbc/shared';
-import { PASSCODE_ALPHABET } from '../seed/demo.ts';
-import type { GuardPolicy } from '../guards/attempt-guard.ts';
+import { PASSCODE_ALPHABET } from '../../seed/demo.ts';
+import type { GuardPolicy } from '../../guards/attempt-guard.ts';
 
 const PASSCODE_RE = new RegExp(`^[${PASSCODE_ALPHABET}]{${ADOPTION_CODE_LENGTH}}$`);
 

@@ -3,19 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAccount } from '../plugins/auth.ts';
 import { ZCardCreateBody, ZCardPatchBody } from './card-input.ts';
-import { cardDailyStats } from './card-stats.ts';
-import { createCard } from './create-card.ts';
-import { getOwnedCard } from './owned-card.ts';
-import { readPrecondition, setVersionHeaders } from './precondition.ts';
+import { readPrecondition, setVersionHeaders } from '../http/precondition.ts';
 import { presentOwnerCard } from './present-owner-card.ts';
-import { deleteCard } from './delete-card.ts';
-import { updateCard } from './update-card.ts';
 
 const ZIdParams = z.object({ id: z.string().min(1).max(100) });
 const ZStatsQuery = z.object({ days: z.coerce.number().int().min(1).max(365).default(30) });
 
 /** DESIGN §4 owner routes of a card: create, read for editing, partial update, delete, daily stats. */
-export default async function cardRoutes(app: FastifyInstance) {
+export default async function ownerRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
@@ -23,8 +18,8 @@ export default async function cardRoutes(app: FastifyInstance) {
     { schema: { body: ZCardCreateBody, summary: 'Create a card owned by the caller → the owner view', tags: ['cards'] } },
     async (request, reply) => {
       const account = requireAccount(request);
-      const found = await createCard(app.db, account.id, request.body);
-      await app.contacts.changed(found.row.id);
+      const found = await app.cards.createCard(account.id, request.body);
+      await app.cards.changed(found.row.id);
       return setVersionHeaders(reply.status(201), found.row.updatedAt).send(presentOwnerCard(found));
     },
   );
@@ -34,7 +29,7 @@ export default async function cardRoutes(app: FastifyInstance) {
     { schema: { params: ZIdParams, summary: "Owner: the full card for the editor (404 for anyone else)", tags: ['cards'] } },
     async (request, reply) => {
       const account = requireAccount(request);
-      const found = await getOwnedCard(app.db, request.params.id, account.id, 'read');
+      const found = await app.cards.getOwnedCard(request.params.id, account.id, 'read');
       return setVersionHeaders(reply, found.row.updatedAt).send(presentOwnerCard(found));
     },
   );
@@ -53,8 +48,8 @@ export default async function cardRoutes(app: FastifyInstance) {
       const account = requireAccount(request);
       const { updatedAt, ...patch } = request.body;
       const precondition = readPrecondition(request, updatedAt);
-      const { found, storageKeys } = await updateCard(app.db, request.params.id, account.id, patch, precondition);
-      await app.contacts.changed(found.row.id);
+      const { found, storageKeys } = await app.cards.updateCard(request.params.id, account.id, patch, precondition);
+      await app.cards.changed(found.row.id);
       await Promise.all(storageKeys.map((key) => app.storage.delete(key)));
       return setVersionHeaders(reply, found.row.updatedAt).send(presentOwnerCard(found));
     },
@@ -65,8 +60,8 @@ export default async function cardRoutes(app: FastifyInstance) {
     { schema: { params: ZIdParams, summary: 'Owner: delete the card', tags: ['cards'] } },
     async (request, reply) => {
       const account = requireAccount(request);
-      const { contactId, storageKeys } = await deleteCard(app.db, request.params.id, account.id, readPrecondition(request, undefined));
-      await app.contacts.changed(contactId);
+      const { contactId, storageKeys } = await app.cards.deleteCard(request.params.id, account.id, readPrecondition(request, undefined));
+      await app.cards.changed(contactId);
       await Promise.all(storageKeys.map((key) => app.storage.delete(key)));
       return reply.status(204).send();
     },
@@ -77,8 +72,8 @@ export default async function cardRoutes(app: FastifyInstance) {
     { schema: { params: ZIdParams, querystring: ZStatsQuery, summary: 'Owner: views and downloads per UTC day, oldest first', tags: ['cards'] } },
     async (request, reply) => {
       const account = requireAccount(request);
-      const { row } = await getOwnedCard(app.db, request.params.id, account.id, 'read');
-      const days = await cardDailyStats(app.db, row.id, request.query.days);
+      const { row } = await app.cards.getOwnedCard(request.params.id, account.id, 'read');
+      const days = await app.cards.cardDailyStats(row.id, request.query.days);
       reply.header('cache-control', 'private, no-store');
       return {
         virtualContactId: row.id,

@@ -1,19 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { cardShareUrl, isPinProtected, vcardFileName, vcardPhotoType, writeVCard } from '@vbc/shared';
-import { displayItems } from '../db/schema/index.ts';
+import { cardShareUrl, isPinProtected, vcardFileName, writeVCard } from '@vbc/shared';
 import { AppError, notFound } from '../errors/app-error.ts';
-import { contentDisposition } from '../files/routes.ts';
-import { verifyPinAccess } from './pin-access.ts';
+import { contentDisposition } from '../http/content-disposition.ts';
 import { isUnadopted, presentContact, publicContactJson, type ContactRow } from './presenter.ts';
 
 const ZContactParams = z.object({ contactId: z.string().min(1).max(100) });
 const ZDownloadQuery = z.object({ accessToken: z.string().max(200).optional() });
 
 /** SPEC §7 public card read, the vCard download and the share-link redirects. */
-export default async function contactRoutes(app: FastifyInstance) {
+export default async function publicRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const isOwner = (row: ContactRow, accountId: string | undefined) => !!accountId && row.ownerAccountId === accountId;
 
@@ -21,12 +18,12 @@ export default async function contactRoutes(app: FastifyInstance) {
     '/api/vbc/virtualcontact/:contactId',
     { schema: { params: ZContactParams, summary: 'A card by full id or quickId (SPEC §3 VirtualContact)', tags: ['cards'] } },
     async (request, reply) => {
-      const found = await app.contacts.getPublic(request.params.contactId);
+      const found = await app.cards.getPublic(request.params.contactId);
       const { row, picture } = found;
       const owner = isOwner(row, request.account?.id);
       reply.header('cache-control', 'private, no-store');
       if (owner) return presentContact(row, picture, { revealContactInfo: true });
-      if (!isUnadopted(row)) app.stats.record(row.id, 'view');
+      if (!isUnadopted(row)) app.cards.stats.record(row.id, 'view');
       return reply.type('application/json; charset=utf-8').send(publicContactJson(found));
     },
   );
@@ -35,22 +32,16 @@ export default async function contactRoutes(app: FastifyInstance) {
     '/ds/vbc/download/i/:contactId',
     { schema: { params: ZContactParams, querystring: ZDownloadQuery, summary: 'The card as a vCard 3.0 file', tags: ['cards'] } },
     async (request, reply) => {
-      const { row, picture } = await app.contacts.getPublic(request.params.contactId);
+      const { row, picture } = await app.cards.getPublic(request.params.contactId);
       if (isUnadopted(row)) throw notFound('card');
       const owner = isOwner(row, request.account?.id);
-      if (isPinProtected(row) && !owner && !verifyPinAccess(app.signingKey, row.id, request.query.accessToken)) {
+      if (isPinProtected(row) && !owner && !app.cards.verifyPinAccess(row.id, request.query.accessToken)) {
         throw new AppError('forbidden', 'This card is protected by a PIN: enter the PIN to download it.');
       }
       const contact = presentContact(row, picture, { revealContactInfo: true });
-      let photo;
-      const photoType = picture && vcardPhotoType(picture.contentType);
-      if (picture && photoType) {
-        const [item] = await app.db.select().from(displayItems).where(eq(displayItems.id, picture.displayItemId)).limit(1);
-        const bytes = item && (await app.storage.read(item.storageKey));
-        if (bytes) photo = { base64: bytes.toString('base64'), type: photoType };
-      }
+      const photo = await app.cards.vcardPhoto(picture);
       const vcard = writeVCard(contact, { photo, url: cardShareUrl(app.config.PUBLIC_URL, contact) });
-      if (!owner) app.stats.record(row.id, 'download');
+      if (!owner) app.cards.stats.record(row.id, 'download');
       return reply
         .header('content-type', 'text/vcard; charset=utf-8')
         .header('content-disposition', contentDisposition('attachment', vcardFileName(contact)))
@@ -60,7 +51,7 @@ export default async function contactRoutes(app: FastifyInstance) {
   );
 
   r.get('/ds/vbc/i/:contactId', { schema: { params: ZContactParams, hide: true } }, async (request, reply) => {
-    const { row } = await app.contacts.getPublic(request.params.contactId);
+    const { row } = await app.cards.getPublic(request.params.contactId);
     return reply.redirect(`/vbc/${row.quickId}`, 302);
   });
 

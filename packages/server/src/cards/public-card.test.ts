@@ -12,7 +12,7 @@ import { describeEachDatabase } from '../test/app.ts';
 import { buildAccount, buildCard } from '../test/factories.ts';
 import { slowHash } from '../crypto/slow-hash.ts';
 import { storeDisplayImage } from '../files/store-files.ts';
-import { signPinAccess } from './pin-access.ts';
+import { signPinAccess } from './pin/pin-access.ts';
 
 const webDir = mkdtempSync(path.join(tmpdir(), 'vbc-web-'));
 writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><html><head><title>V.B.C.</title></head><body><div id="root"></div></body></html>');
@@ -58,7 +58,7 @@ describeEachDatabase('public card API', (ctx) => {
     await Promise.all([1, 2, 3].map(() => get(`/api/vbc/virtualcontact/${card.quickId}`)));
     await get(`/api/vbc/virtualcontact/${card.quickId}`, owner.headers);
     await get(`/ds/vbc/download/i/${card.id}`);
-    await ctx.app.stats.flush();
+    await ctx.app.cards.stats.flush();
     const after = (await get(`/api/vbc/virtualcontact/${card.id}`, owner.headers)).json();
     expect(after.stats).toEqual({ viewCount: 3, downloadCount: 1 });
     expect(after.hasPersonalAccount).toBe(true);

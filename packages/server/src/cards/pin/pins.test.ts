@@ -1,8 +1,8 @@
 import { afterEach, expect, it, vi } from 'vitest';
-import { describeEachDatabase } from '../test/app.ts';
-import { buildAccount, buildCard } from '../test/factories.ts';
-import { attemptGuards } from '../db/schema/index.ts';
-import { PIN_ACCESS_TTL_MS } from '../contacts/pin-access.ts';
+import { describeEachDatabase } from '../../test/app.ts';
+import { buildAccount, buildCard } from '../../test/factories.ts';
+import { attemptGuards } from '../../db/schema/index.ts';
+import { PIN_ACCESS_TTL_MS } from './pin-access.ts';
 
 const PIN = '2468';
 

@@ -1,7 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { badRequest, conflict } from '../errors/app-error.ts';
+import { conflict } from '../errors/app-error.ts';
 
 /**
  * What the client last read, for an optimistic-concurrency check: the exact
@@ -9,24 +8,6 @@ import { badRequest, conflict } from '../errors/app-error.ts';
  * an HTTP date (`If-Unmodified-Since`, whole seconds). Null: no precondition.
  */
 export type TPrecondition = { exact: Date } | { notAfterSecond: Date } | null;
-
-/** The precondition of a write, from its body field or its headers (the body wins). */
-export function readPrecondition(request: FastifyRequest, bodyUpdatedAt: string | undefined): TPrecondition {
-  if (bodyUpdatedAt) return { exact: new Date(bodyUpdatedAt) };
-  const ifMatch = request.headers['if-match'];
-  if (typeof ifMatch === 'string' && ifMatch.trim() !== '*') {
-    const ms = /^(?:W\/)?"(\d{1,16})"$/.exec(ifMatch.trim())?.[1];
-    if (!ms) throw badRequest('If-Match: must be the ETag this card or pet was read with.');
-    return { exact: new Date(Number(ms)) };
-  }
-  const since = request.headers['if-unmodified-since'];
-  if (typeof since === 'string') {
-    const date = new Date(since);
-    if (Number.isNaN(date.getTime())) throw badRequest('If-Unmodified-Since: must be an HTTP date.');
-    return { notAfterSecond: date };
-  }
-  return null;
-}
 
 /** A WHERE condition that holds while the row is unchanged since the precondition. */
 export function unchangedSince(column: PgColumn, precondition: TPrecondition): SQL | undefined {
@@ -47,11 +28,3 @@ export const staleWrite = (what: string, current: Date) =>
   conflict(
     `This ${what} was changed elsewhere (another tab or device) at ${current.toISOString()}. Reload it to see the latest version, then make your change again.`,
   );
-
-/** ETag and Last-Modified of a row, so a client may send If-Match / If-Unmodified-Since back. */
-export function setVersionHeaders(reply: FastifyReply, updatedAt: Date): FastifyReply {
-  return reply
-    .header('etag', `"${updatedAt.getTime()}"`)
-    .header('last-modified', updatedAt.toUTCString())
-    .header('cache-control', 'private, no-store');
-}

@@ -1,11 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { setVersionHeaders } from '../cards/precondition.ts';
-import { requireAccount } from '../plugins/auth.ts';
-import { getOwnedCard, pinStatus, setPin } from './manage-pin.ts';
+import { setVersionHeaders } from '../../http/precondition.ts';
+import { requireAccount } from '../../plugins/auth.ts';
 import { ZSetPinBody, ZValidatePinBody } from './pin-rules.ts';
-import { validatePin } from './validate-pin.ts';
 
 const ZIdParams = z.object({ id: z.string().min(1).max(100) });
 const ZValidateParams = z.object({ virtualContactId: z.string().min(1).max(100) });
@@ -19,9 +17,9 @@ export default async function pinRoutes(app: FastifyInstance) {
     { schema: { params: ZIdParams, summary: "Owner: the card's PIN status and recent wrong PINs", tags: ['pin'] } },
     async (request, reply) => {
       const account = requireAccount(request);
-      const row = await getOwnedCard(app.db, request.params.id, account.id);
+      const row = await app.cards.getCardToManagePin(request.params.id, account.id);
       setVersionHeaders(reply, row.updatedAt);
-      return pinStatus(app.db, row);
+      return app.cards.pinStatus(row);
     },
   );
 
@@ -30,11 +28,11 @@ export default async function pinRoutes(app: FastifyInstance) {
     { schema: { params: ZIdParams, body: ZSetPinBody, summary: 'Owner: set (4–8 digits) or remove (null) the PIN', tags: ['pin'] } },
     async (request, reply) => {
       const account = requireAccount(request);
-      const row = await getOwnedCard(app.db, request.params.id, account.id);
-      const updated = await setPin(app.db, row, request.body);
-      await app.contacts.changed(row.id);
+      const row = await app.cards.getCardToManagePin(request.params.id, account.id);
+      const updated = await app.cards.setPin(row, request.body);
+      await app.cards.changed(row.id);
       setVersionHeaders(reply, updated.updatedAt);
-      return pinStatus(app.db, updated);
+      return app.cards.pinStatus(updated);
     },
   );
 
@@ -42,11 +40,10 @@ export default async function pinRoutes(app: FastifyInstance) {
     '/api/vbc/validatepincode/:virtualContactId',
     { schema: { params: ZValidateParams, body: ZValidatePinBody, summary: 'A PIN → {accessToken, phones, emails} (SPEC §3)', tags: ['pin'] } },
     async (request, reply) => {
-      const result = await validatePin(app.db, {
+      const result = await app.cards.validatePin({
         contactId: request.params.virtualContactId,
         pinCode: request.body.pinCode,
         client: request.ip,
-        signingKey: app.signingKey,
       });
       reply.header('cache-control', 'private, no-store');
       return result;

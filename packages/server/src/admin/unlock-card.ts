@@ -1,0 +1,14 @@
+import type { Db } from '../db/client.ts';
+import { ADOPT_CARD_POLICY } from '../cards/adoption/passcode.ts';
+import { getContact } from '../cards/find-contact.ts';
+import { PIN_CARD_POLICY, PIN_CLIENT_POLICY, pinClientKey } from '../cards/pin/pin-rules.ts';
+import { resetGuard, resetGuardsByPrefix } from '../guards/attempt-guard.ts';
+
+/** Clears the guessing counters of a card (PIN, per card and per client, and adoption), or a 404. */
+export async function unlockCard(db: Db, contactId: string): Promise<{ virtualContactId: string; unlocked: true }> {
+  const { row } = await getContact(db, contactId);
+  await resetGuard(db, ADOPT_CARD_POLICY.scope, row.id);
+  await resetGuard(db, PIN_CARD_POLICY.scope, row.id);
+  await resetGuardsByPrefix(db, PIN_CLIENT_POLICY.scope, pinClientKey(row.id, ''));
+  return { virtualContactId: row.id, unlocked: true };
+}

@@ -1,0 +1,94 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import { isUuid, normalizeQuickId } from '@vbc/shared';
+import { notFound } from '../errors/app-error.ts';
+import { bindServices, type BoundServices } from '../plugins/bind-services.ts';
+import { adoptCard, assertAdoptable } from './adoption/adopt-card.ts';
+import adoptionRoutes from './adoption/routes.ts';
+import { cardDailyStats } from './card-stats.ts';
+import { ContactCache } from './contact-cache.ts';
+import { createCard } from './create-card.ts';
+import { deleteCard } from './delete-card.ts';
+import { findContact, type FoundContact } from './find-contact.ts';
+import { getOwnedCard } from './owned-card.ts';
+import ownerRoutes from './owner-routes.ts';
+import { getCardToManagePin, pinStatus, setPin } from './pin/manage-pin.ts';
+import { verifyPinAccess } from './pin/pin-access.ts';
+import pinRoutes from './pin/routes.ts';
+import { validatePin, type ValidatePinInput } from './pin/validate-pin.ts';
+import publicRoutes from './public-routes.ts';
+import { StatsCounter } from './stats-counter.ts';
+import { updateCard } from './update-card.ts';
+import { vcardPhoto } from './vcard-photo.ts';
+
+const services = {
+  createCard, getOwnedCard, updateCard, deleteCard, cardDailyStats, getCardToManagePin, pinStatus, setPin, assertAdoptable, adoptCard,
+};
+
+/** The virtual contact: public reads through the cache, owner writes, PIN and adoption. */
+export interface CardServices extends BoundServices<typeof services> {
+  /** A card by id or quickId for public display (cached), or a 404. */
+  getPublic(contactId: string): Promise<FoundContact>;
+  /** Call after any change to a card: drops it from every instance's cache. */
+  changed(contactId: string): Promise<void>;
+  /** Batched view/download counts. */
+  stats: StatsCounter;
+  /** Whether a PIN access token (from validatePin) opens this card now. */
+  verifyPinAccess(contactId: string, token: string | undefined): boolean;
+  /** SPEC §3/§4 PIN check (see validate-pin.ts); the token is signed with the server's key. */
+  validatePin(input: Omit<ValidatePinInput, 'signingKey'>): ReturnType<typeof validatePin>;
+  /** The card's picture for its vCard, when it has one a vCard carries. */
+  vcardPhoto(picture: FoundContact['picture']): ReturnType<typeof vcardPhoto>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    cards: CardServices;
+  }
+}
+
+const CHANNEL = 'contact-changed';
+
+/**
+ * Cards: decorates `app.cards` — reads for visitors (cached, with change notification between
+ * instances), batched counting, owner writes, PIN and adoption — and registers their routes.
+ */
+export default fp(
+  async function cards(app: FastifyInstance) {
+    const cache = new ContactCache();
+    // Counts just written make cached copies stale here; other instances refresh within the TTL.
+    const stats = new StatsCounter(app.db, app.config.STATS_FLUSH_MS, app.log, (ids) => ids.forEach((id) => cache.drop(id)));
+    const unsubscribe = await app.backplane.subscribe(CHANNEL, (contactId) => cache.drop(contactId));
+
+    app.decorate('cards', {
+      ...bindServices(app.db, services),
+      async getPublic(contactId: string) {
+        const key = isUuid(contactId.trim()) ? contactId.trim().toLowerCase() : normalizeQuickId(contactId.trim());
+        const cached = cache.get(key);
+        if (cached) return cached;
+        const found = await findContact(app.db, contactId);
+        if (!found) throw notFound('card');
+        cache.set(found);
+        return found;
+      },
+      async changed(contactId: string) {
+        cache.drop(contactId);
+        await app.backplane.publish(CHANNEL, contactId);
+      },
+      stats,
+      verifyPinAccess: (contactId, token) => verifyPinAccess(app.signingKey, contactId, token),
+      validatePin: (input) => validatePin(app.db, { ...input, signingKey: app.signingKey }),
+      vcardPhoto: (picture) => vcardPhoto({ db: app.db, storage: app.storage }, picture),
+    } satisfies CardServices);
+    app.addHook('preClose', async () => {
+      await unsubscribe();
+      await stats.close();
+    });
+
+    await app.register(publicRoutes);
+    await app.register(ownerRoutes);
+    await app.register(pinRoutes);
+    await app.register(adoptionRoutes);
+  },
+  { name: 'cards', dependencies: ['config', 'db', 'secrets', 'storage', 'backplane', 'auth'] },
+);
