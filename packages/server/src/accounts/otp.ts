@@ -1,6 +1,7 @@
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { OTP_CODE_LENGTH } from '@vbc/shared';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { otpChallenges, type TOtpChannel, type TOtpPurpose } from '../db/schema/index.ts';
 import { OTP_MAX_ATTEMPTS, OTP_TTL_MS, OTP_VERIFIED_WINDOW_MS } from './otp-policy.ts';
@@ -92,47 +93,21 @@ export type TCheck =
  * invalidates the challenge.
  */
 export async function verifyChallenge(db: Db, key: Buffer, scope: TChallengeScope, code: string, now: Date): Promise<TCheck> {
-  const [row] = await db
-    .select()
-    .from(otpChallenges)
-    .where(
-      and(
-        inScope(scope),
-        isNull(otpChallenges.invalidatedAt),
-        isNull(otpChallenges.consumedAt),
-        isNull(otpChallenges.verifiedAt),
-        gt(otpChallenges.expiresAt, now),
-      ),
-    )
-    .orderBy(desc(otpChallenges.createdAt))
-    .limit(1);
-  if (!row) return { ok: false, reason: 'no_code' };
-  if (!matches(key, row, code)) return { ok: false, reason: (await countWrongTry(db, row.id, now)) ? 'too_many' : 'wrong' };
+  const row = await newestOpenChallenge(db, scope, [isNull(otpChallenges.verifiedAt), gt(otpChallenges.expiresAt, now)], otpChallenges.createdAt);
+  const check = await checkCode(db, key, row, code, now);
+  if (!check.ok) return check;
   const [verified] = await db
     .update(otpChallenges)
     .set({ verifiedAt: now })
-    .where(and(eq(otpChallenges.id, row.id), isNull(otpChallenges.verifiedAt), isNull(otpChallenges.invalidatedAt), isNull(otpChallenges.consumedAt)))
+    .where(and(eq(otpChallenges.id, check.challenge.id), isNull(otpChallenges.verifiedAt), isNull(otpChallenges.invalidatedAt), isNull(otpChallenges.consumedAt)))
     .returning();
   return verified ? { ok: true, challenge: verified } : { ok: false, reason: 'no_code' };
 }
 
 /** The verified, not yet consumed challenge of `scope` still inside its window, if any. */
 export async function findVerified(db: Db, scope: TChallengeScope, now: Date): Promise<TChallengeRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(otpChallenges)
-    .where(
-      and(
-        inScope(scope),
-        isNull(otpChallenges.invalidatedAt),
-        isNull(otpChallenges.consumedAt),
-        isNotNull(otpChallenges.verifiedAt),
-        gt(otpChallenges.verifiedAt, new Date(now.getTime() - OTP_VERIFIED_WINDOW_MS)),
-      ),
-    )
-    .orderBy(desc(otpChallenges.verifiedAt))
-    .limit(1);
-  return row;
+  const windowStart = new Date(now.getTime() - OTP_VERIFIED_WINDOW_MS);
+  return newestOpenChallenge(db, scope, [isNotNull(otpChallenges.verifiedAt), gt(otpChallenges.verifiedAt, windowStart)], otpChallenges.verifiedAt);
 }
 
 /**
@@ -140,7 +115,22 @@ export async function findVerified(db: Db, scope: TChallengeScope, now: Date): P
  * A wrong code counts a try, as at verification.
  */
 export async function checkVerifiedCode(db: Db, key: Buffer, scope: TChallengeScope, code: string, now: Date): Promise<TCheck> {
-  const row = await findVerified(db, scope, now);
+  return checkCode(db, key, await findVerified(db, scope, now), code, now);
+}
+
+/** The newest challenge of `scope` neither invalidated nor consumed that meets `where`, newest by `newestBy`. */
+async function newestOpenChallenge(db: Db, scope: TChallengeScope, where: SQL[], newestBy: PgColumn): Promise<TChallengeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(otpChallenges)
+    .where(and(inScope(scope), isNull(otpChallenges.invalidatedAt), isNull(otpChallenges.consumedAt), ...where))
+    .orderBy(desc(newestBy))
+    .limit(1);
+  return row;
+}
+
+/** A typed code against a challenge (or none to check): a wrong code counts a try. */
+async function checkCode(db: Db, key: Buffer, row: TChallengeRow | undefined, code: string, now: Date): Promise<TCheck> {
   if (!row) return { ok: false, reason: 'no_code' };
   if (!matches(key, row, code)) return { ok: false, reason: (await countWrongTry(db, row.id, now)) ? 'too_many' : 'wrong' };
   return { ok: true, challenge: row };

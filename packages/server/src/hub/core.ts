@@ -4,46 +4,19 @@ import { signConnectionToken, verifyConnectionToken } from './connection-token.t
 import type { THubLogger, TResolvedHubOptions } from './options.ts';
 import {
   HANDSHAKE_OK,
-  MessageType,
   PING_RECORD,
   ProtocolError,
   RecordReader,
   checkHandshake,
   closeRecord,
-  completionRecord,
   handshakeErrorRecord,
   parseRecord,
-  type THubRecord,
 } from './protocol.ts';
 import type { LongPollingTransport, TTransport } from './transports.ts';
+import { Connection } from './connection.ts';
+import { handleRecord } from './invocation.ts';
 
-/** Throw from a hub method to send its message to the caller; other errors are hidden. */
-export class HubError extends Error {}
-
-type TState = 'negotiated' | 'handshaking' | 'registering' | 'open' | 'closed';
-
-/** One logical SignalR connection (negotiate → transport → handshake → messages → close). */
-export class Connection {
-  state: TState = 'negotiated';
-  transport: TTransport | null = null;
-  readonly createdAt = Date.now();
-  attachedAt = 0;
-  lastReceivedAt = 0;
-  lastSentAt = 0;
-  closedAt = 0;
-  reader: RecordReader | null = null;
-  /** Records received / to send while the user's backplane subscription is being set up. */
-  held: { inbound: string[]; outbound: string[] } | null = null;
-
-  constructor(
-    readonly connectionId: string,
-    /** Secret `id=` of transport requests. Never logged. */
-    readonly token: string,
-    readonly userId: string,
-    /** The sign-in this connection was opened with, when the app names one. */
-    readonly sessionKey?: string,
-  ) {}
-}
+export { Connection, HubError } from './connection.ts';
 
 interface TUserEntry {
   connections: Set<Connection>;
@@ -131,7 +104,7 @@ export class HubCore {
       for (const record of conn.reader.push(text)) {
         if (conn.state === 'handshaking') this.handshake(conn, record);
         else if (conn.state === 'registering') conn.held?.inbound.push(record);
-        else if (conn.state === 'open') this.handle(conn, parseRecord(record));
+        else if (conn.state === 'open') handleRecord(this, conn, parseRecord(record));
         else break;
       }
       return null;
@@ -161,7 +134,7 @@ export class HubCore {
         conn.state = 'open';
         this.write(conn, HANDSHAKE_OK + (held?.outbound.join('') ?? ''));
         try {
-          for (const r of held?.inbound ?? []) if (conn.state === 'open') this.handle(conn, parseRecord(r));
+          for (const r of held?.inbound ?? []) if (conn.state === 'open') handleRecord(this, conn, parseRecord(r));
         } catch (error) {
           const message = error instanceof ProtocolError ? error.message : 'Invalid message.';
           this.close(conn, { notify: true, error: message });
@@ -172,72 +145,6 @@ export class HubCore {
         if (conn.state !== 'registering') return;
         this.write(conn, handshakeErrorRecord('The server cannot accept connections right now.'));
         this.close(conn, { notify: false });
-      },
-    );
-  }
-
-  private handle(conn: Connection, msg: THubRecord): void {
-    switch (msg.type) {
-      case MessageType.Invocation:
-        this.invoke(conn, msg);
-        return;
-      case MessageType.StreamInvocation:
-        if (typeof msg.invocationId === 'string' && msg.invocationId) {
-          this.write(conn, completionRecord(msg.invocationId, { error: 'Streaming hub methods are not supported.' }));
-        }
-        return;
-      case MessageType.Close:
-        this.close(conn, { notify: false });
-        return;
-      default:
-        // Ping (only refreshes lastReceivedAt), CancelInvocation, StreamItem, Completion, Ack, Sequence.
-        return;
-    }
-  }
-
-  private invoke(conn: Connection, msg: THubRecord): void {
-    const { target, arguments: args, invocationId: id, streamIds } = msg;
-    if (typeof target !== 'string' || !target) throw new ProtocolError('Invocation must have a non-empty "target".');
-    if (!Array.isArray(args)) throw new ProtocolError('Invocation must have an "arguments" array.');
-    if (id !== undefined && (typeof id !== 'string' || !id)) {
-      throw new ProtocolError('Invocation "invocationId" must be a non-empty string.');
-    }
-    const reply = (outcome: { result?: unknown; error?: string }): void => {
-      if (id === undefined || conn.state !== 'open') return;
-      let record: string;
-      try {
-        record = completionRecord(id, outcome);
-      } catch {
-        record = completionRecord(id, { error: `An unexpected error occurred invoking '${target}' on the server.` });
-      }
-      this.write(conn, record);
-    };
-    if (Array.isArray(streamIds) && streamIds.length > 0) {
-      reply({ error: 'Client-to-server streaming is not supported.' });
-      return;
-    }
-    const method = this.opts.methods.get(target.toLowerCase());
-    if (!method) {
-      this.log.warn({ connectionId: conn.connectionId, target }, 'hub: unknown method');
-      reply({ error: `Unknown hub method '${target}'.` });
-      return;
-    }
-    const ctx = { userId: conn.userId, connectionId: conn.connectionId };
-    let pending: Promise<unknown>;
-    try {
-      pending = Promise.resolve(method(ctx, ...(args as unknown[])));
-    } catch (error) {
-      pending = Promise.reject(error);
-    }
-    pending.then(
-      (result) => reply({ result }),
-      (error: unknown) => {
-        if (error instanceof HubError) {
-          reply({ error: error.message });
-          return;
-        }
-        this.log.error({ err: error, target, connectionId: conn.connectionId }, 'hub: method failed');
-        reply({ error: `An unexpected error occurred invoking '${target}' on the server.` });
       },
     );
   }
