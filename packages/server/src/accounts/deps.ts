@@ -3,7 +3,7 @@ import type { Notifier } from '../notify/notifier.ts';
 import type { RateLimiter } from '../rate-limit/index.ts';
 import type { Clock } from './clock.ts';
 
-/** What the account services need; routes build it from the app. */
+/** What the account services need; the accounts plugin builds it from the app. */
 export interface TAccountDeps {
   db: Db;
   /** Key for code hashes (otpKey of the server signing key). */

@@ -3,10 +3,25 @@ import type { FastifyInstance } from 'fastify';
 import notify from '../notify/plugin.ts';
 import rateLimit from '../rate-limit/plugin.ts';
 import { systemClock, type Clock } from './clock.ts';
+import { bindServices, type BoundServices } from '../plugins/bind-services.ts';
 import type { AccountDeletionStep } from './delete-account.ts';
+import type { TAccountDeps } from './deps.ts';
 import { AccountEvents } from './events.ts';
 import { otpKey } from './otp.ts';
+import { presentAccount, renameAccount } from './present-account.ts';
+import { listRecents, mergeRecents } from './recents.ts';
+import { registerAccount } from './register-account.ts';
+import { requestCode } from './request-code.ts';
 import accountRoutes from './routes.ts';
+import { sessionIdMatches } from './session-check.ts';
+import { revokeSession } from './sessions.ts';
+import { requestUnregisterCode, unregisterAccount, verifyUnregisterCode } from './unregister.ts';
+import { verifyContact } from './verify-contact.ts';
+
+/** Sign-in and deletion: they need the code key, delivery, limits and the clock. */
+const codeServices = { requestCode, verifyContact, registerAccount, requestUnregisterCode, verifyUnregisterCode, unregisterAccount };
+/** The session, the account and its recents: the database is enough. */
+const dbServices = { sessionIdMatches, revokeSession, presentAccount, renameAccount, mergeRecents, listRecents };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,6 +31,8 @@ declare module 'fastify' {
     accountEvents: AccountEvents;
     /** Parts of account deletion other modules own, run inside the deletion transaction (see delete-account.ts). */
     accountDeletionSteps: AccountDeletionStep[];
+    /** The account services (sign-in by code, sessions, the account, recents, deletion). */
+    accounts: BoundServices<typeof codeServices> & BoundServices<typeof dbServices>;
   }
 }
 
@@ -30,10 +47,11 @@ export default fp(
     app.decorate('clock', options.clock ?? systemClock());
     app.decorate('accountEvents', new AccountEvents(app.log));
     app.decorate('accountDeletionSteps', [] as AccountDeletionStep[]);
-    const key = otpKey(app.signingKey);
-    await app.register(accountRoutes, {
-      deps: () => ({ db: app.db, otpKey: key, notifier: app.notifier, rateLimiter: app.rateLimiter, clock: app.clock, log: app.log }),
-    });
+    const deps: TAccountDeps = {
+      db: app.db, otpKey: otpKey(app.signingKey), notifier: app.notifier, rateLimiter: app.rateLimiter, clock: app.clock, log: app.log,
+    };
+    app.decorate('accounts', { ...bindServices(deps, codeServices), ...bindServices(app.db, dbServices) });
+    await app.register(accountRoutes);
   },
   { name: 'accounts', dependencies: ['config', 'db', 'secrets', 'auth', 'storage'] },
 );

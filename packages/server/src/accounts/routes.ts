@@ -5,22 +5,12 @@ import {
   type TOtpResponse, type TRecents, type TSessionValidation,
 } from '@vbc/shared';
 import { requireAccount } from '../plugins/auth.ts';
-import type { TAccountDeps } from './deps.ts';
-import { presentAccount, renameAccount } from './present-account.ts';
-import { listRecents, mergeRecents } from './recents.ts';
-import { registerAccount } from './register-account.ts';
-import { requestCode } from './request-code.ts';
-import { sessionIdMatches } from './session-check.ts';
-import { revokeSession } from './sessions.ts';
-import { requestUnregisterCode, unregisterAccount, verifyUnregisterCode } from './unregister.ts';
-import { verifyContact } from './verify-contact.ts';
 
 const tags = ['accounts'];
 
 /** SPEC §7 account calls (sign-in by one-time code, session, deletion), the account itself and recents. */
-export default async function accountRoutes(app: FastifyInstance, options: { deps: () => TAccountDeps }) {
+export default async function accountRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const deps = options.deps;
 
   // Answers carry tokens and personal data: never stored by a browser or proxy cache.
   app.addHook('onSend', async (_request, reply) => {
@@ -35,7 +25,7 @@ export default async function accountRoutes(app: FastifyInstance, options: { dep
       const scope = email !== undefined
         ? { purpose: 'verify' as const, channel: 'email' as const, contact: email }
         : { purpose: 'verify' as const, channel: 'phone' as const, contact: phoneNumber! };
-      const { expiresInSeconds } = await requestCode(deps(), scope, request.ip);
+      const { expiresInSeconds } = await app.accounts.requestCode(scope, request.ip);
       return { isAuthenticatedNumber: false, isAuthenticatedEmail: false, expiresInSeconds };
     },
   );
@@ -43,19 +33,19 @@ export default async function accountRoutes(app: FastifyInstance, options: { dep
   r.post(
     '/api/personalaccount/VerifyPhoneNumber',
     { schema: { body: ZVerifyPhoneNumber, tags, summary: 'Check a phone code; signs in when the number has an account' } },
-    async (request) => verifyContact(deps(), 'phone', request.body.phoneNumber, request.body.otp),
+    async (request) => app.accounts.verifyContact('phone', request.body.phoneNumber, request.body.otp),
   );
 
   r.post(
     '/api/personalaccount/VerifyEmail',
     { schema: { body: ZVerifyEmail, tags, summary: 'Check an e-mail code; signs in when the address has an account' } },
-    async (request) => verifyContact(deps(), 'email', request.body.email, request.body.otp),
+    async (request) => app.accounts.verifyContact('email', request.body.email, request.body.otp),
   );
 
   r.post(
     '/api/personalaccount/RegisterAppAccount',
     { schema: { body: ZRegisterAppAccount, tags, summary: 'Create an account from verified contact(s); answers with a login result' } },
-    async (request) => registerAccount(deps(), request.body),
+    async (request) => app.accounts.registerAccount(request.body),
   );
 
   r.post(
@@ -64,14 +54,14 @@ export default async function accountRoutes(app: FastifyInstance, options: { dep
     async (request): Promise<TSessionValidation> => {
       if (!request.account) return { valid: false };
       const sessionId = sessionIdHeader(request);
-      if (sessionId !== undefined && !(await sessionIdMatches(app.db, request.account.sessionRowId, sessionId))) return { valid: false };
+      if (sessionId !== undefined && !(await app.accounts.sessionIdMatches(request.account.sessionRowId, sessionId))) return { valid: false };
       return { valid: true };
     },
   );
 
   r.post('/api/personalAccount/logout', { schema: { tags, summary: 'End this session: its token stops working' } }, async (request) => {
     const account = requireAccount(request);
-    await revokeSession(app.db, account.sessionRowId, app.clock.now());
+    await app.accounts.revokeSession(account.sessionRowId, app.clock.now());
     await app.accountEvents.emitSignedOut(account.id, { reason: 'logout', sessionRowId: account.sessionRowId });
     return { success: true };
   });
@@ -79,14 +69,14 @@ export default async function accountRoutes(app: FastifyInstance, options: { dep
   r.post(
     '/api/personalaccount/RequestUnRegisterOtp',
     { schema: { tags, summary: "Send an account-deletion code to the account's e-mail (or phone when it has none)" } },
-    async (request) => requestUnregisterCode(deps(), requireAccount(request), request.ip),
+    async (request) => app.accounts.requestUnregisterCode(requireAccount(request), request.ip),
   );
 
   r.post(
     '/api/personalaccount/VerifyUnregisterOtp',
     { schema: { body: ZVerifyUnregisterOtp, tags, summary: 'Check the deletion code: true, or false on any failure' } },
     async (request, reply) => {
-      const ok = await verifyUnregisterCode(deps(), requireAccount(request), request.body.otp);
+      const ok = await app.accounts.verifyUnregisterCode(requireAccount(request), request.body.otp);
       // A bare JSON boolean, as SPEC §7 reads it.
       return reply.type('application/json').send(JSON.stringify(ok));
     },
@@ -97,7 +87,7 @@ export default async function accountRoutes(app: FastifyInstance, options: { dep
     { schema: { tags, summary: 'Delete the account and its personal data (after VerifyUnregisterOtp)' } },
     async (request) => {
       const account = requireAccount(request);
-      const { storageKeys } = await unregisterAccount(deps(), account, app.accountDeletionSteps);
+      const { storageKeys } = await app.accounts.unregisterAccount(account, app.accountDeletionSteps);
       for (const key of storageKeys) await app.storage.delete(key).catch((err: unknown) => request.log.warn({ err }, 'could not remove a deleted image'));
       await app.accountEvents.emitSignedOut(account.id, { reason: 'deleted' });
       await app.accountEvents.emitDeleted(account.id);
@@ -106,7 +96,7 @@ export default async function accountRoutes(app: FastifyInstance, options: { dep
   );
 
   r.get('/api/personalAccount/myAccount', { schema: { tags, summary: 'The signed-in personal account with its cards and pets' } }, async (request) =>
-    presentAccount(app.db, requireAccount(request).id),
+    app.accounts.presentAccount(requireAccount(request).id),
   );
 
   r.put(
@@ -114,7 +104,7 @@ export default async function accountRoutes(app: FastifyInstance, options: { dep
     { schema: { body: ZUpdateAccount, tags, summary: 'Change the account name' } },
     async (request) => {
       const { id } = requireAccount(request);
-      const account = await renameAccount(app.db, id, request.body.name);
+      const account = await app.accounts.renameAccount(id, request.body.name);
       await app.accountEvents.emitUpdated(id, account);
       return account;
     },
@@ -123,11 +113,11 @@ export default async function accountRoutes(app: FastifyInstance, options: { dep
   r.post(
     '/api/personalAccount/mergeRecentlyViewedVbc',
     { schema: { body: ZMergeRecents, tags, summary: "Merge this device's recently viewed cards; answers with the merged list, newest first" } },
-    async (request): Promise<TRecents> => ({ recents: await mergeRecents(app.db, requireAccount(request).id, request.body.recents, app.clock.now()) }),
+    async (request): Promise<TRecents> => ({ recents: await app.accounts.mergeRecents(requireAccount(request).id, request.body.recents, app.clock.now()) }),
   );
 
   r.get('/api/vbc/recents', { schema: { tags, summary: 'Recently viewed cards, newest first' } }, async (request): Promise<TRecents> => ({
-    recents: await listRecents(app.db, requireAccount(request).id),
+    recents: await app.accounts.listRecents(requireAccount(request).id),
   }));
 }
 

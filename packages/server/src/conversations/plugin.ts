@@ -1,30 +1,38 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
-import { conversationMessages, conversationParticipants } from '../db/schema/index.ts';
+import { bindServices, type BoundServices } from '../plugins/bind-services.ts';
 import { ConversationAnnouncer } from './announce.ts';
+import { markAccountMessagesDeleted } from './delete-account-messages.ts';
+import { getSummary, haveUnseenMessages, listConversations, listMessages, requireParticipant } from './read-conversations.ts';
 import conversationRoutes from './routes.ts';
+import { seeConversation, sendAttachment, sendText, startConversation, type TConversationDeps } from './write-conversations.ts';
+
+const writes = { startConversation, sendText, sendAttachment, seeConversation };
+const reads = { haveUnseenMessages, listConversations, getSummary, requireParticipant, listMessages };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Messages between accounts: a participant's reads and writes (writes are rate-limited and announced on the hub). */
+    conversations: BoundServices<typeof writes> & BoundServices<typeof reads>;
+  }
+}
 
 /**
- * Conversations: the routes, their hub events, and their part of account deletion — the deleted
- * account's messages stay for the other side, shown as from a deleted account (the foreign keys
- * then clear the account and card ids).
+ * Conversations: decorates `app.conversations`, registers the routes, announces changes on the
+ * hub, and takes part in account deletion (markAccountMessagesDeleted, announced once committed).
  */
 export default fp(
   async function conversations(app: FastifyInstance) {
     const announcer = new ConversationAnnouncer(app.db, app.hub, app.log);
+    const deps: TConversationDeps = { db: app.db, storage: app.storage, rateLimiter: app.rateLimiter, announcer, clock: app.clock };
+    app.decorate('conversations', { ...bindServices(deps, writes), ...bindServices(app.db, reads) });
+
     /** Conversations of accounts being deleted, announced to the other side once the deletion is committed. */
     const deleting = new Map<string, string[]>();
     app.accountDeletionSteps.push({
       name: 'conversations',
       async run(tx, accountId) {
-        const rows = await tx
-          .select({ conversationId: conversationParticipants.conversationId })
-          .from(conversationParticipants)
-          .where(eq(conversationParticipants.accountId, accountId));
-        deleting.set(accountId, rows.map((r) => r.conversationId));
-        await tx.update(conversationMessages).set({ senderDeleted: true }).where(eq(conversationMessages.senderAccountId, accountId));
-        await tx.update(conversationParticipants).set({ accountDeleted: true }).where(eq(conversationParticipants.accountId, accountId));
+        deleting.set(accountId, await markAccountMessagesDeleted(tx, accountId));
       },
     });
     app.accountEvents.onAccountDeleted(async (accountId) => {
@@ -32,9 +40,7 @@ export default fp(
       deleting.delete(accountId);
       for (const id of ids) await announcer.conversationChanged(id);
     });
-    await app.register(conversationRoutes, {
-      deps: () => ({ db: app.db, storage: app.storage, rateLimiter: app.rateLimiter, announcer, clock: app.clock }),
-    });
+    await app.register(conversationRoutes);
   },
   { name: 'conversations', dependencies: ['db', 'storage', 'multipart', 'accounts', 'hub'] },
 );

@@ -4,47 +4,44 @@ import { z } from 'zod';
 import {
   DOCUMENT_MAX_BYTES, PHOTO_MAX_BYTES, ZClientMessageId, ZInitiateConversation, ZMarkSeen, ZMessagesQuery, ZSendMessage,
 } from '@vbc/shared/conversation';
+import { isUuid } from '@vbc/shared';
 import { notFound } from '../errors/app-error.ts';
 import { readUpload } from '../files/read-upload.ts';
 import { requireAccount } from '../plugins/auth.ts';
-import { getSummary, haveUnseenMessages, listConversations, listMessages, requireParticipant } from './read-conversations.ts';
-import { seeConversation, sendAttachment, sendText, startConversation, type TConversationDeps } from './service.ts';
 
 const tags = ['conversations'];
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A conversation id that is not a UUID cannot exist: the same 404 as someone else's conversation. */
 const ZConversationParams = z.object({ id: z.string().max(100) });
 const conversationId = (id: string): string => {
-  if (!UUID.test(id)) throw notFound('conversation');
+  if (!isUuid(id)) throw notFound('conversation');
   return id.toLowerCase();
 };
 const ZUploadQuery = z.object({ clientMessageId: ZClientMessageId.optional() });
 
 /** DESIGN §4 conversation routes and SPEC §7 initiateConversation / haveUnseenMessages. */
-export default async function conversationRoutes(app: FastifyInstance, options: { deps: () => TConversationDeps }) {
+export default async function conversationRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const deps = options.deps;
 
   r.post(
     '/api/conversation/initiateConversation',
     { schema: { body: ZInitiateConversation, tags, summary: 'Send a first message to the owner of a card; answers with the (new or existing) conversation' } },
-    async (request) => startConversation(deps(), requireAccount(request).id, request.body),
+    async (request) => app.conversations.startConversation(requireAccount(request).id, request.body),
   );
 
   r.get(
     '/api/conversation/haveUnseenMessages',
     { schema: { tags, summary: 'Whether the signed-in account has unseen messages (result) and how many (count)' } },
-    async (request) => haveUnseenMessages(app.db, requireAccount(request).id),
+    async (request) => app.conversations.haveUnseenMessages(requireAccount(request).id),
   );
 
   r.get('/api/conversation', { schema: { tags, summary: "The signed-in account's conversations, newest first" } }, async (request) =>
-    listConversations(app.db, requireAccount(request).id),
+    app.conversations.listConversations(requireAccount(request).id),
   );
 
   r.get(
     '/api/conversation/:id',
     { schema: { params: ZConversationParams, tags, summary: 'One conversation as the caller sees it' } },
-    async (request) => getSummary(app.db, requireAccount(request).id, conversationId(request.params.id)),
+    async (request) => app.conversations.getSummary(requireAccount(request).id, conversationId(request.params.id)),
   );
 
   r.get(
@@ -59,8 +56,8 @@ export default async function conversationRoutes(app: FastifyInstance, options: 
     },
     async (request) => {
       const id = conversationId(request.params.id);
-      await requireParticipant(app.db, id, requireAccount(request).id);
-      return listMessages(app.db, id, request.query);
+      await app.conversations.requireParticipant(id, requireAccount(request).id);
+      return app.conversations.listMessages(id, request.query);
     },
   );
 
@@ -68,7 +65,7 @@ export default async function conversationRoutes(app: FastifyInstance, options: 
     '/api/conversation/:id/messages',
     { schema: { params: ZConversationParams, body: ZSendMessage, tags, summary: 'Send a text message (idempotent on clientMessageId)' } },
     async (request, reply) => {
-      const sent = await sendText(deps(), requireAccount(request).id, conversationId(request.params.id), request.body);
+      const sent = await app.conversations.sendText(requireAccount(request).id, conversationId(request.params.id), request.body);
       return reply.status(sent.created ? 201 : 200).send(sent.message);
     },
   );
@@ -77,7 +74,7 @@ export default async function conversationRoutes(app: FastifyInstance, options: 
     '/api/conversation/:id/seen',
     { schema: { params: ZConversationParams, body: ZMarkSeen.nullish(), tags, summary: 'Mark messages seen up to a sequence (default: all); peers get ConversationSeen' } },
     async (request, reply) => {
-      await seeConversation(deps(), requireAccount(request).id, conversationId(request.params.id), request.body?.sequence);
+      await app.conversations.seeConversation(requireAccount(request).id, conversationId(request.params.id), request.body?.sequence);
       return reply.status(204).send();
     },
   );
@@ -97,8 +94,8 @@ export default async function conversationRoutes(app: FastifyInstance, options: 
       },
       async (request, reply) => {
         const account = requireAccount(request);
-        const sent = await sendAttachment(
-          deps(), account.id, conversationId(request.params.id), kind,
+        const sent = await app.conversations.sendAttachment(
+          account.id, conversationId(request.params.id), kind,
           () => readUpload(request, kind === 'photo' ? PHOTO_MAX_BYTES : DOCUMENT_MAX_BYTES, kind), request.query.clientMessageId,
         );
         return reply.status(sent.created ? 201 : 200).send(sent.message);
