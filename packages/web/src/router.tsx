@@ -1,5 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { lazyWithQueries } from './api/lazy-with-queries.tsx';
 import { trackNavigation } from './navigation.ts';
 import AppShell from './components/AppShell.tsx';
 import RouteError from './components/RouteError.tsx';
@@ -7,7 +8,17 @@ import RouteError from './components/RouteError.tsx';
 /** The contact screen's chunk, started early on a card link so it loads beside the entry. */
 export const loadContactScreen = () => import('./screens/Contact/ContactScreen.tsx');
 
+/** A screen that loads its data through the query layer (every screen but the public card). */
 const screen = (load: () => Promise<{ default: ComponentType }>) => {
+  const Screen = lazyWithQueries(load);
+  return <Screen />;
+};
+
+/**
+ * The public card: its chunk is a card link's first load and must stay within the size budget,
+ * so it does not render inside the query layer (docs/architecture.md, "Web").
+ */
+const publicCard = (load: () => Promise<{ default: ComponentType }>) => {
   const Screen = lazy(load);
   return <Screen />;
 };
@@ -19,7 +30,7 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       { path: '/', element: screen(() => import('./screens/Home/HomeScreen.tsx')) },
-      { path: '/:contactId', element: screen(loadContactScreen) },
+      { path: '/:contactId', element: publicCard(loadContactScreen) },
       { path: '/edit/:contactId', element: screen(() => import('./screens/ContactEdit/ContactEditScreen.tsx')) },
       { path: '/directory/:dirId', element: screen(() => import('./screens/Directory/DirectoryScreen.tsx')) },
       { path: '/p/:petId', element: screen(() => import('./screens/Pet/PetScreen.tsx')) },

@@ -1,0 +1,38 @@
+/**
+ * The one query client of the web app (TanStack Query). Defaults, chosen so nothing refetches
+ * behind the user's back in bursts:
+ * - `staleTime: 0`, `refetchOnMount`: a screen that opens shows what is cached at once and
+ *   refreshes it (what every screen did by hand before);
+ * - no refetch on window focus or network reconnect, no retries: the hub's events
+ *   (`bridgeHubEvents`) and its resync after every (re)connect say when data changed;
+ * - a query's error is the screen's to show (`errorText(query.error)`, SPEC §8 per screen);
+ *   a mutation that has no `onError` of its own shows its error as a warning notification
+ *   (the app's one way to report a failed action).
+ */
+import { MutationCache, QueryClient } from '@tanstack/react-query';
+import { notify } from '../session/events.ts';
+import { errorText } from './http.ts';
+import { bridgeHubEvents } from '../realtime/hub-queries.ts';
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => {
+        if (!mutation.options.onError) notify(errorText(error), 'warning');
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        staleTime: 0,
+        gcTime: 5 * 60_000,
+        retry: false,
+        refetchOnWindowFocus: false,
+        refetchOnReconnect: false,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export const queryClient = createQueryClient();
+bridgeHubEvents(queryClient);

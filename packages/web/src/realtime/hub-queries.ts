@@ -1,0 +1,30 @@
+/**
+ * The bridge from the hub's events (`hub-events.ts`, re-emitted on the client-event bus) to the
+ * query cache: an event whose payload is the whole entity updates the cached entry in place;
+ * an event that only says something changed invalidates the resource's keys, and the screens
+ * that show it refetch. Every hub (re)connect invalidates what may have been missed meanwhile.
+ * Installed once, with the query client (`api/query-client.ts`).
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import type { TConversationSummary } from '@vbc/shared/conversation';
+import { queryKeys } from '../api/query-keys.ts';
+import { onClientEvent } from '../session/events.ts';
+import { upsertSummary } from '../screens/Messages/thread-model.ts';
+import { onRealtimeResync } from './connection.ts';
+
+/** Subscribes `client` to the hub's events for the page's life; returns the unsubscribe. */
+export function bridgeHubEvents(client: QueryClient): () => void {
+  const stops = [
+    onClientEvent('conversationUpdated', ({ personalConversationId, conversation }) => {
+      const summary = conversation as TConversationSummary;
+      client.setQueryData<TConversationSummary[]>(queryKeys.conversations.list(), (list) => (list ? upsertSummary(list, summary) : list));
+      client.setQueryData<TConversationSummary>(queryKeys.conversations.one(personalConversationId), (old) => (old ? summary : old));
+    }),
+    // The account changed elsewhere (another device renamed it, a card was added): its lists refetch.
+    onClientEvent('accountUpdated', () => void client.invalidateQueries({ queryKey: queryKeys.account.all })),
+    onRealtimeResync(() => void client.invalidateQueries({ queryKey: queryKeys.conversations.all })),
+  ];
+  return () => {
+    for (const stop of stops) stop();
+  };
+}
