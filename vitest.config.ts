@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], expect: { requireAssertions: true } } },
+      { test: { name: 'scripts', include: ['scripts/**/*.test.ts'], expect: { requireAssertions: true } } },
       {
         test: {
           name: 'server',

@@ -14,7 +14,8 @@ const run = (label, command, args) => {
 };
 
 const extra = process.argv.slice(2);
-let ok = run('lint', bin('eslint'), ['.', '--max-warnings', '0']);
+let ok = run('dependency check', process.execPath, ['scripts/check-deps.mjs']);
+ok = run('lint', bin('eslint'), ['.', '--max-warnings', '0']) && ok;
 for (const project of ['packages/shared', 'packages/server', 'packages/web', 'e2e', '.']) {
   ok = run(`typecheck ${project}`, bin('tsc'), ['-p', project]) && ok;
 }
