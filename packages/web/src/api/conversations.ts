@@ -6,7 +6,7 @@
 import type {
   TConversationMessage, TConversationSummary, THaveUnseenMessages, TInitiateConversation,
 } from '@vbc/shared/conversation';
-import { HttpError, http, requestHeaders } from './http.ts';
+import { http } from './http.ts';
 
 const base = (id: string) => `/api/conversation/${encodeURIComponent(id)}`;
 
@@ -37,21 +37,8 @@ export const sendMessage = (id: string, message: string, clientMessageId: string
 export const markSeen = (id: string, sequence: number) => http.post<void>(`${base(id)}/seen`, { sequence });
 
 /** Sends a photo or a document (multipart field `file`), idempotent on clientMessageId. */
-export async function sendAttachment(id: string, kind: 'photo' | 'document', file: File, clientMessageId: string): Promise<TConversationMessage> {
+export function sendAttachment(id: string, kind: 'photo' | 'document', file: File, clientMessageId: string): Promise<TConversationMessage> {
   const body = new FormData();
   body.append('file', file, file.name);
-  let response: Response;
-  try {
-    response = await fetch(`${base(id)}/${kind}s?clientMessageId=${encodeURIComponent(clientMessageId)}`, {
-      method: 'POST', body, headers: requestHeaders({}, false), credentials: 'same-origin',
-    });
-  } catch {
-    throw new HttpError('Network error: the server could not be reached.', 0);
-  }
-  const data: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    const m = data && typeof data === 'object' ? (data as { message?: unknown }).message : undefined;
-    throw new HttpError(typeof m === 'string' && m ? m : String(response.status), response.status);
-  }
-  return data as TConversationMessage;
+  return http.upload<TConversationMessage>(`${base(id)}/${kind}s?clientMessageId=${encodeURIComponent(clientMessageId)}`, body);
 }

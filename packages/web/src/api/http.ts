@@ -40,21 +40,24 @@ export function requestHeaders(options: TRequestOptions = {}, json = true): Head
   return headers;
 }
 
-async function send(method: string, path: string, body: unknown, options: TRequestOptions): Promise<Response> {
+const NETWORK_ERROR = 'Network error: the server could not be reached.';
+
+/** One request: a JSON body (or none), or a multipart form. */
+async function send(method: string, path: string, body: unknown, options: TRequestOptions, networkError = NETWORK_ERROR, form = false): Promise<Response> {
   try {
-    const headers = requestHeaders(options, true);
+    const headers = requestHeaders(options, !form);
     // No body (GET, DELETE): no JSON content type either; the server refuses an empty JSON body.
     if (body === undefined) headers.delete('Content-Type');
     return await fetch(path, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: form ? (body as FormData) : body === undefined ? undefined : JSON.stringify(body),
       signal: options.signal,
       credentials: 'same-origin',
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new HttpError('Network error: the server could not be reached.', 0);
+    throw new HttpError(networkError, 0);
   }
 }
 
@@ -91,6 +94,15 @@ export const http = {
   async delete(path: string, options: TRequestOptions = {}): Promise<void> {
     const response = await send('DELETE', path, undefined, options);
     if (!response.ok) throw new HttpError(String(response.status), response.status);
+  },
+  /**
+   * A multipart upload (POST); answers and rejects like a JSON call. `networkError` is the
+   * text when the request gets no answer.
+   */
+  async upload<T>(path: string, form: FormData, options: TRequestOptions & { networkError?: string } = {}): Promise<T> {
+    const response = await send('POST', path, form, options, options.networkError, true);
+    if (!response.ok) throw await errorOf(response);
+    return (await response.json()) as T;
   },
   /** A binary download (wallet pass, file); rejects with the status (SPEC §8). */
   async download(path: string, options: TRequestOptions = {}): Promise<Blob> {
