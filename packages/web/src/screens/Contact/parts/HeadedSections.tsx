@@ -1,0 +1,53 @@
+import type { TLayoutProps } from '../layouts/layout-props.ts';
+import { Biography } from './Identity.tsx';
+import SocialLinks from './SocialLinks.tsx';
+import ContactActions from './ContactActions.tsx';
+import { EmailList, LinkList, PhoneList, PlaceList } from './InfoLists.tsx';
+import MarkdownDescriptions from './MarkdownDescriptions.tsx';
+import WallPhotos from './WallPhotos.tsx';
+import Stats from './Stats.tsx';
+import Section from './Section.tsx';
+import { contentFlags } from '../content.ts';
+
+/**
+ * The body the simple and artist layouts share (SPEC §2): the contact actions, then the headed
+ * sections that have content, then the stats. `wallColumns`: the wall photos' grid.
+ */
+export default function HeadedSections({ model, onPinGranted, wallColumns }: TLayoutProps & { wallColumns?: number }) {
+  const { contact, accent } = model;
+  const has = contentFlags(contact);
+  return (
+    <>
+      <ContactActions model={model} onPinGranted={onPinGranted} />
+      {has.about && (
+        <Section title="About" accent={accent}>
+          <Biography text={contact.biography} align="left" />
+          <MarkdownDescriptions sources={contact.markdownDescriptions} />
+          <WallPhotos contact={contact} columns={wallColumns} />
+        </Section>
+      )}
+      {has.social && (
+        <Section title="Social Networks" accent={accent}>
+          <SocialLinks entries={contact.socialMedias} align="flex-start" />
+        </Section>
+      )}
+      {has.contactInfo && (
+        <Section title="Contact Info" accent={accent}>
+          <PhoneList phones={contact.phones ?? []} accent={accent} />
+          <EmailList emails={contact.emails ?? []} accent={accent} />
+        </Section>
+      )}
+      {has.links && (
+        <Section title="Links" accent={accent}>
+          <LinkList links={contact.links} accent={accent} />
+        </Section>
+      )}
+      {has.places && (
+        <Section title="Places" accent={accent}>
+          <PlaceList locations={contact.locations} accent={accent} />
+        </Section>
+      )}
+      <Stats stats={contact.stats} />
+    </>
+  );
+}
