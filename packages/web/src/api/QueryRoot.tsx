@@ -1,8 +1,22 @@
 import type { ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { useSession } from '../session/SessionContext.tsx';
 import { queryClient } from './query-client.ts';
 
-/** Provides the app's one query client (see `lazy-with-queries.tsx` for where it is mounted). */
+/** Whose answers the cache holds: a visitor, or one account. */
+let cacheOwner: string | undefined;
+
+/**
+ * Provides the app's one query client (mounted around each data screen and window, see
+ * `lazy-with-queries.tsx`). When someone else signs in, or the account signs out, the cache is
+ * emptied before anything renders from it: no screen shows another account's answers.
+ */
 export default function QueryRoot({ children }: { children: ReactNode }) {
+  const { status, account } = useSession();
+  const owner = status === 'checking' ? cacheOwner : status === 'signedIn' ? `account:${(account as { accountId?: string } | null)?.accountId ?? ''}` : 'visitor';
+  if (owner !== cacheOwner) {
+    if (cacheOwner !== undefined) queryClient.clear();
+    cacheOwner = owner;
+  }
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }

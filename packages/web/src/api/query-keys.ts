@@ -22,7 +22,10 @@ export const queryKeys = {
   },
   pets: {
     all: ['pets'] as const,
-    one: (id: string) => ['pets', id] as const,
+    /** The public pet page. */
+    one: (id: string) => ['pets', 'public', id] as const,
+    /** The owner's view (editor). */
+    edit: (id: string) => ['pets', 'edit', id] as const,
   },
   conversations: {
     all: ['conversations'] as const,

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -8,9 +8,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import VerifiedIcon from '@mui/icons-material/Verified';
 import { CORPORATE_DIALOG_MAX_WIDTH } from '@vbc/shared/constants';
-import type { TCorporateProfile } from '@vbc/shared/contact';
-import { getCorporateProfile, obsecuredDisplayUrl } from '../api/contacts.ts';
+import { obsecuredDisplayUrl } from '../api/contacts.ts';
 import { errorText } from '../api/http.ts';
+import { corporateQueries } from '../api/queries.ts';
 import SocialLinks from '../screens/Contact/parts/SocialLinks.tsx';
 import { EmailList, LinkList, PhoneList, PlaceList } from '../screens/Contact/parts/InfoLists.tsx';
 import AppDialog from './AppDialog.tsx';
@@ -19,16 +19,9 @@ const CORPORATE_ACCENT = '#1f5fc4';
 
 /** SPEC §2 corporate profile dialog: headed 'Verified Business', loaded by corporate-profile id, with Close. */
 export default function CorporateProfileDialog({ corporateProfileId, onClose }: { corporateProfileId: string; onClose: () => void }) {
-  const [profile, setProfile] = useState<TCorporateProfile | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    getCorporateProfile(corporateProfileId, { signal: controller.signal })
-      .then(setProfile)
-      .catch((e: unknown) => !controller.signal.aborted && setError(errorText(e)));
-    return () => controller.abort();
-  }, [corporateProfileId]);
+  const query = useQuery(corporateQueries.profile(corporateProfileId));
+  const profile = query.data ?? null;
+  const error = query.error ? errorText(query.error) : null;
 
   const hero = profile?.heroImage ? obsecuredDisplayUrl(profile.heroImage.obsecuredDisplayItemId) : null;
   const logo = profile?.profileImage ? obsecuredDisplayUrl(profile.profileImage.obsecuredDisplayItemId) : null;

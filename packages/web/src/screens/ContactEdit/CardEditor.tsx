@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useBlocker, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,7 +10,8 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
 import EditIcon from '@mui/icons-material/Edit';
 import VisibilityIcon from '@mui/icons-material/Visibility';
-import { deleteCard, getCardForEdit, setPin, updateCard, type TOwnerVirtualContact } from '../../api/cards.ts';
+import { deleteCard, setPin, updateCard, type TOwnerVirtualContact } from '../../api/cards.ts';
+import { cardQueries } from '../../api/queries.ts';
 import { errorText, HttpError } from '../../api/http.ts';
 import { emitClientEvent, notify } from '../../session/events.ts';
 import { useSession } from '../../session/SessionContext.tsx';
@@ -50,6 +52,7 @@ interface TSaveError {
 export default function CardEditor({ initial }: { initial: TOwnerVirtualContact }) {
   const navigate = useNavigate();
   const { refreshAccount } = useSession();
+  const queryClient = useQueryClient();
   const [card, setCard] = useState(initial);
   const [form, setForm] = useState(() => cardToForm(initial));
   const [saved, setSaved] = useState(() => snapshot(cardToForm(initial)));
@@ -124,6 +127,7 @@ export default function CardEditor({ initial }: { initial: TOwnerVirtualContact 
     try {
       const next = await inTurn(() => updateCard(id, formToInput(form), updatedAt.current));
       updatedAt.current = next.updatedAt;
+      queryClient.setQueryData(cardQueries.edit(id).queryKey, next);
       setCard(next);
       setSaved(sent);
       notify('Your card is saved.');
@@ -136,7 +140,7 @@ export default function CardEditor({ initial }: { initial: TOwnerVirtualContact 
     } finally {
       setSaving(false);
     }
-  }, [form, id, refreshAccount, inTurn]);
+  }, [form, id, refreshAccount, inTurn, queryClient]);
 
   // Ctrl/Cmd+S saves.
   useEffect(() => {
@@ -153,7 +157,7 @@ export default function CardEditor({ initial }: { initial: TOwnerVirtualContact 
   /** Drops local changes and takes the card as it is now on the server. */
   const reload = async () => {
     try {
-      const fresh = await getCardForEdit(id);
+      const fresh = await queryClient.fetchQuery(cardQueries.edit(id));
       updatedAt.current = fresh.updatedAt;
       const next = cardToForm(fresh);
       setCard(fresh);

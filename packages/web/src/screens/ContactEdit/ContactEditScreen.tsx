@@ -1,45 +1,27 @@
-import { useEffect, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
 import BlockIcon from '@mui/icons-material/Block';
 import EditIcon from '@mui/icons-material/Edit';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
-import { getCardForEdit, type TOwnerVirtualContact } from '../../api/cards.ts';
 import { errorText, HttpError } from '../../api/http.ts';
+import { cardQueries } from '../../api/queries.ts';
 import EmptyState from '../../components/EmptyState.tsx';
 import LoadingScreen from '../../components/LoadingScreen.tsx';
 import { useSession } from '../../session/SessionContext.tsx';
 import CardEditor from './CardEditor.tsx';
 
-type TState = { status: 'loading' } | { status: 'notYours' } | { status: 'failed'; error: string } | { status: 'loaded'; card: TOwnerVirtualContact };
-
 /** Route /edit/:contactId — the owner's card editor; anyone else gets a "not yours" page. */
 export default function ContactEditScreen() {
   const { contactId = '' } = useParams();
   const { status } = useSession();
-  const [state, setState] = useState<TState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    if (status !== 'signedIn') return;
-    let cancelled = false;
-    setState({ status: 'loading' });
-    getCardForEdit(contactId)
-      .then((card) => !cancelled && setState({ status: 'loaded', card }))
-      .catch((e: unknown) => {
-        if (cancelled) return;
-        if (e instanceof HttpError && (e.status === 404 || e.status === 403)) setState({ status: 'notYours' });
-        else setState({ status: 'failed', error: errorText(e) });
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [contactId, status, attempt]);
+  const card = useQuery({ ...cardQueries.edit(contactId), enabled: status === 'signedIn' });
+  const notYours = card.error instanceof HttpError && (card.error.status === 404 || card.error.status === 403);
 
   if (status === 'checking') return <LoadingScreen />;
   if (status === 'signedOut') return <EmptyState icon={<EditIcon />} title="Edit your card" text="" requiresSignIn />;
-  if (state.status === 'loading') return <LoadingScreen />;
-  if (state.status === 'notYours') {
+  if (card.isPending) return <LoadingScreen />;
+  if (notYours) {
     return (
       <EmptyState
         icon={<BlockIcon />}
@@ -49,15 +31,15 @@ export default function ContactEditScreen() {
       />
     );
   }
-  if (state.status === 'failed') {
+  if (card.isError) {
     return (
       <EmptyState
         icon={<ErrorOutlineIcon />}
         title="The card could not be loaded"
-        text={state.error}
-        action={<Button variant="contained" onClick={() => setAttempt((n) => n + 1)} sx={{ mt: 1.5 }}>Try again</Button>}
+        text={errorText(card.error)}
+        action={<Button variant="contained" onClick={() => void card.refetch()} sx={{ mt: 1.5 }}>Try again</Button>}
       />
     );
   }
-  return <CardEditor key={state.card.virtualContactId} initial={state.card} />;
+  return <CardEditor key={card.data.virtualContactId} initial={card.data} />;
 }

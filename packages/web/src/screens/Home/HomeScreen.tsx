@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -8,9 +9,8 @@ import BadgeIcon from '@mui/icons-material/Badge';
 import PetsIcon from '@mui/icons-material/Pets';
 import PersonIcon from '@mui/icons-material/Person';
 import { PRODUCT_NAME } from '@vbc/shared/constants';
-import type { TRecentCard } from '@vbc/shared/account';
-import { getRecents } from '../../api/cards.ts';
 import { displayUrl } from '../../api/contacts.ts';
+import { accountQueries } from '../../api/queries.ts';
 import LoadingScreen from '../../components/LoadingScreen.tsx';
 import { useSession } from '../../session/SessionContext.tsx';
 import { asCards, asPets, cardName, cardQr, petQr, shareCard, sharePet } from './home-items.ts';
@@ -42,20 +42,15 @@ function Empty({ text, button }: { text: string; button: React.ReactNode }) {
 export default function HomeScreen() {
   const { status, account, refreshAccount } = useSession();
   const [creating, setCreating] = useState<'card' | 'pet' | null>(null);
-  const [recents, setRecents] = useState<TRecentCard[]>([]);
+  // A failed read shows no recently viewed cards.
+  const recents = useQuery({ ...accountQueries.recents(), enabled: status === 'signedIn' }).data?.recents.slice(0, 12) ?? [];
 
   useEffect(() => {
     document.title = PRODUCT_NAME;
   }, []);
   useEffect(() => {
-    if (status !== 'signedIn') return;
-    let cancelled = false;
     // Cards may have changed on another device or tab since the session loaded.
-    refreshAccount().catch(() => undefined);
-    getRecents().then((r) => !cancelled && setRecents(r.recents.slice(0, 12))).catch(() => undefined);
-    return () => {
-      cancelled = true;
-    };
+    if (status === 'signedIn') refreshAccount().catch(() => undefined);
   }, [status, refreshAccount]);
 
   if (status === 'checking') return <LoadingScreen />;

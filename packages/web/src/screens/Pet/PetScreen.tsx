@@ -4,8 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import PetsIcon from '@mui/icons-material/Pets';
 import { PRODUCT_NAME } from '@vbc/shared/constants';
 import { errorText, HttpError } from '../../api/http.ts';
-import { getPet } from '../../api/pets.ts';
-import { queryKeys } from '../../api/query-keys.ts';
+import { petQueries } from '../../api/queries.ts';
 import EmptyState from '../../components/EmptyState.tsx';
 import LoadingScreen from '../../components/LoadingScreen.tsx';
 import PetView from './PetView.tsx';
@@ -13,7 +12,7 @@ import PetView from './PetView.tsx';
 /** Route /p/:petId — the public page of a virtual pet; its name is the page title. */
 export default function PetScreen() {
   const { petId = '' } = useParams();
-  const pet = useQuery({ queryKey: queryKeys.pets.one(petId), queryFn: () => getPet(petId) });
+  const pet = useQuery(petQueries.one(petId));
   const name = pet.data?.name ?? '';
   useEffect(() => {
     document.title = name || PRODUCT_NAME;

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,7 +18,9 @@ import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import { PET_SPECIES, type TVirtualPet } from '@vbc/shared/contact';
 import { displayUrl } from '../../api/contacts.ts';
 import { errorText, HttpError } from '../../api/http.ts';
-import { deletePet, getPet, updatePet } from '../../api/pets.ts';
+import { deletePet, updatePet } from '../../api/pets.ts';
+import { petQueries } from '../../api/queries.ts';
+import { queryKeys } from '../../api/query-keys.ts';
 import { emitClientEvent, notify } from '../../session/events.ts';
 import { useSession } from '../../session/SessionContext.tsx';
 import EditorSection from '../ContactEdit/parts/EditorSection.tsx';
@@ -31,6 +34,7 @@ const SEXES = ['Unknown', 'Male', 'Female'] as const;
 export default function PetEditor({ initial }: { initial: TVirtualPet }) {
   const navigate = useNavigate();
   const { refreshAccount } = useSession();
+  const queryClient = useQueryClient();
   const [form, setForm] = useState(() => petToForm(initial));
   const [saved, setSaved] = useState(() => JSON.stringify(formToPetInput(petToForm(initial))));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -58,6 +62,8 @@ export default function PetEditor({ initial }: { initial: TVirtualPet }) {
     try {
       const next = await updatePet(id, body, updatedAt.current);
       updatedAt.current = next.updatedAt;
+      queryClient.setQueryData(petQueries.edit(id).queryKey, next);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.pets.one(id) });
       setSaved(JSON.stringify(body));
       notify(`${next.name} is saved.`);
       refreshAccount().catch(() => undefined);
@@ -71,7 +77,7 @@ export default function PetEditor({ initial }: { initial: TVirtualPet }) {
 
   const reload = async () => {
     try {
-      const fresh = await getPet(id);
+      const fresh = await queryClient.fetchQuery(petQueries.edit(id));
       updatedAt.current = fresh.updatedAt;
       const f = petToForm(fresh);
       setForm(f);
@@ -91,6 +97,7 @@ export default function PetEditor({ initial }: { initial: TVirtualPet }) {
       noText: 'Keep',
       onYes: async () => {
         await deletePet(id);
+        queryClient.removeQueries({ queryKey: queryKeys.pets.one(id) });
         await refreshAccount().catch(() => undefined);
         notify('The pet was deleted.');
         navigate('/', { replace: true });

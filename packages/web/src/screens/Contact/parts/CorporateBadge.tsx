@@ -1,12 +1,13 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import RoundButton from '../../../components/RoundButton.tsx';
 import VerifiedIcon from '@mui/icons-material/Verified';
 import type { TVirtualContact } from '@vbc/shared/contact';
 import { getCorporateInfo } from '../../../api/contacts.ts';
 import { errorText } from '../../../api/http.ts';
+import { lazyWithQueries } from '../../../api/lazy-with-queries.tsx';
 import { notify } from '../../../session/events.ts';
 
-const CorporateProfileDialog = lazy(() => import('../../../dialogs/CorporateProfileDialog.tsx'));
+const CorporateProfileDialog = lazyWithQueries(() => import('../../../dialogs/CorporateProfileDialog.tsx'));
 
 /**
  * The verified-business icon of a corporate card (SPEC §2). It names the

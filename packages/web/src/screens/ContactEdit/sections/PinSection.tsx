@@ -1,10 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import LockIcon from '@mui/icons-material/Lock';
-import { getPinStatus, type TPinStatus } from '../../../api/cards.ts';
+import type { TPinStatus } from '../../../api/cards.ts';
+import { cardQueries } from '../../../api/queries.ts';
 import { errorText } from '../../../api/http.ts';
 import { notify } from '../../../session/events.ts';
 import EditorSection from '../parts/EditorSection.tsx';
@@ -15,18 +17,12 @@ import Field from '../parts/Field.tsx';
  * it moves the card's version, so the editor makes the write (`writePin`).
  */
 export default function PinSection({ contactId, writePin }: { contactId: string; writePin: (pinCode: string | null) => Promise<TPinStatus> }) {
-  const [status, setStatus] = useState<TPinStatus | null>(null);
+  const queryClient = useQueryClient();
+  // A failed read leaves the state line out (the setting still works).
+  const status = useQuery(cardQueries.pin(contactId)).data ?? null;
   const [pin, setPinValue] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    let cancelled = false;
-    getPinStatus(contactId).then((s) => !cancelled && setStatus(s)).catch(() => undefined);
-    return () => {
-      cancelled = true;
-    };
-  }, [contactId]);
 
   const apply = async (value: string | null) => {
     if (value !== null && !/^\d{4,8}$/.test(value)) {
@@ -36,7 +32,7 @@ export default function PinSection({ contactId, writePin }: { contactId: string;
     setBusy(true);
     setError(null);
     try {
-      setStatus(await writePin(value));
+      queryClient.setQueryData(cardQueries.pin(contactId).queryKey, await writePin(value));
       setPinValue('');
       notify(value === null ? 'PIN removed: your phones and e-mails are visible.' : 'PIN saved: your phones and e-mails now need it.');
     } catch (e) {

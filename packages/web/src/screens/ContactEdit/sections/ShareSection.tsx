@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,7 +12,7 @@ import QrCode2Icon from '@mui/icons-material/QrCode2';
 import ShareIcon from '@mui/icons-material/Share';
 import type { TVirtualContact } from '@vbc/shared/contact';
 import { cardShareUrl } from '@vbc/shared/links';
-import { getCardStats, type TCardStats } from '../../../api/cards.ts';
+import { cardQueries } from '../../../api/queries.ts';
 import { emitClientEvent } from '../../../session/events.ts';
 import EditorSection from '../parts/EditorSection.tsx';
 import StatsChart from '../parts/StatsChart.tsx';
@@ -21,16 +22,10 @@ export const publicCardUrl = (quickId: string) => `${window.location.origin}/vbc
 
 /** The quickId link (copy, share, QR, open) and the views/downloads chart of the last 30 days. */
 export default function ShareSection({ card }: { card: TVirtualContact }) {
-  const [stats, setStats] = useState<TCardStats | null>(null);
+  // A failed read leaves the chart out.
+  const stats = useQuery(cardQueries.stats(card.virtualContactId, 30)).data ?? null;
   const [copied, setCopied] = useState(false);
   const link = publicCardUrl(card.quickId);
-  useEffect(() => {
-    let cancelled = false;
-    getCardStats(card.virtualContactId, 30).then((s) => !cancelled && setStats(s)).catch(() => undefined);
-    return () => {
-      cancelled = true;
-    };
-  }, [card.virtualContactId]);
   useEffect(() => {
     if (!copied) return;
     const t = window.setTimeout(() => setCopied(false), 1500);
