@@ -1,0 +1,50 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import type { TConversationSummary } from '@vbc/shared/conversation';
+import { queryKeys } from '../api/query-keys.ts';
+import { toClientEvent } from './hub-events.ts';
+import { bridgeHubEvents } from './hub-queries.ts';
+
+const summary = (id: string, updatedAt: string, extra: Partial<TConversationSummary> = {}) =>
+  ({ personalConversationId: id, updatedAt, counterpartSeenSequence: 0, ...extra }) as TConversationSummary;
+
+let stop = () => {};
+afterEach(() => stop());
+
+describe('hub events → query cache', () => {
+  it('ConversationUpdated puts the summary into the cached list (newest first) and the cached conversation', () => {
+    const client = new QueryClient();
+    stop = bridgeHubEvents(client);
+    client.setQueryData(queryKeys.conversations.list(), [summary('a', '2026-01-02T00:00:00Z'), summary('b', '2026-01-01T00:00:00Z')]);
+    client.setQueryData(queryKeys.conversations.one('b'), summary('b', '2026-01-01T00:00:00Z'));
+
+    toClientEvent('ConversationUpdated', summary('b', '2026-01-03T00:00:00Z', { counterpartSeenSequence: 7 }));
+
+    const list = client.getQueryData<TConversationSummary[]>(queryKeys.conversations.list());
+    expect(list?.map((s) => s.personalConversationId)).toEqual(['b', 'a']);
+    expect(client.getQueryData<TConversationSummary>(queryKeys.conversations.one('b'))?.counterpartSeenSequence).toBe(7);
+    // A conversation nobody has loaded is not made up from an event.
+    toClientEvent('ConversationUpdated', summary('c', '2026-01-04T00:00:00Z'));
+    expect(client.getQueryData(queryKeys.conversations.one('c'))).toBeUndefined();
+  });
+
+  it("AccountUpdated invalidates the account's queries, and nothing else", () => {
+    const client = new QueryClient();
+    stop = bridgeHubEvents(client);
+    client.setQueryData(queryKeys.account.recents(), { recents: [] });
+    client.setQueryData(queryKeys.pets.one('p'), { name: 'Rex' });
+
+    toClientEvent('AccountUpdated', { accountName: 'Ana' });
+
+    expect(client.getQueryState(queryKeys.account.recents())?.isInvalidated).toBe(true);
+    expect(client.getQueryState(queryKeys.pets.one('p'))?.isInvalidated).toBe(false);
+  });
+
+  it('stops on unsubscribe', () => {
+    const client = new QueryClient();
+    bridgeHubEvents(client)();
+    client.setQueryData(queryKeys.conversations.list(), [summary('a', '2026-01-02T00:00:00Z')]);
+    toClientEvent('ConversationUpdated', summary('b', '2026-01-03T00:00:00Z'));
+    expect(client.getQueryData<TConversationSummary[]>(queryKeys.conversations.list())).toHaveLength(1);
+  });
+});
