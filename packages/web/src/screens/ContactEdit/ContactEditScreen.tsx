@@ -20,7 +20,8 @@ export default function ContactEditScreen() {
 
   if (status === 'checking') return <LoadingScreen />;
   if (status === 'signedOut') return <EmptyState icon={<EditIcon />} title="Edit your card" text="" requiresSignIn />;
-  if (card.isPending) return <LoadingScreen />;
+  // "Try again" shows the loading screen until the answer, as the first load does.
+  if (card.isPending || (card.isError && card.isFetching)) return <LoadingScreen />;
   if (notYours) {
     return (
       <EmptyState
