@@ -1,11 +1,12 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Backplane } from './backplane/index.ts';
-import { loggerOptions } from './logger.ts';
+import { loggerOptions, requestId } from './logger.ts';
 import configPlugin from './plugins/config.ts';
 import errorHandler from './plugins/error-handler.ts';
+import requestLog from './plugins/request-log.ts';
 import jsonBody from './plugins/json-body.ts';
 import security from './plugins/security.ts';
 import docs from './plugins/docs.ts';
@@ -45,12 +46,18 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     logger: options.logger ?? loggerOptions(options.config.LOG_LEVEL),
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 500 },
     trustProxy: options.config.TRUST_PROXY,
+    // One line per request, written by the request-log plugin when it completes.
+    logController: new LogController({ disableRequestLogging: true }),
+    genReqId: requestId,
     bodyLimit: 1024 * 1024,
+    // Opening and migrating the database may take longer than Fastify's 10 s on a busy machine.
+    pluginTimeout: 120_000,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(configPlugin, { config: options.config });
+  await app.register(requestLog);
   await app.register(errorHandler);
   await app.register(jsonBody);
   await app.register(security);

@@ -2,16 +2,17 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config.ts';
+import { toTerminal } from '../logger.ts';
 
 /** Where the generated admin token lives: DATA_DIR/admin-token (mode 0600). */
 export const adminTokenPath = (dataDir: string): string => path.join(dataDir, 'admin-token');
 
 /**
  * The operators' token: ADMIN_TOKEN, else the one in DATA_DIR/admin-token,
- * made on first start (mode 0600) and printed once to stdout, never to the
- * log. Null when neither can exist (an in-memory DATA_DIR): the admin API is off.
+ * made on first start (mode 0600) and printed once to the terminal (stderr), never to
+ * the log stream. Null when neither can exist (an in-memory DATA_DIR): the admin API is off.
  */
-export function resolveAdminToken(config: Pick<Config, 'ADMIN_TOKEN' | 'DATA_DIR'>, print: (line: string) => void = (l) => process.stdout.write(l)): string | null {
+export function resolveAdminToken(config: Pick<Config, 'ADMIN_TOKEN' | 'DATA_DIR'>, print: (line: string) => void = toTerminal): string | null {
   if (config.ADMIN_TOKEN) return config.ADMIN_TOKEN;
   if (config.DATA_DIR.startsWith('memory://')) return null;
   const file = adminTokenPath(config.DATA_DIR);

@@ -7,6 +7,7 @@ import { createContact } from '../cards/create-contact.ts';
 import { storeDisplayImage } from '../files/store-files.ts';
 import { slowHash } from '../crypto/slow-hash.ts';
 import { avatar, cover, landscape } from './demo-images.ts';
+import { toTerminal } from '../logger.ts';
 
 /** The adoption passcode alphabet: Crockford base-32, upper case (no I, L, O, U). */
 export const PASSCODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -130,7 +131,7 @@ export async function seedDemo(app: FastifyInstance): Promise<DemoSeed | null> {
     `  passcode of the unadopted card: ${passcode}`,
     `  pet                  ${petUrl}`,
   ];
-  // Printed to the terminal, not the log: a passcode never reaches log storage.
-  process.stdout.write(`\n${lines.join('\n')}\n\n`);
+  // Printed to the terminal (stderr), not the log stream: a passcode never reaches log storage.
+  toTerminal(`\n${lines.join('\n')}\n\n`);
   return { cards, pin, passcode, petUrl };
 }
