@@ -1,7 +1,6 @@
-import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
+import { freePort, ServerProcess } from './test/server-process.ts';
 
 describe('configuration', () => {
   it('has working defaults for npm start', () => {
@@ -28,13 +27,41 @@ describe('configuration', () => {
     expect(message).toMatch(/DATABASE_URL: must be a URL starting with postgres:/);
     expect(failure({ SMS_PROVIDER: 'http' })).toMatch(/SMS_URL: is required when SMS_PROVIDER=http/);
     expect(failure({ ADMIN_TOKEN: 'short' })).toMatch(/ADMIN_TOKEN: must be at least 32 characters/);
+    for (const bad of ['yes', '10.0.0.0/33', '10.0.0.1,proxy.local', '::1/129', '1.2.3.4/255.0.0.0/8']) {
+      expect(failure({ TRUST_PROXY: bad })).toMatch(/^ConfigError: Invalid configuration: TRUST_PROXY: must be true, false, a hop count/);
+    }
   });
 
-  it('refuses to start the server on a bad value, naming it', () => {
-    const main = fileURLToPath(new URL('./main.ts', import.meta.url));
-    const tsx = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
-    const result = spawnSync(tsx, [main], { env: { ...process.env, PORT: '-3', LOG_LEVEL: 'silent' }, encoding: 'utf8', timeout: 30_000 });
-    expect(result.status).toBe(78);
-    expect(result.stderr).toContain('PORT: ');
+  it('accepts every TRUST_PROXY form the proxy check understands', () => {
+    for (const good of ['true', 'false', '2', '127.0.0.1', '10.0.0.0/8, 192.168.0.0/255.255.0.0', '::1/128,fd00::/8', 'loopback,uniquelocal']) {
+      expect(() => loadConfig({ TRUST_PROXY: good })).not.toThrow();
+    }
   });
+
+  /** Starts the real entry with `env` and expects it to stop at once with exit code 78 and one line on stderr. */
+  async function refusesToStart(env: Record<string, string>, line: RegExp) {
+    const server = new ServerProcess({ DATA_DIR: 'memory://', PORT: String(await freePort()), ADMIN_TOKEN: 'a'.repeat(40), ...env });
+    expect(await server.exited).toBe(78);
+    const lines = server.stderr.split('\n').filter((l) => l.trim() && !/^npm warn/.test(l));
+    expect(lines).toEqual([expect.stringMatching(line)]);
+    expect(server.stderr).not.toMatch(/^\s+at /m);
+  }
+
+  it('refuses to start the server on a bad value, naming it', async () => {
+    await refusesToStart({ PORT: '-3' }, /^Invalid configuration: PORT: /);
+  }, 120_000);
+
+  it('refuses a bad TRUST_PROXY at start with one line naming it, not a stack trace', async () => {
+    await refusesToStart({ TRUST_PROXY: 'yes' }, /^Invalid configuration: TRUST_PROXY: must be/);
+  }, 120_000);
+
+  it('refuses an unreachable REDIS_URL at start with one line naming it', async () => {
+    const port = await freePort();
+    await refusesToStart({ REDIS_URL: `redis://:secret-pw@127.0.0.1:${port}` }, new RegExp(`^REDIS_URL: cannot reach Redis at 127\\.0\\.0\\.1:${port} \\(ECONNREFUSED\\)$`));
+  }, 120_000);
+
+  it('refuses an unreachable DATABASE_URL at start with one line naming it', async () => {
+    const port = await freePort();
+    await refusesToStart({ DATABASE_URL: `postgres://u:secret-pw@127.0.0.1:${port}/x` }, new RegExp(`^DATABASE_URL: cannot use PostgreSQL at 127\\.0\\.0\\.1:${port} \\(ECONNREFUSED\\)$`));
+  }, 120_000);
 });

@@ -1,4 +1,16 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
+
+/** One TRUST_PROXY entry as proxy-addr accepts it: an address, a CIDR, or a named range. */
+function isProxyAddress(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (/^\d+$/.test(prefix)) return Number(prefix) <= (family === 4 ? 32 : 128);
+  return family === 4 && isIP(prefix) === 4; // a netmask such as 255.255.0.0
+}
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -56,6 +68,10 @@ export const ZConfig = z.object({
   TRUST_PROXY: z
     .string()
     .default('false')
+    .refine(
+      (v) => /^(true|false|\d+)$/.test(v.trim()) || v.split(',').map((s) => s.trim()).filter(Boolean).every(isProxyAddress),
+      'must be true, false, a hop count, or comma-separated addresses/CIDRs (e.g. "127.0.0.1,10.0.0.0/8") or loopback/linklocal/uniquelocal',
+    )
     .transform((v): boolean | string[] | ((address: string, hop: number) => boolean) => {
       const t = v.trim();
       if (t === 'true' || t === 'false') return t === 'true';

@@ -4,16 +4,7 @@ import { seedDemo } from './seed/demo.ts';
 
 /** Starts one server: listen, seed the demo on an empty database, shut down gracefully on a signal. */
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(78);
-    }
-    throw error;
-  }
+  const config = loadConfig();
   const app = await buildApp({ config });
   if (config.SEED_DEMO) await seedDemo(app);
   await app.listen({ port: config.PORT, host: config.HOST });
@@ -32,4 +23,9 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
-await main();
+// A setting that cannot be used (bad value, unreachable service) is one line naming it, not a stack.
+await main().catch((error: unknown) => {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(78);
+});

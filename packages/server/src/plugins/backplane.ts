@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
+import { checkRedisReachable } from '../config-checks.ts';
 import { createMemoryBackplane, createRedisBackplane, type Backplane } from '../backplane/index.ts';
 
 declare module 'fastify' {
@@ -12,6 +13,7 @@ declare module 'fastify' {
 export default fp(
   async function backplanePlugin(app: FastifyInstance, options: { backplane?: Backplane }) {
     const { REDIS_URL } = app.config;
+    if (REDIS_URL) await checkRedisReachable(REDIS_URL);
     const backplane =
       options.backplane ??
       (REDIS_URL

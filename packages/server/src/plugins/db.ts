@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import path from 'node:path';
+import { withDatabaseUrl } from '../config-checks.ts';
 import { openDatabase, type Database, type Db } from '../db/client.ts';
 
 declare module 'fastify' {
@@ -24,7 +25,7 @@ export default fp(
     }
     const { DATABASE_URL, DATA_DIR } = app.config;
     const dataDir = DATA_DIR.startsWith('memory://') ? DATA_DIR : path.join(DATA_DIR, 'db');
-    const database = await openDatabase({ url: DATABASE_URL, dataDir });
+    const database = await withDatabaseUrl(DATABASE_URL, () => openDatabase({ url: DATABASE_URL, dataDir }));
     app.decorate('database', database);
     app.decorate('db', database.db);
     app.addHook('onClose', () => database.close());
