@@ -5,6 +5,7 @@ import type { Database } from './db/client.ts';
 import type { Backplane } from './backplane/index.ts';
 import { loggerOptions, requestId } from './logger.ts';
 import configPlugin from './plugins/config.ts';
+import metrics from './metrics/plugin.ts';
 import errorHandler from './plugins/error-handler.ts';
 import requestLog from './plugins/request-log.ts';
 import jsonBody from './plugins/json-body.ts';
@@ -57,6 +58,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(configPlugin, { config: options.config });
+  await app.register(metrics);
   await app.register(requestLog);
   await app.register(errorHandler);
   await app.register(jsonBody);

@@ -78,6 +78,8 @@ export const ZConfig = z.object({
       if (/^\d+$/.test(t)) return (_address, hop) => hop < Number(t);
       return t.split(',').map((s) => s.trim()).filter(Boolean);
     }),
+  /** Bearer token `GET /metrics` requires; unset: the metrics are open (keep /metrics off the public network then). */
+  METRICS_TOKEN: optional.refine((v) => v === undefined || v.length >= 16, 'must be at least 16 characters'),
   /** Milliseconds between flushes of batched view/download counts. */
   STATS_FLUSH_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
 }).superRefine((c, ctx) => {

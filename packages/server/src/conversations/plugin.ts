@@ -24,7 +24,7 @@ declare module 'fastify' {
 export default fp(
   async function conversations(app: FastifyInstance) {
     const announcer = new ConversationAnnouncer(app.db, app.hub, app.log);
-    const deps: TConversationDeps = { db: app.db, storage: app.storage, rateLimiter: app.rateLimiter, announcer, clock: app.clock };
+    const deps: TConversationDeps = { db: app.db, storage: app.storage, rateLimiter: app.rateLimiter, announcer, clock: app.clock, metrics: app.metrics };
     app.decorate('conversations', { ...bindServices(deps, writes), ...bindServices(app.db, reads) });
 
     /** Conversations of accounts being deleted, announced to the other side once the deletion is committed. */
@@ -42,5 +42,5 @@ export default fp(
     });
     await app.register(conversationRoutes);
   },
-  { name: 'conversations', dependencies: ['db', 'storage', 'multipart', 'accounts', 'hub'] },
+  { name: 'conversations', dependencies: ['db', 'storage', 'multipart', 'accounts', 'hub', 'metrics'] },
 );

@@ -8,6 +8,7 @@ import type { TUpload } from '../files/read-upload.ts';
 import { storeDisplayImage } from '../files/store-files.ts';
 import { uploadDocument } from '../files/upload.ts';
 import type { RateLimiter, TRateRule } from '../rate-limit/index.ts';
+import type { Metrics } from '../metrics/plugin.ts';
 import type { ConversationAnnouncer } from './announce.ts';
 import { reencodePhoto } from './attachments.ts';
 import { initiateConversation } from './initiate-conversation.ts';
@@ -26,6 +27,7 @@ export interface TConversationDeps {
   rateLimiter: RateLimiter;
   announcer: ConversationAnnouncer;
   clock: Clock;
+  metrics: Pick<Metrics, 'messagesSent'>;
 }
 
 export interface TSent {
@@ -54,7 +56,10 @@ async function publish(
   const message = appended.created && (appended.row.kind === 'text' || attachment.photo || attachment.document)
     ? presentMessage({ message: appended.row, ...attachment })
     : await getMessage(deps.db, appended.row.id);
-  if (appended.created) await deps.announcer.messageAdded(message, participants);
+  if (appended.created) {
+    deps.metrics.messagesSent.inc({ kind: appended.row.kind });
+    await deps.announcer.messageAdded(message, participants);
+  }
   return { message, created: appended.created };
 }
 

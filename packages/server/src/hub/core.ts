@@ -12,9 +12,16 @@ import {
   handshakeErrorRecord,
   parseRecord,
 } from './protocol.ts';
-import type { LongPollingTransport, TTransport } from './transports.ts';
+import type { LongPollingTransport, TTransport, TTransportKind } from './transports.ts';
 import { Connection } from './connection.ts';
 import { handleRecord } from './invocation.ts';
+
+/** Connections on this instance (handshake completed), the distinct users they belong to, and how many use each transport. */
+export interface THubStats {
+  connections: number;
+  users: number;
+  byTransport: Record<TTransportKind, number>;
+}
 
 export { Connection, HubError } from './connection.ts';
 
@@ -51,10 +58,14 @@ export class HubCore {
     return this.opts.channelPrefix + userId;
   }
 
-  stats(): { connections: number; users: number } {
+  stats(): THubStats {
+    const byTransport: Record<TTransportKind, number> = { WebSockets: 0, ServerSentEvents: 0, LongPolling: 0 };
     let connections = 0;
-    for (const entry of this.byUser.values()) connections += entry.connections.size;
-    return { connections, users: this.byUser.size };
+    for (const entry of this.byUser.values()) {
+      connections += entry.connections.size;
+      for (const conn of entry.connections) if (conn.transport) byTransport[conn.transport.kind]++;
+    }
+    return { connections, users: this.byUser.size, byTransport };
   }
 
   /**

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { HubCore } from './core.ts';
+import { HubCore, type THubStats } from './core.ts';
 import { registerHubHttp } from './http.ts';
 import { resolveOptions, type THubLogger, type THubOptions } from './options.ts';
 import { invocationRecord } from './protocol.ts';
@@ -17,8 +17,8 @@ export interface Hub {
    * with `sessionKey`), with a Close message that forbids automatic reconnect.
    */
   closeUser(userId: string, reason?: string, options?: { sessionKey?: string }): Promise<void>;
-  /** Connections and distinct users on this instance (handshake completed). */
-  stats(): { connections: number; users: number };
+  /** Connections and distinct users on this instance (handshake completed), and connections by transport. */
+  stats(): THubStats;
   /** Graceful shutdown: Close with `allowReconnect: true` to every connection, then end the transports. */
   close(): Promise<void>;
 }

@@ -37,7 +37,13 @@ export default fp(
       },
     });
     hub.attach(app);
-    app.decorate('hub', hub);
+    app.decorate('hub', {
+      ...hub,
+      sendToUser(userId: string, target: string, ...args: unknown[]) {
+        app.metrics.eventsPublished.inc({ event: target });
+        return hub.sendToUser(userId, target, ...args);
+      },
+    });
     // Logout closes that sign-in's connections; deletion closes the account's on every device.
     app.accountEvents.onAccountSignedOut((accountId, info) =>
       info.reason === 'deleted'
@@ -45,5 +51,5 @@ export default fp(
         : hub.closeUser(accountId, 'Signed out.', { sessionKey: info.sessionRowId }),
     );
   },
-  { name: 'hub', dependencies: ['config', 'db', 'backplane', 'accounts'] },
+  { name: 'hub', dependencies: ['config', 'db', 'backplane', 'accounts', 'metrics'] },
 );

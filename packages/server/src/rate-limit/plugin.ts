@@ -9,12 +9,24 @@ declare module 'fastify' {
   }
 }
 
-/** Decorates `app.rateLimiter` and closes it with the app. */
+/** A rule's name for the metrics: its key up to the first ':'. */
+const ruleName = (key: string) => key.split(':', 1)[0]!;
+
+/** Decorates `app.rateLimiter` (refusals counted in `app.metrics`) and closes it with the app. */
 export default fp(
   async function rateLimit(app: FastifyInstance) {
     const limiter = createRateLimiter(app.config.REDIS_URL);
-    app.decorate('rateLimiter', limiter);
+    app.decorate('rateLimiter', {
+      kind: limiter.kind,
+      async consume(rules, nowMs) {
+        const decision = await limiter.consume(rules, nowMs);
+        // Counted under the rule that refused: the key up to its first ':' (the account or address after it is not a label).
+        if (!decision.allowed) app.metrics.rateLimitRefusals.inc({ rule: rules.length === 1 ? ruleName(rules[0]!.key) : rules.map((r) => ruleName(r.key)).join('+') });
+        return decision;
+      },
+      close: () => limiter.close(),
+    });
     app.addHook('onClose', () => limiter.close());
   },
-  { name: 'rate-limiter', dependencies: ['config'] },
+  { name: 'rate-limiter', dependencies: ['config', 'metrics'] },
 );

@@ -1,0 +1,66 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { routeOf } from '../plugins/request-log.ts';
+import metricsRoutes from './routes.ts';
+
+/** What the app counts for `GET /metrics` (Prometheus text format). One registry per app. */
+export interface Metrics {
+  registry: Registry;
+  /** New messages committed to a conversation, by kind (text, photo, document); a replayed retry is not counted. */
+  messagesSent: Counter<'kind'>;
+  /** Hub events handed to the backplane for delivery, by hub method (MessageReceived, ConversationUpdated…). */
+  eventsPublished: Counter<'event'>;
+  /** Requests refused by a rate limit, by rule (the key's prefix: conversation-send, otp-request…). */
+  rateLimitRefusals: Counter<'rule'>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    metrics: Metrics;
+  }
+}
+
+const TRANSPORTS = ['WebSockets', 'ServerSentEvents', 'LongPolling'] as const;
+
+/**
+ * Request durations by route pattern (never the raw URL: bounded labels, no secrets), hub
+ * connections by transport (read from the hub at scrape time), the counters above, and Node's
+ * process metrics; served at `GET /metrics`, behind METRICS_TOKEN when set.
+ */
+export default fp(
+  async function metricsPlugin(app: FastifyInstance) {
+    const registry = new Registry();
+    collectDefaultMetrics({ register: registry });
+    const registers = [registry];
+    const duration = new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'Time from request received to response sent, by route pattern.',
+      labelNames: ['method', 'route', 'status_code'] as const,
+      buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers,
+    });
+    new Gauge({
+      name: 'hub_connections',
+      help: 'Open real-time hub connections on this instance, by transport.',
+      labelNames: ['transport'] as const,
+      registers,
+      collect() {
+        const byTransport = app.hasDecorator('hub') ? app.hub.stats().byTransport : undefined;
+        for (const transport of TRANSPORTS) this.set({ transport }, byTransport?.[transport] ?? 0);
+      },
+    });
+    app.decorate('metrics', {
+      registry,
+      messagesSent: new Counter({ name: 'messages_sent_total', help: 'New conversation messages committed, by kind.', labelNames: ['kind'] as const, registers }),
+      eventsPublished: new Counter({ name: 'hub_events_published_total', help: 'Hub events published for delivery, by hub method.', labelNames: ['event'] as const, registers }),
+      rateLimitRefusals: new Counter({ name: 'rate_limit_refusals_total', help: 'Requests refused by a rate limit, by rule.', labelNames: ['rule'] as const, registers }),
+    });
+    app.addHook('onResponse', (request, reply, done) => {
+      duration.observe({ method: request.method, route: routeOf(request), status_code: reply.statusCode }, reply.elapsedTime / 1000);
+      done();
+    });
+    await app.register(metricsRoutes);
+  },
+  { name: 'metrics', dependencies: ['config'] },
+);
