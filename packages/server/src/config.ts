@@ -78,6 +78,16 @@ export const ZConfig = z.object({
       if (/^\d+$/.test(t)) return (_address, hop) => hop < Number(t);
       return t.split(',').map((s) => s.trim()).filter(Boolean);
     }),
+  /** S3-compatible bucket for uploaded files (needed by several instances); unset: files in DATA_DIR/files. */
+  S3_BUCKET: optional,
+  /** The bucket service's URL (MinIO, R2…); unset: AWS S3 of S3_REGION. */
+  S3_ENDPOINT: url(['http:', 'https:']),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** Credentials; unset: the AWS SDK's own chain (environment, instance role). */
+  S3_ACCESS_KEY_ID: optional,
+  S3_SECRET_ACCESS_KEY: optional,
+  /** Path-style URLs (endpoint/bucket/key), as MinIO and most self-hosted servers need. */
+  S3_FORCE_PATH_STYLE: bool.default(false),
   /** Bearer token `GET /metrics` requires; unset: the metrics are open (keep /metrics off the public network then). */
   METRICS_TOKEN: optional.refine((v) => v === undefined || v.length >= 16, 'must be at least 16 characters'),
   /** Milliseconds between flushes of batched view/download counts. */
@@ -85,6 +95,9 @@ export const ZConfig = z.object({
 }).superRefine((c, ctx) => {
   if (c.SMS_PROVIDER === 'http' && !c.SMS_URL) {
     ctx.addIssue({ code: 'custom', path: ['SMS_URL'], message: 'is required when SMS_PROVIDER=http' });
+  }
+  if (!c.S3_ACCESS_KEY_ID !== !c.S3_SECRET_ACCESS_KEY) {
+    ctx.addIssue({ code: 'custom', path: [c.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'], message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together' });
   }
 }).transform((c) => ({ ...c, PUBLIC_URL: c.PUBLIC_URL ?? `http://localhost:${c.PORT}` }));
 

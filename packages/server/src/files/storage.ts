@@ -3,7 +3,7 @@ import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 
-/** Where uploaded bytes live. Local folder now; an S3-compatible bucket implements the same. */
+/** Where uploaded bytes live: a local folder (`LocalFileStorage`) or an S3-compatible bucket (`S3FileStorage`). */
 export interface FileStorage {
   put(key: string, data: Buffer): Promise<void>;
   read(key: string): Promise<Buffer | null>;
@@ -14,13 +14,18 @@ export interface FileStorage {
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9/_-]{0,200}$/i;
 
+/** Returns `key` when it is a storage key the app makes (no `..`, no odd characters); throws otherwise. */
+export function checkStorageKey(key: string): string {
+  if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`unsafe storage key ${key}`);
+  return key;
+}
+
 /** Files under one folder; keys are checked so none can escape it. */
 export class LocalFileStorage implements FileStorage {
   constructor(private readonly root: string) {}
 
   private file(key: string): string {
-    if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`unsafe storage key ${key}`);
-    return path.join(this.root, key);
+    return path.join(this.root, checkStorageKey(key));
   }
 
   async put(key: string, data: Buffer): Promise<void> {
