@@ -1,6 +1,10 @@
 /** Shared set-up for the conversation tests: people with cards, first messages, multipart bodies. */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import type { Database } from '../db/client.ts';
+import { buildTestApp } from '../test/app.ts';
+import { openTestDatabase } from '../test/databases.ts';
 import type { TConversationMessage, TConversationSummary } from '@vbc/shared/conversation';
 import { buildAccount, buildCard } from '../test/factories.ts';
 
@@ -90,4 +94,22 @@ export async function listenForHub(app: FastifyInstance): Promise<string> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/personalHub`;
+}
+
+/**
+ * The real app on a fresh PGlite, listening for hub clients, for the tests of one file: its fields
+ * are set before the tests run (read them inside tests) and everything is closed after them.
+ */
+export function useListeningApp(env: Record<string, string> = {}) {
+  const ctx = {} as { app: FastifyInstance; hubUrl: string; database: Database };
+  beforeAll(async () => {
+    ctx.database = await openTestDatabase('pglite');
+    ({ app: ctx.app } = await buildTestApp(ctx.database, { env }));
+    ctx.hubUrl = await listenForHub(ctx.app);
+  });
+  afterAll(async () => {
+    if (ctx.app) await closeListening(ctx.app);
+    await ctx.database?.close();
+  });
+  return ctx;
 }

@@ -1,34 +1,18 @@
 /** GET /metrics scraped after real traffic: HTTP requests, hub connections on every transport, messages, a rate-limit refusal. */
 import { HubConnectionBuilder, LogLevel, type HubConnection } from '@microsoft/signalr';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { openTestDatabase } from '../test/databases.ts';
-import { buildTestApp } from '../test/app.ts';
-import type { Database } from '../db/client.ts';
+import { afterAll, describe, expect, it } from 'vitest';
 import { TRANSPORTS, eventually } from '../hub/test-support.ts';
-import { buildPerson, closeListening, listenForHub, send, startConversation } from '../conversations/test-support.ts';
+import { buildPerson, send, startConversation, useListeningApp } from '../conversations/test-support.ts';
 import { SEND_LIMIT } from '../conversations/write-conversations.ts';
 
 const METRICS_TOKEN = 'metrics-token-for-the-test-0123';
-let database: Database;
-let app: FastifyInstance;
-let hubUrl: string;
+const ctx = useListeningApp({ METRICS_TOKEN });
 const open: HubConnection[] = [];
-
-beforeAll(async () => {
-  database = await openTestDatabase('pglite');
-  ({ app } = await buildTestApp(database, { env: { METRICS_TOKEN } }));
-  hubUrl = await listenForHub(app);
-});
-afterAll(async () => {
-  await Promise.all(open.map((c) => c.stop()));
-  if (app) await closeListening(app);
-  await database?.close();
-});
+afterAll(() => Promise.all(open.map((c) => c.stop())));
 
 /** The metrics as Prometheus text, read with the token. */
 async function scrape(): Promise<string> {
-  const res = await app.inject({ url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  const res = await ctx.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
   expect(res.statusCode).toBe(200);
   expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
   return res.body;
@@ -42,26 +26,26 @@ function sample(text: string, series: string): number | undefined {
 
 describe('GET /metrics', () => {
   it('is refused without METRICS_TOKEN, or with another token', async () => {
-    expect((await app.inject({ url: '/metrics' })).statusCode).toBe(401);
-    const wrong = await app.inject({ url: '/metrics', headers: { authorization: 'Bearer not-the-metrics-token-at-all' } });
+    expect((await ctx.app.inject({ url: '/metrics' })).statusCode).toBe(401);
+    const wrong = await ctx.app.inject({ url: '/metrics', headers: { authorization: 'Bearer not-the-metrics-token-at-all' } });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json()).toMatchObject({ code: 'unauthorized', message: expect.stringContaining('METRICS_TOKEN') });
   });
 
   it('counts requests by route pattern, hub connections by transport, messages, events and rate-limit refusals', async () => {
-    const ana = await buildPerson(app, 'Ana');
-    const ben = await buildPerson(app, 'Ben');
+    const ana = await buildPerson(ctx.app, 'Ana');
+    const ben = await buildPerson(ctx.app, 'Ben');
     for (const quickOrId of [ana.card.quickId, ben.card.quickId, ben.card.id]) {
-      expect((await app.inject({ url: `/api/vbc/virtualcontact/${quickOrId}` })).statusCode).toBe(200);
+      expect((await ctx.app.inject({ url: `/api/vbc/virtualcontact/${quickOrId}` })).statusCode).toBe(200);
     }
     for (const [, transport] of TRANSPORTS) {
-      const conn = new HubConnectionBuilder().withUrl(hubUrl, { transport, accessTokenFactory: () => ben.accessToken }).configureLogging(LogLevel.None).build();
+      const conn = new HubConnectionBuilder().withUrl(ctx.hubUrl, { transport, accessTokenFactory: () => ben.accessToken }).configureLogging(LogLevel.None).build();
       open.push(conn);
       await conn.start();
     }
-    const { personalConversationId: id } = await startConversation(app, ana, ben, 'first');
-    for (let i = 1; i < SEND_LIMIT.limit; i++) expect((await send(app, ana, id, `message ${i}`)).statusCode).toBe(201);
-    expect((await send(app, ana, id, 'one too many')).statusCode).toBe(429);
+    const { personalConversationId: id } = await startConversation(ctx.app, ana, ben, 'first');
+    for (let i = 1; i < SEND_LIMIT.limit; i++) expect((await send(ctx.app, ana, id, `message ${i}`)).statusCode).toBe(201);
+    expect((await send(ctx.app, ana, id, 'one too many')).statusCode).toBe(429);
 
     const text = await scrape();
     const route = 'route="/api/vbc/virtualcontact/:contactId"';
@@ -76,7 +60,7 @@ describe('GET /metrics', () => {
     expect(sample(text, 'process_resident_memory_bytes')).toBeGreaterThan(0);
 
     await Promise.all(open.splice(0).map((c) => c.stop()));
-    await eventually(() => app.hub.stats().connections === 0);
+    await eventually(() => ctx.app.hub.stats().connections === 0);
     const after = await scrape();
     for (const [name] of TRANSPORTS) expect(sample(after, `hub_connections{transport="${name}"}`)).toBe(0);
   });
