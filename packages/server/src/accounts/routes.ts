@@ -5,6 +5,11 @@ import {
   type TOtpResponse, type TRecents, type TSessionValidation,
 } from '@vbc/shared';
 import { requireAccount } from '../plugins/auth.ts';
+import { z } from 'zod';
+import { SECURITY } from '../plugins/docs.ts';
+
+/** `{ success: true }`, the answer of logout and account deletion. */
+const ZSuccess = z.object({ success: z.boolean() });
 
 const tags = ['accounts'];
 
@@ -19,7 +24,7 @@ export default async function accountRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/personalaccount/RequestVerifyOtp',
-    { schema: { body: ZRequestVerifyOtp, tags, summary: 'Send a one-time code to an e-mail address or phone number (same answer whether or not it has an account)' } },
+    { schema: { security: SECURITY.none, response: { 200: z.object({ isAuthenticatedNumber: z.boolean(), isAuthenticatedEmail: z.boolean(), expiresInSeconds: z.number().optional() }) }, body: ZRequestVerifyOtp, tags, summary: 'Send a one-time code to an e-mail address or phone number (same answer whether or not it has an account)' } },
     async (request): Promise<TOtpResponse> => {
       const { email, phoneNumber } = request.body;
       const scope = email !== undefined
@@ -32,25 +37,25 @@ export default async function accountRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/personalaccount/VerifyPhoneNumber',
-    { schema: { body: ZVerifyPhoneNumber, tags, summary: 'Check a phone code; signs in when the number has an account' } },
+    { schema: { security: SECURITY.none, body: ZVerifyPhoneNumber, tags, summary: 'Check a phone code; signs in when the number has an account' } },
     async (request) => app.accounts.verifyContact('phone', request.body.phoneNumber, request.body.otp),
   );
 
   r.post(
     '/api/personalaccount/VerifyEmail',
-    { schema: { body: ZVerifyEmail, tags, summary: 'Check an e-mail code; signs in when the address has an account' } },
+    { schema: { security: SECURITY.none, body: ZVerifyEmail, tags, summary: 'Check an e-mail code; signs in when the address has an account' } },
     async (request) => app.accounts.verifyContact('email', request.body.email, request.body.otp),
   );
 
   r.post(
     '/api/personalaccount/RegisterAppAccount',
-    { schema: { body: ZRegisterAppAccount, tags, summary: 'Create an account from verified contact(s); answers with a login result' } },
+    { schema: { security: SECURITY.none, body: ZRegisterAppAccount, tags, summary: 'Create an account from verified contact(s); answers with a login result' } },
     async (request) => app.accounts.registerAccount(request.body),
   );
 
   r.post(
     '/api/personalAccount/validatesession',
-    { schema: { tags, summary: 'Whether the bearer token (and X-Session-Id, when sent) is a live session' } },
+    { schema: { security: SECURITY.optionalBearer, response: { 200: z.object({ valid: z.boolean() }) }, tags, summary: 'Whether the bearer token (and X-Session-Id, when sent) is a live session' } },
     async (request): Promise<TSessionValidation> => {
       if (!request.account) return { valid: false };
       const sessionId = sessionIdHeader(request);
@@ -59,7 +64,7 @@ export default async function accountRoutes(app: FastifyInstance) {
     },
   );
 
-  r.post('/api/personalAccount/logout', { schema: { tags, summary: 'End this session: its token stops working' } }, async (request) => {
+  r.post('/api/personalAccount/logout', { schema: { security: SECURITY.bearer, response: { 200: ZSuccess }, tags, summary: 'End this session: its token stops working' } }, async (request) => {
     const account = requireAccount(request);
     await app.accounts.revokeSession(account.sessionRowId, app.clock.now());
     await app.accountEvents.emitSignedOut(account.id, { reason: 'logout', sessionRowId: account.sessionRowId });
@@ -68,23 +73,23 @@ export default async function accountRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/personalaccount/RequestUnRegisterOtp',
-    { schema: { tags, summary: "Send an account-deletion code to the account's e-mail (or phone when it has none)" } },
+    { schema: { security: SECURITY.bearer, tags, summary: "Send an account-deletion code to the account's e-mail (or phone when it has none)" } },
     async (request) => app.accounts.requestUnregisterCode(requireAccount(request), request.ip),
   );
 
   r.post(
     '/api/personalaccount/VerifyUnregisterOtp',
-    { schema: { body: ZVerifyUnregisterOtp, tags, summary: 'Check the deletion code: true, or false on any failure' } },
+    { schema: { security: SECURITY.bearer, response: { 200: z.boolean().describe('true when the code is right') }, body: ZVerifyUnregisterOtp, tags, summary: 'Check the deletion code: true, or false on any failure' } },
     async (request, reply) => {
       const ok = await app.accounts.verifyUnregisterCode(requireAccount(request), request.body.otp);
       // A bare JSON boolean, as SPEC §7 reads it.
-      return reply.type('application/json').send(JSON.stringify(ok));
+      return reply.send(ok);
     },
   );
 
   r.post(
     '/api/personalaccount/unregisterAppAccount',
-    { schema: { tags, summary: 'Delete the account and its personal data (after VerifyUnregisterOtp)' } },
+    { schema: { security: SECURITY.bearer, response: { 200: ZSuccess }, tags, summary: 'Delete the account and its personal data (after VerifyUnregisterOtp)' } },
     async (request) => {
       const account = requireAccount(request);
       const { storageKeys } = await app.accounts.unregisterAccount(account, app.accountDeletionSteps);
@@ -95,13 +100,13 @@ export default async function accountRoutes(app: FastifyInstance) {
     },
   );
 
-  r.get('/api/personalAccount/myAccount', { schema: { tags, summary: 'The signed-in personal account with its cards and pets' } }, async (request) =>
+  r.get('/api/personalAccount/myAccount', { schema: { security: SECURITY.bearer, tags, summary: 'The signed-in personal account with its cards and pets' } }, async (request) =>
     app.accounts.presentAccount(requireAccount(request).id),
   );
 
   r.put(
     '/api/personalAccount/myAccount',
-    { schema: { body: ZUpdateAccount, tags, summary: 'Change the account name' } },
+    { schema: { security: SECURITY.bearer, body: ZUpdateAccount, tags, summary: 'Change the account name' } },
     async (request) => {
       const { id } = requireAccount(request);
       const account = await app.accounts.renameAccount(id, request.body.name);
@@ -112,11 +117,11 @@ export default async function accountRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/personalAccount/mergeRecentlyViewedVbc',
-    { schema: { body: ZMergeRecents, tags, summary: "Merge this device's recently viewed cards; answers with the merged list, newest first" } },
+    { schema: { security: SECURITY.bearer, body: ZMergeRecents, tags, summary: "Merge this device's recently viewed cards; answers with the merged list, newest first" } },
     async (request): Promise<TRecents> => ({ recents: await app.accounts.mergeRecents(requireAccount(request).id, request.body.recents, app.clock.now()) }),
   );
 
-  r.get('/api/vbc/recents', { schema: { tags, summary: 'Recently viewed cards, newest first' } }, async (request): Promise<TRecents> => ({
+  r.get('/api/vbc/recents', { schema: { security: SECURITY.bearer, tags, summary: 'Recently viewed cards, newest first' } }, async (request): Promise<TRecents> => ({
     recents: await app.accounts.listRecents(requireAccount(request).id),
   }));
 }

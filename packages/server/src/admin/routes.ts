@@ -6,6 +6,7 @@ import { forbidden, notConfigured, unauthorized } from '../errors/app-error.ts';
 import { bearerToken } from '../plugins/auth.ts';
 import { adminTokenMatches, resolveAdminToken } from './admin-token.ts';
 import { ZCreateCorporateBody } from './create-corporate.ts';
+import { SECURITY } from '../plugins/docs.ts';
 
 /** POST /api/admin/cards/mint body. */
 export const ZMintBody = z.object({
@@ -32,7 +33,7 @@ export default async function adminRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/admin/cards/mint',
-    { schema: { body: ZMintBody, summary: 'Mint unadopted cards; each passcode is shown only in this answer', tags: ['admin'] } },
+    { schema: { security: SECURITY.admin, body: ZMintBody, summary: 'Mint unadopted cards; each passcode is shown only in this answer', tags: ['admin'] } },
     async (request, reply) => {
       const cards = await app.admin.mintCards({ ...request.body, publicUrl: app.config.PUBLIC_URL });
       request.log.info({ count: cards.length }, 'minted unadopted cards');
@@ -43,13 +44,13 @@ export default async function adminRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/admin/cards/:contactId/unlock',
-    { schema: { params: z.object({ contactId: z.string().min(1).max(100) }), summary: 'Clear the guessing counters of a card (PIN and adoption)', tags: ['admin'] } },
+    { schema: { security: SECURITY.admin, params: z.object({ contactId: z.string().min(1).max(100) }), summary: 'Clear the guessing counters of a card (PIN and adoption)', tags: ['admin'] } },
     async (request) => app.admin.unlockCard(request.params.contactId),
   );
 
   r.post(
     '/api/admin/cards/:contactId/passcode',
-    { schema: { params: z.object({ contactId: z.string().min(1).max(100) }), summary: 'A new passcode for an unadopted card (shown only in this answer)', tags: ['admin'] } },
+    { schema: { security: SECURITY.admin, params: z.object({ contactId: z.string().min(1).max(100) }), summary: 'A new passcode for an unadopted card (shown only in this answer)', tags: ['admin'] } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return app.admin.replacePasscode(request.params.contactId, app.config.PUBLIC_URL);
@@ -58,7 +59,7 @@ export default async function adminRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/admin/corporates',
-    { schema: { body: ZCreateCorporateBody, summary: 'Create a corporate account, its profile and members', tags: ['admin'] } },
+    { schema: { security: SECURITY.admin, body: ZCreateCorporateBody, summary: 'Create a corporate account, its profile and members', tags: ['admin'] } },
     async (request, reply) => {
       const created = await app.admin.createCorporate(request.body);
       return reply.status(201).send(created);

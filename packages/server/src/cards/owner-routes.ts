@@ -5,6 +5,7 @@ import { requireAccount } from '../plugins/auth.ts';
 import { ZCardCreateBody, ZCardPatchBody } from './card-input.ts';
 import { readPrecondition, setVersionHeaders } from '../http/precondition.ts';
 import { presentOwnerCard } from './present-owner-card.ts';
+import { SECURITY, ZNoContent } from '../plugins/docs.ts';
 
 const ZIdParams = z.object({ id: z.string().min(1).max(100) });
 const ZStatsQuery = z.object({ days: z.coerce.number().int().min(1).max(365).default(30) });
@@ -15,7 +16,7 @@ export default async function ownerRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/vbc/virtualcontact',
-    { schema: { body: ZCardCreateBody, summary: 'Create a card owned by the caller → the owner view', tags: ['cards'] } },
+    { schema: { security: SECURITY.bearer, body: ZCardCreateBody, summary: 'Create a card owned by the caller → the owner view', tags: ['cards'] } },
     async (request, reply) => {
       const account = requireAccount(request);
       const found = await app.cards.createCard(account.id, request.body);
@@ -26,7 +27,7 @@ export default async function ownerRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/vbc/virtualcontact/:id/edit',
-    { schema: { params: ZIdParams, summary: "Owner: the full card for the editor (404 for anyone else)", tags: ['cards'] } },
+    { schema: { security: SECURITY.bearer, params: ZIdParams, summary: "Owner: the full card for the editor (404 for anyone else)", tags: ['cards'] } },
     async (request, reply) => {
       const account = requireAccount(request);
       const found = await app.cards.getOwnedCard(request.params.id, account.id, 'read');
@@ -37,7 +38,7 @@ export default async function ownerRoutes(app: FastifyInstance) {
   r.put(
     '/api/vbc/virtualcontact/:id',
     {
-      schema: {
+      schema: { security: SECURITY.bearer,
         params: ZIdParams,
         body: ZCardPatchBody,
         summary: 'Owner: change some fields (the rest stay); send updatedAt (or If-Match) to be told of a newer save (409)',
@@ -57,19 +58,19 @@ export default async function ownerRoutes(app: FastifyInstance) {
 
   r.delete(
     '/api/vbc/virtualcontact/:id',
-    { schema: { params: ZIdParams, summary: 'Owner: delete the card', tags: ['cards'] } },
+    { schema: { security: SECURITY.bearer, response: { 204: ZNoContent }, params: ZIdParams, summary: 'Owner: delete the card', tags: ['cards'] } },
     async (request, reply) => {
       const account = requireAccount(request);
       const { contactId, storageKeys } = await app.cards.deleteCard(request.params.id, account.id, readPrecondition(request, undefined));
       await app.cards.changed(contactId);
       await Promise.all(storageKeys.map((key) => app.storage.delete(key)));
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
   r.get(
     '/api/vbc/virtualcontact/:id/stats',
-    { schema: { params: ZIdParams, querystring: ZStatsQuery, summary: 'Owner: views and downloads per UTC day, oldest first', tags: ['cards'] } },
+    { schema: { security: SECURITY.bearer, params: ZIdParams, querystring: ZStatsQuery, summary: 'Owner: views and downloads per UTC day, oldest first', tags: ['cards'] } },
     async (request, reply) => {
       const account = requireAccount(request);
       const { row } = await app.cards.getOwnedCard(request.params.id, account.id, 'read');

@@ -5,6 +5,7 @@ import { cardShareUrl, isPinProtected, vcardFileName, writeVCard } from '@vbc/sh
 import { AppError, notFound } from '../errors/app-error.ts';
 import { contentDisposition } from '../http/content-disposition.ts';
 import { isUnadopted, presentContact, publicContactJson, type ContactRow } from './presenter.ts';
+import { SECURITY, binary } from '../plugins/docs.ts';
 
 const ZContactParams = z.object({ contactId: z.string().min(1).max(100) });
 const ZDownloadQuery = z.object({ accessToken: z.string().max(200).optional() });
@@ -16,7 +17,7 @@ export default async function publicRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/vbc/virtualcontact/:contactId',
-    { schema: { params: ZContactParams, summary: 'A card by full id or quickId (SPEC §3 VirtualContact)', tags: ['cards'] } },
+    { schema: { security: SECURITY.optionalBearer, params: ZContactParams, summary: 'A card by full id or quickId (SPEC §3 VirtualContact)', tags: ['cards'] } },
     async (request, reply) => {
       const found = await app.cards.getPublic(request.params.contactId);
       const { row, picture } = found;
@@ -30,7 +31,7 @@ export default async function publicRoutes(app: FastifyInstance) {
 
   r.get(
     '/ds/vbc/download/i/:contactId',
-    { schema: { params: ZContactParams, querystring: ZDownloadQuery, summary: 'The card as a vCard 3.0 file', tags: ['cards'] } },
+    { schema: { security: SECURITY.optionalBearer, response: { 200: binary('text/vcard', 'The card as a vCard 3.0 file') }, params: ZContactParams, querystring: ZDownloadQuery, summary: 'The card as a vCard 3.0 file', tags: ['cards'] } },
     async (request, reply) => {
       const { row, picture } = await app.cards.getPublic(request.params.contactId);
       if (isUnadopted(row)) throw notFound('card');

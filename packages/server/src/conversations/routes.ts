@@ -8,6 +8,7 @@ import { isUuid } from '@vbc/shared';
 import { notFound } from '../errors/app-error.ts';
 import { readUpload } from '../files/read-upload.ts';
 import { requireAccount } from '../plugins/auth.ts';
+import { SECURITY, ZNoContent } from '../plugins/docs.ts';
 
 const tags = ['conversations'];
 /** A conversation id that is not a UUID cannot exist: the same 404 as someone else's conversation. */
@@ -24,30 +25,30 @@ export default async function conversationRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/conversation/initiateConversation',
-    { schema: { body: ZInitiateConversation, tags, summary: 'Send a first message to the owner of a card; answers with the (new or existing) conversation' } },
+    { schema: { security: SECURITY.bearer, body: ZInitiateConversation, tags, summary: 'Send a first message to the owner of a card; answers with the (new or existing) conversation' } },
     async (request) => app.conversations.startConversation(requireAccount(request).id, request.body),
   );
 
   r.get(
     '/api/conversation/haveUnseenMessages',
-    { schema: { tags, summary: 'Whether the signed-in account has unseen messages (result) and how many (count)' } },
+    { schema: { security: SECURITY.bearer, response: { 200: z.object({ result: z.boolean(), count: z.number() }) }, tags, summary: 'Whether the signed-in account has unseen messages (result) and how many (count)' } },
     async (request) => app.conversations.haveUnseenMessages(requireAccount(request).id),
   );
 
-  r.get('/api/conversation', { schema: { tags, summary: "The signed-in account's conversations, newest first" } }, async (request) =>
+  r.get('/api/conversation', { schema: { security: SECURITY.bearer, tags, summary: "The signed-in account's conversations, newest first" } }, async (request) =>
     app.conversations.listConversations(requireAccount(request).id),
   );
 
   r.get(
     '/api/conversation/:id',
-    { schema: { params: ZConversationParams, tags, summary: 'One conversation as the caller sees it' } },
+    { schema: { security: SECURITY.bearer, params: ZConversationParams, tags, summary: 'One conversation as the caller sees it' } },
     async (request) => app.conversations.getSummary(requireAccount(request).id, conversationId(request.params.id)),
   );
 
   r.get(
     '/api/conversation/:id/messages',
     {
-      schema: {
+      schema: { security: SECURITY.bearer,
         params: ZConversationParams,
         querystring: ZMessagesQuery,
         tags,
@@ -63,7 +64,7 @@ export default async function conversationRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/conversation/:id/messages',
-    { schema: { params: ZConversationParams, body: ZSendMessage, tags, summary: 'Send a text message (idempotent on clientMessageId)' } },
+    { schema: { security: SECURITY.bearer, params: ZConversationParams, body: ZSendMessage, tags, summary: 'Send a text message (idempotent on clientMessageId)' } },
     async (request, reply) => {
       const sent = await app.conversations.sendText(requireAccount(request).id, conversationId(request.params.id), request.body);
       return reply.status(sent.created ? 201 : 200).send(sent.message);
@@ -72,10 +73,10 @@ export default async function conversationRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/conversation/:id/seen',
-    { schema: { params: ZConversationParams, body: ZMarkSeen.nullish(), tags, summary: 'Mark messages seen up to a sequence (default: all); peers get ConversationSeen' } },
+    { schema: { security: SECURITY.bearer, response: { 204: ZNoContent }, params: ZConversationParams, body: ZMarkSeen.nullish(), tags, summary: 'Mark messages seen up to a sequence (default: all); peers get ConversationSeen' } },
     async (request, reply) => {
       await app.conversations.seeConversation(requireAccount(request).id, conversationId(request.params.id), request.body?.sequence);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
@@ -83,7 +84,8 @@ export default async function conversationRoutes(app: FastifyInstance) {
     r.post(
       `/api/conversation/:id/${kind}s`,
       {
-        schema: {
+        config: { multipartFile: { field: 'file', description: kind === 'photo' ? 'The photo' : 'The document' } },
+        schema: { security: SECURITY.bearer,
           params: ZConversationParams,
           querystring: ZUploadQuery,
           tags,

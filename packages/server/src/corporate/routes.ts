@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../errors/app-error.ts';
+import { SECURITY } from '../plugins/docs.ts';
 
 /** SPEC §7 corporate profile reads, by profile id and by card. */
 export default async function corporateRoutes(app: FastifyInstance) {
@@ -9,13 +10,13 @@ export default async function corporateRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/vbc/corporateProfile/:corporateProfileId',
-    { schema: { params: z.object({ corporateProfileId: z.string().uuid('must be a corporate profile id') }), tags: ['corporate'] } },
+    { schema: { security: SECURITY.none, params: z.object({ corporateProfileId: z.string().uuid('must be a corporate profile id') }), tags: ['corporate'] } },
     async (request) => app.corporate.findCorporateProfile(request.params.corporateProfileId.toLowerCase()),
   );
 
   r.get(
     '/api/vbc/virtualContact/:contactId/corporateInfo',
-    { schema: { params: z.object({ contactId: z.string().min(1).max(100) }), tags: ['corporate'] } },
+    { schema: { security: SECURITY.none, params: z.object({ contactId: z.string().min(1).max(100) }), tags: ['corporate'] } },
     async (request) => {
       const { row } = await app.cards.getPublic(request.params.contactId);
       if (!row.corporateProfileId) throw notFound('corporate profile');

@@ -5,6 +5,7 @@ import { requireAccount } from '../plugins/auth.ts';
 import { DOCUMENT_MAX_BYTES, PICTURE_MAX_BYTES } from '@vbc/shared/files';
 import { readUpload } from './read-upload.ts';
 import { STORAGE_QUOTA_BYTES } from './quota.ts';
+import { SECURITY, ZNoContent } from '../plugins/docs.ts';
 
 const ZFileParams = z.object({ id: z.string().min(1).max(100) });
 
@@ -13,7 +14,7 @@ export default async function uploadRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   app.post(
     '/api/files/display',
-    { schema: { summary: 'Upload a picture (multipart field "file"; JPEG, PNG, WebP, GIF, AVIF; ≤ 10 MB, ≤ 40 MP)', tags: ['files'] } },
+    { config: { multipartFile: { field: 'file', description: 'The picture' } }, schema: { security: SECURITY.bearer, summary: 'Upload a picture (multipart field "file"; JPEG, PNG, WebP, GIF, AVIF; ≤ 10 MB, ≤ 40 MP)', tags: ['files'] } },
     async (request, reply) => {
       const account = requireAccount(request);
       const upload = await readUpload(request, PICTURE_MAX_BYTES, 'picture');
@@ -24,7 +25,7 @@ export default async function uploadRoutes(app: FastifyInstance) {
 
   app.post(
     '/api/files/document',
-    { schema: { summary: 'Upload a document (multipart field "file"; PDF, office, text, picture, audio, video; ≤ 20 MB)', tags: ['files'] } },
+    { config: { multipartFile: { field: 'file', description: 'The document' } }, schema: { security: SECURITY.bearer, summary: 'Upload a document (multipart field "file"; PDF, office, text, picture, audio, video; ≤ 20 MB)', tags: ['files'] } },
     async (request, reply) => {
       const account = requireAccount(request);
       const upload = await readUpload(request, DOCUMENT_MAX_BYTES, 'document');
@@ -33,7 +34,7 @@ export default async function uploadRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get('/api/files/usage', { schema: { summary: "The account's stored bytes and its quota", tags: ['files'] } }, async (request, reply) => {
+  app.get('/api/files/usage', { schema: { security: SECURITY.bearer, response: { 200: z.object({ usedBytes: z.number(), quotaBytes: z.number() }) }, summary: "The account's stored bytes and its quota", tags: ['files'] } }, async (request, reply) => {
     const account = requireAccount(request);
     reply.header('cache-control', 'private, no-store');
     return { usedBytes: await app.files.storageUsed(account.id), quotaBytes: STORAGE_QUOTA_BYTES };
@@ -41,23 +42,23 @@ export default async function uploadRoutes(app: FastifyInstance) {
 
   r.delete(
     '/api/files/display/:id',
-    { schema: { params: ZFileParams, summary: 'Uploader: delete a picture (displayItemId or obsecuredDisplayItemId)', tags: ['files'] } },
+    { schema: { security: SECURITY.bearer, response: { 204: ZNoContent }, params: ZFileParams, summary: 'Uploader: delete a picture (displayItemId or obsecuredDisplayItemId)', tags: ['files'] } },
     async (request, reply) => {
       const account = requireAccount(request);
       const { storageKeys, changedCards } = await app.files.deleteDisplayItem(request.params.id, account.id);
       await Promise.all(storageKeys.map((key) => app.storage.delete(key)));
       for (const id of changedCards) await app.cards.changed(id);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
   r.delete(
     '/api/files/document/:id',
-    { schema: { params: ZFileParams, summary: 'Uploader: delete a document', tags: ['files'] } },
+    { schema: { security: SECURITY.bearer, response: { 204: ZNoContent }, params: ZFileParams, summary: 'Uploader: delete a document', tags: ['files'] } },
     async (request, reply) => {
       const account = requireAccount(request);
       await app.storage.delete(await app.files.deleteDocument(request.params.id, account.id));
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 }

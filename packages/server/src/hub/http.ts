@@ -6,6 +6,9 @@ import type { Connection, HubCore } from './core.ts';
 import { redactAccessToken } from './redact.ts';
 import { LongPollingTransport, SseTransport, WebSocketTransport } from './transports.ts';
 
+/** SignalR protocol endpoints (hub/README.md), not REST: kept out of the OpenAPI document. */
+const PROTOCOL = { schema: { hide: true } };
+
 const AVAILABLE_TRANSPORTS = [
   { transport: 'WebSockets', transferFormats: ['Text'] },
   { transport: 'ServerSentEvents', transferFormats: ['Text'] },
@@ -119,10 +122,10 @@ export function registerHubHttp(app: FastifyInstance, core: HubCore): void {
         return sendError(reply, error);
       }
     };
-    scope.options(`${path}/negotiate`, preflight);
-    scope.options(path, preflight);
+    scope.options(`${path}/negotiate`, PROTOCOL, preflight);
+    scope.options(path, PROTOCOL, preflight);
 
-    scope.post(`${path}/negotiate`, { logLevel: 'warn' }, async (request, reply) => {
+    scope.post(`${path}/negotiate`, { ...PROTOCOL, logLevel: 'warn' }, async (request, reply) => {
       try {
         const origin = checkOrigin(core, request.raw);
         reply.headers({ ...corsHeaders(origin), 'cache-control': 'no-store' });
@@ -147,7 +150,7 @@ export function registerHubHttp(app: FastifyInstance, core: HubCore): void {
     });
 
     // SSE stream or long poll, told apart by the Accept header (as ASP.NET does).
-    scope.get(path, { logLevel: 'warn', exposeHeadRoute: false }, async (request, reply) => {
+    scope.get(path, { ...PROTOCOL, logLevel: 'warn', exposeHeadRoute: false }, async (request, reply) => {
       try {
         const origin = checkOrigin(core, request.raw);
         const conn = await connectionFor(core, request.raw, request.query as TQuery);
@@ -198,7 +201,7 @@ export function registerHubHttp(app: FastifyInstance, core: HubCore): void {
     });
 
     // Client→server data for SSE and long polling.
-    scope.post(path, { logLevel: 'warn', bodyLimit: maxPayloadBytes }, async (request, reply) => {
+    scope.post(path, { ...PROTOCOL, logLevel: 'warn', bodyLimit: maxPayloadBytes }, async (request, reply) => {
       try {
         const origin = checkOrigin(core, request.raw);
         reply.headers(corsHeaders(origin));
@@ -222,7 +225,7 @@ export function registerHubHttp(app: FastifyInstance, core: HubCore): void {
     });
 
     // Long polling: the client's graceful stop.
-    scope.delete(path, { logLevel: 'warn' }, async (request, reply) => {
+    scope.delete(path, { ...PROTOCOL, logLevel: 'warn' }, async (request, reply) => {
       try {
         const origin = checkOrigin(core, request.raw);
         reply.headers(corsHeaders(origin));

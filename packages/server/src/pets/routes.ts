@@ -6,6 +6,7 @@ import { ZPetCreateBody, ZPetPatchBody, type TPetPatchBody } from '../cards/card
 import { readPrecondition, setVersionHeaders } from '../http/precondition.ts';
 import { notFound } from '../errors/app-error.ts';
 import { presentPet } from './find-pet.ts';
+import { SECURITY, ZNoContent } from '../plugins/docs.ts';
 
 const ZPetParams = z.object({ id: z.string().min(1).max(100) });
 
@@ -15,7 +16,7 @@ export default async function petRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/vp/virtualpet/:id',
-    { schema: { params: ZPetParams, summary: "A pet's public page data (owner phone only if the owner chose to show it)", tags: ['pets'] } },
+    { schema: { security: SECURITY.none, params: ZPetParams, summary: "A pet's public page data (owner phone only if the owner chose to show it)", tags: ['pets'] } },
     async (request, reply) => {
       const found = await app.pets.findPet(request.params.id);
       if (!found) throw notFound('pet');
@@ -26,7 +27,7 @@ export default async function petRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/vp/virtualpet',
-    { schema: { body: ZPetCreateBody, summary: 'Create a pet owned by the caller', tags: ['pets'] } },
+    { schema: { security: SECURITY.bearer, body: ZPetCreateBody, summary: 'Create a pet owned by the caller', tags: ['pets'] } },
     async (request, reply) => {
       const account = requireAccount(request);
       const found = await app.pets.createPet(account.id, request.body);
@@ -42,6 +43,7 @@ export default async function petRoutes(app: FastifyInstance) {
     return setVersionHeaders(reply, found.row.updatedAt).send(presentPet(found, true));
   };
   const updateSchema = {
+    security: SECURITY.bearer,
     params: ZPetParams,
     body: ZPetPatchBody,
     summary: 'Owner: change some fields of a pet (the rest stay); updatedAt or If-Match → 409 when stale',
@@ -52,12 +54,12 @@ export default async function petRoutes(app: FastifyInstance) {
 
   r.delete(
     '/api/vp/virtualpet/:id',
-    { schema: { params: ZPetParams, summary: 'Owner: delete the pet', tags: ['pets'] } },
+    { schema: { security: SECURITY.bearer, response: { 204: ZNoContent }, params: ZPetParams, summary: 'Owner: delete the pet', tags: ['pets'] } },
     async (request, reply) => {
       const account = requireAccount(request);
       const storageKeys = await app.pets.deletePet(request.params.id, account.id);
       await Promise.all(storageKeys.map((key) => app.storage.delete(key)));
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 }

@@ -1,8 +1,40 @@
 import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { z } from 'zod';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { FastifyInstance } from 'fastify';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** An upload: the OpenAPI document shows a multipart/form-data body with this file field (the route reads it as a stream). */
+    multipartFile?: { field: string; description: string };
+  }
+}
+
+/**
+ * Who may call a route, for its `schema.security` (every documented route declares one):
+ * `bearer` a signed-in account, `optionalBearer` anyone (an owner's token shows more),
+ * `admin` the operators' ADMIN_TOKEN, `none` anyone.
+ */
+export const SECURITY: Record<'bearer' | 'optionalBearer' | 'admin' | 'none', { [scheme: string]: string[] }[]> = {
+  bearer: [{ bearer: [] }],
+  optionalBearer: [{}, { bearer: [] }],
+  admin: [{ admin: [] }],
+  none: [],
+};
+
+/** Every error body (DESIGN §3). */
+export const ZErrorBody = z.object({ message: z.string(), code: z.string() }).describe('What went wrong, and a stable code');
+
+/** A response with no body (a 204: the handler sends `null`, Fastify sends nothing). */
+export const ZNoContent = z.null().describe('Done: no body');
+
+/** A response of `contentType` bytes (a picture, a vCard, a file), for `schema.response`. */
+export const binary = (contentType: string, description: string) => ({
+  description,
+  content: { [contentType]: { schema: z.any().meta({ type: 'string', format: 'binary' }) } },
+});
 
 /** OpenAPI document at /api/docs/json and its UI at /api/docs. */
 export default fp(
@@ -10,9 +42,26 @@ export default fp(
     await app.register(swagger, {
       openapi: {
         info: { title: 'V.B.C. API', version: '1.0.0', description: 'Digital business cards, messages and announcements.' },
-        components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+        components: {
+          securitySchemes: {
+            bearer: { type: 'http', scheme: 'bearer', description: 'An account access token (sign in by one-time code)' },
+            admin: { type: 'http', scheme: 'bearer', description: 'The operators\' ADMIN_TOKEN' },
+          },
+        },
       },
-      transform: jsonSchemaTransform,
+      transform(document) {
+        const transformed = jsonSchemaTransform(document);
+        const upload = document.route.config?.multipartFile;
+        if (!upload) return transformed;
+        return {
+          ...transformed,
+          schema: {
+            ...transformed.schema,
+            consumes: ['multipart/form-data'],
+            body: { type: 'object', required: [upload.field], properties: { [upload.field]: { type: 'string', format: 'binary', description: upload.description } } },
+          },
+        };
+      },
     });
     await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   },

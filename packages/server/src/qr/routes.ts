@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { QR } from '@vbc/shared';
 import { badRequest } from '../errors/app-error.ts';
 import { renderQrPng } from './render-qr.ts';
+import { SECURITY, binary } from '../plugins/docs.ts';
 
 /** Longest text a version-40 QR holds at error correction L in byte mode. */
 const MAX_QR_BYTES = 2953;
@@ -16,7 +17,7 @@ const ZQrQuery = z.object({
 export default async function qrRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/ds/qr',
-    { schema: { querystring: ZQrQuery, summary: 'A PNG QR code of `text`, `size` px square' } },
+    { schema: { security: SECURITY.none, response: { 200: binary('image/png', 'The QR code') }, querystring: ZQrQuery, summary: 'A PNG QR code of `text`, `size` px square' } },
     async (request, reply) => {
       const { text, size } = request.query;
       if (Buffer.byteLength(text) > MAX_QR_BYTES) throw badRequest(`text: too long for a QR code (max ${MAX_QR_BYTES} bytes)`);

@@ -7,6 +7,9 @@ import { RESERVED_ROUTE_WORDS } from '@vbc/shared';
 import { presentContact } from '../cards/presenter.ts';
 import { renderCardPage } from './link-preview.ts';
 
+/** Pages of the web app, not API: kept out of the OpenAPI document. */
+const PAGE = { schema: { hide: true } };
+
 /** Where `npm run build` puts the web app. */
 export const WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
@@ -21,15 +24,15 @@ const BOT_AGENT = /bot|crawl|spider|facebookexternalhit|slack|whatsapp|telegram|
 export default fp(
   async function webPlugin(app: FastifyInstance, options: { distDir?: string }) {
     const dist = options.distDir ?? WEB_DIST;
-    app.get('/', (_request, reply) => reply.redirect('/vbc/', 302));
-    app.get('/order', (_request, reply) => reply.redirect('/vbc/', 302));
+    app.get('/', PAGE, (_request, reply) => reply.redirect('/vbc/', 302));
+    app.get('/order', PAGE, (_request, reply) => reply.redirect('/vbc/', 302));
 
     if (!existsSync(`${dist}/index.html`)) {
       app.log.warn(`web app not built (${dist}); run "npm run build" — /vbc/ answers 503 until then`);
       const notBuilt = (_request: unknown, reply: FastifyReply) =>
         reply.status(503).send({ message: 'The web app is not built yet: run "npm run build".', code: 'not_configured' });
-      app.get('/vbc/', notBuilt);
-      app.get('/vbc/*', notBuilt);
+      app.get('/vbc/', PAGE, notBuilt);
+      app.get('/vbc/*', PAGE, notBuilt);
       return;
     }
     const indexHtml = readFileSync(`${dist}/index.html`, 'utf8');
@@ -50,8 +53,8 @@ export default fp(
     const sendIndex = (html: string) => (_: unknown, reply: FastifyReply) =>
       reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
 
-    app.get('/vbc/', sendIndex(indexHtml));
-    app.get<{ Params: { '*': string } }>('/vbc/*', async (request, reply) => {
+    app.get('/vbc/', PAGE, sendIndex(indexHtml));
+    app.get<{ Params: { '*': string } }>('/vbc/*', PAGE, async (request, reply) => {
       const [first, ...rest] = request.params['*'].split('/');
       const reserved = (RESERVED_ROUTE_WORDS as readonly string[]).includes((first ?? '').toLowerCase());
       if (first && rest.filter(Boolean).length === 0 && !reserved && !first.includes('.')) {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { setVersionHeaders } from '../../http/precondition.ts';
 import { requireAccount } from '../../plugins/auth.ts';
 import { ZSetPinBody, ZValidatePinBody } from './pin-rules.ts';
+import { SECURITY } from '../../plugins/docs.ts';
 
 const ZIdParams = z.object({ id: z.string().min(1).max(100) });
 const ZValidateParams = z.object({ virtualContactId: z.string().min(1).max(100) });
@@ -14,7 +15,7 @@ export default async function pinRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/vbc/virtualcontact/:id/pin',
-    { schema: { params: ZIdParams, summary: "Owner: the card's PIN status and recent wrong PINs", tags: ['pin'] } },
+    { schema: { security: SECURITY.bearer, params: ZIdParams, summary: "Owner: the card's PIN status and recent wrong PINs", tags: ['pin'] } },
     async (request, reply) => {
       const account = requireAccount(request);
       const row = await app.cards.getCardToManagePin(request.params.id, account.id);
@@ -25,7 +26,7 @@ export default async function pinRoutes(app: FastifyInstance) {
 
   r.put(
     '/api/vbc/virtualcontact/:id/pin',
-    { schema: { params: ZIdParams, body: ZSetPinBody, summary: 'Owner: set (4–8 digits) or remove (null) the PIN', tags: ['pin'] } },
+    { schema: { security: SECURITY.bearer, params: ZIdParams, body: ZSetPinBody, summary: 'Owner: set (4–8 digits) or remove (null) the PIN', tags: ['pin'] } },
     async (request, reply) => {
       const account = requireAccount(request);
       const row = await app.cards.getCardToManagePin(request.params.id, account.id);
@@ -38,7 +39,7 @@ export default async function pinRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/vbc/validatepincode/:virtualContactId',
-    { schema: { params: ZValidateParams, body: ZValidatePinBody, summary: 'A PIN → {accessToken, phones, emails} (SPEC §3)', tags: ['pin'] } },
+    { schema: { security: SECURITY.none, params: ZValidateParams, body: ZValidatePinBody, summary: 'A PIN → {accessToken, phones, emails} (SPEC §3)', tags: ['pin'] } },
     async (request, reply) => {
       const result = await app.cards.validatePin({
         contactId: request.params.virtualContactId,
