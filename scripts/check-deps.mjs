@@ -27,8 +27,6 @@ const ALLOWED_UNUSED = {
     // Branch `push` (issue 12) imports them (src/push/); remove when push lands on main.
     'web-push',
     '@types/web-push',
-    // Branch `ops` (issue 9) imports it (src/logger.ts); remove when ops lands on main.
-    'pino',
   ],
 };
 
