@@ -46,6 +46,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 500 },
     trustProxy: options.config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // Opening and migrating the database takes more than Fastify's default 10 s on a busy machine.
+    pluginTimeout: 60_000,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

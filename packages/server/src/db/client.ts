@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Pool } from 'pg';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.ts';
+import { MIGRATIONS_DIR } from '../paths.ts';
 
 export { schema };
 
@@ -20,7 +20,6 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const MIGRATIONS = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 export interface DatabaseOptions {
   /** PostgreSQL connection string; when absent, PGlite is used. */
@@ -56,7 +55,7 @@ async function openPostgres(url: string, max: number): Promise<Database & { migr
     kind: 'postgres',
     ping: async () => void (await db.execute(sql`select 1`)),
     close: () => pool.end(),
-    migrate: () => withAdvisoryLock(pool, MIGRATION_LOCK, () => migrate(db, { migrationsFolder: MIGRATIONS })),
+    migrate: () => withAdvisoryLock(pool, MIGRATION_LOCK, () => migrate(db, { migrationsFolder: MIGRATIONS_DIR })),
   };
 }
 
@@ -96,6 +95,6 @@ async function openPglite(dataDir: string): Promise<Database & { migrate(): Prom
     kind: 'pglite',
     ping: async () => void (await db.execute(sql`select 1`)),
     close: () => client.close(),
-    migrate: () => migrate(db, { migrationsFolder: MIGRATIONS }),
+    migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_DIR }),
   };
 }
