@@ -40,6 +40,9 @@ export function createMemoryBackplane(): Backplane {
         if (current.size === 0) channels.delete(channel);
       };
     },
+    async ping() {
+      assertOpen();
+    },
     async close() {
       closed = true;
       channels.clear();

@@ -81,6 +81,12 @@ export function createRedisBackplane(url: string, options: TRedisBackplaneOption
         }
       };
     },
+    async ping() {
+      assertOpen();
+      // Not connected: answer at once rather than queue the PING until Redis is back.
+      if (pub.status !== 'ready' || sub.status !== 'ready') throw new Error(`Redis is not connected (${pub.status}).`);
+      await pub.ping();
+    },
     async close() {
       if (closed) return;
       closed = true;

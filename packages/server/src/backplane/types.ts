@@ -12,6 +12,8 @@ export interface Backplane {
    * this handler; calling it twice is harmless.
    */
   subscribe(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+  /** Resolves when the backplane's server answers (in-process: always); rejects otherwise. For /readyz. */
+  ping(): Promise<void>;
   /** Drops every subscription and releases connections. Further publish/subscribe calls reject. */
   close(): Promise<void>;
 }

@@ -46,7 +46,8 @@ async function openPostgres(url: string, max: number): Promise<Database & { migr
   const { Pool } = (await import('pg')).default;
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  const pool = new Pool({ connectionString: url, max });
+  // A server that cannot be reached fails a request after 5 s (a 503) instead of holding it.
+  const pool = new Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = drizzle(pool, { schema });
