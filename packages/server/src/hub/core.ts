@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { HUB } from '@vbc/shared';
 import type { Backplane } from '../backplane/types.ts';
 import { signConnectionToken, verifyConnectionToken } from './connection-token.ts';
 import type { THubLogger, TResolvedHubOptions } from './options.ts';
@@ -10,6 +11,7 @@ import {
   checkHandshake,
   closeRecord,
   handshakeErrorRecord,
+  invocationRecord,
   parseRecord,
 } from './protocol.ts';
 import type { LongPollingTransport, TTransport } from './transports.ts';
@@ -245,6 +247,24 @@ export class HubCore {
         if (sessionKey === undefined || conn.sessionKey === sessionKey) this.close(conn, { notify: true, error: reason });
       }
     }
+  }
+
+  /**
+   * The backplane may have dropped events (Redis was away): tell every open connection to catch
+   * up over HTTP (HUB.resyncMethod, no arguments), as a client does after a reconnect.
+   */
+  resyncAll(): void {
+    const record = invocationRecord(HUB.resyncMethod, []);
+    let told = 0;
+    for (const entry of this.byUser.values()) {
+      for (const conn of entry.connections) {
+        if (conn.state === 'open') {
+          this.write(conn, record);
+          told++;
+        } else if (conn.state === 'registering') conn.held?.outbound.push(record);
+      }
+    }
+    this.log.warn({ connections: told }, 'hub: backplane reconnected, clients told to resync');
   }
 
   /** Periodic pass: pings, client timeouts, handshake timeouts, long-poll timeouts, reaping. */

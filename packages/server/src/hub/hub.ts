@@ -28,6 +28,7 @@ const silentLogger: THubLogger = { info: () => undefined, warn: () => undefined,
 export function createHub(options: THubOptions): Hub {
   const opts = resolveOptions(options);
   const core = new HubCore(opts, options.backplane, options.logger ?? silentLogger);
+  options.backplane.onResync(() => core.resyncAll());
   let attached = false;
 
   return {

@@ -12,7 +12,7 @@ declare module 'fastify' {
 /** Decorates `app.rateLimiter` and closes it with the app. */
 export default fp(
   async function rateLimit(app: FastifyInstance) {
-    const limiter = createRateLimiter(app.config.REDIS_URL);
+    const limiter = createRateLimiter(app.config.REDIS_URL, app.log);
     app.decorate('rateLimiter', limiter);
     app.addHook('onClose', () => limiter.close());
   },

@@ -2,14 +2,20 @@
  * PostgreSQL or Redis going away under a running server (an outage simulated by cutting a TCP proxy
  * the test owns; the shared servers are never touched): a request that needs the database answers
  * 503 with Retry-After, never 500, and /readyz says which service is missing, until it is back.
+ * Without Redis, sending still works (per-instance rate limits) and hub clients are told to resync
+ * once the backplane is back.
  */
 import { randomUUID } from 'node:crypto';
+import { HubConnectionBuilder, HttpTransportType, LogLevel } from '@microsoft/signalr';
+import { HUB } from '@vbc/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { openDatabase, type Database } from '../db/client.ts';
-import { buildTestApp } from '../test/app.ts';
+import { buildTestApp, type LogCapture } from '../test/app.ts';
 import { createPostgresDatabase } from '../test/databases.ts';
 import { serviceUrl } from '../test/services.ts';
+import { buildPerson, closeListening, listenForHub, send, startConversation } from '../conversations/test-support.ts';
+import { nextCall } from '../hub/test-support.ts';
 import { hostPort, startTcpProxy, throughProxy, type TTcpProxy } from '../test/tcp-proxy.ts';
 
 const databaseUrl = serviceUrl('TEST_DATABASE_URL', 'the database-outage tests');
@@ -21,16 +27,19 @@ describe.skipIf(!databaseUrl || !redisUrl)('PostgreSQL and Redis outages', () =>
   let redisProxy: TTcpProxy;
   let database: Database;
   let app: FastifyInstance;
+  let log: LogCapture;
+  let hubUrl: string;
 
   beforeAll(async () => {
     created = await createPostgresDatabase();
     pgProxy = await startTcpProxy(hostPort(created.url));
     redisProxy = await startTcpProxy(hostPort(redisUrl!));
     database = await openDatabase({ url: throughProxy(created.url, pgProxy), dataDir: '', maxConnections: 4 });
-    ({ app } = await buildTestApp(database, { env: { REDIS_URL: throughProxy(redisUrl!, redisProxy) } }));
+    ({ app, log } = await buildTestApp(database, { env: { REDIS_URL: throughProxy(redisUrl!, redisProxy) } }));
+    hubUrl = await listenForHub(app);
   });
   afterAll(async () => {
-    await app?.close();
+    if (app) await closeListening(app);
     await database?.close().catch(() => undefined);
     await pgProxy?.close();
     await redisProxy?.close();
@@ -71,4 +80,39 @@ describe.skipIf(!databaseUrl || !redisUrl)('PostgreSQL and Redis outages', () =>
     while (Date.now() < deadline && (status = (await app.inject({ url: '/readyz' })).statusCode) !== 200) await new Promise((r) => setTimeout(r, 200));
     expect(status).toBe(200);
   });
+
+  const waitReady = async () => {
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline && (await app.inject({ url: '/readyz' })).statusCode !== 200) await new Promise((r) => setTimeout(r, 100));
+  };
+
+  it('keeps sending while Redis is down (rate limits per instance, said once in the log), and tells hub clients to resync when it is back', async () => {
+    const ana = await buildPerson(app, 'Ana');
+    const ben = await buildPerson(app, 'Ben');
+    const { personalConversationId: id } = await startConversation(app, ana, ben, 'before the outage');
+    const benConn = new HubConnectionBuilder()
+      .withUrl(hubUrl, { transport: HttpTransportType.WebSockets, accessTokenFactory: () => ben.accessToken })
+      .configureLogging(LogLevel.None)
+      .build();
+    await benConn.start();
+    try {
+      const fallbackLines = () => log.lines.filter((l) => l.includes('rate limits fall back to per-instance counters')).length;
+      expect(fallbackLines()).toBe(0);
+      await redisProxy.cut();
+      const during = [];
+      for (let i = 0; i < 3; i++) during.push((await send(app, ana, id, `during the outage ${i}`)).statusCode);
+      expect(during).toEqual([201, 201, 201]);
+      expect(fallbackLines()).toBe(1);
+
+      const resync = nextCall(benConn, HUB.resyncMethod, 15_000);
+      await redisProxy.restore();
+      expect(await resync).toEqual([]);
+      await waitReady();
+      expect((await send(app, ana, id, 'after the outage')).statusCode).toBe(201);
+      expect(log.text).toContain('rate limits are shared between instances again');
+    } finally {
+      await redisProxy.restore();
+      await benConn.stop();
+    }
+  }, 60_000);
 });
