@@ -69,6 +69,8 @@ export function createRedisBackplane(url: string, options: TRedisBackplaneOption
   return {
     async publish(channel, payload) {
       assertOpen();
+      // During an outage, fail at once: the payload would be lost anyway, and clients are told to resync.
+      if (subscribedOnce && pub.status !== 'ready') throw new Error(`Redis is not connected (${pub.status}).`);
       await pub.publish(channel, payload);
     },
     async subscribe(channel, handler) {
