@@ -3,6 +3,7 @@ import { HubCore } from './core.ts';
 import { registerHubHttp } from './http.ts';
 import { resolveOptions, type THubLogger, type THubOptions } from './options.ts';
 import { invocationRecord } from './protocol.ts';
+import { encodeOrdered } from './ordering.ts';
 
 export { redactAccessToken } from './redact.ts';
 
@@ -12,6 +13,12 @@ export interface Hub {
   attach(app: FastifyInstance): void;
   /** Invokes client method `target` on every connection of `userId`, on every instance sharing the backplane. */
   sendToUser(userId: string, target: string, ...args: unknown[]): Promise<void>;
+  /**
+   * Like sendToUser, for events of an ordered `stream` (a conversation) whose `seq` is gap-free:
+   * every connection receives a stream's events in `seq` order, whichever instances published
+   * them (the receiving instance holds an early one briefly, and fills a lasting gap by `fillGap`).
+   */
+  sendToUserInOrder(userId: string, order: { stream: string; seq: number }, target: string, ...args: unknown[]): Promise<void>;
   /**
    * Closes every connection of `userId` on every instance (or only those opened
    * with `sessionKey`), with a Close message that forbids automatic reconnect.
@@ -41,6 +48,9 @@ export function createHub(options: THubOptions): Hub {
     },
     async sendToUser(userId, target, ...args) {
       await options.backplane.publish(core.channel(userId), `m${invocationRecord(target, args)}`);
+    },
+    async sendToUserInOrder(userId, order, target, ...args) {
+      await options.backplane.publish(core.channel(userId), encodeOrdered(order.stream, order.seq, invocationRecord(target, args)));
     },
     async closeUser(userId, reason, closeOptions) {
       await options.backplane.publish(core.channel(userId), `c${JSON.stringify({ reason, sessionKey: closeOptions?.sessionKey })}`);

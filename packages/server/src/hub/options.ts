@@ -56,6 +56,13 @@ export interface THubOptions {
   methods?: Record<string, THubMethod>;
   /** Defaults to the Fastify app's logger once attached. */
   logger?: THubLogger;
+  /** How long an ordered event (sendToUserInOrder) waits for the earlier ones of its stream. Default 300 ms. */
+  orderWaitMs?: number;
+  /**
+   * The events of sequences `from`..`to` of `stream` for `userId`, read from the source of truth:
+   * fills a gap in ordered events that did not close in time (an event was lost on the way).
+   */
+  fillGap?: (userId: string, stream: string, from: number, to: number) => Promise<Array<{ target: string; args: unknown[] }>>;
 }
 
 export interface TResolvedHubOptions {
@@ -74,6 +81,8 @@ export interface TResolvedHubOptions {
   channelPrefix: string;
   methods: ReadonlyMap<string, THubMethod>;
   connectionTokenKey: Buffer | null;
+  orderWaitMs: number;
+  fillGap: THubOptions['fillGap'];
 }
 
 function positive(name: string, value: number | undefined, fallback: number): number {
@@ -111,5 +120,7 @@ export function resolveOptions(options: THubOptions): TResolvedHubOptions {
     channelPrefix: options.channelPrefix ?? `hub:${path.toLowerCase()}:`,
     methods,
     connectionTokenKey: resolveTokenKey(options.connectionTokenKey),
+    orderWaitMs: positive('orderWaitMs', options.orderWaitMs, 300),
+    fillGap: options.fillGap,
   };
 }
