@@ -15,7 +15,7 @@ const MAX_GAP_FILL = 100;
 
 /**
  * The message events of sequences `from`..`to` of a conversation, read from the database, for a
- * participant: the hub fills a gap in a conversation's ordered events with them (hub `fillGap`).
+ * participant: the hub fills a gap in a conversation's ordered events with them (`hub.fillGapsWith`).
  */
 export async function missedMessageEvents(db: Db, accountId: string, conversationId: string, from: number, to: number) {
   if (to < from || !(await participantAccountIds(db, conversationId)).includes(accountId)) return [];

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { HUB } from '@vbc/shared';
 import type { Backplane } from '../backplane/types.ts';
 import { signConnectionToken, verifyConnectionToken } from './connection-token.ts';
-import type { THubLogger, TResolvedHubOptions } from './options.ts';
+import type { TGapFiller, THubLogger, TResolvedHubOptions } from './options.ts';
 import { OrderedStreams, decodeOrdered } from './ordering.ts';
 import {
   HANDSHAKE_OK,
@@ -221,13 +221,15 @@ export class HubCore {
       .catch((error: unknown) => this.log.warn({ err: error, userId: conn.userId }, 'hub: backplane unsubscribe failed'));
   }
 
+  /** Reads the events of a gap in an ordered stream back from the app's source of truth (set by the app; none: no fill). */
+  gapFiller: TGapFiller | null = null;
+
   private orderedStreams(userId: string, entry: () => TUserEntry): OrderedStreams {
-    const fillGap = this.opts.fillGap;
     return new OrderedStreams({
       waitMs: this.opts.orderWaitMs,
       deliver: (records) => this.sendRecords(entry(), records),
-      fillGap: fillGap && (async (stream, from, to) =>
-        (await fillGap(userId, stream, from, to)).map((e) => invocationRecord(e.target, e.args)).join('')),
+      fillGap: async (stream, from, to) =>
+        ((await this.gapFiller?.(userId, stream, from, to)) ?? []).map((e) => invocationRecord(e.target, e.args)).join(''),
       onError: (error) => this.log.warn({ err: error, userId }, 'hub: could not fill a gap in ordered events'),
     });
   }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { HubCore } from './core.ts';
 import { registerHubHttp } from './http.ts';
-import { resolveOptions, type THubLogger, type THubOptions } from './options.ts';
+import { resolveOptions, type TGapFiller, type THubLogger, type THubOptions } from './options.ts';
 import { invocationRecord } from './protocol.ts';
 import { encodeOrdered } from './ordering.ts';
 
@@ -16,9 +16,12 @@ export interface Hub {
   /**
    * Like sendToUser, for events of an ordered `stream` (a conversation) whose `seq` is gap-free:
    * every connection receives a stream's events in `seq` order, whichever instances published
-   * them (the receiving instance holds an early one briefly, and fills a lasting gap by `fillGap`).
+   * them (the receiving instance holds an early one briefly, and fills a lasting gap by the filler
+   * given to `fillGapsWith`).
    */
   sendToUserInOrder(userId: string, order: { stream: string; seq: number }, target: string, ...args: unknown[]): Promise<void>;
+  /** How to read a gap in an ordered stream back from the source of truth (the domain that owns the streams sets it). */
+  fillGapsWith(filler: TGapFiller): void;
   /**
    * Closes every connection of `userId` on every instance (or only those opened
    * with `sessionKey`), with a Close message that forbids automatic reconnect.
@@ -51,6 +54,9 @@ export function createHub(options: THubOptions): Hub {
     },
     async sendToUserInOrder(userId, order, target, ...args) {
       await options.backplane.publish(core.channel(userId), encodeOrdered(order.stream, order.seq, invocationRecord(target, args)));
+    },
+    fillGapsWith(filler) {
+      core.gapFiller = filler;
     },
     async closeUser(userId, reason, closeOptions) {
       await options.backplane.publish(core.channel(userId), `c${JSON.stringify({ reason, sessionKey: closeOptions?.sessionKey })}`);

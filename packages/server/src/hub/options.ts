@@ -58,12 +58,13 @@ export interface THubOptions {
   logger?: THubLogger;
   /** How long an ordered event (sendToUserInOrder) waits for the earlier ones of its stream. Default 300 ms. */
   orderWaitMs?: number;
-  /**
-   * The events of sequences `from`..`to` of `stream` for `userId`, read from the source of truth:
-   * fills a gap in ordered events that did not close in time (an event was lost on the way).
-   */
-  fillGap?: (userId: string, stream: string, from: number, to: number) => Promise<Array<{ target: string; args: unknown[] }>>;
 }
+
+/**
+ * The events of sequences `from`..`to` of `stream` for `userId`, read from the source of truth:
+ * fills a gap in ordered events that did not close in time (an event was lost on the way).
+ */
+export type TGapFiller = (userId: string, stream: string, from: number, to: number) => Promise<Array<{ target: string; args: unknown[] }>>;
 
 export interface TResolvedHubOptions {
   path: string;
@@ -82,7 +83,6 @@ export interface TResolvedHubOptions {
   methods: ReadonlyMap<string, THubMethod>;
   connectionTokenKey: Buffer | null;
   orderWaitMs: number;
-  fillGap: THubOptions['fillGap'];
 }
 
 function positive(name: string, value: number | undefined, fallback: number): number {
@@ -121,6 +121,5 @@ export function resolveOptions(options: THubOptions): TResolvedHubOptions {
     methods,
     connectionTokenKey: resolveTokenKey(options.connectionTokenKey),
     orderWaitMs: positive('orderWaitMs', options.orderWaitMs, 300),
-    fillGap: options.fillGap,
   };
 }

@@ -4,7 +4,6 @@ import { HUB } from '@vbc/shared';
 import { findSession } from '../accounts/sessions.ts';
 import { createHub, type Hub } from './index.ts';
 import { loadSecret } from '../plugins/secrets.ts';
-import { missedMessageEvents } from './announce.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,8 +30,6 @@ export default fp(
       // Shared by every instance: a WebSocket may connect to another instance than negotiate.
       connectionTokenKey: await loadSecret(app.db, 'hub-connection-token-key'),
       allowedOrigins: [new URL(app.config.PUBLIC_URL).origin, ...app.config.ALLOWED_ORIGINS],
-      // A conversation's message events are ordered by sequence; a lost one is read back from the database.
-      fillGap: (accountId, conversationId, from, to) => missedMessageEvents(app.db, accountId, conversationId, from, to),
       async authenticate(token) {
         if (!token || token.length > MAX_TOKEN_LENGTH) return null;
         const account = await findSession(app.db, token);
