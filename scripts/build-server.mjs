@@ -4,6 +4,7 @@
 // dependency stays an import resolved from node_modules at run time (sharp, pg, PGlite…).
 // Migrations are not bundled: the server reads packages/server/drizzle/ next to dist/.
 import { build } from 'esbuild';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -16,11 +17,16 @@ const externalDependencies = {
   },
 };
 
-/** Writes packages/server/dist/main.js (and its source map). */
+/**
+ * Writes packages/server/dist/main.js (and its source map), each replaced in one rename, so a
+ * server starting meanwhile (another test, a second `npm start`) never reads a half-written file.
+ */
 export async function buildServer() {
-  await build({
+  const dist = `${root}packages/server/dist`;
+  const result = await build({
     entryPoints: [`${root}packages/server/src/main.ts`],
-    outfile: `${root}packages/server/dist/main.js`,
+    outfile: `${dist}/main.js`,
+    write: false,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -29,6 +35,12 @@ export async function buildServer() {
     logLevel: 'warning',
     plugins: [externalDependencies],
   });
+  mkdirSync(dist, { recursive: true });
+  for (const file of result.outputFiles) {
+    const temporary = `${file.path}.${process.pid}.tmp`;
+    writeFileSync(temporary, file.contents);
+    renameSync(temporary, file.path);
+  }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await buildServer();
