@@ -12,9 +12,9 @@ const GRACE_MS = 12_000;
 
 describe('stopping the server process', () => {
   it.each([
-    ['npm start', 'npm', ['start'], 'SIGTERM'],
-    ['node packages/server/dist/main.js', 'node', ['packages/server/dist/main.js'], 'SIGINT'],
-  ] as const)('%s stops on %s sent to the process that was started: exit 0, port free', async (_how, command, args, signal) => {
+    ['npm start', 'SIGTERM', 'npm', ['start']],
+    ['node packages/server/dist/main.js', 'SIGINT', 'node', ['packages/server/dist/main.js']],
+  ] as const)('%s stops on %s sent to the process that was started: exit 0, port free', async (_how, signal, command, args) => {
     // `npm start` runs first: it builds the server when the build is missing or older than the sources.
     const server = await startServerProcess(command, [...args], { readyTimeoutMs: 240_000 });
     try {

@@ -9,14 +9,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { openDatabase, type Database } from '../db/client.ts';
 import { conversationMessages } from '../db/schema/index.ts';
-import { buildTestApp } from '../test/app.ts';
-import {
-  ConversationClient, buildServer, killTree, sendUntilAcknowledged, startBalancer, startInstance, startOwnRedis, type TBalancer, type TOwnRedis,
-} from '../test/cluster.ts';
-import { createPostgresDatabase } from '../test/databases.ts';
+import { ConversationClient, sendUntilAcknowledged, startBalancer, startInstance, useClusterWorld, type TBalancer } from '../test/cluster.ts';
 import { exitWithin, portInUse, type TServerProcess } from '../test/processes.ts';
 import { serviceUrl } from '../test/services.ts';
 import { sleep } from '../hub/test-support.ts';
@@ -26,36 +20,18 @@ const databaseUrl = serviceUrl('TEST_DATABASE_URL', 'the chaos test');
 const redisUrl = serviceUrl('TEST_REDIS_URL', 'the chaos test');
 
 describe.skipIf(!databaseUrl || !redisUrl)('chaos: killed instance, Redis outage, SIGTERM, while messaging', () => {
-  let created: Awaited<ReturnType<typeof createPostgresDatabase>>;
-  let redis: TOwnRedis;
-  let database: Database;
-  let setup: FastifyInstance;
+  const world = useClusterWorld();
   let balancer: TBalancer;
-  const started: TServerProcess[] = [];
-  let env: { DATABASE_URL: string; REDIS_URL: string };
-
   beforeAll(async () => {
-    buildServer();
-    created = await createPostgresDatabase();
-    redis = await startOwnRedis();
-    env = { DATABASE_URL: created.url, REDIS_URL: redis.url };
-    database = await openDatabase({ url: created.url, dataDir: '', maxConnections: 4 });
-    ({ app: setup } = await buildTestApp(database, { env: { REDIS_URL: redis.url } }));
     balancer = await startBalancer();
-  }, 180_000);
-  afterAll(async () => {
-    for (const s of started) killTree(s.child);
-    await balancer?.close();
-    await setup?.close();
-    await database?.close();
-    await redis?.stop();
-    await created?.drop();
   });
+  afterAll(() => balancer?.close());
 
   it('loses and duplicates no acknowledged message, and every client sees each conversation in database order', async () => {
     // A by `npm start` (later stopped by SIGTERM), B by the production entry (later SIGKILLed).
+    const { env, setup, redis, database } = world;
     const [a, b] = await Promise.all([startInstance(env, 'npm'), startInstance(env, 'node')]);
-    started.push(a, b);
+    world.processes.push(a, b);
     balancer.backends.push(a.port, b.port);
 
     const people: TPerson[] = [];
@@ -88,10 +64,23 @@ describe.skipIf(!databaseUrl || !redisUrl)('chaos: killed instance, Redis outage
     mark('SIGKILL instance B');
     b.child.kill('SIGKILL');
     const killedAt = Date.now();
-    const restarted = startInstance(env, 'node').then((b2) => {
-      started.push(b2);
+    // Restarted as a process manager would: an instance that starts while Redis is down refuses to
+    // start (an unreachable REDIS_URL stops the start), so it is started again until it comes up.
+    let failedStarts = 0;
+    const startUntilUp = async (): Promise<TServerProcess> => {
+      for (;;) {
+        try {
+          return await startInstance(env, 'node');
+        } catch {
+          failedStarts++;
+          await sleep(1000);
+        }
+      }
+    };
+    const restarted = startUntilUp().then((b2) => {
+      world.processes.push(b2);
       balancer.backends.push(b2.port);
-      mark(`instance B2 started, ready ${((Date.now() - killedAt) / 1000).toFixed(1)} s after the kill`);
+      mark(`instance B2 started, ready ${((Date.now() - killedAt) / 1000).toFixed(1)} s after the kill (${failedStarts} failed starts during the Redis outage)`);
       return b2;
     });
 

@@ -5,13 +5,8 @@
  * publishes from the two instances crossed (1–2 swaps per 42 messages in ~40% of rounds).
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { openDatabase, type Database } from '../db/client.ts';
-import { buildTestApp } from '../test/app.ts';
-import { ConversationClient, buildServer, killTree, sendUntilAcknowledged, startInstance, startOwnRedis, type TOwnRedis } from '../test/cluster.ts';
-import { createPostgresDatabase } from '../test/databases.ts';
-import type { TServerProcess } from '../test/processes.ts';
+import { describe, expect, it } from 'vitest';
+import { ConversationClient, sendUntilAcknowledged, startInstance, useClusterWorld } from '../test/cluster.ts';
 import { serviceUrl } from '../test/services.ts';
 import { buildPerson, startConversation } from './test-support.ts';
 import { sleep } from '../hub/test-support.ts';
@@ -20,31 +15,13 @@ const databaseUrl = serviceUrl('TEST_DATABASE_URL', 'the two-process ordering te
 const redisUrl = serviceUrl('TEST_REDIS_URL', 'the two-process ordering test');
 
 describe.skipIf(!databaseUrl || !redisUrl)('message order across two server processes', () => {
-  let created: Awaited<ReturnType<typeof createPostgresDatabase>>;
-  let redis: TOwnRedis;
-  let database: Database;
-  let setup: FastifyInstance;
-  let instances: TServerProcess[] = [];
-
-  beforeAll(async () => {
-    buildServer();
-    created = await createPostgresDatabase();
-    redis = await startOwnRedis();
-    // The people and conversations are made through an in-process app on the same database.
-    database = await openDatabase({ url: created.url, dataDir: '', maxConnections: 4 });
-    ({ app: setup } = await buildTestApp(database, { env: { REDIS_URL: redis.url } }));
-    instances = await Promise.all([0, 1].map(() => startInstance({ DATABASE_URL: created.url, REDIS_URL: redis.url })));
-  });
-  afterAll(async () => {
-    for (const i of instances) killTree(i.child);
-    await setup?.close();
-    await database?.close();
-    await redis?.stop();
-    await created?.drop();
-  });
+  const world = useClusterWorld();
 
   it('every client gets each conversation\'s messages in database order, many rounds of three concurrent senders', async () => {
+    const instances = await Promise.all([0, 1].map(() => startInstance(world.env)));
+    world.processes.push(...instances);
     const [a, b] = instances.map((i) => i.url) as [string, string];
+    const setup = world.setup;
     const rounds = 8;
     const perSender = 14;
     const outOfOrder: string[] = [];

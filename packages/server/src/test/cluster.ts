@@ -9,6 +9,11 @@ import net from 'node:net';
 import { HttpTransportType, HubConnectionBuilder, LogLevel, type HubConnection } from '@microsoft/signalr';
 import { HUB } from '@vbc/shared';
 import type { TConversationMessage } from '@vbc/shared/conversation';
+import { afterAll, beforeAll } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { openDatabase, type Database } from '../db/client.ts';
+import { buildTestApp } from './app.ts';
+import { createPostgresDatabase } from './databases.ts';
 import { REPO_ROOT, freePort, killTree, startServerProcess, type TServerProcess } from './processes.ts';
 
 /** Builds packages/server/dist/main.js (the instances run the build, as production does). */
@@ -232,4 +237,41 @@ export async function sendUntilAcknowledged(
     if (attempt > 200) throw new Error(`${clientMessageId} never acknowledged`);
     await new Promise((r) => setTimeout(r, 200));
   }
+}
+
+/** What a multi-process test shares: a fresh database, its own Redis, an in-process app for set-up, the processes it started. */
+export interface TClusterWorld {
+  env: { DATABASE_URL: string; REDIS_URL: string };
+  database: Database;
+  redis: TOwnRedis;
+  /** An app on the same database, not listening: makes people and conversations with the factories. */
+  setup: FastifyInstance;
+  /** Processes to kill at the end (push what the test starts). */
+  processes: TServerProcess[];
+}
+
+/**
+ * Registers beforeAll/afterAll that build the server, create a fresh PostgreSQL database beside
+ * TEST_DATABASE_URL's and start a redis-server the test owns; read the fields inside tests.
+ */
+export function useClusterWorld(): TClusterWorld {
+  const world = { processes: [] } as unknown as TClusterWorld;
+  let drop: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    buildServer();
+    const created = await createPostgresDatabase();
+    drop = created.drop;
+    world.redis = await startOwnRedis();
+    world.env = { DATABASE_URL: created.url, REDIS_URL: world.redis.url };
+    world.database = await openDatabase({ url: created.url, dataDir: '', maxConnections: 4 });
+    world.setup = (await buildTestApp(world.database, { env: { REDIS_URL: world.redis.url } })).app;
+  }, 180_000);
+  afterAll(async () => {
+    for (const p of world.processes) killTree(p.child);
+    await world.setup?.close();
+    await world.database?.close();
+    await world.redis?.stop();
+    await drop?.();
+  });
+  return world;
 }
