@@ -1,4 +1,4 @@
-// `npm test`: lint and typecheck, build the web app, then every test layer in
+// `npm test`: lint and typecheck, build the web app and the server, then every test layer in
 // one vitest run (unit, API on PGlite and PostgreSQL, hub, browser). Ends with
 // one line "N passed, N failed" so a run that executed nothing is visible.
 import { spawnSync } from 'node:child_process';
@@ -20,6 +20,7 @@ for (const project of ['packages/shared', 'packages/server', 'packages/web', 'e2
   ok = run(`typecheck ${project}`, bin('tsc'), ['-p', project]) && ok;
 }
 ok = run('build web app', 'npm', ['run', 'build', '-w', '@vbc/web']) && ok;
+ok = run('build server', 'node', ['scripts/build-server.mjs']) && ok;
 
 const results = `${root}.vitest-results/results.json`;
 rmSync(results, { force: true });

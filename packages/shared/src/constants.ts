@@ -42,6 +42,11 @@ export const HUB = {
   requestTimeoutMs: 100_000,
   redirectLimit: 100,
   reconnectBufferBytes: 100_000,
+  /**
+   * Server-to-client hub method, no arguments: the server may have dropped real-time events (its
+   * Redis backplane was away and is back); catch up over HTTP as after a reconnect.
+   */
+  resyncMethod: 'Resync',
 } as const;
 
 export const BREAKPOINTS = { xs: 0, sm: 420, md: 640, lg: 960, xl: 1980 } as const;

@@ -40,6 +40,12 @@ export function createMemoryBackplane(): Backplane {
         if (current.size === 0) channels.delete(channel);
       };
     },
+    onResync() {
+      // Nothing is ever lost in-process.
+    },
+    async ping() {
+      assertOpen();
+    },
     async close() {
       closed = true;
       channels.clear();

@@ -16,8 +16,8 @@ interface ChannelState {
  * Backplane over Redis pub/sub. One connection publishes; a dedicated connection is in subscriber
  * mode (Redis forbids other commands on it). A channel is SUBSCRIBEd while at least one local
  * handler wants it, so an instance only receives traffic for the users connected to it. ioredis
- * re-subscribes by itself after a reconnect; payloads published during the gap are lost, which is
- * why clients catch up over HTTP after a reconnect (DESIGN §5).
+ * re-subscribes by itself after a reconnect; payloads published during the gap are lost, so the
+ * backplane then calls its `onResync` listeners (the hub tells every client to catch up over HTTP).
  */
 export function createRedisBackplane(url: string, options: TRedisBackplaneOptions = {}): Backplane {
   const onError = options.onError ?? ((): void => undefined);
@@ -27,7 +27,28 @@ export function createRedisBackplane(url: string, options: TRedisBackplaneOption
   sub.on('error', onError);
 
   const channels = new Map<string, ChannelState>();
+  const resyncListeners: Array<() => void> = [];
   let closed = false;
+
+  // The subscriber connection came back after a drop: whatever was published meanwhile is gone.
+  let subscribedOnce = false;
+  sub.on('ready', () => {
+    if (!subscribedOnce) {
+      subscribedOnce = true;
+      return;
+    }
+    // Once the PING answers, the re-SUBSCRIBEs ioredis sent before it are in effect: a client
+    // catching up from then on misses nothing.
+    void sub.ping().catch(() => undefined).then(() => {
+      for (const listener of resyncListeners) {
+        try {
+          listener();
+        } catch (error) {
+          onError(error instanceof Error ? error : new Error(String(error)));
+        }
+      }
+    });
+  });
 
   sub.on('message', (channel: string, payload: string) => {
     const state = channels.get(channel);
@@ -48,6 +69,8 @@ export function createRedisBackplane(url: string, options: TRedisBackplaneOption
   return {
     async publish(channel, payload) {
       assertOpen();
+      // During an outage, fail at once: the payload would be lost anyway, and clients are told to resync.
+      if (subscribedOnce && pub.status !== 'ready') throw new Error(`Redis is not connected (${pub.status}).`);
       await pub.publish(channel, payload);
     },
     async subscribe(channel, handler) {
@@ -80,6 +103,15 @@ export function createRedisBackplane(url: string, options: TRedisBackplaneOption
           if (!closed) await sub.unsubscribe(channel).catch(onError);
         }
       };
+    },
+    onResync(listener) {
+      resyncListeners.push(listener);
+    },
+    async ping() {
+      assertOpen();
+      // Not connected: answer at once rather than queue the PING until Redis is back.
+      if (pub.status !== 'ready' || sub.status !== 'ready') throw new Error(`Redis is not connected (${pub.status}).`);
+      await pub.ping();
     },
     async close() {
       if (closed) return;

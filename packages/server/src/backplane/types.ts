@@ -12,6 +12,13 @@ export interface Backplane {
    * this handler; calling it twice is harmless.
    */
   subscribe(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Calls `listener` whenever payloads may have been lost (the connection to Redis dropped and is
+   * back): subscribers should assume they missed some. Never called in-process.
+   */
+  onResync(listener: () => void): void;
+  /** Resolves when the backplane's server answers (in-process: always); rejects otherwise. For /readyz. */
+  ping(): Promise<void>;
   /** Drops every subscription and releases connections. Further publish/subscribe calls reject. */
   close(): Promise<void>;
 }

@@ -1,13 +1,26 @@
 import { CONVERSATION_HUB_EVENTS as EVENTS, type TConversationMessage, type TConversationSeen } from '@vbc/shared/conversation';
 import type { Db } from '../db/client.ts';
 import type { Hub } from '../hub/index.ts';
-import { participantAccountIds, summariesByAccount } from './read-conversations.ts';
+import { listMessages, participantAccountIds, summariesByAccount } from './read-conversations.ts';
 
 /** The hub method that carries a new message of this kind (DESIGN §5). */
 export function eventFor(message: TConversationMessage): string {
   if (message.kind === 'photo') return EVENTS.photoSetItemUploaded;
   if (message.kind === 'document') return EVENTS.documentUploaded;
   return EVENTS.messageReceived;
+}
+
+/** Most messages one gap fill reads: a longer gap is left to the client's catch-up after a reconnect. */
+const MAX_GAP_FILL = 100;
+
+/**
+ * The message events of sequences `from`..`to` of a conversation, read from the database, for a
+ * participant: the hub fills a gap in a conversation's ordered events with them (`hub.fillGapsWith`).
+ */
+export async function missedMessageEvents(db: Db, accountId: string, conversationId: string, from: number, to: number) {
+  if (to < from || !(await participantAccountIds(db, conversationId)).includes(accountId)) return [];
+  const messages = await listMessages(db, conversationId, { after: from - 1, before: to + 1, limit: Math.min(to - from + 1, MAX_GAP_FILL) });
+  return messages.map((m) => ({ target: eventFor(m), args: [m] as unknown[] }));
 }
 
 /**
@@ -18,7 +31,7 @@ export function eventFor(message: TConversationMessage): string {
 export class ConversationAnnouncer {
   constructor(
     private readonly db: Db,
-    private readonly hub: Pick<Hub, 'sendToUser'>,
+    private readonly hub: Pick<Hub, 'sendToUser' | 'sendToUserInOrder'>,
     private readonly log: { warn(object: object, message: string): void },
   ) {}
 
@@ -27,7 +40,9 @@ export class ConversationAnnouncer {
     await this.guard(async () => {
       const accountIds = participants ?? (await participantAccountIds(this.db, message.personalConversationId));
       const event = eventFor(message);
-      await Promise.all(accountIds.map((id) => this.hub.sendToUser(id, event, message)));
+      // In sequence order on every client, whichever instance committed which message.
+      const order = { stream: message.personalConversationId, seq: message.sequence };
+      await Promise.all(accountIds.map((id) => this.hub.sendToUserInOrder(id, order, event, message)));
       await this.updated(message.personalConversationId, accountIds);
     });
   }

@@ -1,5 +1,6 @@
 /** Conversation events over the real hub: a listening app, the official @microsoft/signalr client, every transport. */
 import { HttpTransportType, HubConnectionBuilder, HubConnectionState, LogLevel, type HubConnection } from '@microsoft/signalr';
+import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -12,6 +13,7 @@ import type { Database } from '../db/client.ts';
 import { TRANSPORTS, closed, nextCall, sleep } from '../hub/test-support.ts';
 import { startSmtpSink } from '../notify/test-sinks.ts';
 import { mailedCode } from '../accounts/test-support.ts';
+import { appendMessage } from './send-message.ts';
 import { buildPerson, closeListening, listenForHub, multipart, send, startConversation } from './test-support.ts';
 
 const smtp = await startSmtpSink();
@@ -196,5 +198,21 @@ describe('hub sign-in and attachments (WebSockets unless stated)', () => {
     expect(await documentEvent).toEqual([sent.json()]);
     await sleep(100);
     expect(receivedTexts).toEqual([]); // one event per message, by kind
+  });
+
+  it('announces a retried send whose first attempt was committed but never announced (crash between commit and publish)', async () => {
+    const ana = await buildPerson(app, 'Ana');
+    const ben = await buildPerson(app, 'Ben');
+    const { personalConversationId: id } = await startConversation(app, ana, ben, 'first');
+    const benConn = await connect(ben, HttpTransportType.WebSockets);
+    const clientMessageId = randomUUID();
+    // The first attempt: committed, then the instance died before publishing.
+    await appendMessage(app.db, {
+      conversationId: id, senderAccountId: ana.account.id, fromVbcId: ana.card.id, kind: 'text', body: 'lost in the crash', clientMessageId, now: new Date(),
+    });
+    const event = nextCall(benConn, 'MessageReceived');
+    const retry = await send(app, ana, id, 'lost in the crash', clientMessageId);
+    expect(retry.statusCode).toBe(200);
+    expect(await event).toEqual([retry.json()]);
   });
 });

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { bindServices, type BoundServices } from '../plugins/bind-services.ts';
-import { ConversationAnnouncer } from './announce.ts';
+import { ConversationAnnouncer, missedMessageEvents } from './announce.ts';
 import { markAccountMessagesDeleted } from './delete-account-messages.ts';
 import { getSummary, haveUnseenMessages, listConversations, listMessages, requireParticipant } from './read-conversations.ts';
 import conversationRoutes from './routes.ts';
@@ -19,11 +19,13 @@ declare module 'fastify' {
 
 /**
  * Conversations: decorates `app.conversations`, registers the routes, announces changes on the
- * hub, and takes part in account deletion (markAccountMessagesDeleted, announced once committed).
+ * hub (and fills gaps in its ordered message events), and takes part in account deletion (markAccountMessagesDeleted, announced once committed).
  */
 export default fp(
   async function conversations(app: FastifyInstance) {
     const announcer = new ConversationAnnouncer(app.db, app.hub, app.log);
+    // Message events are ordered by sequence on the hub; a lost one is read back from the database.
+    app.hub.fillGapsWith((accountId, conversationId, from, to) => missedMessageEvents(app.db, accountId, conversationId, from, to));
     const deps: TConversationDeps = { db: app.db, storage: app.storage, rateLimiter: app.rateLimiter, announcer, clock: app.clock, metrics: app.metrics };
     app.decorate('conversations', { ...bindServices(deps, writes), ...bindServices(app.db, reads) });
 

@@ -46,7 +46,11 @@ async function limit(deps: TConversationDeps, rules: TRateRule[]): Promise<void>
 
 const sendRule = (accountId: string): TRateRule => ({ key: `conversation-send:${accountId}`, ...SEND_LIMIT });
 
-/** Presents a committed message (from the row when its attachment is known) and, when new, announces it. */
+/**
+ * Presents a committed message (from the row when its attachment is known) and announces it, a
+ * replay too: the first attempt may have committed and died before announcing, and clients
+ * ignore an event whose sequence they already have.
+ */
 async function publish(
   deps: TConversationDeps,
   appended: TAppended,
@@ -56,10 +60,8 @@ async function publish(
   const message = appended.created && (appended.row.kind === 'text' || attachment.photo || attachment.document)
     ? presentMessage({ message: appended.row, ...attachment })
     : await getMessage(deps.db, appended.row.id);
-  if (appended.created) {
-    deps.metrics.messagesSent.inc({ kind: appended.row.kind });
-    await deps.announcer.messageAdded(message, participants);
-  }
+  if (appended.created) deps.metrics.messagesSent.inc({ kind: appended.row.kind });
+  await deps.announcer.messageAdded(message, participants);
   return { message, created: appended.created };
 }
 
@@ -117,7 +119,7 @@ export async function sendAttachment(
   if (clientMessageId !== undefined) {
     // A retry of an upload that was stored: answer with it (appendMessage repeats this check under the lock).
     const existing = await findByClientMessageId(deps.db, conversationId, accountId, clientMessageId);
-    if (existing && existing.kind === kind) return { message: await getMessage(deps.db, existing.id), created: false };
+    if (existing && existing.kind === kind) return publish(deps, { row: existing, created: false }, accountIds);
   }
   const file = await readFile();
   const base: Omit<TNewMessage, 'now'> = {

@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import type { Pool } from 'pg';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.ts';
+import { MIGRATIONS_DIR } from '../paths.ts';
 
 export { schema };
 
@@ -19,7 +20,6 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const MIGRATIONS = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 export interface DatabaseOptions {
   /** PostgreSQL connection string; when absent, PGlite is used. */
@@ -46,7 +46,8 @@ async function openPostgres(url: string, max: number): Promise<Database & { migr
   const { Pool } = (await import('pg')).default;
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  const pool = new Pool({ connectionString: url, max });
+  // A server that cannot be reached fails a request after 5 s (a 503) instead of holding it.
+  const pool = new Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = drizzle(pool, { schema });
@@ -55,8 +56,30 @@ async function openPostgres(url: string, max: number): Promise<Database & { migr
     kind: 'postgres',
     ping: async () => void (await db.execute(sql`select 1`)),
     close: () => pool.end(),
-    migrate: () => migrate(db, { migrationsFolder: MIGRATIONS }),
+    migrate: () => withAdvisoryLock(pool, MIGRATION_LOCK, () => migrate(db, { migrationsFolder: MIGRATIONS_DIR })),
   };
+}
+
+/** Advisory lock key held while migrating ("vbc-migrate" as a 64-bit number): one instance migrates, the others wait. */
+const MIGRATION_LOCK = 0x7662632d6d6967n;
+
+/**
+ * Runs `work` while holding a PostgreSQL session advisory lock on one connection of `pool`:
+ * instances starting together on an empty database migrate one after another, and the later
+ * ones find the migrations applied.
+ */
+async function withAdvisoryLock<T>(pool: Pool, key: bigint, work: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [key.toString()]);
+    try {
+      return await work();
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [key.toString()]);
+    }
+  } finally {
+    client.release();
+  }
 }
 
 async function openPglite(dataDir: string): Promise<Database & { migrate(): Promise<void> }> {
@@ -73,6 +96,6 @@ async function openPglite(dataDir: string): Promise<Database & { migrate(): Prom
     kind: 'pglite',
     ping: async () => void (await db.execute(sql`select 1`)),
     close: () => client.close(),
-    migrate: () => migrate(db, { migrationsFolder: MIGRATIONS }),
+    migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_DIR }),
   };
 }

@@ -13,6 +13,7 @@ const STATUS = {
   internal: 500,
   bad_gateway: 502,
   not_configured: 503,
+  unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof STATUS;
@@ -41,3 +42,6 @@ export const conflict = (message: string) => new AppError('conflict', message);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new AppError('too_many_requests', message, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
 export const notConfigured = (message: string) => new AppError('not_configured', message);
+/** A service the request needs (the database) is down: 503 with Retry-After, so clients and proxies try again. */
+export const unavailable = (message: string, retryAfterSeconds = 5) =>
+  new AppError('unavailable', message, { 'retry-after': String(retryAfterSeconds) });

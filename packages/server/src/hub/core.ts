@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { HUB } from '@vbc/shared';
 import type { Backplane } from '../backplane/types.ts';
 import { signConnectionToken, verifyConnectionToken } from './connection-token.ts';
-import type { THubLogger, TResolvedHubOptions } from './options.ts';
+import type { TGapFiller, THubLogger, TResolvedHubOptions } from './options.ts';
+import { OrderedStreams, decodeOrdered } from './ordering.ts';
 import {
   HANDSHAKE_OK,
   PING_RECORD,
@@ -10,6 +12,7 @@ import {
   checkHandshake,
   closeRecord,
   handshakeErrorRecord,
+  invocationRecord,
   parseRecord,
 } from './protocol.ts';
 import type { LongPollingTransport, TTransport, TTransportKind } from './transports.ts';
@@ -28,6 +31,8 @@ export { Connection, HubError } from './connection.ts';
 interface TUserEntry {
   connections: Set<Connection>;
   subscription: Promise<() => Promise<void>>;
+  /** Ordered events (sendToUserInOrder) held until the earlier ones of their stream are delivered. */
+  ordered: OrderedStreams;
 }
 
 const newId = (): string => randomBytes(16).toString('base64url');
@@ -206,7 +211,7 @@ export class HubCore {
     if (!entry) {
       const userId = conn.userId;
       const subscription = this.backplane.subscribe(this.channel(userId), (payload) => this.deliver(userId, payload));
-      const created: TUserEntry = { connections: new Set(), subscription };
+      const created: TUserEntry = { connections: new Set(), subscription, ordered: this.orderedStreams(userId, () => created) };
       entry = created;
       this.byUser.set(userId, created);
       subscription.catch(() => {
@@ -221,27 +226,48 @@ export class HubCore {
     const entry = this.byUser.get(conn.userId);
     if (!entry || !entry.connections.delete(conn) || entry.connections.size > 0) return;
     this.byUser.delete(conn.userId);
+    entry.ordered.close();
     entry.subscription
       .then((off) => off())
       .catch((error: unknown) => this.log.warn({ err: error, userId: conn.userId }, 'hub: backplane unsubscribe failed'));
   }
 
-  /** A backplane payload for one user: `m<records>` to send, or `c<json>` to close their connections. */
+  /** Reads the events of a gap in an ordered stream back from the app's source of truth (set by the app; none: no fill). */
+  gapFiller: TGapFiller | null = null;
+
+  private orderedStreams(userId: string, entry: () => TUserEntry): OrderedStreams {
+    return new OrderedStreams({
+      waitMs: this.opts.orderWaitMs,
+      deliver: (records) => this.sendRecords(entry(), records),
+      fillGap: async (stream, from, to) =>
+        ((await this.gapFiller?.(userId, stream, from, to)) ?? []).map((e) => invocationRecord(e.target, e.args)).join(''),
+      onError: (error) => this.log.warn({ err: error, userId }, 'hub: could not fill a gap in ordered events'),
+    });
+  }
+
+  /** Writes records to every connection of a user (held for those still registering). */
+  private sendRecords(entry: TUserEntry, records: string): void {
+    const now = Date.now();
+    let shared: Buffer | undefined;
+    for (const conn of entry.connections) {
+      if (conn.state === 'registering') {
+        conn.held?.outbound.push(records);
+      } else if (conn.state === 'open') {
+        if (conn.transport?.kind === 'WebSockets') shared ??= Buffer.from(records, 'utf8');
+        this.write(conn, records, shared, now);
+      }
+    }
+  }
+
+  /** A backplane payload for one user: `m<records>` to send, `o…` to send in stream order, or `c<json>` to close their connections. */
   private deliver(userId: string, payload: string): void {
     const entry = this.byUser.get(userId);
     if (!entry) return;
     if (payload.startsWith('m')) {
-      const records = payload.slice(1);
-      const now = Date.now();
-      let shared: Buffer | undefined;
-      for (const conn of entry.connections) {
-        if (conn.state === 'registering') {
-          conn.held?.outbound.push(records);
-        } else if (conn.state === 'open') {
-          if (conn.transport?.kind === 'WebSockets') shared ??= Buffer.from(records, 'utf8');
-          this.write(conn, records, shared, now);
-        }
-      }
+      this.sendRecords(entry, payload.slice(1));
+    } else if (payload.startsWith('o')) {
+      const event = decodeOrdered(payload);
+      if (event) entry.ordered.push(event.stream, event.seq, event.records);
     } else if (payload.startsWith('c')) {
       let reason: string | undefined;
       let sessionKey: string | undefined;
@@ -256,6 +282,16 @@ export class HubCore {
         if (sessionKey === undefined || conn.sessionKey === sessionKey) this.close(conn, { notify: true, error: reason });
       }
     }
+  }
+
+  /**
+   * The backplane may have dropped events (Redis was away): tell every open connection to catch
+   * up over HTTP (HUB.resyncMethod, no arguments), as a client does after a reconnect.
+   */
+  resyncAll(): void {
+    const record = invocationRecord(HUB.resyncMethod, []);
+    for (const entry of this.byUser.values()) this.sendRecords(entry, record);
+    this.log.warn({ users: this.byUser.size }, 'hub: backplane reconnected, clients told to resync');
   }
 
   /** Periodic pass: pings, client timeouts, handshake timeouts, long-poll timeouts, reaping. */
@@ -326,6 +362,7 @@ export class HubCore {
     this.byToken.clear();
     const entries = [...this.byUser.values()];
     this.byUser.clear();
+    for (const e of entries) e.ordered.close();
     await Promise.allSettled(entries.map((e) => e.subscription.then((off) => off())));
   }
 }

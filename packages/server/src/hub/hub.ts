@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { HubCore, type THubStats } from './core.ts';
 import { registerHubHttp } from './http.ts';
-import { resolveOptions, type THubLogger, type THubOptions } from './options.ts';
+import { resolveOptions, type TGapFiller, type THubLogger, type THubOptions } from './options.ts';
 import { invocationRecord } from './protocol.ts';
+import { encodeOrdered } from './ordering.ts';
 
 export { redactAccessToken } from './redact.ts';
 
@@ -12,6 +13,15 @@ export interface Hub {
   attach(app: FastifyInstance): void;
   /** Invokes client method `target` on every connection of `userId`, on every instance sharing the backplane. */
   sendToUser(userId: string, target: string, ...args: unknown[]): Promise<void>;
+  /**
+   * Like sendToUser, for events of an ordered `stream` (a conversation) whose `seq` is gap-free:
+   * every connection receives a stream's events in `seq` order, whichever instances published
+   * them (the receiving instance holds an early one briefly, and fills a lasting gap by the filler
+   * given to `fillGapsWith`).
+   */
+  sendToUserInOrder(userId: string, order: { stream: string; seq: number }, target: string, ...args: unknown[]): Promise<void>;
+  /** How to read a gap in an ordered stream back from the source of truth (the domain that owns the streams sets it). */
+  fillGapsWith(filler: TGapFiller): void;
   /**
    * Closes every connection of `userId` on every instance (or only those opened
    * with `sessionKey`), with a Close message that forbids automatic reconnect.
@@ -28,6 +38,7 @@ const silentLogger: THubLogger = { info: () => undefined, warn: () => undefined,
 export function createHub(options: THubOptions): Hub {
   const opts = resolveOptions(options);
   const core = new HubCore(opts, options.backplane, options.logger ?? silentLogger);
+  options.backplane.onResync(() => core.resyncAll());
   let attached = false;
 
   return {
@@ -40,6 +51,12 @@ export function createHub(options: THubOptions): Hub {
     },
     async sendToUser(userId, target, ...args) {
       await options.backplane.publish(core.channel(userId), `m${invocationRecord(target, args)}`);
+    },
+    async sendToUserInOrder(userId, order, target, ...args) {
+      await options.backplane.publish(core.channel(userId), encodeOrdered(order.stream, order.seq, invocationRecord(target, args)));
+    },
+    fillGapsWith(filler) {
+      core.gapFiller = filler;
     },
     async closeUser(userId, reason, closeOptions) {
       await options.backplane.publish(core.channel(userId), `c${JSON.stringify({ reason, sessionKey: closeOptions?.sessionKey })}`);

@@ -56,7 +56,15 @@ export interface THubOptions {
   methods?: Record<string, THubMethod>;
   /** Defaults to the Fastify app's logger once attached. */
   logger?: THubLogger;
+  /** How long an ordered event (sendToUserInOrder) waits for the earlier ones of its stream. Default 300 ms. */
+  orderWaitMs?: number;
 }
+
+/**
+ * The events of sequences `from`..`to` of `stream` for `userId`, read from the source of truth:
+ * fills a gap in ordered events that did not close in time (an event was lost on the way).
+ */
+export type TGapFiller = (userId: string, stream: string, from: number, to: number) => Promise<Array<{ target: string; args: unknown[] }>>;
 
 export interface TResolvedHubOptions {
   path: string;
@@ -74,6 +82,7 @@ export interface TResolvedHubOptions {
   channelPrefix: string;
   methods: ReadonlyMap<string, THubMethod>;
   connectionTokenKey: Buffer | null;
+  orderWaitMs: number;
 }
 
 function positive(name: string, value: number | undefined, fallback: number): number {
@@ -111,5 +120,6 @@ export function resolveOptions(options: THubOptions): TResolvedHubOptions {
     channelPrefix: options.channelPrefix ?? `hub:${path.toLowerCase()}:`,
     methods,
     connectionTokenKey: resolveTokenKey(options.connectionTokenKey),
+    orderWaitMs: positive('orderWaitMs', options.orderWaitMs, 300),
   };
 }

@@ -2,7 +2,8 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../errors/app-error.ts';
+import { AppError, unavailable } from '../errors/app-error.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 
 /** "field: message" for each zod issue, joined; the path is dotted ("phones.0.phoneNumber"). */
 export function describeZodIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {
@@ -12,7 +13,8 @@ export function describeZodIssues(issues: readonly { path: readonly PropertyKey[
 /**
  * The one error handler (STYLE.md): ZodError and schema validation → 400
  * "field: message"; AppError → its status and {message, code}; a client
- * error Fastify raised (bad JSON, body too large) → its status; anything
+ * error Fastify raised (bad JSON, body too large) → its status; the
+ * database unreachable → 503 with Retry-After; anything
  * else → a generic 500 whose details go to the log only.
  */
 export default fp(
@@ -38,6 +40,11 @@ export default fp(
       if (status >= 400 && status < 500) {
         const code = status === 413 ? 'payload_too_large' : status === 415 ? 'unsupported_media_type' : 'bad_request';
         return reply.status(status).send({ message: error.message, code });
+      }
+      if (isDatabaseUnavailable(error)) {
+        request.log.warn({ err: { message: error.message, code: (error as { code?: unknown }).code } }, 'database unavailable');
+        const down = unavailable('The database is not reachable right now. Try again in a moment.');
+        return reply.status(down.status).headers(down.headers).send({ message: down.message, code: down.code });
       }
       request.log.error({ err: error }, 'unhandled error');
       return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.', code: 'internal' });

@@ -1,10 +1,10 @@
 import { createMemoryRateLimiter } from './memory.ts';
-import { createRedisRateLimiter } from './redis.ts';
+import { createRedisRateLimiter, type TRedisRateLimiterOptions } from './redis.ts';
 import type { RateLimiter } from './types.ts';
 
 export type { RateLimiter, TRateDecision, TRateRule } from './types.ts';
 export { createMemoryRateLimiter, createRedisRateLimiter };
 
-/** Redis counters when a URL is given (several instances share them), in-process otherwise. */
-export const createRateLimiter = (redisUrl?: string): RateLimiter =>
-  redisUrl ? createRedisRateLimiter(redisUrl) : createMemoryRateLimiter();
+/** Redis counters when a URL is given (several instances share them; per-instance while Redis is down), in-process otherwise. */
+export const createRateLimiter = (redisUrl?: string, log?: TRedisRateLimiterOptions['log']): RateLimiter =>
+  redisUrl ? createRedisRateLimiter(redisUrl, { log }) : createMemoryRateLimiter();

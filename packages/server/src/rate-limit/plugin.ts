@@ -15,7 +15,7 @@ const ruleName = (key: string) => key.split(':', 1)[0]!;
 /** Decorates `app.rateLimiter` (refusals counted in `app.metrics`) and closes it with the app. */
 export default fp(
   async function rateLimit(app: FastifyInstance) {
-    const limiter = createRateLimiter(app.config.REDIS_URL);
+    const limiter = createRateLimiter(app.config.REDIS_URL, app.log);
     app.decorate('rateLimiter', {
       kind: limiter.kind,
       async consume(rules, nowMs) {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { createMemoryRateLimiter } from './memory.ts';
 import type { RateLimiter, TRateDecision, TRateRule } from './types.ts';
 
 /**
@@ -29,22 +30,58 @@ end
 return 0
 `;
 
-/** Counters shared by every instance through Redis; keys live under `prefix`. */
-export function createRedisRateLimiter(url: string, prefix = 'vbc:rl:'): RateLimiter {
-  const redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
+export interface TRedisRateLimiterOptions {
+  /** Key prefix. Default `vbc:rl:`. */
+  prefix?: string;
+  /** Told once per outage that counting moved to this instance, and once when Redis is back. */
+  log?: { warn(object: object, message: string): void; info(object: object, message: string): void };
+}
+
+/**
+ * Counters shared by every instance through Redis. While Redis is unreachable the limits fall back
+ * to this instance's own counters (the database, not Redis, is what sending needs), which the log
+ * says once per outage; shared counting resumes when Redis is back.
+ */
+export function createRedisRateLimiter(url: string, options: TRedisRateLimiterOptions = {}): RateLimiter {
+  const prefix = options.prefix ?? 'vbc:rl:';
+  const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: true, lazyConnect: false });
   // Errors surface on the commands that fail; an idle reconnect must not crash the process.
   redis.on('error', () => {});
+  const local = createMemoryRateLimiter();
+  let wasReady = false;
+  let fallingBack = false;
+  redis.on('ready', () => {
+    wasReady = true;
+    if (!fallingBack) return;
+    fallingBack = false;
+    options.log?.info({}, 'Redis is back: rate limits are shared between instances again');
+  });
+  const fallBack = (error: unknown, rules: readonly TRateRule[], nowMs: number): Promise<TRateDecision> => {
+    if (!fallingBack) {
+      fallingBack = true;
+      options.log?.warn({ err: { message: error instanceof Error ? error.message : String(error) } }, 'Redis is unreachable: rate limits fall back to per-instance counters');
+    }
+    return local.consume(rules, nowMs);
+  };
   return {
     kind: 'redis',
     async consume(rules: readonly TRateRule[], nowMs: number): Promise<TRateDecision> {
       if (rules.length === 0) return { allowed: true, retryAfterMs: 0 };
+      // Connected before and not now: an outage; count here at once rather than wait for retries.
+      if (wasReady && redis.status !== 'ready') return fallBack(new Error(`Redis connection is ${redis.status}`), rules, nowMs);
       const member = `${nowMs}:${randomBytes(6).toString('hex')}`;
       const args = [String(nowMs), member, ...rules.flatMap((r) => [String(r.limit), String(r.windowMs)])];
       const keys = rules.map((r) => prefix + r.key);
-      const wait = Number(await redis.eval(CONSUME, keys.length, ...keys, ...args));
+      let wait: number;
+      try {
+        wait = Number(await redis.eval(CONSUME, keys.length, ...keys, ...args));
+      } catch (error) {
+        return fallBack(error, rules, nowMs);
+      }
       return wait > 0 ? { allowed: false, retryAfterMs: wait } : { allowed: true, retryAfterMs: 0 };
     },
     async close() {
+      await local.close();
       await redis.quit().catch(() => redis.disconnect());
     },
   };

@@ -1,17 +1,16 @@
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { RESERVED_ROUTE_WORDS } from '@vbc/shared';
 import { presentContact } from '../cards/presenter.ts';
 import { renderCardPage } from './link-preview.ts';
+import { WEB_DIST } from '../paths.ts';
 
 /** Pages of the web app, not API: kept out of the OpenAPI document. */
 const PAGE = { schema: { hide: true } };
 
-/** Where `npm run build` puts the web app. */
-export const WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+export { WEB_DIST };
 
 /** Link-preview fetchers: their requests are not counted as views. */
 const BOT_AGENT = /bot|crawl|spider|facebookexternalhit|slack|whatsapp|telegram|discord|preview|embedly|skype/i;

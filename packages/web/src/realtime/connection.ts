@@ -4,8 +4,8 @@
  * never weighs on a card's first load; when that import fails the state says 'Failed to inject
  * SignalR' (SPEC §8). Drops are retried after 0, 2, 10 and 30 s, then it stops and waits for
  * `reconnectRealtime()` (the visible Reconnect action), the network coming back or the tab
- * returning to the foreground. Hub events go out on the client-event bus; every (re)connect
- * tells `onRealtimeResync` listeners to catch up over HTTP (DESIGN §5).
+ * returning to the foreground. Hub events go out on the client-event bus; every (re)connect, and
+ * the server's Resync event, tells `onRealtimeResync` listeners to catch up over HTTP (DESIGN §5).
  */
 import type * as SignalR from '@microsoft/signalr';
 import type { HubConnection } from '@microsoft/signalr';
@@ -62,7 +62,7 @@ export function subscribeRealtimeStatus(listener: () => void): () => void {
   return () => statusListeners.delete(listener);
 }
 
-/** Called after every successful (re)connect: fetch what may have been missed meanwhile. */
+/** Called after every successful (re)connect and on the server's Resync: fetch what may have been missed meanwhile. */
 export function onRealtimeResync(listener: () => void): () => void {
   resyncListeners.add(listener);
   return () => resyncListeners.delete(listener);
@@ -77,6 +77,17 @@ const resync = () => {
     }
   }
 };
+
+/**
+ * Hands the hub's events to the client-event bus, and treats the server's Resync (its backplane
+ * lost events while Redis was away) like a reconnect: the resync listeners catch up over HTTP.
+ */
+export function listenToHub(hub: Pick<HubConnection, 'on'>): void {
+  for (const method of HUB_EVENTS) {
+    hub.on(method, (payload: unknown) => toClientEvent(method, payload));
+  }
+  hub.on(HUB.resyncMethod, resync);
+}
 
 /** Library logs: warnings only (SPEC §8: its errors carry no user-facing text; the state shows them). */
 const quietLogger = {
@@ -101,9 +112,7 @@ async function build(): Promise<HubConnection | null> {
     .withKeepAliveInterval(HUB.keepAliveIntervalMs)
     .configureLogging(quietLogger)
     .build();
-  for (const method of HUB_EVENTS) {
-    built.on(method, (payload: unknown) => toClientEvent(method, payload));
-  }
+  listenToHub(built);
   built.onreconnecting((error) => {
     if (built !== connection) return;
     setStatus({ state: 'Reconnecting', error: error?.message ?? null, gaveUp: false });

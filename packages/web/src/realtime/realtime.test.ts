@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { onClientEvent } from '../session/events.ts';
-import { hubUrl } from './connection.ts';
+import { HUB } from '@vbc/shared/constants';
+import { hubUrl, listenToHub, onRealtimeResync } from './connection.ts';
 import { HUB_EVENTS, toClientEvent } from './hub-events.ts';
 import { badgeText } from './unread.ts';
 
@@ -40,5 +41,16 @@ describe('real-time client', () => {
     toClientEvent('AccountUpdated', { accountName: 'X' });
     toClientEvent('MessageReceived', 'not an object');
     expect(got).toEqual(['message c1', 'photo c1', 'document c1', 'updated c1', 'seen c1 3', 'account']);
+  });
+
+  it('catches up when the server says Resync (its backplane lost events), as after a reconnect', () => {
+    const handlers = new Map<string, (...args: unknown[]) => void>();
+    listenToHub({ on: (name: string, handler: (...args: unknown[]) => void) => void handlers.set(name, handler) });
+    let caughtUp = 0;
+    offs.push(onRealtimeResync(() => caughtUp++));
+    expect(HUB.resyncMethod).toBe('Resync');
+    handlers.get('Resync')?.();
+    expect(caughtUp).toBe(1);
+    expect([...handlers.keys()].sort()).toEqual([...HUB_EVENTS, 'Resync'].sort());
   });
 });
