@@ -20,6 +20,8 @@ export class ConversationAnnouncer {
     private readonly db: Db,
     private readonly hub: Pick<Hub, 'sendToUser'>,
     private readonly log: { warn(object: object, message: string): void },
+    /** Told of each new message after its events (push notifications); must not block. */
+    private readonly onMessage?: (message: TConversationMessage, accountIds: string[]) => void,
   ) {}
 
   /** A new message (`participants`: their account ids, when the caller knows them): its event (MessageReceived / PhotoSetItemUploaded / DocumentUploaded), then each side's ConversationUpdated. */
@@ -29,6 +31,7 @@ export class ConversationAnnouncer {
       const event = eventFor(message);
       await Promise.all(accountIds.map((id) => this.hub.sendToUser(id, event, message)));
       await this.updated(message.personalConversationId, accountIds);
+      this.onMessage?.(message, accountIds);
     });
   }
 

@@ -23,7 +23,7 @@ declare module 'fastify' {
  */
 export default fp(
   async function conversations(app: FastifyInstance) {
-    const announcer = new ConversationAnnouncer(app.db, app.hub, app.log);
+    const announcer = new ConversationAnnouncer(app.db, app.hub, app.log, (message, accountIds) => app.push.messageAdded(message, accountIds));
     const deps: TConversationDeps = { db: app.db, storage: app.storage, rateLimiter: app.rateLimiter, announcer, clock: app.clock };
     app.decorate('conversations', { ...bindServices(deps, writes), ...bindServices(app.db, reads) });
 
@@ -42,5 +42,5 @@ export default fp(
     });
     await app.register(conversationRoutes);
   },
-  { name: 'conversations', dependencies: ['db', 'storage', 'multipart', 'accounts', 'hub'] },
+  { name: 'conversations', dependencies: ['db', 'storage', 'multipart', 'accounts', 'hub', 'push'] },
 );
