@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { bindServices, type BoundServices } from '../plugins/bind-services.ts';
 import { ConversationAnnouncer } from './announce.ts';
 import { markAccountMessagesDeleted } from './delete-account-messages.ts';
-import { getSummary, haveUnseenMessages, listConversations, listMessages, requireParticipant } from './read-conversations.ts';
+import { getSummary, haveUnseenMessages, listConversations, listMessages, requireParticipant, summariesByAccount } from './read-conversations.ts';
 import conversationRoutes from './routes.ts';
 import { seeConversation, sendAttachment, sendText, startConversation, type TConversationDeps } from './write-conversations.ts';
 
@@ -23,7 +23,9 @@ declare module 'fastify' {
  */
 export default fp(
   async function conversations(app: FastifyInstance) {
-    const announcer = new ConversationAnnouncer(app.db, app.hub, app.log, (message, accountIds) => app.push.messageAdded(message, accountIds));
+    const announcer = new ConversationAnnouncer(app.db, app.hub, app.log, (message, accountIds) =>
+      app.push.messageAdded(message, accountIds, (conversationId) => summariesByAccount(app.db, conversationId)),
+    );
     const deps: TConversationDeps = { db: app.db, storage: app.storage, rateLimiter: app.rateLimiter, announcer, clock: app.clock };
     app.decorate('conversations', { ...bindServices(deps, writes), ...bindServices(app.db, reads) });
 

@@ -4,7 +4,7 @@ import type { TConversationMessage } from '@vbc/shared/conversation';
 import type { TPushPayload, ZRegisterPushSubscription, ZUnregisterPushSubscription } from '@vbc/shared/push';
 import type { z } from 'zod';
 import { ApnsClient } from './apns-client.ts';
-import { PushService, type TPushJob } from './push-service.ts';
+import { PushService, type TPushJob, type TSummariesOf } from './push-service.ts';
 import type { TDeliveryQueueOptions } from './delivery-queue.ts';
 import pushRoutes from './routes.ts';
 import { deleteSessionSubscriptions, hasSubscription, registerSubscription, unregisterSubscriptions, type TPushCaller } from './subscriptions.ts';
@@ -21,7 +21,7 @@ export interface TPush {
   /** Queues a notification for every device of these accounts (announcements); resolves once queued. */
   notifyAccounts(accountIds: readonly string[], payload: TPushPayload): Promise<number>;
   /** A committed message: pushed to recipients who have not seen it after PUSH_MESSAGE_DELAY_MS. */
-  messageAdded(message: TConversationMessage, participantIds: readonly string[]): void;
+  messageAdded(message: TConversationMessage, participantIds: readonly string[], summaries: TSummariesOf): void;
   /** Delayed checks run and queue empty (tests). */
   idle(): Promise<void>;
   service: PushService;
@@ -65,7 +65,7 @@ export default fp(
         await unregisterSubscriptions(app.db, caller, input);
       },
       notifyAccounts: (accountIds, payload) => service.notifyAccounts(accountIds, payload),
-      messageAdded: (message, participantIds) => service.messageAdded(message, participantIds),
+      messageAdded: (message, participantIds, summaries) => service.messageAdded(message, participantIds, summaries),
       idle: () => service.idle(),
     } satisfies TPush);
 

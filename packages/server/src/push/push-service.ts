@@ -1,12 +1,15 @@
 import type { TConversationMessage } from '@vbc/shared/conversation';
 import type { TPushPayload } from '@vbc/shared/push';
 import type { Db } from '../db/client.ts';
-import { summariesByAccount } from '../conversations/read-conversations.ts';
+import type { TConversationSummary } from '@vbc/shared/conversation';
 import type { ApnsClient, ApnsOutcome } from './apns-client.ts';
 import { DeliveryQueue, type TDeliveryOutcome, type TDeliveryQueueOptions } from './delivery-queue.ts';
 import { apnsBody, messagePayload } from './payloads.ts';
 import { deleteSubscription, subscriptionsOf, type TPushSubscriptionRow } from './subscriptions.ts';
 import type { WebPushSender } from './web-push-sender.ts';
+
+/** Each participant's summary of a conversation, by account id. */
+export type TSummariesOf = (conversationId: string) => Promise<Map<string, TConversationSummary>>;
 
 export interface TPushJob {
   target: TPushSubscriptionRow;
@@ -58,8 +61,12 @@ export class PushService {
     return targets.length;
   }
 
-  /** A new message was committed: push it to the recipients who have not seen it after the delay. Returns at once. */
-  messageAdded(message: TConversationMessage, participantIds: readonly string[]): void {
+  /**
+   * A new message was committed: push it to the recipients who have not seen it after the delay.
+   * `summaries` (the conversations domain's read) gives each side's view then: seen sequence and
+   * the sender's name as that side sees them. Returns at once.
+   */
+  messageAdded(message: TConversationMessage, participantIds: readonly string[], summaries: TSummariesOf): void {
     const recipients = participantIds.filter((id) => id !== message.senderAccountId);
     if (recipients.length === 0) return;
     let release!: () => void;
@@ -67,7 +74,7 @@ export class PushService {
     this.pending.add(done);
     const timer = setTimeout(() => {
       this.timers.delete(timer);
-      this.pushUnseen(message, recipients)
+      this.pushUnseen(message, recipients, summaries)
         .catch((err: unknown) => this.deps.log.warn({ err }, 'message push not queued'))
         .finally(() => {
           this.pending.delete(done);
@@ -90,8 +97,8 @@ export class PushService {
     this.queue.close();
   }
 
-  private async pushUnseen(message: TConversationMessage, recipients: readonly string[]): Promise<void> {
-    const summaries = await summariesByAccount(this.deps.db, message.personalConversationId);
+  private async pushUnseen(message: TConversationMessage, recipients: readonly string[], summariesOf: TSummariesOf): Promise<void> {
+    const summaries = await summariesOf(message.personalConversationId);
     for (const accountId of recipients) {
       const summary = summaries.get(accountId);
       if (!summary || summary.mySeenSequence >= message.sequence) continue;
