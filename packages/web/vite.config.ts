@@ -40,15 +40,18 @@ export default defineConfig(({ mode }) => ({
     react(),
     precompress(),
     VitePWA({
-      // SPEC §2: the service worker is at /vbc/service-worker.js.
-      filename: 'service-worker.js',
-      strategies: 'generateSW',
+      // SPEC §2: the service worker is at /vbc/service-worker.js. Our own worker (src/sw/): offline
+      // pages and data, push notifications and their clicks; the build injects its file list.
+      strategies: 'injectManifest',
+      srcDir: 'src/sw',
+      filename: 'service-worker.ts',
       registerType: 'prompt',
       injectRegister: null,
       manifest: {
         name: 'V.B.C.',
         short_name: 'V.B.C.',
         description: 'Your virtual business card: share it by link or QR code.',
+        id: '/vbc/',
         start_url: '/vbc/',
         scope: '/vbc/',
         display: 'standalone',
@@ -60,20 +63,12 @@ export default defineConfig(({ mode }) => ({
           { src: 'icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
       },
-      workbox: {
-        // A card visitor should not download the whole app: precache only the icons; scripts and
-        // styles are cached as they are used (hashed names, so cache-first is always right).
-        globPatterns: ['**/*.{svg,png,webmanifest}'],
-        // index.html is rendered per card by the server (OpenGraph tags, inlined card): never serve it from cache.
-        navigateFallback: null,
-        cleanupOutdatedCaches: true,
-        runtimeCaching: [
-          {
-            urlPattern: ({ url }) => url.pathname.startsWith('/vbc/assets/'),
-            handler: 'CacheFirst',
-            options: { cacheName: 'vbc-assets', expiration: { maxEntries: 120, maxAgeSeconds: 60 * 60 * 24 * 90 } },
-          },
-        ],
+      injectManifest: {
+        // The worker saves icons at install, and the scripts only when a signed-in page asks
+        // (a card visitor should not download the whole app).
+        globPatterns: ['**/*.{js,css,svg,png,webmanifest}'],
+        globIgnores: ['**/service-worker.js'],
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
       },
     }),
   ],

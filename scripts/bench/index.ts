@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { benchCardApi } from './card-api.ts';
 import { benchSendLatency } from '../../packages/server/src/conversations/bench/send-latency.ts';
+import { benchPushFanOut } from '../../packages/server/src/push/bench/fan-out.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 // Every server figure on PostgreSQL, as deployed (the embedded PGlite is for one-machine use).
@@ -29,3 +30,9 @@ console.log(`  ${latency.engine}, ${latency.backplane} backplane: p50 ${latency.
 console.log('\n▶ hub capacity: 10,000 idle connections and fan-out, each against a bare ws server in the same run');
 const hub = spawnSync('node', ['--import', 'tsx', 'packages/server/src/hub/bench/hub-bench.ts', '10000', '500', '1000'], { cwd: root, encoding: 'utf8' });
 process.stdout.write((hub.stdout || hub.stderr).replace(/^/gm, '  '));
+
+console.log('\n▶ push fan-out: one announcement to 10,000 web push subscriptions (local push service in another process: VAPID checked, payload decrypted)');
+const fan = await benchPushFanOut(Number(process.env.BENCH_PUSH_SUBSCRIPTIONS ?? 10_000), 200);
+const slowdown = fan.during.p99 / Math.max(fan.baseline.p99, 0.1);
+console.log(`  ${fan.engine}: ${fan.subscriptions} delivered in ${fan.deliverAllMs} ms (${fan.perSecond}/s, ${fan.refused} refused)`);
+console.log(`  send path p50/p99: ${fan.baseline.p50}/${fan.baseline.p99} ms without, ${fan.during.p50}/${fan.during.p99} ms during the fan-out; p99 ratio ${fmt(slowdown)} (target ≤ 2.00: ${verdict(slowdown <= 2)})`);

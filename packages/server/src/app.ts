@@ -28,6 +28,7 @@ import accounts from './accounts/plugin.ts';
 import hub from './hub/plugin.ts';
 import conversations from './conversations/plugin.ts';
 import web from './web/plugin.ts';
+import push, { type TPushPluginOptions } from './push/plugin.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -39,6 +40,8 @@ export interface BuildOptions {
   backplane?: Backplane;
   /** Folder of the built web app (tests point it at a fixture or the real build). */
   webDistDir?: string;
+  /** Push delivery options (tests: a CA to trust for the local push services, queue timings). */
+  push?: TPushPluginOptions;
 }
 
 /** Builds the whole app, cross-cutting plugins then one plugin per domain, without listening (what tests import). */
@@ -80,6 +83,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(corporate);
   await app.register(admin);
   await app.register(accounts);
+  await app.register(push, options.push ?? {});
   await app.register(hub);
   await app.register(conversations);
   await app.register(web, { distDir: options.webDistDir });

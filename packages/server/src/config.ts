@@ -43,7 +43,19 @@ export const ZConfig = z.object({
   SMS_TOKEN: optional,
   VAPID_PUBLIC_KEY: optional,
   VAPID_PRIVATE_KEY: optional,
-  VAPID_SUBJECT: z.string().default('mailto:admin@vbc.local'),
+  VAPID_SUBJECT: z.string().default('mailto:admin@vbc.local').refine((v) => /^(mailto:|https:\/\/)/.test(v), 'must start with mailto: or https://'),
+  /** APNs provider token auth (iOS wrapper push): the .p8 key as PEM text or a file path, its id, the team, the app's bundle id. */
+  APNS_KEY: optional,
+  APNS_KEY_ID: optional,
+  APNS_TEAM_ID: optional,
+  APNS_TOPIC: optional,
+  /** APNs provider API origin; unset: Apple's production host. */
+  APNS_URL: url(['https:']),
+  /** Tests only: push endpoints on loopback (and plain http://127.0.0.1) are accepted. Refused with NODE_ENV=production. */
+  PUSH_ALLOW_INSECURE_ENDPOINTS: bool.default(false),
+  /** A new message is pushed when its recipient has not seen it within this many milliseconds. */
+  PUSH_MESSAGE_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
+  NODE_ENV: optional,
   APPLE_PASS_TYPE_ID: optional,
   APPLE_TEAM_ID: optional,
   APPLE_PASS_CERT: optional,
@@ -98,6 +110,18 @@ export const ZConfig = z.object({
   }
   if (!c.S3_ACCESS_KEY_ID !== !c.S3_SECRET_ACCESS_KEY) {
     ctx.addIssue({ code: 'custom', path: [c.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'], message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together' });
+  }
+  if (c.PUSH_ALLOW_INSECURE_ENDPOINTS && c.NODE_ENV === 'production') {
+    ctx.addIssue({ code: 'custom', path: ['PUSH_ALLOW_INSECURE_ENDPOINTS'], message: 'is a test switch and is refused with NODE_ENV=production' });
+  }
+  if (Boolean(c.VAPID_PUBLIC_KEY) !== Boolean(c.VAPID_PRIVATE_KEY)) {
+    ctx.addIssue({ code: 'custom', path: [c.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'], message: 'set both VAPID keys, or neither (then a pair is generated once)' });
+  }
+  const apns = { APNS_KEY: c.APNS_KEY, APNS_KEY_ID: c.APNS_KEY_ID, APNS_TEAM_ID: c.APNS_TEAM_ID, APNS_TOPIC: c.APNS_TOPIC };
+  if (Object.values(apns).some(Boolean)) {
+    for (const [name, value] of Object.entries(apns)) {
+      if (!value) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when any APNS_ setting is set (iOS push)' });
+    }
   }
 }).transform((c) => ({ ...c, PUBLIC_URL: c.PUBLIC_URL ?? `http://localhost:${c.PORT}` }));
 

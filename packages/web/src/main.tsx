@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RESERVED_ROUTE_WORDS } from '@vbc/shared/constants';
 import App from './App.tsx';
 import { createAppRouter, loadContactScreen } from './router.tsx';
-import { registerServiceWorker } from './pwa.ts';
+import { registerServiceWorker } from './pwa/service-worker-client.ts';
 import { initialCardFor } from './screens/Contact/initial-card.ts';
 import { hasLayout, LAYOUT_LOADERS } from './screens/Contact/layout-loaders.ts';
 

@@ -33,6 +33,8 @@ export class ConversationAnnouncer {
     private readonly db: Db,
     private readonly hub: Pick<Hub, 'sendToUser' | 'sendToUserInOrder'>,
     private readonly log: { warn(object: object, message: string): void },
+    /** Told of each new message after its events (push notifications); must not block. */
+    private readonly onMessage?: (message: TConversationMessage, accountIds: string[]) => void,
   ) {}
 
   /** A new message (`participants`: their account ids, when the caller knows them): its event (MessageReceived / PhotoSetItemUploaded / DocumentUploaded), then each side's ConversationUpdated. */
@@ -44,6 +46,7 @@ export class ConversationAnnouncer {
       const order = { stream: message.personalConversationId, seq: message.sequence };
       await Promise.all(accountIds.map((id) => this.hub.sendToUserInOrder(id, order, event, message)));
       await this.updated(message.personalConversationId, accountIds);
+      this.onMessage?.(message, accountIds);
     });
   }
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { bindServices, type BoundServices } from '../plugins/bind-services.ts';
 import { ConversationAnnouncer, missedMessageEvents } from './announce.ts';
 import { markAccountMessagesDeleted } from './delete-account-messages.ts';
-import { getSummary, haveUnseenMessages, listConversations, listMessages, requireParticipant } from './read-conversations.ts';
+import { getSummary, haveUnseenMessages, listConversations, listMessages, requireParticipant, summariesByAccount } from './read-conversations.ts';
 import conversationRoutes from './routes.ts';
 import { seeConversation, sendAttachment, sendText, startConversation, type TConversationDeps } from './write-conversations.ts';
 
@@ -23,7 +23,9 @@ declare module 'fastify' {
  */
 export default fp(
   async function conversations(app: FastifyInstance) {
-    const announcer = new ConversationAnnouncer(app.db, app.hub, app.log);
+    const announcer = new ConversationAnnouncer(app.db, app.hub, app.log, (message, accountIds) =>
+      app.push.messageAdded(message, accountIds, (conversationId) => summariesByAccount(app.db, conversationId)),
+    );
     // Message events are ordered by sequence on the hub; a lost one is read back from the database.
     app.hub.fillGapsWith((accountId, conversationId, from, to) => missedMessageEvents(app.db, accountId, conversationId, from, to));
     const deps: TConversationDeps = { db: app.db, storage: app.storage, rateLimiter: app.rateLimiter, announcer, clock: app.clock, metrics: app.metrics };
@@ -44,5 +46,5 @@ export default fp(
     });
     await app.register(conversationRoutes);
   },
-  { name: 'conversations', dependencies: ['db', 'storage', 'multipart', 'accounts', 'hub', 'metrics'] },
+  { name: 'conversations', dependencies: ['db', 'storage', 'multipart', 'accounts', 'hub', 'metrics', 'push'] },
 );

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.ts';
+import { buildApp, type BuildOptions } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { loggerOptions } from '../logger.ts';
 import type { Database } from '../db/client.ts';
@@ -28,6 +28,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Folder of a built web app; by default none (the /vbc/ routes answer 503). */
   webDistDir?: string;
+  /** Push delivery options (a CA for the local APNs stub, retry timings). */
+  push?: BuildOptions['push'];
 }
 
 /** The real app on `database`, logging at debug level into a capture, with its own DATA_DIR. */
@@ -43,6 +45,7 @@ export async function buildTestApp(database: Database, options: TestAppOptions =
     database,
     logger: loggerOptions('debug', log),
     webDistDir: options.webDistDir ?? path.join(dataDir, 'no-web'),
+    push: options.push,
   });
   app.addHook('onClose', async () => rmSync(dataDir, { recursive: true, force: true }));
   await app.ready();

@@ -7,6 +7,7 @@ import { onRealtimeResync, startRealtime, stopRealtime } from './connection.ts';
 import { loadUnreadCount, refreshUnreadCount, resetUnreadCount } from './unread.ts';
 
 const SendMessageDialog = lazy(() => import('../dialogs/send-message/SendMessageDialog.tsx'));
+const PushHost = lazy(() => import('../push/PushHost.tsx'));
 
 /** SPEC §4 prompt texts for unseen messages at session start. */
 export const UNREAD_PROMPT = { title: 'Unread Messages', message: 'Do you want to go read the unread messages?' } as const;
@@ -59,9 +60,16 @@ export default function MessagingHost({ navigate }: { navigate: (to: string) => 
   useClientEvent('documentUploaded', refresh);
   useClientEvent('sendMessage', setRequest);
 
-  if (!request || !account) return null;
+  if (!account) return null;
+  const push = (
+    <Suspense fallback={null}>
+      <PushHost myAccountId={(account as { accountId?: string }).accountId ?? null} />
+    </Suspense>
+  );
+  if (!request) return push;
   return (
     <Suspense fallback={null}>
+      {push}
       <SendMessageDialog
         key={request.contact.virtualContactId}
         contact={request.contact}

@@ -2,19 +2,21 @@ import { lazy, Suspense, useCallback } from 'react';
 import { useSession } from '../session/SessionContext.tsx';
 
 const MessagingHost = lazy(() => import('./MessagingHost.tsx'));
+// Offline banner, update notice, notification clicks (signed in or not): after the first render.
+const PwaHost = lazy(() => import('../pwa/PwaHost.tsx'));
 
 /**
- * Mounts messaging (hub connection, unread badge source, Send Message window) only while
- * signed in; its code, and the SignalR client behind it, never load for a signed-out visitor.
+ * Mounts the installed app's host (pwa/PwaHost.tsx) always, and messaging (hub connection,
+ * unread badge source, Send Message window, push) only while signed in; its code, and the SignalR client behind it, never load for a signed-out visitor.
  * It sits beside the router (not inside), so it navigates through `router`.
  */
 export default function RealtimeGate({ router }: { router: { navigate: (to: string) => unknown } }) {
   const { status } = useSession();
   const navigate = useCallback((to: string) => void router.navigate(to), [router]);
-  if (status !== 'signedIn') return null;
   return (
     <Suspense fallback={null}>
-      <MessagingHost navigate={navigate} />
+      <PwaHost navigate={navigate} />
+      {status === 'signedIn' && <MessagingHost navigate={navigate} />}
     </Suspense>
   );
 }

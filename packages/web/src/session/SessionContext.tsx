@@ -87,6 +87,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         if (isRefusal(error)) {
           clearSession();
           setAccessToken(null);
+        } else {
+          // No answer (offline): the account the service worker saved opens the app signed in.
+          const saved = await http.get<TPersonalAccount>('/api/personalAccount/myAccount').catch(() => null);
+          if (cancelled) return;
+          if (saved) {
+            setAccount(saved);
+            setStatus('signedIn');
+            return;
+          }
         }
         setStatus('signedOut');
       }

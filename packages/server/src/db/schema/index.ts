@@ -9,3 +9,4 @@ export * from './recents.ts';
 export * from './guards.ts';
 export * from './corporate-accounts.ts';
 export * from './conversations.ts';
+export * from './push.ts';

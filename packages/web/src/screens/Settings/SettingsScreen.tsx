@@ -16,6 +16,7 @@ import { accountContact, initialsOf } from '../../dialogs/auth/SignedInView.tsx'
 import { emitClientEvent, notify } from '../../session/events.ts';
 import { useSession } from '../../session/SessionContext.tsx';
 import NameEditor from './NameEditor.tsx';
+import PushSetting from './PushSetting.tsx';
 import { requestUnregisterOtp } from './settings-api.ts';
 
 const DeleteAccountDialog = lazy(() => import('./DeleteAccountDialog.tsx'));
@@ -125,6 +126,10 @@ export default function SettingsScreen() {
         <Row label="Phone" value={account.accountPhoneNumber ?? <Typography component="span" color="text.disabled">Not added</Typography>} testId="account-phone" />
         <Divider />
         <Row label="Email" value={account.accountEmail ?? <Typography component="span" color="text.disabled">Not added</Typography>} testId="account-email" />
+      </Section>
+
+      <Section title="Notifications">
+        <PushSetting />
       </Section>
 
       <Section title="Session">

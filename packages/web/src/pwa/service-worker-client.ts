@@ -1,7 +1,6 @@
 /**
- * Registers /vbc/service-worker.js (SPEC §2) after the page has loaded, so it
- * never competes with the first render. A new version waits until the next
- * visit (registerType "prompt": no forced reload while someone reads a card).
+ * Registers /vbc/service-worker.js (SPEC §2) after the page has loaded, so it never competes with
+ * the first render. Updates and messages are in updates.ts (loaded lazily with PwaHost).
  */
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator) || !import.meta.env.PROD) return;

@@ -1,0 +1,26 @@
+/**
+ * The local push service in its own process for the fan-out bench: receives, checks the VAPID JWT
+ * and decrypts each notification (test-push-service.ts), so its CPU is not the app's.
+ * Messages: parent → {subscribe: n, vapidKey} → {subscriptions}; {waitFor: n} → {received: n}.
+ */
+import { startTestPushService } from '../test-push-service.ts';
+
+let vapidKey = '';
+const service = await startTestPushService(() => vapidKey);
+process.on('message', async (m: { subscribe?: number; vapidKey?: string; waitFor?: number; close?: boolean }) => {
+  if (m.subscribe !== undefined) {
+    vapidKey = m.vapidKey ?? '';
+    const subscriptions = Array.from({ length: m.subscribe }, () => {
+      const { endpoint, keyP256Dh, keyAuth } = service.subscribe();
+      return { endpoint, keyP256Dh, keyAuth };
+    });
+    process.send!({ subscriptions });
+  } else if (m.waitFor !== undefined) {
+    await service.waitFor(m.waitFor, 600_000);
+    process.send!({ received: service.received.length, refused: service.refused.length });
+  } else if (m.close) {
+    await service.close();
+    process.exit(0);
+  }
+});
+process.send!({ ready: true });

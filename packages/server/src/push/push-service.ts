@@ -1,0 +1,129 @@
+import type { TConversationMessage } from '@vbc/shared/conversation';
+import type { TPushPayload } from '@vbc/shared/push';
+import type { Db } from '../db/client.ts';
+import type { TConversationSummary } from '@vbc/shared/conversation';
+import type { ApnsClient, ApnsOutcome } from './apns-client.ts';
+import { DeliveryQueue, type TDeliveryOutcome, type TDeliveryQueueOptions } from './delivery-queue.ts';
+import { apnsBody, messagePayload } from './payloads.ts';
+import { deleteSubscription, subscriptionsOf, type TPushSubscriptionRow } from './subscriptions.ts';
+import type { WebPushSender } from './web-push-sender.ts';
+
+/** Each participant's summary of a conversation, by account id. */
+export type TSummariesOf = (conversationId: string) => Promise<Map<string, TConversationSummary>>;
+
+export interface TPushJob {
+  target: TPushSubscriptionRow;
+  payload: TPushPayload;
+}
+
+export interface TPushServiceDeps {
+  db: Db;
+  log: { warn(object: object, message: string): void; debug(object: object, message: string): void };
+  webPush: WebPushSender;
+  /** APNs client and the app's topic (bundle id); null when APNS_* is not configured. */
+  apns: { client: ApnsClient; topic: string } | null;
+  /** A message is pushed when its recipient has not seen it within this long (PUSH_MESSAGE_DELAY_MS). */
+  messageDelayMs: number;
+  queue?: Partial<TDeliveryQueueOptions<TPushJob>>;
+}
+
+function fromApns(outcome: ApnsOutcome): TDeliveryOutcome {
+  if (outcome.kind === 'unregistered') return { kind: 'gone', reason: outcome.reason };
+  if (outcome.kind === 'ok') return { kind: 'ok' };
+  return outcome;
+}
+
+/**
+ * What the server pushes, and to whom (SPEC §4 "Push", issue 12): every web push subscription and
+ * APNs token of the accounts concerned, through one in-process delivery queue, never on the
+ * request path. A new message waits `messageDelayMs`, then goes only to recipients who have not
+ * seen it by then: a conversation shown on any of their devices marks it seen (POST …/seen), on
+ * any instance, so the database's seen sequence is the presence signal.
+ */
+export class PushService {
+  readonly queue: DeliveryQueue<TPushJob>;
+  private readonly pending = new Set<Promise<void>>();
+  private readonly timers = new Set<NodeJS.Timeout>();
+
+  constructor(private readonly deps: TPushServiceDeps) {
+    this.queue = new DeliveryQueue<TPushJob>({
+      deliver: (job) => this.deliver(job),
+      onGone: (job) => deleteSubscription(deps.db, job.target.id),
+      log: deps.log,
+      ...deps.queue,
+    });
+  }
+
+  /** Queues `payload` for every subscription of these accounts; resolves (with how many) once queued, not delivered. */
+  async notifyAccounts(accountIds: readonly string[], payload: TPushPayload): Promise<number> {
+    const targets = (await subscriptionsOf(this.deps.db, accountIds)).filter((t) => t.endpoint || (t.apnDeviceToken && this.deps.apns));
+    for (const target of targets) this.queue.enqueue({ target, payload });
+    return targets.length;
+  }
+
+  /**
+   * A new message was committed: push it to the recipients who have not seen it after the delay.
+   * `summaries` (the conversations domain's read) gives each side's view then: seen sequence and
+   * the sender's name as that side sees them. Returns at once.
+   */
+  messageAdded(message: TConversationMessage, participantIds: readonly string[], summaries: TSummariesOf): void {
+    const recipients = participantIds.filter((id) => id !== message.senderAccountId);
+    if (recipients.length === 0) return;
+    let release!: () => void;
+    const done = new Promise<void>((resolve) => (release = resolve));
+    this.pending.add(done);
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      this.pushUnseen(message, recipients, summaries)
+        .catch((err: unknown) => this.deps.log.warn({ err }, 'message push not queued'))
+        .finally(() => {
+          this.pending.delete(done);
+          release();
+        });
+    }, this.deps.messageDelayMs);
+    timer.unref();
+    this.timers.add(timer);
+  }
+
+  /** Resolves when delayed message checks have run and the queue is empty (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.pending.size > 0) await Promise.all(this.pending);
+    await this.queue.idle();
+  }
+
+  close(): void {
+    for (const t of this.timers) clearTimeout(t);
+    this.timers.clear();
+    this.queue.close();
+  }
+
+  private async pushUnseen(message: TConversationMessage, recipients: readonly string[], summariesOf: TSummariesOf): Promise<void> {
+    const summaries = await summariesOf(message.personalConversationId);
+    for (const accountId of recipients) {
+      const summary = summaries.get(accountId);
+      if (!summary || summary.mySeenSequence >= message.sequence) continue;
+      await this.notifyAccounts([accountId], messagePayload(message, summary.counterpart.name));
+    }
+  }
+
+  private async deliver({ target, payload }: TPushJob): Promise<TDeliveryOutcome> {
+    if (target.apnDeviceToken) {
+      if (!this.deps.apns) return { kind: 'failed', reason: 'APNs is not configured' };
+      return fromApns(
+        await this.deps.apns.client.send({
+          deviceToken: target.apnDeviceToken,
+          topic: this.deps.apns.topic,
+          pushType: 'alert',
+          payload: apnsBody(payload),
+          collapseId: payload.tag.slice(0, 64),
+        }),
+      );
+    }
+    return this.deps.webPush.send(
+      { endpoint: target.endpoint!, keyP256Dh: target.keyP256Dh!, keyAuth: target.keyAuth! },
+      payload,
+      // Topic (≤ 32 URL-safe characters): a newer notification of the same conversation replaces an undelivered one.
+      { urgency: payload.kind === 'message' ? 'high' : 'normal', topic: (payload.personalConversationId ?? payload.announcementId ?? '').replace(/-/g, '').slice(0, 32) },
+    );
+  }
+}

@@ -1,0 +1,90 @@
+import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { ZRegisterPushSubscription, ZUnregisterPushSubscription } from '@vbc/shared/push';
+import type { Db } from '../db/client.ts';
+import { pushSubscriptions } from '../db/schema/index.ts';
+import { checkPushEndpoint } from './endpoint-guard.ts';
+
+export type TPushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
+type TRegister = z.output<typeof ZRegisterPushSubscription>;
+type TUnregister = z.output<typeof ZUnregisterPushSubscription>;
+
+/** Who is asking: the account and the sign-in (device) it came from. */
+export interface TPushCaller {
+  accountId: string;
+  sessionRowId: string;
+}
+
+/**
+ * Stores this device's web push subscription or APNs token for the caller (SPEC §7
+ * registerPushSubscription). The same endpoint or token again updates the row — and moves it to
+ * the caller when another account used it on this device before. Web endpoints are checked first
+ * (https, public address; see endpoint-guard.ts).
+ */
+export async function registerSubscription(db: Db, caller: TPushCaller, input: TRegister, allowInsecure: boolean, now = new Date()): Promise<void> {
+  const owner = { accountId: caller.accountId, sessionId: caller.sessionRowId, updatedAt: now };
+  if ('apnDeviceToken' in input) {
+    await db
+      .insert(pushSubscriptions)
+      .values({ ...owner, apnDeviceToken: input.apnDeviceToken })
+      .onConflictDoUpdate({ target: pushSubscriptions.apnDeviceToken, set: owner });
+    return;
+  }
+  await checkPushEndpoint(input.endpoint, allowInsecure);
+  const web = {
+    keyP256Dh: input.keyP256Dh,
+    keyAuth: input.keyAuth,
+    expirationTime: input.expirationTime == null ? null : new Date(input.expirationTime),
+  };
+  await db
+    .insert(pushSubscriptions)
+    .values({ ...owner, ...web, endpoint: input.endpoint })
+    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { ...owner, ...web } });
+}
+
+/** SPEC §7 checkForPushSubscription: does this device (sign-in) have a subscription or token? */
+export async function hasSubscription(db: Db, caller: TPushCaller): Promise<boolean> {
+  const [row] = await db
+    .select({ id: pushSubscriptions.id })
+    .from(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.accountId, caller.accountId), eq(pushSubscriptions.sessionId, caller.sessionRowId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * SPEC §7 unRegisterForPushSubscription: removes the named endpoint or token of the caller's
+ * account, or without one every subscription this sign-in registered. Returns how many.
+ */
+export async function unregisterSubscriptions(db: Db, caller: TPushCaller, input: TUnregister): Promise<number> {
+  const named: SQL[] = [];
+  if (input?.endpoint) named.push(eq(pushSubscriptions.endpoint, input.endpoint));
+  if (input?.apnDeviceToken) named.push(eq(pushSubscriptions.apnDeviceToken, input.apnDeviceToken));
+  const which = named.length > 0 ? or(...named)! : eq(pushSubscriptions.sessionId, caller.sessionRowId);
+  const gone = await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.accountId, caller.accountId), which))
+    .returning({ id: pushSubscriptions.id });
+  return gone.length;
+}
+
+/** Every subscription and token of these accounts. */
+export async function subscriptionsOf(db: Db, accountIds: readonly string[]): Promise<TPushSubscriptionRow[]> {
+  if (accountIds.length === 0) return [];
+  const rows: TPushSubscriptionRow[] = [];
+  // Bounded IN lists: an announcement may go to every account.
+  for (let i = 0; i < accountIds.length; i += 5000) {
+    rows.push(...(await db.select().from(pushSubscriptions).where(inArray(pushSubscriptions.accountId, accountIds.slice(i, i + 5000)))));
+  }
+  return rows;
+}
+
+/** A push service answered 404/410 (or APNs 410) for it: forget it. */
+export async function deleteSubscription(db: Db, id: string): Promise<void> {
+  await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
+}
+
+/** Signing out of a device stops its notifications. */
+export async function deleteSessionSubscriptions(db: Db, sessionRowId: string): Promise<void> {
+  await db.delete(pushSubscriptions).where(eq(pushSubscriptions.sessionId, sessionRowId));
+}

@@ -1,0 +1,98 @@
+import { useEffect, useState } from 'react';
+import Button from '@mui/material/Button';
+import Snackbar from '@mui/material/Snackbar';
+import { isNativeApp, onNativeMessage, postToNative } from '../native/bridge.ts';
+import { emitClientEvent, useClientEvent } from '../session/events.ts';
+import { enableWebPush, isStandalone, markPushAsked, pushAskedBefore, registerApnDeviceToken } from './push-client.ts';
+import { notePushState, refreshPushState } from './push-state.ts';
+
+/** SPEC §4 texts, exactly. */
+export const PUSH_PROMPT = { title: 'Push Notifications', message: 'Do you want to be notified when someone sends you a message?', yesText: 'Accept', noText: 'Cancel' } as const;
+export const PUSH_ASK = { message: 'Would you like to be notified when you received a message?', yes: 'Yes, Please', no: 'No' } as const;
+
+/** Turns push on for this device: the iOS wrapper asks iOS (answered with apnToken), a browser subscribes. */
+export async function turnPushOn(): Promise<void> {
+  if (isNativeApp()) {
+    postToNative('requestPush', {});
+    return;
+  }
+  try {
+    const on = await enableWebPush();
+    notePushState({ subscribed: on, permission: Notification.permission });
+  } catch (error) {
+    console.warn('push registration failed', error); // SPEC §8: only logged
+    notePushState({ permission: Notification.permission });
+  }
+}
+
+/** Page loads that already showed the standalone question (StrictMode mounts effects twice). */
+let promptedThisLoad = false;
+
+/**
+ * Push while signed in (SPEC §4 "Push"): checks this device's subscription at session start;
+ * after a grant subscribes when the server has none; in an installed standalone app with no
+ * subscription and no earlier ask, asks 'Push Notifications' once (local flag); an incoming
+ * message while permission is undecided offers the persistent snackbar. In the iOS wrapper the
+ * native APNs token is registered instead.
+ */
+export default function PushHost({ myAccountId }: { myAccountId: string | null }) {
+  const [asking, setAsking] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    const offToken = onNativeMessage('apnToken', ({ token }) => {
+      registerApnDeviceToken(token)
+        .then(() => notePushState({ subscribed: true, permission: 'granted' }))
+        .catch((error: unknown) => console.warn('push registration failed', error));
+    });
+    const offDenied = onNativeMessage('pushDenied', () => notePushState({ permission: 'denied' }));
+    void refreshPushState().then((state) => {
+      if (!live || state.subscribed === null) return;
+      const native = state.channel === 'native';
+      if (!native && state.channel !== 'web') return;
+      if (!native && state.permission === 'granted' && !state.subscribed) return void turnPushOn();
+      const installed = native || isStandalone();
+      if (installed && !state.subscribed && (native || state.permission === 'default') && !pushAskedBefore() && !promptedThisLoad) {
+        promptedThisLoad = true;
+        markPushAsked();
+        emitClientEvent('prompt', { ...PUSH_PROMPT, onYes: turnPushOn });
+      }
+    });
+    return () => {
+      live = false;
+      offToken();
+      offDenied();
+    };
+  }, []);
+
+  const incoming = (payload: { message: unknown }) => {
+    const sender = (payload.message as { senderAccountId?: string | null } | null)?.senderAccountId;
+    if (sender === myAccountId || isNativeApp() || !('Notification' in window) || Notification.permission !== 'default') return;
+    setAsking(true);
+  };
+  useClientEvent('messageReceived', incoming);
+  useClientEvent('photoUploaded', incoming);
+  useClientEvent('documentUploaded', incoming);
+
+  const answer = (yes: boolean) => {
+    setAsking(false);
+    markPushAsked();
+    if (yes) void turnPushOn();
+  };
+
+  return (
+    <Snackbar
+      open={asking}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      sx={{ bottom: { xs: 88 } }}
+      message={PUSH_ASK.message}
+      slotProps={{ content: { 'data-testid': 'push-ask' } as object }}
+      action={
+        <>
+          <Button color="secondary" size="small" onClick={() => answer(true)}>{PUSH_ASK.yes}</Button>
+          <Button color="inherit" size="small" onClick={() => answer(false)}>{PUSH_ASK.no}</Button>
+        </>
+      }
+    />
+  );
+}

@@ -1,0 +1,55 @@
+import { useEffect, useState } from 'react';
+import Box from '@mui/material/Box';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
+import { turnPushOn } from '../../push/PushHost.tsx';
+import { disableNativePush, disableWebPush } from '../../push/push-client.ts';
+import { notePushState, refreshPushState, usePushState, type TPushState } from '../../push/push-state.ts';
+
+/** What Settings says about push on this device. */
+export function pushStateText(s: TPushState): string {
+  if (s.channel === 'none') return 'Not available in this browser';
+  if (s.subscribed) return 'On: you are notified of new messages and announcements';
+  if (s.permission === 'denied') return s.channel === 'native' ? 'Off: allow notifications for V.B.C. in iOS Settings' : 'Blocked: allow notifications for this site in the browser settings';
+  return 'Off';
+}
+
+/** Settings row: this device's push state (SPEC §4) with a switch. */
+export default function PushSetting() {
+  const state = usePushState();
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    void refreshPushState();
+  }, []);
+
+  const toggle = async (on: boolean) => {
+    setBusy(true);
+    try {
+      if (on) await turnPushOn();
+      else {
+        await (state.channel === 'native' ? disableNativePush() : disableWebPush());
+        notePushState({ subscribed: false });
+      }
+    } catch (error) {
+      console.warn('push registration failed', error); // SPEC §8: only logged
+    } finally {
+      setBusy(false);
+      void refreshPushState();
+    }
+  };
+
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 1.5, minHeight: 56 }}>
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Typography variant="caption" color="text.secondary" component="div">Push notifications</Typography>
+        <Typography data-testid="push-state">{state.subscribed === null && state.channel !== 'none' ? 'Checking…' : pushStateText(state)}</Typography>
+      </Box>
+      <Switch
+        checked={state.subscribed === true}
+        disabled={busy || state.channel === 'none' || state.subscribed === null || (state.permission === 'denied' && !state.subscribed)}
+        onChange={(_, on) => void toggle(on)}
+        slotProps={{ input: { 'aria-label': 'Push notifications' } }}
+      />
+    </Box>
+  );
+}
