@@ -43,6 +43,10 @@ export default fp(
         app.metrics.eventsPublished.inc({ event: target });
         return hub.sendToUser(userId, target, ...args);
       },
+      sendToUserInOrder(userId: string, order: { stream: string; seq: number }, target: string, ...args: unknown[]) {
+        app.metrics.eventsPublished.inc({ event: target });
+        return hub.sendToUserInOrder(userId, order, target, ...args);
+      },
     });
     // Logout closes that sign-in's connections; deletion closes the account's on every device.
     app.accountEvents.onAccountSignedOut((accountId, info) =>
