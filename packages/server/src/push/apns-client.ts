@@ -106,7 +106,10 @@ export class ApnsClient {
   async close(): Promise<void> {
     const session = this.session;
     this.session = null;
-    if (session && !session.closed) await new Promise<void>((resolve) => session.close(() => resolve()));
+    if (!session || session.closed) return;
+    // Held open until closed: an unref'd session would let the process exit while close() is awaited.
+    session.ref();
+    await new Promise<void>((resolve) => session.close(() => resolve()));
   }
 
   private connection(): http2.ClientHttp2Session {
