@@ -4,6 +4,10 @@ import { defineConfig } from 'vitest/config';
 // Every project fails a test that made no assertion (a test that checks nothing is a defect).
 export default defineConfig({
   test: {
+    // Two files at a time, journeys included: the suite waits on databases and a browser as much as it
+    // computes, and one at a time (vitest's default on a 2-core machine) ran past CI's 30 minutes.
+    // Every file owns its databases, its server port and its data directory, so any two can share the machine.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 2),
     projects: [
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], expect: { requireAssertions: true } } },
       { test: { name: 'scripts', include: ['scripts/**/*.test.ts'], expect: { requireAssertions: true } } },
@@ -24,7 +28,10 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           testTimeout: 90_000,
           hookTimeout: 300_000,
-          fileParallelism: false,
+          // One more try for a journey that failed: two browsers share two cores, and a journey that
+          // races its own page under that load (the messages outbox photo, the wallet editor) is
+          // reported as retried in the output rather than failing CI. A journey that fails twice fails.
+          retry: 1,
           // A browser on a busy CI machine: polls wait as patiently as playwright's locators do.
           expect: { poll: { timeout: 15_000 }, requireAssertions: true },
         },

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { seedDemo, type DemoSeed } from '../packages/server/src/seed/demo.ts';
+import { expectAccessible } from './support/axe.ts';
 import { hasChromium, launchBrowser, type Browser } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { codeIn, startSmtpSink } from './support/smtp-sink.ts';
@@ -111,6 +112,7 @@ describe.runIf(hasChromium())('accounts in the browser', () => {
       const dialog = await openAuth(page);
       expect(await bottomNav(page).count()).toBe(0);
       expect(await dialog.getByRole('tab').allTextContents()).toEqual(['Login', 'Register']);
+      await expectAccessible(page, 'the sign-in window');
 
       // Contact → code: the contact becomes read-only, a one-time-code input appears with focus.
       const contact = dialog.getByTestId('contact-input');
@@ -138,6 +140,16 @@ describe.runIf(hasChromium())('accounts in the browser', () => {
       await nav.waitFor();
       // (Polled: while the sign-in window closes, the page behind it is hidden from role queries.)
       await expect.poll(() => nav.getByRole('link').evaluateAll((links) => links.map((l) => l.getAttribute('aria-label')))).toEqual(NAV_LINKS);
+      // Each destination shows its label, whole, down to a 320 px phone.
+      for (const width of [320, 420, 1024]) {
+        await page.setViewportSize({ width, height: 800 });
+        const labels = await nav.getByTestId('nav-label').evaluateAll((ls) =>
+          ls.map((l) => ({ text: l.textContent, shown: l.getClientRects().length > 0 && l.scrollWidth <= l.clientWidth + 1, inside: l.getBoundingClientRect().right <= window.innerWidth })),
+        );
+        expect(labels, `at ${width} px`).toEqual(NAV_LINKS.map((text) => ({ text, shown: true, inside: true })));
+      }
+      await page.setViewportSize({ width: 420, height: 860 });
+      await expectAccessible(page, 'the signed-in home with the bottom navigation');
       expect(await stored(page, 'vbc.accessToken')).toBeTruthy();
       expect(await stored(page, 'vbc.sessionId')).toBeTruthy();
       expect(await stored(page, 'vbc.email')).toBe(email);
@@ -156,9 +168,12 @@ describe.runIf(hasChromium())('accounts in the browser', () => {
       expect((await merged).status()).toBe(200);
       await bottomNav(page).waitFor();
 
-      // Log out from the settings screen: back home, signed out, the keys gone.
+      // Log out from the settings screen (the menu's Settings): back home, signed out, the keys gone.
       await page.getByTestId('menu-button').click();
+      await page.getByTestId('app-menu').getByRole('menuitem', { name: 'Settings' }).click();
       await page.waitForURL(/\/vbc\/settings$/);
+      await page.getByRole('button', { name: 'Logout' }).waitFor();
+      await expectAccessible(page, 'settings');
       await page.getByRole('button', { name: 'Logout' }).click();
       await page.waitForURL(/\/vbc\/$/);
       await page.getByRole('button', { name: 'Login / Register' }).waitFor();
@@ -355,6 +370,8 @@ describe.runIf(hasChromium())('accounts in the browser', () => {
       const before = sink.messages.length;
       await page.getByRole('button', { name: 'Delete' }).click();
       const prompt = page.getByRole('dialog', { name: 'Delete your account?' });
+      await prompt.getByRole('button', { name: 'Yes, send the code' }).waitFor();
+      await expectAccessible(page, 'the yes/no prompt');
       await prompt.getByRole('button', { name: 'Yes, send the code' }).click();
       const code = codeIn(await sink.waitFor(email, before));
       secrets.add(code);

@@ -15,6 +15,7 @@ import { initiateConversation } from '../packages/server/src/conversations/initi
 import { appendMessage } from '../packages/server/src/conversations/send-message.ts';
 import { buildAccount, buildCard } from '../packages/server/src/test/factories.ts';
 import { WEB_DIST } from '../packages/server/src/web/plugin.ts';
+import { expectAccessible } from './support/axe.ts';
 import { apiIdle, hasChromium, launchBrowser, startSignedIn, type Browser } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
@@ -91,9 +92,15 @@ describe.runIf(hasChromium())('messages in real time', () => {
       await new Promise((resolve) => setTimeout(resolve, 1500));
       await route.continue();
     });
+    // The card is rendered on the server, which knows no session: once the app has taken the
+    // page over, the button stays away while the stored session is checked.
+    await a.page.addInitScript(() => {
+      document.addEventListener('vbc:hydrated', () => document.documentElement.setAttribute('data-test-hydrated', ''), { once: true });
+    });
     await a.page.goto(`/vbc/${bobCard.quickId}`);
     await a.page.getByText('Bob Owner').first().waitFor();
-    expect(await a.page.getByTestId('chat-fab').count()).toBe(0);
+    await a.page.waitForFunction(() => document.documentElement.hasAttribute('data-test-hydrated'));
+    await expect.poll(() => a.page.getByTestId('chat-fab').count(), { timeout: 1000 }).toBe(0);
     await a.page.getByTestId('chat-fab').click();
     await a.page.unroute(validate);
     const dialog = a.page.getByTestId('send-message-dialog');
@@ -201,6 +208,39 @@ describe.runIf(hasChromium())('messages in real time', () => {
     expect(realErrors(b.browser.errors)).toEqual([]);
   });
 
+  it("asks 'Unread Messages' once per session: not again on a reload after No, again once a new message arrives", async () => {
+    const { sender, recipient, id } = await newConversation('Pat Sender', { name: 'Quinn Reader', firstName: 'Quinn', lastName: 'Reader' }, 'First hello');
+    const r = await signedIn(recipient, { width: 420, height: 860 });
+    const prompt = r.page.getByTestId('prompt-dialog');
+    await r.page.goto('/vbc/');
+    await prompt.getByRole('heading', { name: 'Unread Messages' }).waitFor();
+    await expectAccessible(r.page, 'the Unread Messages prompt');
+    await prompt.getByRole('button', { name: 'No' }).click();
+    await prompt.waitFor({ state: 'detached' });
+
+    // A reload in the same session: the badge still says 1, and nobody asks.
+    await r.page.reload();
+    await badge(r.page).filter({ hasText: '1' }).waitFor();
+    await connected(r.page);
+    await apiIdle(r.page);
+    expect(await prompt.count()).toBe(0);
+
+    // A new message arrives (live: the badge); the next load asks again.
+    const response = await fetch(`${server.url}/api/conversation/${id}/messages`, {
+      method: 'POST',
+      headers: { ...sender.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ message: 'Second hello', clientMessageId: `second-${id}` }),
+    });
+    expect(response.status).toBe(201);
+    await badge(r.page).filter({ hasText: '2' }).waitFor();
+    await r.page.reload();
+    await prompt.getByRole('heading', { name: 'Unread Messages' }).waitFor();
+    await prompt.getByRole('button', { name: 'Yes' }).click();
+    await r.page.waitForURL(/\/vbc\/messages$/);
+    await expectAccessible(r.page, 'the message list');
+    expect(realErrors(r.browser.errors)).toEqual([]);
+  }, 180_000);
+
   it('opens the old hash deep links: #/messages/{id} a conversation, #/messages/?showList=true the list', async () => {
     const c = await signedIn(bob, { width: 420, height: 860 });
     const id = await aliceWritesToBob('A link from the old app');
@@ -282,7 +322,10 @@ describe.runIf(hasChromium())('messages in real time', () => {
     await d.page.getByTestId('photo-input').setInputFiles({ name: 'garden.png', mimeType: 'image/png', buffer: png });
     const photo = d.page.locator('[data-testid="message"][data-state="sent"]').getByTestId('message-photo');
     await photo.waitFor();
-    expect(await photo.locator('img').getAttribute('src')).toMatch(/^\/ds\/vbc\/odisplay\/.+/);
+    expect(await photo.locator('img').getAttribute('src')).toMatch(/^\/ds\/vbc\/odisplay\/.+\?account=.+&signature=/);
+    // The photo displays: its signed link opened for this account (a conversation's files are private).
+    await photo.locator('img').evaluate((img: HTMLImageElement) => img.decode());
+    expect(await photo.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(640);
     await photo.click();
     await d.page.getByTestId('image-viewer').waitFor();
     await d.page.keyboard.press('Escape');
@@ -292,7 +335,9 @@ describe.runIf(hasChromium())('messages in real time', () => {
     await d.page.getByTestId('document-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Bring the plans.') });
     const doc = d.page.locator('a[data-testid="message-document"]');
     await doc.waitFor();
-    expect(await doc.getAttribute('href')).toMatch(/^\/ds\/vbc\/file\/.+/);
+    const href = (await doc.getAttribute('href'))!;
+    expect(href).toMatch(/^\/ds\/vbc\/file\/.+\?account=.+&signature=/);
+    expect(await d.page.evaluate(async (url) => (await fetch(url)).text(), href)).toBe('Bring the plans.');
     expect(await doc.textContent()).toContain('notes.txt');
     expect(await doc.locator('svg[data-kind="text"]').count()).toBe(1);
 
@@ -390,6 +435,8 @@ describe.runIf(hasChromium())('messages in real time', () => {
     await a.page.route('**/api/conversation/initiateConversation', (route) =>
       route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ message: 'You are sending messages too fast. Try again in 40 seconds.', code: 'too_many_requests' }) }));
     await a.page.goto(`/vbc/${bobCard.quickId}`);
+    // Signed in: the server-rendered page is taken over by the app and the session is known first.
+    await a.page.waitForFunction(() => document.documentElement.dataset.realtime === 'Connected');
     await a.page.getByTestId('chat-fab').click();
     const dialog = a.page.getByTestId('send-message-dialog');
     await dialog.getByTestId('send-message-text').fill('Are you free on Monday?');

@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { PIN_MODAL_CLOSE_MS } from '../packages/shared/src/constants.ts';
 import { slowHash } from '../packages/server/src/crypto/slow-hash.ts';
 import { buildAccount, buildCard } from '../packages/server/src/test/factories.ts';
+import { expectAccessible } from './support/axe.ts';
 import { hasChromium, launchBrowser, startSignedIn, type Browser } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
@@ -183,7 +184,8 @@ describe.runIf(hasChromium())('PIN-protected cards and adoption', () => {
 
   it('adopts a freshly minted card: a wrong code fails and clears, the right one lands in the editor with the notice', async () => {
     const card = await mint();
-    const adopter = await buildAccount(server.app, { name: 'Ada Adopter' });
+    const adopterPhone = `0918${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+    const adopter = await buildAccount(server.app, { name: 'Ada Adopter', phoneNumber: adopterPhone });
     const { browser, page } = await signedIn(adopter);
     try {
       const calls: string[] = [];
@@ -215,12 +217,34 @@ describe.runIf(hasChromium())('PIN-protected cards and adoption', () => {
       await page.waitForURL(`**/vbc/edit/${card.virtualContactId}`, { timeout: 10_000 });
       await page.getByText('Congratulations on new profile!!').waitFor();
 
+      // The first-time set-up, one step at a time, filled in from the account.
+      const guide = page.getByTestId('first-run');
+      await guide.waitFor();
+      await expectAccessible(page, 'first-time set-up');
+      expect(await guide.getByTestId('first-run-step').textContent()).toBe('Step 1 of 3');
+      expect(await guide.getByLabel('First name').inputValue()).toBe('Ada');
+      expect(await guide.getByLabel('Last name').inputValue()).toBe('Adopter');
+      await guide.getByLabel('Job title').fill('Bridge Builder');
+      await guide.getByRole('button', { name: 'Next' }).click();
+      expect(await guide.getByLabel('E-mail').inputValue()).toBe(adopter.account.email);
+      expect(await guide.getByLabel('Mobile phone').inputValue()).toBe(adopterPhone);
+      await guide.getByRole('button', { name: 'Next' }).click();
+      expect(await guide.getByTestId('first-run-step').textContent()).toBe('Step 3 of 3');
+      await guide.getByRole('button', { name: 'Finish' }).click();
+      await page.getByText('Your card is saved.').waitFor();
+      await guide.waitFor({ state: 'detached' });
+
       const adoptAt = calls.findIndex((c) => c.startsWith(`/api/vbc/adopt/${card.virtualContactId}/`));
       expect(adoptAt).toBeGreaterThan(-1);
       await expect.poll(() => calls.slice(adoptAt).includes('/api/personalAccount/myAccount')).toBe(true);
       const account = await fetch(`${server.url}/api/personalAccount/myAccount`, { headers: adopter.headers });
       const ids = ((await account.json()) as { virtualContacts: { virtualContactId: string }[] }).virtualContacts.map((c) => c.virtualContactId);
       expect(ids).toContain(card.virtualContactId);
+
+      // The public card shows what the set-up filled in.
+      await page.goto(`/vbc/${card.quickId}`);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Ada Adopter');
+      for (const text of ['Bridge Builder', adopter.account.email!, adopterPhone]) await page.getByText(text, { exact: true }).first().waitFor();
       expect(browser.errors.filter((e) => !EXPECTED_REFUSAL.test(e))).toEqual([]);
     } finally {
       await browser.close();

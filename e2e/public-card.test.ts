@@ -10,6 +10,7 @@ import jsQR from 'jsqr';
 import type { Page } from 'playwright-core';
 import { seedDemo, type DemoSeed } from '../packages/server/src/seed/demo.ts';
 import { createContact } from '../packages/server/src/cards/create-contact.ts';
+import { expectAccessible, expectHeadingOrder } from './support/axe.ts';
 import { hasChromium, launchBrowser, type Browser } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
@@ -99,7 +100,9 @@ describe.skipIf(!hasChromium())('public card view', () => {
 
   it('default layout: no headings, the card, counts and the /order/ link', async () => {
     const { page } = await open(card('default layout').quickId);
-    expect(await h2s(page)).toEqual([]);
+    await page.getByTestId('markdown').waitFor();
+    // No section headings; the markdown's own "## What I do" is the h2 under the name.
+    expect(await page.locator('h2:not([data-testid="markdown"] h2)').count()).toBe(0);
     await expect(page.getByTestId('decorative-background').count()).resolves.toBe(1);
     for (const text of ['Product Designer', 'Lumen Studio', 'Work', 'maria@example.org', '0917 555 0123', 'Website', 'Lumen Studio HQ']) {
       await page.getByText(text, { exact: true }).first().waitFor();
@@ -112,19 +115,85 @@ describe.skipIf(!hasChromium())('public card view', () => {
     for (const name of ['Facebook', 'LinkedIn', 'Instagram', 'Whatsapp', 'WeChat']) {
       await page.getByRole('list', { name: 'Social networks' }).getByLabel(name).waitFor();
     }
+    await expectAccessible(page, 'the default layout');
+    expect(await expectHeadingOrder(page, 'the default layout')).toContain('2 What I do');
+    // The markdown link wears the theme's colour, not the browser's default blue.
+    expect(await page.getByTestId('markdown').getByRole('link', { name: 'Portfolio' }).evaluate((a) => getComputedStyle(a).color)).toBe('rgb(154, 125, 255)');
     await page.close();
   });
 
   it('simple and artist layouts: the headings; artist doubles the name', async () => {
     const simple = await open(card('simple layout').quickId);
     expect(await h2s(simple.page)).toEqual(['About', 'Social Networks', 'Contact Info', 'Links', 'Places']);
+    await expectAccessible(simple.page, 'the simple layout');
+    await expectHeadingOrder(simple.page, 'the simple layout');
     await simple.page.close();
 
     const artist = await open(card('artist layout').quickId);
     expect(await h2s(artist.page)).toEqual(['About', 'Social Networks', 'Contact Info', 'Links', 'Places']);
     expect(await artist.page.getByTestId('artist-name-background').textContent()).toBe('Aiko Tanaka');
     expect(await artist.page.getByRole('heading', { level: 1 }).textContent()).toBe('Aiko Tanaka');
+    await expectAccessible(artist.page, 'the artist layout');
+    expect(await expectHeadingOrder(artist.page, 'the artist layout')).toContain('3 What I do');
+    // The doubled name stays inside the card's margins and clear of the portrait, on a phone and on a desktop.
+    for (const width of [420, 1280]) {
+      await artist.page.setViewportSize({ width, height: 900 });
+      const [letters, card, portrait] = await Promise.all([
+        artist.page.getByTestId('artist-name-background').evaluate((el) => {
+          const range = document.createRange();
+          range.selectNodeContents(el);
+          const r = range.getBoundingClientRect();
+          return { left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+        }),
+        artist.page.getByTestId('layout-artist').boundingBox(),
+        artist.page.getByTestId('profile-picture').boundingBox(),
+      ]);
+      expect(letters.left, `at ${width} px`).toBeGreaterThanOrEqual(card!.x);
+      expect(letters.right, `at ${width} px`).toBeLessThanOrEqual(card!.x + card!.width);
+      expect(letters.bottom <= portrait!.y || letters.top >= portrait!.y + portrait!.height, `at ${width} px`).toBe(true);
+    }
     await artist.page.close();
+  });
+
+  it('desktop default layout: the three buttons share one row', async () => {
+    const { page } = await open(card('default layout').quickId);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const actions = page.getByTestId('contact-actions');
+    const tops = await actions.locator(':scope > *').evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top)));
+    expect(tops).toHaveLength(3);
+    expect(new Set(tops).size).toBe(1);
+    await page.close();
+  });
+
+  it('photo viewer: Previous and Next drawn whole inside the screen, on a phone and on a desktop', async () => {
+    const { page } = await open(card('default layout').quickId);
+    for (const viewport of [{ width: 360, height: 740 }, { width: 1280, height: 800 }]) {
+      await page.setViewportSize(viewport);
+      await page.getByAltText('Photo 1').first().click();
+      const viewer = page.getByTestId('image-viewer');
+      await viewer.waitFor();
+      for (const name of ['Previous', 'Next']) {
+        const button = viewer.getByRole('button', { name });
+        const box = (await button.boundingBox())!;
+        expect(box.x, `${name} at ${viewport.width}px`).toBeGreaterThanOrEqual(12);
+        expect(box.x + box.width, `${name} at ${viewport.width}px`).toBeLessThanOrEqual(viewport.width - 12);
+        // Nothing covers its edges, and its disc stands out from the dark backdrop (not half lost in it).
+        const seen = await button.evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          const y = r.top + r.height / 2;
+          const atEdges = [r.left + 2, r.right - 2].every((x) => el.contains(document.elementFromPoint(x, y)));
+          const style = getComputedStyle(el);
+          const alpha = (color: string) => Number(/rgba?\([^)]*?,[^)]*?,[^)]*?(?:,\s*([\d.]+))?\)/.exec(color)?.[1] ?? 1);
+          return { atEdges, background: alpha(style.backgroundColor), border: parseFloat(style.borderLeftWidth) > 0 ? alpha(style.borderLeftColor) : 0 };
+        });
+        expect(seen.atEdges, name).toBe(true);
+        expect(seen.background, name).toBeGreaterThanOrEqual(0.85);
+        expect(seen.border, name).toBeGreaterThanOrEqual(0.3);
+      }
+      await page.keyboard.press('Escape');
+      await viewer.waitFor({ state: 'detached' });
+    }
+    await page.close();
   });
 
   it('facebook layout: cover, works-at line, quoted biography, Profile and Message', async () => {
@@ -135,6 +204,8 @@ describe.skipIf(!hasChromium())('public card view', () => {
     expect(await page.getByRole('link', { name: 'Profile', exact: true }).getAttribute('href')).toBe('https://www.facebook.com/daniel.cruz');
     expect(await page.getByRole('link', { name: 'Message', exact: true }).getAttribute('href')).toBe('https://m.me/daniel.cruz');
     expect(await page.getByRole('list', { name: 'Social networks' }).getByLabel('Facebook').count()).toBe(0);
+    await expectAccessible(page, 'the facebook layout');
+    await expectHeadingOrder(page, 'the facebook layout');
     await page.close();
   });
 
@@ -162,6 +233,7 @@ describe.skipIf(!hasChromium())('public card view', () => {
     expect(decoded?.data).toBe(expected);
     await dialog.getByRole('button', { name: 'Copy link' }).click();
     await dialog.getByText('copied to clipboard').waitFor();
+    await expectAccessible(page, 'the share window');
     expect(await dialog.getByRole('link', { name: 'Share To Facebook' }).getAttribute('href')).toBe(
       `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(expected)}`,
     );
@@ -173,12 +245,14 @@ describe.skipIf(!hasChromium())('public card view', () => {
     await page.getByRole('list', { name: 'Social networks' }).getByLabel('WeChat').click();
     const wechat = page.getByRole('dialog', { name: 'Scan with WeChat' });
     await wechat.getByTestId('qr-canvas').waitFor();
+    await expectAccessible(page, 'the "Scan with WeChat" window');
     await page.getByRole('button', { name: 'Close' }).click();
     await wechat.waitFor({ state: 'detached' });
     expect(await page.getByRole('dialog').count()).toBe(0);
     await page.getByRole('button', { name: 'Contact Transfer via QR' }).click();
     const vcardDialog = page.getByRole('dialog', { name: 'Contact Transfer via QR' });
     await vcardDialog.getByTestId('qr-canvas').waitFor();
+    await expectAccessible(page, 'the vCard QR window');
     await vcardDialog.getByRole('button', { name: 'Cancel' }).click();
     await vcardDialog.waitFor({ state: 'detached' });
     await page.close();
@@ -206,20 +280,20 @@ describe.skipIf(!hasChromium())('public card view', () => {
     expect(await page.getByText('Contact Transfer via QR').count()).toBe(0);
     expect(await page.getByText('0917 555 0123').count()).toBe(0);
     await page.getByRole('button', { name: 'Share' }).waitFor();
+    await expectAccessible(page, 'a PIN-protected card');
     await page.close();
   });
 
-  it('a wrong ?pin= shows a warning notice for 3 seconds', async () => {
+  it('a wrong ?pin= opens the PIN window showing "Wrong Pin", as a PIN typed there would', async () => {
     const page = await browser.page();
     const before = browser.errors.length;
     await page.goto(`/vbc/${card('PIN-protected card').quickId}?pin=0000`);
-    const notice = page.getByTestId('notice');
-    await notice.waitFor();
-    expect(await notice.getAttribute('data-severity')).toBe('warning');
-    expect(await notice.textContent()).toMatch(/wrong pin/i);
-    const shownAt = Date.now();
-    await notice.waitFor({ state: 'detached', timeout: 6000 });
-    expect(Date.now() - shownAt).toBeGreaterThan(2500);
+    const dialog = page.getByRole('dialog', { name: 'Enter PIN' });
+    await dialog.getByText('Wrong Pin', { exact: true }).waitFor();
+    expect(await dialog.getByTestId('pin-input').inputValue()).toBe('0000');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText('Contact Information is hidden and required Pin to access.').waitFor();
     // The refused PIN (403) is logged by the browser; nothing else may be.
     expect(browser.errors.splice(before).filter((e) => !/Failed to load resource: .* 403/.test(e))).toEqual([]);
     await page.close();
@@ -231,6 +305,7 @@ describe.skipIf(!hasChromium())('public card view', () => {
     const dialog = page.getByRole('dialog', { name: 'Verified Business' });
     await dialog.getByText('Acme Corporation').waitFor();
     expect(await dialog.textContent()).toContain('Last Updated');
+    await expectAccessible(page, 'the Verified Business dialog');
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });
     await page.close();
@@ -244,6 +319,7 @@ describe.skipIf(!hasChromium())('public card view', () => {
     const signIn = page.getByRole('button', { name: 'Login / Register' });
     await signIn.waitFor();
     expect(await signIn.isEnabled()).toBe(true);
+    await expectAccessible(page, 'an unadopted card');
     await page.close();
   });
 
@@ -254,6 +330,7 @@ describe.skipIf(!hasChromium())('public card view', () => {
     const dialog = page.getByTestId('error-dialog');
     await dialog.waitFor();
     expect((await dialog.getByTestId('error-text').textContent())?.trim()).not.toBe('');
+    await expectAccessible(page, 'the error dialog');
     // The 404 itself is logged by the browser; nothing else may be.
     const extra = browser.errors.splice(before).filter((e) => !/Failed to load resource: .* 404/.test(e));
     expect(extra).toEqual([]);

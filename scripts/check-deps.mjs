@@ -37,7 +37,7 @@ const workspaces = [...rootPkg.workspaces.map((w) => ({ dir: join(root, w), pkg:
 const workspaceDirs = workspaces.filter((w) => !w.isRoot).map((w) => w.dir);
 
 const SOURCE = /\.(?:[cm]?[jt]sx?)$/;
-const SKIP_DIRS = new Set(['node_modules', 'dist', '.git', 'coverage', 'data', '.vitest-results', 'drizzle']);
+const SKIP_DIRS = new Set(['node_modules', 'dist', 'dist-ssr', '.git', 'coverage', 'data', '.vitest-results', 'drizzle']);
 
 /** The workspace's own files: not another workspace's, not node_modules or build output. */
 function sourceFiles(dir, isRoot) {

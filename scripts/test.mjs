@@ -1,7 +1,7 @@
 // `npm test`: lint and typecheck, build the web app and the server, then every test layer in
 // one vitest run (unit, API on PGlite and PostgreSQL, hub, browser). Ends with
 // one line "N passed, N failed" so a run that executed nothing is visible.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -13,14 +13,35 @@ const run = (label, command, args) => {
   return result.status === 0;
 };
 
-const extra = process.argv.slice(2);
-let ok = run('dependency check', process.execPath, ['scripts/check-deps.mjs']);
-ok = run('lint', bin('eslint'), ['.', '--max-warnings', '0']) && ok;
-for (const project of ['packages/shared', 'packages/server', 'packages/web', 'e2e', '.']) {
-  ok = run(`typecheck ${project}`, bin('tsc'), ['-p', project]) && ok;
+/** Runs the checks two at a time (the machine's two cores), each one's output printed whole when it ends. */
+async function runChecks(checks, parallel = 2) {
+  const queue = [...checks];
+  let allOk = true;
+  const worker = async () => {
+    for (let check = queue.shift(); check; check = queue.shift()) {
+      const [label, command, args] = check;
+      const child = spawn(command, args, { cwd: root, env: process.env });
+      let output = '';
+      child.stdout.on('data', (d) => (output += d));
+      child.stderr.on('data', (d) => (output += d));
+      const status = await new Promise((resolve) => child.on('close', resolve));
+      console.log(`\n▶ ${label}${status === 0 ? '' : ' (FAILED)'}\n${output.trimEnd()}`);
+      allOk = status === 0 && allOk;
+    }
+  };
+  await Promise.all(Array.from({ length: parallel }, worker));
+  return allOk;
 }
-ok = run('build web app', 'npm', ['run', 'build', '-w', '@vbc/web']) && ok;
-ok = run('build server', 'node', ['scripts/build-server.mjs']) && ok;
+
+const extra = process.argv.slice(2);
+// The builds first: the web app's is the longest, and the journeys need both.
+let ok = await runChecks([
+  ['build web app', 'npm', ['run', 'build', '-w', '@vbc/web']],
+  ['build server', 'node', ['scripts/build-server.mjs']],
+  ['dependency check', process.execPath, ['scripts/check-deps.mjs']],
+  ['lint', bin('eslint'), ['.', '--max-warnings', '0']],
+  ...['packages/shared', 'packages/server', 'packages/web', 'packages/web/src/sw', 'e2e', '.'].map((project) => [`typecheck ${project}`, bin('tsc'), ['-p', project]]),
+]);
 
 const results = `${root}.vitest-results/results.json`;
 rmSync(results, { force: true });

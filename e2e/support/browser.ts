@@ -52,16 +52,22 @@ export async function apiIdle(page: Page, quietMs = 300): Promise<void> {
 }
 
 /** A fresh headless Chromium profile: one person, one device. */
-export async function launchBrowser(options: { baseURL: string; viewport?: { width: number; height: number }; hasTouch?: boolean }): Promise<Browser> {
+export async function launchBrowser(options: {
+  baseURL: string; viewport?: { width: number; height: number }; hasTouch?: boolean;
+  /** More Chromium flags (a fake camera: --use-fake-device-for-media-stream …). */
+  args?: string[];
+  javaScriptEnabled?: boolean;
+}): Promise<Browser> {
   const profile = mkdtempSync(path.join(tmpdir(), 'vbc-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
-    args: ARGS,
+    args: [...ARGS, ...(options.args ?? [])],
     baseURL: options.baseURL,
     viewport: options.viewport ?? { width: 420, height: 860 },
     acceptDownloads: true,
     hasTouch: options.hasTouch ?? false,
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
   });
   const errors: string[] = [];
   return {

@@ -44,6 +44,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   // A snapshot of the build: a rebuild while the tests run (another engineer, a watch) cannot pull assets away.
   const webDistDir = path.join(dataDir, 'web');
   cpSync(WEB_DIST, webDistDir, { recursive: true });
+  // The card pages' server renderer sits beside the app's build (packages/web/dist-ssr/).
+  const ssrDist = path.join(WEB_DIST, '..', 'dist-ssr');
+  if (existsSync(ssrDist)) cpSync(ssrDist, path.join(dataDir, 'dist-ssr'), { recursive: true });
   const config = loadConfig({
     PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: dataDir, STATS_FLUSH_MS: '200',
     ADMIN_TOKEN: randomBytes(24).toString('hex'), ...env,

@@ -22,8 +22,14 @@ const THEME_COLOR = '#121218';
 // stack and locally rendered QR codes).
 const API_SERVER = process.env.VBC_API_SERVER ?? 'http://localhost:8080';
 
-export default defineConfig(({ mode }) => ({
+export default defineConfig(({ mode, isSsrBuild }) => ({
   base: '/vbc/',
+  // `vite build --ssr src/ssr/render-card.tsx`: the card's server renderer, one self-contained
+  // module tree for Node in dist-ssr/ (the server loads it; nothing there is served).
+  ssr: { noExternal: true },
+  // The server renderer is a production build too: the same React, MUI and emotion code paths
+  // (and so the same class names) as the browser's.
+  define: isSsrBuild && mode === 'production' ? { 'process.env.NODE_ENV': JSON.stringify('production') } : undefined,
   resolve: {
     alias:
       mode === 'production'
@@ -38,55 +44,27 @@ export default defineConfig(({ mode }) => ({
   },
   plugins: [
     react(),
-    precompress(),
-    VitePWA({
-      // SPEC §2: the service worker is at /vbc/service-worker.js. Our own worker (src/sw/): offline
-      // pages and data, push notifications and their clicks; the build injects its file list.
-      strategies: 'injectManifest',
-      srcDir: 'src/sw',
-      filename: 'service-worker.ts',
-      registerType: 'prompt',
-      injectRegister: null,
-      manifest: {
-        name: 'V.B.C.',
-        short_name: 'V.B.C.',
-        description: 'Your virtual business card: share it by link or QR code.',
-        id: '/vbc/',
-        start_url: '/vbc/',
-        scope: '/vbc/',
-        display: 'standalone',
-        theme_color: THEME_COLOR,
-        background_color: THEME_COLOR,
-        icons: [
-          { src: 'icons/icon-192.png', sizes: '192x192', type: 'image/png' },
-          { src: 'icons/icon-512.png', sizes: '512x512', type: 'image/png' },
-          { src: 'icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-        ],
-      },
-      injectManifest: {
-        // The worker saves icons at install, and the scripts only when a signed-in page asks
-        // (a card visitor should not download the whole app).
-        globPatterns: ['**/*.{js,css,svg,png,webmanifest}'],
-        globIgnores: ['**/service-worker.js'],
-        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
-      },
-    }),
+    ...(isSsrBuild ? [] : [precompress(), pwa()]),
   ],
-  build: {
-    manifest: true,
-    // Every browser the app targets supports <link rel="modulepreload">.
-    modulePreload: { polyfill: false },
-    rolldownOptions: {
-      treeshake: {
-        // @emotion/react imports 'hoist-non-react-statics' bare (for withTheme, which MUI never uses);
-        // that CJS package and its react-is copy have no side effects, so they may drop out.
-        moduleSideEffects: (id: string) => (/[\\/]node_modules[\\/](hoist-non-react-statics|react-is)[\\/]/.test(id) ? false : undefined),
+  build: isSsrBuild
+    ? { outDir: 'dist-ssr', emptyOutDir: true, target: 'node20', sourcemap: false, minify: false }
+    : {
+        manifest: true,
+        // Every browser the app targets supports <link rel="modulepreload">.
+        modulePreload: { polyfill: false },
+        rolldownOptions: {
+          // The app, and the few hundred bytes a server-rendered card page starts with (src/card-boot.ts).
+          input: { index: fileURLToPath(new URL('./index.html', import.meta.url)), 'card-boot': fileURLToPath(new URL('./src/card-boot.ts', import.meta.url)) },
+          treeshake: {
+            // @emotion/react imports 'hoist-non-react-statics' bare (for withTheme, which MUI never uses);
+            // that CJS package and its react-is copy have no side effects, so they may drop out.
+            moduleSideEffects: (id: string) => (/[\\/]node_modules[\\/](hoist-non-react-statics|react-is)[\\/]/.test(id) ? false : undefined),
+          },
+        },
+        target: 'es2022',
+        sourcemap: false,
+        chunkSizeWarningLimit: 400,
       },
-    },
-    target: 'es2022',
-    sourcemap: false,
-    chunkSizeWarningLimit: 400,
-  },
   // `npm run dev -w @vbc/web` beside a running server (npm start): API, files and the hub go to it.
   server: {
     proxy: {
@@ -102,3 +80,39 @@ export default defineConfig(({ mode }) => ({
     expect: { requireAssertions: true },
   },
 }));
+
+/** The installed app: manifest and service worker. */
+function pwa() {
+  return VitePWA({
+    // SPEC §2: the service worker is at /vbc/service-worker.js. Our own worker (src/sw/): offline
+    // pages and data, push notifications and their clicks; the build injects its file list.
+    strategies: 'injectManifest',
+    srcDir: 'src/sw',
+    filename: 'service-worker.ts',
+    registerType: 'prompt',
+    injectRegister: null,
+    manifest: {
+      name: 'V.B.C.',
+      short_name: 'V.B.C.',
+      description: 'Your virtual business card: share it by link or QR code.',
+      id: '/vbc/',
+      start_url: '/vbc/',
+      scope: '/vbc/',
+      display: 'standalone',
+      theme_color: THEME_COLOR,
+      background_color: THEME_COLOR,
+      icons: [
+        { src: 'icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+        { src: 'icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+        { src: 'icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    injectManifest: {
+      // The worker saves icons at install, and the scripts only when a signed-in page asks
+      // (a card visitor should not download the whole app).
+      globPatterns: ['**/*.{js,css,svg,png,webmanifest}'],
+      globIgnores: ['**/service-worker.js'],
+      maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+    },
+  });
+}

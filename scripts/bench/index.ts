@@ -3,36 +3,91 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { benchCardApi } from './card-api.ts';
+import { benchCardPage } from './card-page.ts';
 import { benchSendLatency } from '../../packages/server/src/conversations/bench/send-latency.ts';
-import { benchPushFanOut } from '../../packages/server/src/push/bench/fan-out.ts';
+import { benchAnnouncementFanOut } from './announcement-fan-out.ts';
+import { benchHubFanOut } from './hub-fan-out.ts';
+import { benchReadsApi, type TReadFigure } from './reads-api.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 // Every server figure on PostgreSQL, as deployed (the embedded PGlite is for one-machine use).
 process.env.BENCH_DATABASE_URL ??= process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const fmt = (n: number, digits = 2) => n.toFixed(digits);
 const verdict = (ok: boolean) => (ok ? 'meets target' : 'MISSES target');
+/**
+ * BENCH_ONLY=card,search,… runs only those sections (to re-measure one figure quickly); every
+ * section runs by default. Sections: card, bundle, send, hub-capacity, hub200, hub1000, push,
+ * search, announcements, card-page.
+ */
+const SECTIONS = ['card', 'bundle', 'send', 'hub-capacity', 'hub200', 'hub1000', 'push', 'search', 'announcements', 'card-page'] as const;
+const only = (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const unknown = only.filter((name) => !(SECTIONS as readonly string[]).includes(name));
+if (unknown.length) throw new Error(`BENCH_ONLY: no section ${unknown.join(', ')} (sections: ${SECTIONS.join(', ')})`);
+const runs = (section: (typeof SECTIONS)[number]) => only.length === 0 || only.includes(section);
 
-console.log('▶ card API on PostgreSQL (the server as npm start runs it, default log level) vs bare Fastify, 50 connections, 10 s each');
-const card = await benchCardApi(Number(process.env.BENCH_SECONDS ?? 10));
-console.log(`  app  ${fmt(card.appRps, 0)} req/s  p50 ${card.appP50} ms  p99 ${card.appP99} ms  errors ${card.errors}`);
-console.log(`  bare ${fmt(card.bareRps, 0)} req/s  p99 ${card.bareP99} ms`);
-console.log(`  ratio app/bare = ${fmt(card.ratio)} (target ≥ 0.80: ${verdict(card.ratio >= 0.8)}); p99 ${card.appP99} ms (target ≤ 10: ${verdict(card.appP99 <= 10)})`);
-console.log(`  request log lines per request: ${fmt(card.logLinesPerRequest)} (log in ${card.logFile})`);
-
-console.log('\n▶ first-load JavaScript for /vbc/{quickId}');
-const size = spawnSync('node', ['packages/web/scripts/bundle-size.mjs'], { cwd: root, encoding: 'utf8' });
-process.stdout.write(size.stdout || size.stderr || '  (bundle-size script missing: run npm run build first)\n');
-
-console.log('\n▶ send → recipient MessageReceived, 2,000 connected clients (real app, HTTP send, WebSocket receive)');
-const latency = await benchSendLatency(1000, 1000, 1);
-console.log(`  ${latency.engine}, ${latency.backplane} backplane: p50 ${latency.p50} ms, p99 ${latency.p99} ms (target ≤ 25: ${verdict(latency.p99 <= 25)}), max ${latency.max} ms; server RSS ${latency.serverRssMb} MB`);
-
-console.log('\n▶ hub capacity: 10,000 idle connections and fan-out, each against a bare ws server in the same run');
-const hub = spawnSync('node', ['--import', 'tsx', 'packages/server/src/hub/bench/hub-bench.ts', '10000', '500', '1000'], { cwd: root, encoding: 'utf8' });
-process.stdout.write((hub.stdout || hub.stderr).replace(/^/gm, '  '));
-
-console.log('\n▶ push fan-out: one announcement to 10,000 web push subscriptions (local push service in another process: VAPID checked, payload decrypted)');
-const fan = await benchPushFanOut(Number(process.env.BENCH_PUSH_SUBSCRIPTIONS ?? 10_000), 200);
-const slowdown = fan.during.p99 / Math.max(fan.baseline.p99, 0.1);
-console.log(`  ${fan.engine}: ${fan.subscriptions} delivered in ${fan.deliverAllMs} ms (${fan.perSecond}/s, ${fan.refused} refused)`);
-console.log(`  send path p50/p99: ${fan.baseline.p50}/${fan.baseline.p99} ms without, ${fan.during.p50}/${fan.during.p99} ms during the fan-out; p99 ratio ${fmt(slowdown)} (target ≤ 2.00: ${verdict(slowdown <= 2)})`);
+if (runs('card')) {
+  console.log('▶ card API on PostgreSQL (the server as npm start runs it, default log level) vs bare Fastify, 50 connections, alternating rounds');
+  const card = await benchCardApi(Number(process.env.BENCH_SECONDS ?? 10));
+  console.log(`  app  ${fmt(card.appRps, 0)} req/s  p50 ${card.appP50} ms  p99 ${card.appP99} ms  errors ${card.errors}`);
+  console.log(`  bare ${fmt(card.bareRps, 0)} req/s  p99 ${card.bareP99} ms`);
+  console.log(`  ratio app/bare = ${fmt(card.ratio)}, median of the rounds' ${card.ratios.map((r) => fmt(r)).join(', ')} (target ≥ 0.80: ${verdict(card.ratio >= 0.8)}); p99 ${card.appP99} ms (target ≤ 10: ${verdict(card.appP99 <= 10)})`);
+  console.log(`  request log lines per request: ${fmt(card.logLinesPerRequest)} (log in ${card.logFile})`);
+}
+if (runs('bundle')) {
+  console.log('\n▶ first-load JavaScript for /vbc/{quickId}');
+  const size = spawnSync('node', ['packages/web/scripts/bundle-size.mjs'], { cwd: root, encoding: 'utf8' });
+  process.stdout.write(size.stdout || size.stderr || '  (bundle-size script missing: run npm run build first)\n');
+}
+if (runs('send')) {
+  console.log('\n▶ send → recipient MessageReceived, 2,000 connected clients (real app, HTTP send, WebSocket receive)');
+  const latency = await benchSendLatency(1000, 1000, 1);
+  console.log(`  ${latency.engine}, ${latency.backplane} backplane: p50 ${latency.p50} ms, p99 ${latency.p99} ms (target ≤ 25: ${verdict(latency.p99 <= 25)}), max ${latency.max} ms; server RSS ${latency.serverRssMb} MB`);
+}
+if (runs('hub-capacity')) {
+  console.log('\n▶ hub capacity: 10,000 idle connections and fan-out, each against a bare ws server in the same run');
+  const hub = spawnSync('node', ['--import', 'tsx', 'packages/server/src/hub/bench/hub-bench.ts', '10000', '500', '1000'], { cwd: root, encoding: 'utf8' });
+  process.stdout.write((hub.stdout || hub.stderr).replace(/^/gm, '  '));
+}
+if (runs('hub200')) {
+  console.log('\n▶ hub send → all 200 connections of the recipient received (the built server, PostgreSQL, default log level; real POST, SignalR over WebSockets)');
+  const hub200 = await benchHubFanOut(200, 200, false);
+  console.log(`  p50 ${hub200.hub.p50} ms, p99 ${hub200.hub.p99} ms (target ≤ 20: ${verdict(hub200.hub.p99 <= 20)}), max ${hub200.hub.max} ms; POST p99 ${hub200.hub.postP99} ms`);
+}
+if (runs('hub1000')) {
+  console.log('\n▶ hub fan-out: 1,000 connections of one account, send → all received, against a raw ws server sending the same frame to as many clients');
+  const hub1000 = await benchHubFanOut(1000, 200, true);
+  console.log(`  hub p50/p99 ${hub1000.hub.p50}/${hub1000.hub.p99} ms, raw ws ${hub1000.raw!.p50}/${hub1000.raw!.p99} ms: p99 ratio ${fmt(hub1000.ratio!)} (target ≤ 1.50: ${verdict(hub1000.ratio! <= 1.5)})`);
+  console.log(`  the send's own POST while the fan-out runs: p50 ${hub1000.hub.postP50} ms, p99 ${hub1000.hub.postP99} ms (raw ws server's POST p99 ${hub1000.raw!.postP99} ms)`);
+}
+if (runs('push')) {
+  const recipients = Number(process.env.BENCH_ANNOUNCEMENT_RECIPIENTS ?? 10_000);
+  console.log(`\n▶ announcement to ${recipients.toLocaleString('en')} recipients, each with a web push subscription, 1,000 of them connected to the hub (the built server, PostgreSQL, default log level; local push service in another process: VAPID checked, payload decrypted)`);
+  const fan = await benchAnnouncementFanOut(recipients, 1_000, 200);
+  console.log(`  POST /api/admin/announcements → stored (201, recipient rows written): ${fan.storedMs} ms; → every connected recipient's AnnouncementPublished received: ${fan.hubAllMs} ms (${fan.recipients} recipients, ${fan.connected} connected)`);
+  console.log('\n▶ push fan-out of that announcement, and the send path (message POST → recipient\'s MessageReceived) while it runs');
+  const slowdown = fan.during.p99 / Math.max(fan.baseline.p99, 0.1);
+  console.log(`  ${fan.push.delivered} delivered in ${fan.push.deliverAllMs} ms (${fan.push.perSecond}/s, ${fan.push.refused} refused)`);
+  console.log(`  send path p50/p99: ${fan.baseline.p50}/${fan.baseline.p99} ms without (${fan.baseline.sends} sends), ${fan.during.p50}/${fan.during.p99} ms during the fan-out (${fan.during.sends} sends); p99 ratio ${fmt(slowdown)} (target ≤ 2.00: ${verdict(slowdown <= 2)})`);
+  console.log(`  the POST alone p50/p99: ${fan.baseline.postP50}/${fan.baseline.postP99} ms without, ${fan.during.postP50}/${fan.during.postP99} ms during`);
+}
+if (runs('search') || runs('announcements')) {
+  const reads = { search: runs('search'), announcements: runs('announcements') };
+  console.log('\n▶ issue 11 reads on PostgreSQL, 10,000 people with a card each in five public team directories, 50 connections, each vs GET /api/vbc/recents on the same server in the same run');
+  const r = await benchReadsApi(reads, Number(process.env.BENCH_SECONDS ?? 10));
+  const line = (label: string, f: TReadFigure) => console.log(`  ${label.padEnd(48)} ${fmt(f.rps, 0).padStart(6)} req/s  p50 ${f.p50} ms  p99 ${f.p99} ms  errors ${f.errors}  (÷ recents ${fmt(f.rps / r.recents.rps)})`);
+  line('GET /api/vbc/recents (baseline)', r.recents);
+  if (r.search) line('GET /api/vbc/search?q= (card search)', r.search);
+  if (r.announcements) line('GET /api/personalAccount/announcements', r.announcements);
+}
+if (runs('card-page')) {
+  console.log('\n▶ public card page on a phone (npm start in its own process, Debian Chromium; issue 13)');
+  const cardPage = await benchCardPage();
+  const lh = cardPage.lighthouse;
+  console.log(`  ${cardPage.url}`);
+  console.log(`  Lighthouse mobile preset, median of ${lh.runs.performance.length}: performance ${lh.scores.performance} (target ≥ 95: ${verdict(lh.scores.performance >= 95)}), accessibility ${lh.scores.accessibility} (target 100: ${verdict(lh.scores.accessibility === 100)}), best practices ${lh.scores['best-practices']} (target 100: ${verdict(lh.scores['best-practices'] === 100)}), SEO ${lh.scores.seo} (target 100: ${verdict(lh.scores.seo === 100)})`);
+  console.log(`  runs ${JSON.stringify(lh.runs)}; medians FCP ${fmt(lh.metrics.fcp!, 0)} ms, LCP ${fmt(lh.metrics.lcp!, 0)} ms, TBT ${fmt(lh.metrics.tbt!, 0)} ms, CLS ${fmt(lh.metrics.cls!, 3)}, SI ${fmt(lh.metrics.si!, 0)} ms`);
+  if (lh.failed.length) console.log(`  audits below full marks in some run: ${lh.failed.join(', ')}`);
+  const nv = cardPage.name;
+  console.log(`  name visible after navigation (150 ms RTT, 1.6/0.75 Mbps, 4× CPU), median of ${nv.runs.length}: ${fmt(nv.visibleMs, 0)} ms (target ≤ 1000: ${verdict(nv.visibleMs <= 1000)}); runs ${nv.runs.map((r) => fmt(r, 0)).join(', ')} ms`);
+  console.log(`  JavaScript before interactive (boot script's mark at ${fmt(nv.interactiveMs, 0)} ms): ${fmt(nv.jsBeforeKb, 1)} KB transferred (target ≤ 60: ${verdict(nv.jsBeforeKb <= 60)}); in the first 5 s without a touch: ${fmt(nv.jsFirst5sKb, 1)} KB`);
+}

@@ -9,6 +9,7 @@ import metrics from './metrics/plugin.ts';
 import errorHandler from './plugins/error-handler.ts';
 import requestLog from './plugins/request-log.ts';
 import jsonBody from './plugins/json-body.ts';
+import inputText from './plugins/input-text.ts';
 import security from './plugins/security.ts';
 import docs from './plugins/docs.ts';
 import dbPlugin from './plugins/db.ts';
@@ -29,6 +30,10 @@ import hub from './hub/plugin.ts';
 import conversations from './conversations/plugin.ts';
 import web from './web/plugin.ts';
 import push, { type TPushPluginOptions } from './push/plugin.ts';
+import announcements from './announcements/plugin.ts';
+import directories from './directories/plugin.ts';
+import wallet from './wallet/plugin.ts';
+import search from './search/plugin.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -65,6 +70,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(requestLog);
   await app.register(errorHandler);
   await app.register(jsonBody);
+  await app.register(inputText);
   await app.register(security);
   await app.register(docs);
   await app.register(dbPlugin, { database: options.database });
@@ -81,11 +87,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(files);
   await app.register(pets);
   await app.register(corporate);
-  await app.register(admin);
   await app.register(accounts);
   await app.register(push, options.push ?? {});
   await app.register(hub);
   await app.register(conversations);
+  await app.register(announcements);
+  // After announcements: the operator's POST /api/admin/announcements publishes through app.announcements.
+  await app.register(admin);
+  await app.register(directories);
+  await app.register(wallet, { ca: options.push?.ca });
+  await app.register(search);
   await app.register(web, { distDir: options.webDistDir });
   return app;
 }

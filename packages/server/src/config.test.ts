@@ -5,7 +5,8 @@ import { freePort, ServerProcess } from './test/server-process.ts';
 describe('configuration', () => {
   it('has working defaults for npm start', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ PORT: 8080, HOST: '0.0.0.0', PUBLIC_URL: 'http://localhost:8080', DATA_DIR: './data', SMS_PROVIDER: 'log' });
+    expect(config).toMatchObject({ PORT: 8080, HOST: '0.0.0.0', PUBLIC_URL: 'http://localhost:8080', DATA_DIR: './data' });
+    expect(config.SMS_PROVIDER).toBeUndefined();
     expect(config.DATABASE_URL).toBeUndefined();
     expect(loadConfig({ PORT: '9090' }).PUBLIC_URL).toBe('http://localhost:9090');
     expect(loadConfig({ PUBLIC_URL: 'https://vbc.example/' }).PUBLIC_URL).toBe('https://vbc.example');
@@ -32,6 +33,20 @@ describe('configuration', () => {
     }
   });
 
+  it('with NODE_ENV=production, wants a real channel for codes by e-mail and by text message (issue 9 #6)', () => {
+    const sms = { SMS_PROVIDER: 'http', SMS_URL: 'https://sms.example/send' };
+    expect(failure({ NODE_ENV: 'production', ...sms })).toMatch(/^ConfigError: Invalid configuration: SMTP_URL: is required with NODE_ENV=production/);
+    expect(failure({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example' })).toMatch(/^ConfigError: Invalid configuration: SMS_PROVIDER: must be http \(with SMS_URL\) with NODE_ENV=production/);
+    expect(failure({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example', SMS_PROVIDER: 'log' })).toMatch(/SMS_PROVIDER: must be http/);
+    const neither = failure({ NODE_ENV: 'production' });
+    expect(neither).toMatch(/SMTP_URL: is required/);
+    expect(neither).toMatch(/SMS_PROVIDER: must be http/);
+    expect(neither).not.toMatch(/\n/);
+    expect(() => loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example', ...sms })).not.toThrow();
+    // Outside production the development channel stays available (and SMS_PROVIDER may be left empty, as .env.example has it).
+    expect(() => loadConfig({ SMS_PROVIDER: '' })).not.toThrow();
+  });
+
   it('accepts every TRUST_PROXY form the proxy check understands', () => {
     for (const good of ['true', 'false', '2', '127.0.0.1', '10.0.0.0/8, 192.168.0.0/255.255.0.0', '::1/128,fd00::/8', 'loopback,uniquelocal']) {
       expect(() => loadConfig({ TRUST_PROXY: good })).not.toThrow();
@@ -49,6 +64,10 @@ describe('configuration', () => {
 
   it('refuses to start the server on a bad value, naming it', async () => {
     await refusesToStart({ PORT: '-3' }, /^Invalid configuration: PORT: /);
+  }, 120_000);
+
+  it('refuses to start in production without a real channel for phone codes, with one line naming the variable', async () => {
+    await refusesToStart({ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:2525' }, /^Invalid configuration: SMS_PROVIDER: must be http \(with SMS_URL\) with NODE_ENV=production/);
   }, 120_000);
 
   it('refuses a bad TRUST_PROXY at start with one line naming it, not a stack trace', async () => {

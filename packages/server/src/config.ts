@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { chooseChannels } from './notify/channels.ts';
 
 /** One TRUST_PROXY entry as proxy-addr accepts it: an address, a CIDR, or a named range. */
 function isProxyAddress(entry: string): boolean {
@@ -38,7 +39,8 @@ export const ZConfig = z.object({
   REDIS_URL: url(['redis:', 'rediss:']),
   SMTP_URL: url(['smtp:', 'smtps:']),
   MAIL_FROM: z.string().default('V.B.C. <no-reply@vbc.local>'),
-  SMS_PROVIDER: z.enum(['log', 'http']).default('log'),
+  /** http, or log (chosen explicitly: codes by text message go to the log); unset: no SMS (log only when nothing at all is configured, see notify/channels.ts). */
+  SMS_PROVIDER: optional.pipe(z.enum(['log', 'http']).optional()),
   SMS_URL: url(['http:', 'https:']),
   SMS_TOKEN: optional,
   VAPID_PUBLIC_KEY: optional,
@@ -61,6 +63,8 @@ export const ZConfig = z.object({
   APPLE_PASS_CERT: optional,
   APPLE_PASS_KEY: optional,
   APPLE_WWDR_CERT: optional,
+  /** Passphrase of APPLE_PASS_KEY when it is encrypted. */
+  APPLE_PASS_KEY_PASSPHRASE: optional,
   GOOGLE_WALLET_ISSUER_ID: optional,
   GOOGLE_WALLET_SERVICE_ACCOUNT: optional,
   ADMIN_TOKEN: optional.refine((v) => v === undefined || v.length >= 32, 'must be at least 32 characters'),
@@ -102,6 +106,8 @@ export const ZConfig = z.object({
   S3_FORCE_PATH_STYLE: bool.default(false),
   /** Bearer token `GET /metrics` requires; unset: the metrics are open (keep /metrics off the public network then). */
   METRICS_TOKEN: optional.refine((v) => v === undefined || v.length >= 16, 'must be at least 16 characters'),
+  /** Most hub connections one account may hold on one instance; the next negotiate is refused with 429. */
+  HUB_MAX_CONNECTIONS_PER_ACCOUNT: z.coerce.number().int().min(1).max(100_000).default(50),
   /** Milliseconds between flushes of batched view/download counts. */
   STATS_FLUSH_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
 }).superRefine((c, ctx) => {
@@ -110,6 +116,16 @@ export const ZConfig = z.object({
   }
   if (!c.S3_ACCESS_KEY_ID !== !c.S3_SECRET_ACCESS_KEY) {
     ctx.addIssue({ code: 'custom', path: [c.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'], message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together' });
+  }
+  if (c.NODE_ENV === 'production') {
+    // One-time codes must reach people: the log channel is for development only.
+    const channels = chooseChannels(c);
+    if (channels.mail !== 'smtp') {
+      ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required with NODE_ENV=production (codes by e-mail would otherwise only be written to the log)' });
+    }
+    if (channels.sms !== 'http') {
+      ctx.addIssue({ code: 'custom', path: ['SMS_PROVIDER'], message: 'must be http (with SMS_URL) with NODE_ENV=production (codes by text message would otherwise only be written to the log)' });
+    }
   }
   if (c.PUSH_ALLOW_INSECURE_ENDPOINTS && c.NODE_ENV === 'production') {
     ctx.addIssue({ code: 'custom', path: ['PUSH_ALLOW_INSECURE_ENDPOINTS'], message: 'is a test switch and is refused with NODE_ENV=production' });
@@ -122,6 +138,15 @@ export const ZConfig = z.object({
     for (const [name, value] of Object.entries(apns)) {
       if (!value) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when any APNS_ setting is set (iOS push)' });
     }
+  }
+  const apple = { APPLE_PASS_TYPE_ID: c.APPLE_PASS_TYPE_ID, APPLE_TEAM_ID: c.APPLE_TEAM_ID, APPLE_PASS_CERT: c.APPLE_PASS_CERT, APPLE_PASS_KEY: c.APPLE_PASS_KEY, APPLE_WWDR_CERT: c.APPLE_WWDR_CERT };
+  if (Object.values(apple).some(Boolean)) {
+    for (const [name, value] of Object.entries(apple)) {
+      if (!value) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when any APPLE_ wallet setting is set (Apple Wallet)' });
+    }
+  }
+  if (Boolean(c.GOOGLE_WALLET_ISSUER_ID) !== Boolean(c.GOOGLE_WALLET_SERVICE_ACCOUNT)) {
+    ctx.addIssue({ code: 'custom', path: [c.GOOGLE_WALLET_ISSUER_ID ? 'GOOGLE_WALLET_SERVICE_ACCOUNT' : 'GOOGLE_WALLET_ISSUER_ID'], message: 'set GOOGLE_WALLET_ISSUER_ID and GOOGLE_WALLET_SERVICE_ACCOUNT together (Google Wallet)' });
   }
 }).transform((c) => ({ ...c, PUBLIC_URL: c.PUBLIC_URL ?? `http://localhost:${c.PORT}` }));
 

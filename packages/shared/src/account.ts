@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zText } from './text.ts';
 import { NAME_MIN_LENGTH, PHONE_MIN_LENGTH, PHONE_PREFIX } from './constants.ts';
 
 /** Digits in a one-time code. */
@@ -42,7 +43,7 @@ export function emailProblem(value: string): string | null {
 }
 
 const checked = (problem: (value: string) => string | null) =>
-  z.string({ error: 'Required.' }).superRefine((value, ctx) => {
+  zText({ error: 'Required.' }).superRefine((value, ctx) => {
     const message = problem(value);
     if (message) ctx.addIssue({ code: 'custom', message });
   });
@@ -111,7 +112,7 @@ export const ZRegisterAppAccount = z
 export type TRegisterAppAccount = z.input<typeof ZRegisterAppAccount>;
 
 /** POST /api/personalaccount/VerifyUnregisterOtp. Any string: a malformed code is simply a wrong one (false). */
-export const ZVerifyUnregisterOtp = z.object({ otp: z.string({ error: 'Required.' }).max(20) });
+export const ZVerifyUnregisterOtp = z.object({ otp: zText({ error: 'Required.' }).max(20) });
 
 /** PUT /api/personalAccount/myAccount: the fields a person may change. */
 export const ZUpdateAccount = z.object({ name: ZAccountName });
@@ -119,7 +120,7 @@ export type TUpdateAccount = z.input<typeof ZUpdateAccount>;
 
 /** One local recents entry: a card id (full or quickId) and when it was viewed (epoch ms, or an ISO date). */
 export const ZRecentEntry = z.object({
-  id: z.string().trim().min(1).max(100),
+  id: zText().trim().min(1).max(100),
   time: z.union([z.number(), z.string().max(40)]).transform((t, ctx) => {
     const ms = typeof t === 'number' ? t : Date.parse(t);
     if (!Number.isFinite(ms) || ms < 0) {
@@ -134,59 +135,64 @@ export const ZMergeRecents = z.object({ recents: z.array(ZRecentEntry).max(200) 
 export type TMergeRecents = z.input<typeof ZMergeRecents>;
 
 /** A card as lists show it (an account's cards, recents). */
-export interface TCardSummary {
-  virtualContactId: string;
+export const ZCardSummary = z.object({
+  virtualContactId: z.string(),
   /** Same as virtualContactId. */
-  id: string;
-  quickId: string;
-  name: string;
-  firstName: string;
-  lastName: string;
-  jobTitle: string | null;
-  organization: string | null;
-  pictureDisplayItemId: string | null;
-  isCorporateProfile: boolean;
-  hasVirginAccessProtection: boolean;
-}
+  id: z.string(),
+  quickId: z.string(),
+  name: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  jobTitle: z.string().nullable(),
+  organization: z.string().nullable(),
+  pictureDisplayItemId: z.string().nullable(),
+  isCorporateProfile: z.boolean(),
+  hasVirginAccessProtection: z.boolean(),
+});
+export type TCardSummary = z.infer<typeof ZCardSummary>;
 
 /** A pet as lists show it. */
-export interface TPetSummary {
-  virtualPetId: string;
+export const ZPetSummary = z.object({
+  virtualPetId: z.string(),
   /** Same as virtualPetId. */
-  id: string;
-  name: string;
-  pictureDisplayItemId: string | null;
-}
+  id: z.string(),
+  name: z.string(),
+  pictureDisplayItemId: z.string().nullable(),
+});
+export type TPetSummary = z.infer<typeof ZPetSummary>;
 
 /** SPEC §3 personal account. */
-export interface TPersonalAccount {
-  accountId: string;
-  accountName: string;
+export const ZPersonalAccount = z.object({
+  accountId: z.string(),
+  accountName: z.string(),
   /** As registered (09…), or null. */
-  accountPhoneNumber: string | null;
+  accountPhoneNumber: z.string().nullable(),
   /** Lower-cased, or null. */
-  accountEmail: string | null;
-  virtualContacts: TCardSummary[];
-  virtualPets: TPetSummary[];
-}
+  accountEmail: z.string().nullable(),
+  virtualContacts: z.array(ZCardSummary),
+  virtualPets: z.array(ZPetSummary),
+});
+export type TPersonalAccount = z.infer<typeof ZPersonalAccount>;
 
 /** SPEC §3 login result: both secrets are shown once and sent back on every request. */
-export interface TLoginResult {
+export const ZLoginResult = z.object({
   /** Send as `Authorization: Bearer <accessToken>`. */
-  accessToken: string;
+  accessToken: z.string(),
   /** Send as `X-Session-Id`. */
-  sessionId: string;
-  account: TPersonalAccount;
-}
+  sessionId: z.string(),
+  account: ZPersonalAccount,
+});
+export type TLoginResult = z.infer<typeof ZLoginResult>;
 
 /** SPEC §3 OTP response. `login` is present when the verified contact already has an account. */
-export interface TOtpResponse {
-  isAuthenticatedNumber: boolean;
-  isAuthenticatedEmail: boolean;
-  login?: TLoginResult;
+export const ZOtpResponse = z.object({
+  isAuthenticatedNumber: z.boolean(),
+  isAuthenticatedEmail: z.boolean(),
+  login: ZLoginResult.optional(),
   /** RequestVerifyOtp only: seconds the code stays valid. */
-  expiresInSeconds?: number;
-}
+  expiresInSeconds: z.number().optional(),
+});
+export type TOtpResponse = z.infer<typeof ZOtpResponse>;
 
 /** POST /api/personalAccount/validatesession */
 export interface TSessionValidation {
@@ -194,19 +200,18 @@ export interface TSessionValidation {
 }
 
 /** POST /api/personalaccount/RequestUnRegisterOtp */
-export interface TUnregisterOtpResponse {
-  channel: 'email' | 'phone';
+export const ZUnregisterOtpResponse = z.object({
+  channel: z.enum(['email', 'phone']),
   /** The contact the code went to, partly masked. */
-  destination: string;
-  expiresInSeconds: number;
-}
+  destination: z.string(),
+  expiresInSeconds: z.number(),
+});
+export type TUnregisterOtpResponse = z.infer<typeof ZUnregisterOtpResponse>;
 
 /** A recently viewed card with the time of the view (epoch ms). */
-export interface TRecentCard extends TCardSummary {
-  time: number;
-}
+export const ZRecentCard = ZCardSummary.extend({ time: z.number() });
+export type TRecentCard = z.infer<typeof ZRecentCard>;
 
 /** GET /api/vbc/recents and the merge answer: newest first. */
-export interface TRecents {
-  recents: TRecentCard[];
-}
+export const ZRecents = z.object({ recents: z.array(ZRecentCard) });
+export type TRecents = z.infer<typeof ZRecents>;

@@ -56,3 +56,22 @@ export const RESERVED_ROUTE_WORDS = [
   'edit', 'directory', 'p', 'pedit', 'messages', 'others', 'settings', 'directories',
   'announcements', 'announcement', 'order', 'assets', 'api', 'ds',
 ] as const;
+
+/** SPEC §9 camera scanner constants. */
+export const SCANNER = {
+  /** Minimum delay between two decode attempts. */
+  scanDelayMs: 500,
+  /** … while a code is being tracked (one was seen in the last frame). */
+  trackingDelayMs: 40,
+  /** The camera stream must start playing within this, then settles for `settleMs`. */
+  loadTimeoutMs: 6000,
+  settleMs: 500,
+  facingMode: 'environment',
+  /** Default format (BarcodeDetector name). */
+  formats: ['qr_code'],
+  /** Barcode reader defaults (zxing-wasm ReaderOptions). */
+  reader: {
+    tryHarder: true, tryRotate: true, tryInvert: true, tryDownscale: true,
+    downscaleFactor: 3, downscaleThreshold: 500, minLineCount: 2, maxNumberOfSymbols: 255,
+  },
+} as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zText } from './text.ts';
 
 /** SPEC §3 social media types, in the order the editor lists them. */
 export const SOCIAL_MEDIA_TYPES = [
@@ -18,16 +19,16 @@ export type TDesign = z.infer<typeof ZDesign>;
 
 export const PHONE_TYPES = ['Mobile', 'Work', 'Home', 'Fax', 'Other'] as const;
 
-const text = (max: number) => z.string().trim().max(max);
+const text = (max: number) => zText().trim().max(max);
 const optionalText = (max: number) => text(max).nullable().default(null);
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #282832');
 
 export const ZEmail = z.object({
-  email: z.string().trim().max(254).email('Invalid email format'),
+  email: zText().trim().max(254).email('Invalid email format'),
   name: optionalText(100),
 });
 export const ZPhone = z.object({
-  phoneNumber: z.string().trim().min(3).max(32).regex(/^[+0-9 ()\-.]+$/, 'Must be numbers.'),
+  phoneNumber: zText().trim().min(3).max(32).regex(/^[+0-9 ()\-.]+$/, 'Must be numbers.'),
   type: z.enum(PHONE_TYPES).default('Mobile'),
 });
 export const ZLink = z.object({
@@ -167,20 +168,23 @@ export interface TPinValidation {
 }
 
 /** SPEC §3 corporate profile. */
-export interface TCorporateProfile {
-  corporateProfileId: string;
-  name: string;
-  heroImageDisplayId: string | null;
-  profileImageDisplayId: string | null;
-  heroImage: { obsecuredDisplayItemId: string } | null;
-  profileImage: { obsecuredDisplayItemId: string } | null;
-  lastUpdatedAt: string;
-  phones: { id: string; phoneNumber: string }[];
-  emails: { id: string; email: string }[];
-  links: { id: string; linkUrl: string }[];
-  socialMedias: { id: string; socialMediaType: TSocialMediaType; accountId: string | null; useUrlOverride: boolean; urlOverride: string | null }[];
-  locations: { id: string; title: string | null; googlePlaceId: string | null }[];
-}
+export const ZCorporateProfile = z.object({
+  corporateProfileId: z.string(),
+  name: z.string(),
+  heroImageDisplayId: z.string().nullable(),
+  profileImageDisplayId: z.string().nullable(),
+  heroImage: z.object({ obsecuredDisplayItemId: z.string() }).nullable(),
+  profileImage: z.object({ obsecuredDisplayItemId: z.string() }).nullable(),
+  lastUpdatedAt: z.string(),
+  phones: z.array(z.object({ id: z.string(), phoneNumber: z.string() })),
+  emails: z.array(z.object({ id: z.string(), email: z.string() })),
+  links: z.array(z.object({ id: z.string(), linkUrl: z.string() })),
+  socialMedias: z.array(z.object({
+    id: z.string(), socialMediaType: ZSocialMediaType, accountId: z.string().nullable(), useUrlOverride: z.boolean(), urlOverride: z.string().nullable(),
+  })),
+  locations: z.array(z.object({ id: z.string(), title: z.string().nullable(), googlePlaceId: z.string().nullable() })),
+});
+export type TCorporateProfile = z.infer<typeof ZCorporateProfile>;
 
 /** SPEC §3 virtual pet (fields beyond id and name are this product's own). */
 export const PET_SPECIES = ['Dog', 'Cat', 'Bird', 'Rabbit', 'Other'] as const;
@@ -201,12 +205,28 @@ export const ZVirtualPetInput = z.object({
   showOwnerPhone: z.boolean().default(false),
 });
 export type TVirtualPetInput = z.infer<typeof ZVirtualPetInput>;
-export interface TVirtualPet extends TVirtualPetInput {
-  virtualPetId: string;
-  picture: { obsecuredDisplayItemId: string } | null;
-  ownerPhone: string | null;
+/** SPEC §3 virtual pet as the API answers (GET, create, update). */
+export const ZVirtualPet = z.object({
+  virtualPetId: z.string(),
+  name: z.string(),
+  species: z.enum(PET_SPECIES),
+  breed: z.string().nullable(),
+  sex: z.enum(['Male', 'Female', 'Unknown']),
+  birthDate: z.string().nullable(),
+  color: z.string().nullable(),
+  pictureDisplayItemId: z.string().nullable(),
+  picture: z.object({ obsecuredDisplayItemId: z.string() }).nullable(),
+  description: z.string().nullable(),
+  careNotes: z.string().nullable(),
+  medicalNotes: z.string().nullable(),
+  isLost: z.boolean(),
+  lostMessage: z.string().nullable(),
+  /** When true the owner's phone is shown on the public page. */
+  showOwnerPhone: z.boolean(),
+  ownerPhone: z.string().nullable(),
   /** The owner's (first) card: a finder messages the owner through it without seeing their phone. */
-  ownerVirtualContactId: string | null;
-  hasPersonalAccount: boolean;
-  updatedAt: string;
-}
+  ownerVirtualContactId: z.string().nullable(),
+  hasPersonalAccount: z.boolean(),
+  updatedAt: z.string(),
+});
+export type TVirtualPet = z.infer<typeof ZVirtualPet>;

@@ -4,6 +4,7 @@
  * the API and the hub events answer with. Import as `@vbc/shared/conversation`.
  */
 import { z } from 'zod';
+import { zText } from './text.ts';
 import { MESSAGE_MAX_LENGTH } from './files.ts';
 
 /** Messages per page of GET /api/conversation/{id}/messages: default and most. */
@@ -15,8 +16,7 @@ export { DOCUMENT_MAX_BYTES, MESSAGE_MAX_LENGTH, PICTURE_MAX_BYTES as PHOTO_MAX_
 export const CLIENT_MESSAGE_ID_MAX_LENGTH = 100;
 
 /** Message text: required, trimmed, 1–4000 characters. */
-export const ZMessageText = z
-  .string({ error: 'Required.' })
+export const ZMessageText = zText({ error: 'Required.' })
   .transform((v) => v.trim())
   .superRefine((v, ctx) => {
     if (v === '') ctx.addIssue({ code: 'custom', message: 'Required.' });
@@ -36,7 +36,7 @@ export const ZClientMessageId = z
 /** SPEC §7 POST /api/conversation/initiateConversation. */
 export const ZInitiateConversation = z.object({
   /** The card messaged (full id or quickId); its owner receives the message. */
-  toVbcId: z.string({ error: 'Required.' }).trim().min(1, 'Required.').max(100),
+  toVbcId: zText({ error: 'Required.' }).trim().min(1, 'Required.').max(100),
   /** One of the sender's own cards to speak as; absent, null or empty to speak as the account. */
   fromVbcId: z
     .string()
@@ -69,83 +69,97 @@ export const ZMessagesQuery = z.object({
   limit: z.coerce.number().int().min(1).max(MESSAGES_PAGE_MAX).default(MESSAGES_PAGE_DEFAULT),
 });
 
-export type TMessageKind = 'text' | 'photo' | 'document';
+export const ZMessageKind = z.enum(['text', 'photo', 'document']);
+export type TMessageKind = z.infer<typeof ZMessageKind>;
 
-/** A photo message's image: shown at /ds/vbc/odisplay/{obsecuredDisplayItemId}. */
-export interface TMessagePhoto {
-  obsecuredDisplayItemId: string;
-  width: number;
-  height: number;
-}
+/**
+ * A photo message's image, at /ds/vbc/odisplay/{obsecuredDisplayItemId}. A conversation's files
+ * are served only to its participants: `url` is that address signed for the account that received
+ * this message (valid about an hour; GET …/messages and each hub event mint fresh ones), for
+ * `<img src>` as it is.
+ */
+export const ZMessagePhoto = z.object({
+  obsecuredDisplayItemId: z.string(),
+  width: z.number(),
+  height: z.number(),
+  url: z.string(),
+});
+export type TMessagePhoto = z.infer<typeof ZMessagePhoto>;
 
-/** A document message's file: downloaded from /ds/vbc/file/{documentFileItemId}. */
-export interface TMessageDocument {
-  documentFileItemId: string;
-  name: string;
-  contentType: string;
-  size: number;
-}
+/** A document message's file, at /ds/vbc/file/{documentFileItemId}; `url`: signed as a photo's is, for download links as it is. */
+export const ZMessageDocument = z.object({
+  documentFileItemId: z.string(),
+  name: z.string(),
+  contentType: z.string(),
+  size: z.number(),
+  url: z.string(),
+});
+export type TMessageDocument = z.infer<typeof ZMessageDocument>;
 
 /** One message, as the API answers and as MessageReceived / PhotoSetItemUploaded / DocumentUploaded carry it. */
-export interface TConversationMessage {
-  messageId: string;
-  personalConversationId: string;
+export const ZConversationMessage = z.object({
+  messageId: z.string(),
+  personalConversationId: z.string(),
   /** Strictly increasing per conversation, from 1, without gaps. */
-  sequence: number;
-  kind: TMessageKind;
+  sequence: z.number(),
+  kind: ZMessageKind,
   /** The text ('' for a photo or document). */
-  message: string;
+  message: z.string(),
   /** The sender's accountId (compare with myAccount's accountId); null when that account was deleted. */
-  senderAccountId: string | null;
+  senderAccountId: z.string().nullable(),
   /** True when the sender's account was deleted: show it as from a deleted account. */
-  senderDeleted: boolean;
+  senderDeleted: z.boolean(),
   /** The card the sender spoke as, or null. */
-  fromVbcId: string | null;
+  fromVbcId: z.string().nullable(),
   /** The id the sender chose (their other devices use it to match an optimistic bubble). */
-  clientMessageId: string | null;
+  clientMessageId: z.string().nullable(),
   /** ISO 8601. */
-  createdAt: string;
-  photo?: TMessagePhoto;
-  document?: TMessageDocument;
-}
+  createdAt: z.string(),
+  photo: ZMessagePhoto.optional(),
+  document: ZMessageDocument.optional(),
+});
+export type TConversationMessage = z.infer<typeof ZConversationMessage>;
 
 /** Who the other side of a conversation is, as the viewer sees them. */
-export interface TCounterpart {
+export const ZCounterpart = z.object({
   /** The card's name when they speak as a card, else their account name; 'Deleted account' after deletion. */
-  name: string;
-  vbcId: string | null;
-  quickId: string | null;
+  name: z.string(),
+  vbcId: z.string().nullable(),
+  quickId: z.string().nullable(),
   /** Their card's picture (/ds/vbc/profilepicture/{vbcId}) when it has one. */
-  pictureUrl?: string;
+  pictureUrl: z.string().optional(),
   /** Present and true when their account was deleted. */
-  deleted?: boolean;
-}
+  deleted: z.boolean().optional(),
+});
+export type TCounterpart = z.infer<typeof ZCounterpart>;
 
 /** A conversation as one participant sees it (list rows, initiateConversation, ConversationUpdated). */
-export interface TConversationSummary {
-  personalConversationId: string;
-  counterpart: TCounterpart;
+export const ZConversationSummary = z.object({
+  personalConversationId: z.string(),
+  counterpart: ZCounterpart,
   /** The card the viewer speaks as in this conversation, or null. */
-  myVbcId: string | null;
-  lastMessage: TConversationMessage | null;
+  myVbcId: z.string().nullable(),
+  lastMessage: ZConversationMessage.nullable(),
   /** Messages from the other side after the viewer's last seen sequence. */
-  unseenCount: number;
+  unseenCount: z.number(),
   /** Sequence of the newest message (0 when none). */
-  lastSequence: number;
+  lastSequence: z.number(),
   /** The highest sequence the other side has seen: the viewer's messages up to it show as seen. */
-  counterpartSeenSequence: number;
+  counterpartSeenSequence: z.number(),
   /** The highest sequence the viewer has seen. */
-  mySeenSequence: number;
+  mySeenSequence: z.number(),
   /** ISO 8601 time of the newest message. */
-  updatedAt: string;
-}
+  updatedAt: z.string(),
+});
+export type TConversationSummary = z.infer<typeof ZConversationSummary>;
 
 /** SPEC §7 GET /api/conversation/haveUnseenMessages. */
-export interface THaveUnseenMessages {
-  result: boolean;
+export const ZHaveUnseenMessages = z.object({
+  result: z.boolean(),
   /** Unseen messages over all conversations. */
-  count: number;
-}
+  count: z.number(),
+});
+export type THaveUnseenMessages = z.infer<typeof ZHaveUnseenMessages>;
 
 /** The ConversationSeen hub event. */
 export interface TConversationSeen {

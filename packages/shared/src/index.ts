@@ -4,3 +4,5 @@ export * from './contact.ts';
 export * from './links.ts';
 export * from './vcard.ts';
 export * from './account.ts';
+export * from './directory.ts';
+export * from './text.ts';

@@ -1,17 +1,28 @@
+import { useEffect, useState } from 'react';
 import { ThemeProvider } from '@mui/material/styles';
 import { RouterProvider } from 'react-router';
 import { SessionProvider } from './session/SessionContext.tsx';
 import RealtimeGate from './realtime/RealtimeGate.tsx';
 import { theme } from './theme.ts';
+import { HYDRATED_EVENT } from './page-events.ts';
 import type { createAppRouter } from './router.tsx';
 
-/** The app: theme, session, router. The page baseline CSS is in index.html. */
-export default function App({ router }: { router: ReturnType<typeof createAppRouter> }) {
+/**
+ * The app: theme, session, router. The page baseline CSS is in index.html. `hydrating`: the
+ * page was rendered on the server (src/ssr/); the first render matches it, and what the
+ * server cannot know (the session, the installed app's and messaging hosts) follows after.
+ */
+export default function App({ router, hydrating = false }: { router: ReturnType<typeof createAppRouter>; hydrating?: boolean }) {
+  const [hydrated, setHydrated] = useState(!hydrating);
+  useEffect(() => {
+    setHydrated(true);
+    if (hydrating) document.dispatchEvent(new Event(HYDRATED_EVENT));
+  }, [hydrating]);
   return (
     <ThemeProvider theme={theme}>
-      <SessionProvider>
+      <SessionProvider hydrating={hydrating}>
         <RouterProvider router={router} />
-        <RealtimeGate router={router} />
+        {hydrated && <RealtimeGate router={router} />}
       </SessionProvider>
     </ThemeProvider>
   );

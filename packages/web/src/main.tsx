@@ -1,19 +1,24 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RESERVED_ROUTE_WORDS } from '@vbc/shared/constants';
+import { CacheProvider } from '@emotion/react';
 import App from './App.tsx';
-import { createAppRouter, loadContactScreen } from './router.tsx';
+import { createEmotionCache } from './emotion-cache.ts';
+import { ContactScreen, createAppRouter, PetScreen } from './router.tsx';
 import { registerServiceWorker } from './pwa/service-worker-client.ts';
 import { initialCardFor } from './screens/Contact/initial-card.ts';
-import { hasLayout, LAYOUT_LOADERS } from './screens/Contact/layout-loaders.ts';
+import { hasLayout, LAYOUTS } from './screens/Contact/layout-loaders.ts';
 
 // A card link (/vbc/{id}): fetch the card screen, and the inlined card's layout, now, in parallel with React starting.
 const [first, ...rest] = window.location.pathname.replace(/^\/vbc\/?/, '').split('/');
+const cardChunks: Promise<unknown>[] = [];
 if (first && rest.filter(Boolean).length === 0 && !(RESERVED_ROUTE_WORDS as readonly string[]).includes(first.toLowerCase())) {
-  void loadContactScreen();
+  cardChunks.push(ContactScreen.preload());
   const designation = initialCardFor(decodeURIComponent(first))?.designSpecification.design.designation;
-  if (designation && hasLayout(designation)) void LAYOUT_LOADERS[designation]?.();
+  if (designation && hasLayout(designation)) cardChunks.push(LAYOUTS[designation]!.preload());
 }
+// A pet page (/vbc/p/{petId}), also rendered on the server: its screen before it hydrates.
+if (first === 'p' && rest.filter(Boolean).length === 1) cardChunks.push(PetScreen.preload());
 
 // A new version was deployed while this page was open: its old chunks are gone. Reload once to get the new ones.
 const RELOADED_AT = 'vbc.chunkReloadAt';
@@ -30,9 +35,26 @@ window.addEventListener('vite:preloadError', (event) => {
 });
 
 const router = createAppRouter();
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App router={router} />
-  </StrictMode>,
-);
+const emotionCache = createEmotionCache();
+const root = document.getElementById('root')!;
+if (root.hasAttribute('data-ssr')) {
+  // Rendered on the server (src/ssr/): hydrate once the page's chunks are here, so the whole page hydrates in one pass.
+  await Promise.all(cardChunks).catch(() => undefined);
+  hydrateRoot(
+    root,
+    <StrictMode>
+      <CacheProvider value={emotionCache}>
+        <App router={router} hydrating />
+      </CacheProvider>
+    </StrictMode>,
+  );
+} else {
+  createRoot(root).render(
+    <StrictMode>
+      <CacheProvider value={emotionCache}>
+        <App router={router} />
+      </CacheProvider>
+    </StrictMode>,
+  );
+}
 registerServiceWorker();

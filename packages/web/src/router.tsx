@@ -1,12 +1,19 @@
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { lazyWithQueries } from './api/lazy-with-queries.tsx';
 import { trackNavigation } from './navigation.ts';
 import AppShell from './components/AppShell.tsx';
 import RouteError from './components/RouteError.tsx';
+import { preloadable } from './components/preloadable.ts';
 
-/** The contact screen's chunk, started early on a card link so it loads beside the entry. */
-export const loadContactScreen = () => import('./screens/Contact/ContactScreen.tsx');
+/**
+ * The contact screen, started early on a card link so it loads beside the entry (and loaded
+ * before a server-rendered card hydrates, see main.tsx).
+ */
+export const ContactScreen = preloadable(() => import('./screens/Contact/ContactScreen.tsx'));
+
+/** The pet page: server-rendered like a card, so loaded before it hydrates (main.tsx). */
+export const PetScreen = lazyWithQueries(() => import('./screens/Pet/PetScreen.tsx'));
 
 /** A screen that loads its data through the query layer (every screen but the public card). */
 const screen = (load: () => Promise<{ default: ComponentType }>) => {
@@ -18,10 +25,7 @@ const screen = (load: () => Promise<{ default: ComponentType }>) => {
  * The public card: its chunk is a card link's first load and must stay within the size budget,
  * so it does not render inside the query layer (docs/architecture.md, "Web").
  */
-const publicCard = (load: () => Promise<{ default: ComponentType }>) => {
-  const Screen = lazy(load);
-  return <Screen />;
-};
+const publicCard = (Screen: ComponentType) => <Screen />;
 
 /** SPEC §2 routes, every screen loaded on demand. */
 export const routes: RouteObject[] = [
@@ -30,10 +34,10 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       { path: '/', element: screen(() => import('./screens/Home/HomeScreen.tsx')) },
-      { path: '/:contactId', element: publicCard(loadContactScreen) },
+      { path: '/:contactId', element: publicCard(ContactScreen) },
       { path: '/edit/:contactId', element: screen(() => import('./screens/ContactEdit/ContactEditScreen.tsx')) },
       { path: '/directory/:dirId', element: screen(() => import('./screens/Directory/DirectoryScreen.tsx')) },
-      { path: '/p/:petId', element: screen(() => import('./screens/Pet/PetScreen.tsx')) },
+      { path: '/p/:petId', element: <PetScreen /> },
       { path: '/pedit/:petId', element: screen(() => import('./screens/PetEdit/PetEditScreen.tsx')) },
       { path: '/messages', element: screen(() => import('./screens/Messages/MessagesScreen.tsx')) },
       { path: '/messages/:conversationId', element: screen(() => import('./screens/Messages/MessagesScreen.tsx')) },
@@ -42,6 +46,8 @@ export const routes: RouteObject[] = [
       { path: '/directories', element: screen(() => import('./screens/Directories/DirectoriesScreen.tsx')) },
       { path: '/announcements', element: screen(() => import('./screens/Announcements/AnnouncementsScreen.tsx')) },
       { path: '/announcement/:announcementId', element: screen(() => import('./screens/Announcements/AnnouncementsScreen.tsx')) },
+      { path: '/console/:corporateAccountId', element: screen(() => import('./screens/Console/ConsoleScreen.tsx')) },
+      { path: '/console/:corporateAccountId/:section', element: screen(() => import('./screens/Console/ConsoleScreen.tsx')) },
       { path: '*', element: screen(() => import('./screens/NotFound/NotFoundScreen.tsx')) },
     ],
   },

@@ -14,21 +14,34 @@ declare module '@mui/material/styles' {
 /** The system font stack: no web-font request (the CSP allows none from third parties). */
 export const FONT_STACK = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif';
 
+/**
+ * Fills that carry white text. WCAG 2.1 AA asks 4.5:1 for text, and one colour
+ * cannot be both light enough to read on the dark page and dark enough to hold
+ * white text, so each palette colour keeps its light `main` for text, rings and
+ * icons on the page, and a `dark` fill for buttons and badges with white text.
+ */
+export const PRIMARY_FILL = '#7152f0';
+const ERROR_FILL = '#c9364f';
+const SUCCESS_FILL = '#237a46';
+const fill = (color: string) => ({ backgroundColor: color, '&:hover': { backgroundColor: color, filter: 'brightness(.88)' } });
+
 /** SPEC §9: a dark theme with primary, secondary, corporate, error, info, success and warning colours. */
 export const theme = createTheme({
   // No cssVariables / colorSchemes: the build leaves MUI's CSS-variables code out (vite.config.ts).
   breakpoints: { values: { ...BREAKPOINTS } },
   palette: {
     mode: 'dark',
-    primary: { main: '#9a7dff', contrastText: '#fff' },
+    primary: { main: '#9a7dff', dark: PRIMARY_FILL, contrastText: '#fff' },
     secondary: { main: '#26c6da' },
     corporate: { main: '#3d8bfd', light: '#74aaff', dark: '#1f5fc4', contrastText: '#fff' },
-    error: { main: '#f4516c' },
+    error: { main: '#f4516c', dark: ERROR_FILL, contrastText: '#fff' },
     info: { main: '#4fc3f7' },
-    success: { main: '#2e9d5b', contrastText: '#fff' },
+    success: { main: '#2e9d5b', dark: SUCCESS_FILL, contrastText: '#fff' },
     warning: { main: '#f5a623' },
     background: { default: '#121218', paper: '#1c1c25' },
     divider: 'rgba(255,255,255,0.10)',
+    // Colours without a contrastText of their own get the one of white or black that reaches AA.
+    contrastThreshold: 4.5,
   },
   shape: { borderRadius: 12 },
   typography: {
@@ -50,7 +63,20 @@ export const theme = createTheme({
         },
       },
     },
-    MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { borderRadius: 999 } } },
+    MuiButton: {
+      defaultProps: { disableElevation: true },
+      styleOverrides: {
+        root: {
+          borderRadius: 999,
+          // Contained buttons fill with the palette's `dark`, which holds white text at AA (see PRIMARY_FILL).
+          variants: [
+            { props: { variant: 'contained', color: 'primary' }, style: fill(PRIMARY_FILL) },
+            { props: { variant: 'contained', color: 'error' }, style: fill(ERROR_FILL) },
+            { props: { variant: 'contained', color: 'success' }, style: fill(SUCCESS_FILL) },
+          ],
+        },
+      },
+    },
     MuiDialog: { styleOverrides: { paper: { backgroundImage: 'none' } } },
     MuiPaper: { styleOverrides: { root: { backgroundImage: 'none' } } },
   },
@@ -73,4 +99,23 @@ export function luminance(hex: string): number {
 export const visibleAccent = (accent: string): string => (luminance(accent) < 0.045 ? BRAND_ACCENT : accent);
 
 /** The product's own accent, for cards whose accent is too dark to see. */
-export const BRAND_ACCENT = '#7c5cff';
+export const BRAND_ACCENT = PRIMARY_FILL;
+
+/** WCAG contrast ratio of two #rrggbb colours (1 … 21). */
+export function contrastRatio(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/**
+ * A fill that holds white text at WCAG AA (4.5:1): the colour itself when it
+ * does, else the same hue darkened just enough (a card's orange #ff512f becomes
+ * #d0422a). Anything that is not a #rrggbb colour (a theme path) is returned as is.
+ */
+export function fillForWhiteText(color: string): string {
+  let fill = color;
+  for (let f = 1; /^#[0-9a-f]{6}$/i.test(color) && luminance(fill) > 0.178; f -= 0.01) {
+    fill = color.replace(/\w\w/g, (c) => Math.round(parseInt(c, 16) * f).toString(16).padStart(2, '0'));
+  }
+  return fill;
+}

@@ -29,6 +29,23 @@ describeEachDatabase('codes with no delivery configured (development channel)', 
   });
 });
 
+describeEachDatabase(
+  'phone codes with SMTP configured and no SMS provider (issue 9 #6)',
+  (ctx) => {
+    it('refuses a phone code with 503 and a clear message, and never writes it to the log; e-mail codes go by SMTP', async () => {
+      const phoneNumber = uniquePhone();
+      const res = await client(() => ctx.app).post('/api/personalaccount/RequestVerifyOtp', { phoneNumber });
+      expect([res.statusCode, res.json()]).toEqual([
+        503, { message: 'Codes by text message are not available on this server. Use your e-mail address instead.', code: 'not_configured' },
+      ]);
+      expect(devEntries(ctx)).toEqual([]);
+      expect(ctx.log.text).not.toContain(phoneNumber.slice(1));
+      expect(ctx.log.text).toContain('codes by text message are refused: SMS_PROVIDER is not set');
+    });
+  },
+  { env: { SMTP_URL: 'smtp://127.0.0.1:2525' } },
+);
+
 const redisUrl = serviceUrl('TEST_REDIS_URL', 'the Redis-counter sending limit test');
 
 describe.skipIf(!redisUrl)('sending limits with REDIS_URL', () => {

@@ -13,7 +13,6 @@ import { listRecents, mergeRecents } from './recents.ts';
 import { registerAccount } from './register-account.ts';
 import { requestCode } from './request-code.ts';
 import accountRoutes from './routes.ts';
-import { sessionIdMatches } from './session-check.ts';
 import { revokeSession } from './sessions.ts';
 import { requestUnregisterCode, unregisterAccount, verifyUnregisterCode } from './unregister.ts';
 import { verifyContact } from './verify-contact.ts';
@@ -21,7 +20,7 @@ import { verifyContact } from './verify-contact.ts';
 /** Sign-in and deletion: they need the code key, delivery, limits and the clock. */
 const codeServices = { requestCode, verifyContact, registerAccount, requestUnregisterCode, verifyUnregisterCode, unregisterAccount };
 /** The session, the account and its recents: the database is enough. */
-const dbServices = { sessionIdMatches, revokeSession, presentAccount, renameAccount, mergeRecents, listRecents };
+const dbServices = { revokeSession, presentAccount, renameAccount, mergeRecents, listRecents };
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -6,13 +6,9 @@ import { conflict } from '../errors/app-error.ts';
 import type { TAccountDeps } from './deps.ts';
 import { checkVerifiedCode, consumeChallenge } from './otp.ts';
 import { codeError, login } from './verify-contact.ts';
+import { isUniqueViolation } from '../db/unique-violation.ts';
 
 type TRegister = z.output<typeof ZRegisterAppAccount>;
-
-const isUniqueViolation = (error: unknown) => {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e.code === '23505' || e.cause?.code === '23505';
-};
 
 /**
  * RegisterAppAccount: each contact given must come with the code that

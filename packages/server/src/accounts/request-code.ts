@@ -1,4 +1,4 @@
-import { AppError, badRequest, tooManyRequests } from '../errors/app-error.ts';
+import { AppError, badRequest, notConfigured, tooManyRequests } from '../errors/app-error.ts';
 import { DeliveryError } from '../notify/types.ts';
 import { toE164 } from '../notify/phone.ts';
 import type { TAccountDeps } from './deps.ts';
@@ -12,6 +12,11 @@ import { sha256 } from './sessions.ts';
  * and its timing tell nothing. A failed delivery leaves no usable code and is a 502.
  */
 export async function requestCode(deps: TAccountDeps, scope: TChallengeScope, ip: string): Promise<{ expiresInSeconds: number }> {
+  if (!deps.notifier.canSend(scope.channel)) {
+    throw notConfigured(scope.channel === 'email'
+      ? 'Codes by e-mail are not available on this server. Use your phone number instead.'
+      : 'Codes by text message are not available on this server. Use your e-mail address instead.');
+  }
   const destination = scope.channel === 'email' ? scope.contact : toE164(scope.contact);
   if (!destination) throw badRequest('phoneNumber: Not a phone number a text message can reach.');
 

@@ -1,7 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  ZMergeRecents, ZRegisterAppAccount, ZRequestVerifyOtp, ZUpdateAccount, ZVerifyEmail, ZVerifyPhoneNumber, ZVerifyUnregisterOtp,
+  ZLoginResult, ZMergeRecents, ZOtpResponse, ZPersonalAccount, ZRecents, ZRegisterAppAccount, ZRequestVerifyOtp, ZUnregisterOtpResponse, ZUpdateAccount,
+  ZVerifyEmail, ZVerifyPhoneNumber, ZVerifyUnregisterOtp,
   type TOtpResponse, type TRecents, type TSessionValidation,
 } from '@vbc/shared';
 import { requireAccount } from '../plugins/auth.ts';
@@ -37,31 +38,30 @@ export default async function accountRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/personalaccount/VerifyPhoneNumber',
-    { schema: { security: SECURITY.none, body: ZVerifyPhoneNumber, tags, summary: 'Check a phone code; signs in when the number has an account' } },
+    { schema: { security: SECURITY.none, response: { 200: ZOtpResponse }, body: ZVerifyPhoneNumber, tags, summary: 'Check a phone code; signs in when the number has an account' } },
     async (request) => app.accounts.verifyContact('phone', request.body.phoneNumber, request.body.otp),
   );
 
   r.post(
     '/api/personalaccount/VerifyEmail',
-    { schema: { security: SECURITY.none, body: ZVerifyEmail, tags, summary: 'Check an e-mail code; signs in when the address has an account' } },
+    { schema: { security: SECURITY.none, response: { 200: ZOtpResponse }, body: ZVerifyEmail, tags, summary: 'Check an e-mail code; signs in when the address has an account' } },
     async (request) => app.accounts.verifyContact('email', request.body.email, request.body.otp),
   );
 
   r.post(
     '/api/personalaccount/RegisterAppAccount',
-    { schema: { security: SECURITY.none, body: ZRegisterAppAccount, tags, summary: 'Create an account from verified contact(s); answers with a login result' } },
+    { schema: { security: SECURITY.none, response: { 200: ZLoginResult }, body: ZRegisterAppAccount, tags, summary: 'Create an account from verified contact(s); answers with a login result' } },
     async (request) => app.accounts.registerAccount(request.body),
   );
 
   r.post(
     '/api/personalAccount/validatesession',
-    { schema: { security: SECURITY.optionalBearer, response: { 200: z.object({ valid: z.boolean() }) }, tags, summary: 'Whether the bearer token (and X-Session-Id, when sent) is a live session' } },
-    async (request): Promise<TSessionValidation> => {
-      if (!request.account) return { valid: false };
-      const sessionId = sessionIdHeader(request);
-      if (sessionId !== undefined && !(await app.accounts.sessionIdMatches(request.account.sessionRowId, sessionId))) return { valid: false };
-      return { valid: true };
+    {
+      schema: { security: SECURITY.optionalBearer, response: { 200: z.object({ valid: z.boolean() }) }, tags, summary: 'Whether the bearer token (and X-Session-Id, when sent) is a live session' },
+      // A token with someone else's session id is an invalid session here, not a 401 (plugins/auth.ts).
+      config: { reportsSessionMismatch: true },
     },
+    async (request): Promise<TSessionValidation> => ({ valid: request.account !== null }),
   );
 
   r.post('/api/personalAccount/logout', { schema: { security: SECURITY.bearer, response: { 200: ZSuccess }, tags, summary: 'End this session: its token stops working' } }, async (request) => {
@@ -73,7 +73,7 @@ export default async function accountRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/personalaccount/RequestUnRegisterOtp',
-    { schema: { security: SECURITY.bearer, tags, summary: "Send an account-deletion code to the account's e-mail (or phone when it has none)" } },
+    { schema: { security: SECURITY.bearer, response: { 200: ZUnregisterOtpResponse }, tags, summary: "Send an account-deletion code to the account's e-mail (or phone when it has none)" } },
     async (request) => app.accounts.requestUnregisterCode(requireAccount(request), request.ip),
   );
 
@@ -100,13 +100,13 @@ export default async function accountRoutes(app: FastifyInstance) {
     },
   );
 
-  r.get('/api/personalAccount/myAccount', { schema: { security: SECURITY.bearer, tags, summary: 'The signed-in personal account with its cards and pets' } }, async (request) =>
+  r.get('/api/personalAccount/myAccount', { schema: { security: SECURITY.bearer, response: { 200: ZPersonalAccount }, tags, summary: 'The signed-in personal account with its cards and pets' } }, async (request) =>
     app.accounts.presentAccount(requireAccount(request).id),
   );
 
   r.put(
     '/api/personalAccount/myAccount',
-    { schema: { security: SECURITY.bearer, body: ZUpdateAccount, tags, summary: 'Change the account name' } },
+    { schema: { security: SECURITY.bearer, response: { 200: ZPersonalAccount }, body: ZUpdateAccount, tags, summary: 'Change the account name' } },
     async (request) => {
       const { id } = requireAccount(request);
       const account = await app.accounts.renameAccount(id, request.body.name);
@@ -117,16 +117,11 @@ export default async function accountRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/personalAccount/mergeRecentlyViewedVbc',
-    { schema: { security: SECURITY.bearer, body: ZMergeRecents, tags, summary: "Merge this device's recently viewed cards; answers with the merged list, newest first" } },
+    { schema: { security: SECURITY.bearer, response: { 200: ZRecents }, body: ZMergeRecents, tags, summary: "Merge this device's recently viewed cards; answers with the merged list, newest first" } },
     async (request): Promise<TRecents> => ({ recents: await app.accounts.mergeRecents(requireAccount(request).id, request.body.recents, app.clock.now()) }),
   );
 
-  r.get('/api/vbc/recents', { schema: { security: SECURITY.bearer, tags, summary: 'Recently viewed cards, newest first' } }, async (request): Promise<TRecents> => ({
+  r.get('/api/vbc/recents', { schema: { security: SECURITY.bearer, response: { 200: ZRecents }, tags, summary: 'Recently viewed cards, newest first' } }, async (request): Promise<TRecents> => ({
     recents: await app.accounts.listRecents(requireAccount(request).id),
   }));
-}
-
-function sessionIdHeader(request: FastifyRequest): string | undefined {
-  const value = request.headers['x-session-id'];
-  return typeof value === 'string' && value.length <= 200 ? value : undefined;
 }

@@ -43,6 +43,8 @@ export interface AuthAccount {
   phoneNumber: string | null;
   /** Row id of the session the request came with. */
   sessionRowId: string;
+  /** SHA-256 of the session id issued with this token: `X-Session-Id`, when sent, must hash to it. */
+  sessionIdHash: string;
 }
 
 /** The account a live access token belongs to, or null. Slides the expiry forward on use. */
@@ -50,6 +52,7 @@ export async function findSession(db: Db, accessToken: string, now = new Date())
   const [row] = await db
     .select({
       sessionRowId: sessions.id,
+      sessionIdHash: sessions.sessionIdHash,
       createdAt: sessions.createdAt,
       lastSeenAt: sessions.lastSeenAt,
       id: accounts.id,

@@ -269,6 +269,26 @@ describeEachDatabase(
       expect((await validate({ authorization: `Bearer ${login.accessToken}` })).json()).toEqual({ valid: true });
     });
 
+    it('X-Session-Id, when sent, must be the session of the token (else 401); none sent is judged by the token', async () => {
+      const c = client(app);
+      const ana = await registerByEmail(c, smtp);
+      const ben = await registerByEmail(c, smtp, 'Ben Cruz');
+      const myAccount = (headers: Record<string, string>) => c.get('/api/personalAccount/myAccount', headers);
+      expect((await myAccount(authHeaders(ana))).statusCode).toBe(200);
+      expect((await myAccount({ authorization: `Bearer ${ana.accessToken}` })).statusCode).toBe(200);
+      for (const sessionId of [ben.sessionId, 'made-up', '', ana.sessionId.toUpperCase()]) {
+        const res = await myAccount({ authorization: `Bearer ${ana.accessToken}`, 'x-session-id': sessionId });
+        expect(res.statusCode, sessionId).toBe(401);
+        expect(res.json().message).toBe('X-Session-Id does not belong to the session of this access token. Sign in again.');
+      }
+      // Routes open to anyone refuse the mismatch too, rather than answer as the token's account.
+      const card = await c.post('/api/vbc/virtualcontact', { firstName: 'Ana', lastName: 'Cruz' }, authHeaders(ana));
+      expect(card.statusCode).toBe(201);
+      const id = card.json().virtualContactId as string;
+      expect((await c.get(`/api/vbc/virtualcontact/${id}`, { authorization: `Bearer ${ana.accessToken}`, 'x-session-id': ben.sessionId })).statusCode).toBe(401);
+      expect((await c.get(`/api/vbc/virtualcontact/${id}`, authHeaders(ana))).statusCode).toBe(200);
+    });
+
     it('myAccount: 401 signed out; PUT renames with the SPEC §5 name rule and tells listeners', async () => {
       const heard: string[] = [];
       ctx.app.accountEvents.onAccountUpdated((id, account) => void heard.push(`${id}:${account.accountName}`));

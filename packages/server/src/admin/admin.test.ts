@@ -58,6 +58,8 @@ describeEachDatabase('operators', (ctx) => {
     ]);
     const members = await ctx.app.db.select().from(corporateAccountMembers).where(eq(corporateAccountMembers.corporateAccountId, result.corporateAccountId));
     expect(members).toHaveLength(3);
+    const roleOf = (accountId: string) => members.find((m) => m.accountId === accountId)?.role;
+    expect(result.members.map((m: { accountId: string }) => roleOf(m.accountId))).toEqual(['admin', 'member', 'member']);
     const profile = await ctx.app.inject({ method: 'GET', url: `/api/vbc/corporateProfile/${result.corporateProfileId}` });
     expect(profile.statusCode).toBe(200);
     expect(profile.json().name).toBe('Acme Testing');

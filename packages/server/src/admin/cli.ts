@@ -25,8 +25,9 @@ Commands:
       Clear the guessing counters of a card (after too many wrong adoption codes or PINs).
   new-passcode --card ID_OR_QUICKID [--format table|csv|json]
       Replace the passcode of an unadopted card (lost or leaked); prints it once.
-  announce
-      Not available yet: announcements come with the announcements feature.
+  announce --title TITLE --content-file NOTES.md [--corporate ID] [--image FILE] [--attach FILE ...]
+      Publish an announcement: to every account, or (--corporate) to a business's members and
+      followers. --image is the header picture; --attach adds documents (PDF, office, text, media).
 
 Options for every command:
   --url URL   the server (default: PUBLIC_URL, else http://localhost:8080)
@@ -64,11 +65,10 @@ async function call<T>(io: CliIo, base: string, route: string, body: unknown): P
   const url = `${base.replace(/\/+$/, '')}${route}`;
   let response: Response;
   try {
-    response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken(io.env, io.cwd)}` },
-      body: JSON.stringify(body),
-    });
+    const authorization = `Bearer ${adminToken(io.env, io.cwd)}`;
+    response = await fetch(url, body instanceof FormData
+      ? { method: 'POST', headers: { authorization }, body }
+      : { method: 'POST', headers: { 'content-type': 'application/json', authorization }, body: JSON.stringify(body) });
   } catch (error) {
     if (error instanceof CliError) throw error;
     throw new CliError(`Cannot reach the server at ${base} (is it running? npm start; or pass --url).`, 1);
@@ -106,6 +106,11 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         member: { type: 'string', multiple: true },
         verified: { type: 'boolean', default: false },
         card: { type: 'string' },
+        title: { type: 'string' },
+        'content-file': { type: 'string' },
+        corporate: { type: 'string' },
+        image: { type: 'string' },
+        attach: { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -163,8 +168,34 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         io.out(formatMinted([card], format));
         return 0;
       }
-      case 'announce':
-        throw new CliError('announce is not available yet: announcements come with the announcements feature.');
+      case 'announce': {
+        if (!values.title?.trim()) throw new CliError('--title is required.');
+        if (!values['content-file']) throw new CliError('--content-file is required (a markdown file).');
+        const here = io.env.INIT_CWD ?? io.cwd;
+        const readLocal = (flag: string, file: string): Buffer => {
+          try {
+            return readFileSync(path.resolve(here, file));
+          } catch {
+            throw new CliError(`${flag}: cannot read ${file}.`);
+          }
+        };
+        const content = readLocal('--content-file', values['content-file']).toString('utf8');
+        const upload = async <T>(route: string, flag: string, file: string): Promise<T> => {
+          const form = new FormData();
+          form.append('file', new Blob([new Uint8Array(readLocal(flag, file))]), path.basename(file));
+          return call<T>(io, base, route, form);
+        };
+        const image = values.image ? await upload<{ displayItemId: string }>('/api/admin/files/display', '--image', values.image) : null;
+        const attachments: string[] = [];
+        for (const file of values.attach ?? []) {
+          attachments.push((await upload<{ documentFileItemId: string }>('/api/admin/files/document', '--attach', file)).documentFileItemId);
+        }
+        const published = await call<{ announcementId: string; recipientCount: number }>(io, base, '/api/admin/announcements', {
+          title: values.title, content, corporateAccountId: values.corporate ?? null, imageId: image?.displayItemId ?? null, attachments,
+        });
+        io.out(values.format === 'json' ? `${JSON.stringify(published, null, 2)}\n` : `announcementId  ${published.announcementId}\nrecipients      ${published.recipientCount}\n`);
+        return 0;
+      }
       default:
         throw new CliError(`Unknown command "${command}".\n\n${USAGE}`);
     }

@@ -30,11 +30,13 @@ export const ZCreateCorporateBody = z.object({
   verified: z.boolean().default(false),
 });
 
-export interface TCreatedCorporate {
-  corporateAccountId: string;
-  corporateProfileId: string;
-  members: { accountId: string; email: string | null; phoneNumber: string | null; created: boolean }[];
-}
+/** POST /api/admin/corporates answer: the new account, its profile and each member (created: a new account). */
+export const ZCreatedCorporate = z.object({
+  corporateAccountId: z.string(),
+  corporateProfileId: z.string(),
+  members: z.array(z.object({ accountId: z.string(), email: z.string().nullable(), phoneNumber: z.string().nullable(), created: z.boolean() })),
+});
+export type TCreatedCorporate = z.infer<typeof ZCreatedCorporate>;
 
 /**
  * A corporate account with its profile ('Verified Business' when verified) and
@@ -56,7 +58,9 @@ export async function createCorporate(db: Db, input: z.output<typeof ZCreateCorp
         created = true;
       }
       if (members.some((m) => m.accountId === account!.id)) continue;
-      await tx.insert(corporateAccountMembers).values({ corporateAccountId: corporate!.id, accountId: account!.id });
+      // The first member named is the business's admin; the others are members.
+      const role = members.length === 0 ? 'admin' : 'member';
+      await tx.insert(corporateAccountMembers).values({ corporateAccountId: corporate!.id, accountId: account!.id, role });
       members.push({ accountId: account!.id, email: account!.email, phoneNumber: account!.phoneNumber, created });
     }
     return { corporateAccountId: corporate!.id, corporateProfileId: profile!.id, members };

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { cardShareUrl, type TDesign } from '@vbc/shared';
 import type { Db } from '../db/client.ts';
@@ -11,13 +12,14 @@ import { ADOPT_CARD_POLICY, newPasscode } from '../cards/adoption/passcode.ts';
 import { isUnadopted } from '../cards/presenter.ts';
 
 /** One minted card: the passcode is returned only here, never stored in clear. */
-export interface TMintedCard {
-  virtualContactId: string;
-  quickId: string;
-  passcode: string;
+export const ZMintedCard = z.object({
+  virtualContactId: z.string(),
+  quickId: z.string(),
+  passcode: z.string(),
   /** The share link to print (redirects to the card). */
-  url: string;
-}
+  url: z.string(),
+});
+export type TMintedCard = z.infer<typeof ZMintedCard>;
 
 /** Hashes in parallel: scrypt runs on libuv's thread pool (4 threads). */
 const HASH_CONCURRENCY = 4;

@@ -5,8 +5,12 @@ import { ZDesign } from '@vbc/shared';
 import { forbidden, notConfigured, unauthorized } from '../errors/app-error.ts';
 import { bearerToken } from '../plugins/auth.ts';
 import { adminTokenMatches, resolveAdminToken } from './admin-token.ts';
-import { ZCreateCorporateBody } from './create-corporate.ts';
+import { ZCreateCorporateBody, ZCreatedCorporate } from './create-corporate.ts';
+import { ZMintedCard } from './mint-cards.ts';
 import { SECURITY } from '../plugins/docs.ts';
+import { ZAdminAnnouncementInput, ZAuthoredAnnouncement } from '@vbc/shared/announcement';
+import { DOCUMENT_MAX_BYTES, PICTURE_MAX_BYTES } from '@vbc/shared/files';
+import { readUpload } from '../files/read-upload.ts';
 
 /** POST /api/admin/cards/mint body. */
 export const ZMintBody = z.object({
@@ -18,7 +22,6 @@ export const ZMintBody = z.object({
  * The operators' API (DESIGN §9), behind `Authorization: Bearer <ADMIN_TOKEN>`:
  * no token → 401, a wrong one → 403 (compared in constant time). The hook
  * is encapsulated in this plugin, so it guards only these routes.
- * Announcements (POST /api/admin/announcements) belong to the announcements work.
  */
 export default async function adminRoutes(app: FastifyInstance) {
   const token = resolveAdminToken(app.config);
@@ -33,7 +36,7 @@ export default async function adminRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/admin/cards/mint',
-    { schema: { security: SECURITY.admin, body: ZMintBody, summary: 'Mint unadopted cards; each passcode is shown only in this answer', tags: ['admin'] } },
+    { schema: { security: SECURITY.admin, response: { 200: z.array(ZMintedCard) }, body: ZMintBody, summary: 'Mint unadopted cards; each passcode is shown only in this answer', tags: ['admin'] } },
     async (request, reply) => {
       const cards = await app.admin.mintCards({ ...request.body, publicUrl: app.config.PUBLIC_URL });
       request.log.info({ count: cards.length }, 'minted unadopted cards');
@@ -44,13 +47,13 @@ export default async function adminRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/admin/cards/:contactId/unlock',
-    { schema: { security: SECURITY.admin, params: z.object({ contactId: z.string().min(1).max(100) }), summary: 'Clear the guessing counters of a card (PIN and adoption)', tags: ['admin'] } },
+    { schema: { security: SECURITY.admin, response: { 200: z.object({ virtualContactId: z.string(), unlocked: z.literal(true) }) }, params: z.object({ contactId: z.string().min(1).max(100) }), summary: 'Clear the guessing counters of a card (PIN and adoption)', tags: ['admin'] } },
     async (request) => app.admin.unlockCard(request.params.contactId),
   );
 
   r.post(
     '/api/admin/cards/:contactId/passcode',
-    { schema: { security: SECURITY.admin, params: z.object({ contactId: z.string().min(1).max(100) }), summary: 'A new passcode for an unadopted card (shown only in this answer)', tags: ['admin'] } },
+    { schema: { security: SECURITY.admin, response: { 200: ZMintedCard }, params: z.object({ contactId: z.string().min(1).max(100) }), summary: 'A new passcode for an unadopted card (shown only in this answer)', tags: ['admin'] } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return app.admin.replacePasscode(request.params.contactId, app.config.PUBLIC_URL);
@@ -59,10 +62,41 @@ export default async function adminRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/admin/corporates',
-    { schema: { security: SECURITY.admin, body: ZCreateCorporateBody, summary: 'Create a corporate account, its profile and members', tags: ['admin'] } },
+    { schema: { security: SECURITY.admin, response: { 201: ZCreatedCorporate }, body: ZCreateCorporateBody, summary: 'Create a corporate account, its profile and members', tags: ['admin'] } },
     async (request, reply) => {
       const created = await app.admin.createCorporate(request.body);
       return reply.status(201).send(created);
     },
+  );
+
+  r.post(
+    '/api/admin/announcements',
+    { schema: { security: SECURITY.admin, body: ZAdminAnnouncementInput, response: { 201: ZAuthoredAnnouncement }, summary: 'Publish an announcement: product-wide, or for a business (corporateAccountId)', tags: ['admin'] } },
+    async (request, reply) => {
+      const { corporateAccountId, ...input } = request.body;
+      const result = await app.announcements.createAnnouncement({ kind: 'operator' }, corporateAccountId, { ...input, corporateAccountId });
+      app.announcements.announce(result);
+      request.log.info({ announcementId: result.announcement.announcementId, recipients: result.published?.recipients.length }, 'announcement published');
+      return reply.status(201).send(result.announcement);
+    },
+  );
+
+  // The operator's files for announcements (the CLI's --image and --attach): judged by their bytes as
+  // every upload is, owned by no account (no quota).
+  const ZDisplayUpload = z.object({
+    displayItemId: z.string(), obsecuredDisplayItemId: z.string(), width: z.number(), height: z.number(),
+    highResDisplayItemId: z.string(), highResObsecuredDisplayItemId: z.string(), highResWidth: z.number(), highResHeight: z.number(), contentType: z.string(),
+  });
+  const ZDocumentUpload = z.object({ documentFileItemId: z.string(), name: z.string(), contentType: z.string(), size: z.number() });
+  r.post(
+    '/api/admin/files/display',
+    { config: { multipartFile: { field: 'file', description: 'The picture' } }, schema: { security: SECURITY.admin, response: { 201: ZDisplayUpload }, summary: 'Upload a picture for an announcement (multipart field "file")', tags: ['admin'] } },
+    async (request, reply) => reply.status(201).send(await app.files.uploadDisplayImage(null, await readUpload(request, PICTURE_MAX_BYTES, 'picture'))),
+  );
+
+  r.post(
+    '/api/admin/files/document',
+    { config: { multipartFile: { field: 'file', description: 'The document' } }, schema: { security: SECURITY.admin, response: { 201: ZDocumentUpload }, summary: 'Upload a document for an announcement (multipart field "file")', tags: ['admin'] } },
+    async (request, reply) => reply.status(201).send(await app.files.uploadDocument(null, await readUpload(request, DOCUMENT_MAX_BYTES, 'document'))),
   );
 }

@@ -17,6 +17,8 @@ interface Entry {
  */
 export class ContactCache {
   private entries = new Map<string, Entry>();
+  /** Lookups in flight, by key: concurrent misses of one card share one database read. */
+  private loading = new Map<string, Promise<FoundContact | null>>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -32,6 +34,35 @@ export class ContactCache {
     return entry.found;
   }
 
+  /**
+   * The card cached under `key`, else what `load` finds (cached when found). Concurrent misses
+   * of a key wait for one lookup; a lookup overtaken by a change (drop) is returned to those
+   * already waiting but not cached, and later reads start a new one.
+   */
+  getOrLoad(key: string, load: () => Promise<FoundContact | null>): Promise<FoundContact | null> {
+    const hit = this.get(key);
+    if (hit) return Promise.resolve(hit);
+    const inFlight = this.loading.get(key);
+    if (inFlight) return inFlight;
+    const settle = () => {
+      const current = this.loading.get(key) === pending;
+      if (current) this.loading.delete(key);
+      return current;
+    };
+    const pending: Promise<FoundContact | null> = load().then(
+      (found) => {
+        if (settle() && found) this.set(found);
+        return found;
+      },
+      (error: unknown) => {
+        settle();
+        throw error;
+      },
+    );
+    this.loading.set(key, pending);
+    return pending;
+  }
+
   set(found: FoundContact): void {
     const entry = { found, expiresAt: this.now() + CONTACT_CACHE_TTL_MS };
     for (const key of [found.row.id, found.row.quickId]) {
@@ -45,8 +76,9 @@ export class ContactCache {
     }
   }
 
-  /** Drops a card under every key it was cached by. */
+  /** Drops a card under every key it was cached by; lookups in flight (of any card: they are keyed by what was asked) are not cached. */
   drop(contactId: string): void {
+    this.loading.clear();
     const entry = this.entries.get(contactId);
     this.entries.delete(contactId);
     if (entry) this.entries.delete(entry.found.row.quickId);

@@ -4,6 +4,7 @@ import { makeQuickId, ZVirtualContactInput, type TVirtualContactInput } from '@v
 import type { Db } from '../db/client.ts';
 import { virtualContacts } from '../db/schema/index.ts';
 import type { ContactRow } from './presenter.ts';
+import { isUniqueViolation } from '../db/unique-violation.ts';
 
 /** What only the server sets on a new card: never writable through the card API. */
 export interface CreateContactExtras {
@@ -14,11 +15,6 @@ export interface CreateContactExtras {
   /** Hash of the adoption passcode: the card is unadopted until it is used. */
   passcodeHash?: string | null;
 }
-
-const isUniqueViolation = (error: unknown) => {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e.code === '23505' || e.cause?.code === '23505';
-};
 
 /** Creates a card with a fresh quickId (a collision, one in 34 billion, is retried). */
 export async function createContact(

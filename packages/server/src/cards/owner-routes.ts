@@ -6,6 +6,7 @@ import { ZCardCreateBody, ZCardPatchBody } from './card-input.ts';
 import { readPrecondition, setVersionHeaders } from '../http/precondition.ts';
 import { presentOwnerCard } from './present-owner-card.ts';
 import { SECURITY, ZNoContent } from '../plugins/docs.ts';
+import { ZCardStats, ZOwnerVirtualContact } from './responses.ts';
 
 const ZIdParams = z.object({ id: z.string().min(1).max(100) });
 const ZStatsQuery = z.object({ days: z.coerce.number().int().min(1).max(365).default(30) });
@@ -16,7 +17,7 @@ export default async function ownerRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/vbc/virtualcontact',
-    { schema: { security: SECURITY.bearer, body: ZCardCreateBody, summary: 'Create a card owned by the caller → the owner view', tags: ['cards'] } },
+    { schema: { security: SECURITY.bearer, response: { 201: ZOwnerVirtualContact }, body: ZCardCreateBody, summary: 'Create a card owned by the caller → the owner view', tags: ['cards'] } },
     async (request, reply) => {
       const account = requireAccount(request);
       const found = await app.cards.createCard(account.id, request.body);
@@ -27,7 +28,7 @@ export default async function ownerRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/vbc/virtualcontact/:id/edit',
-    { schema: { security: SECURITY.bearer, params: ZIdParams, summary: "Owner: the full card for the editor (404 for anyone else)", tags: ['cards'] } },
+    { schema: { security: SECURITY.bearer, response: { 200: ZOwnerVirtualContact }, params: ZIdParams, summary: "Owner: the full card for the editor (404 for anyone else)", tags: ['cards'] } },
     async (request, reply) => {
       const account = requireAccount(request);
       const found = await app.cards.getOwnedCard(request.params.id, account.id, 'read');
@@ -39,6 +40,7 @@ export default async function ownerRoutes(app: FastifyInstance) {
     '/api/vbc/virtualcontact/:id',
     {
       schema: { security: SECURITY.bearer,
+        response: { 200: ZOwnerVirtualContact },
         params: ZIdParams,
         body: ZCardPatchBody,
         summary: 'Owner: change some fields (the rest stay); send updatedAt (or If-Match) to be told of a newer save (409)',
@@ -70,7 +72,7 @@ export default async function ownerRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/vbc/virtualcontact/:id/stats',
-    { schema: { security: SECURITY.bearer, params: ZIdParams, querystring: ZStatsQuery, summary: 'Owner: views and downloads per UTC day, oldest first', tags: ['cards'] } },
+    { schema: { security: SECURITY.bearer, response: { 200: ZCardStats }, params: ZIdParams, querystring: ZStatsQuery, summary: 'Owner: views and downloads per UTC day, oldest first', tags: ['cards'] } },
     async (request, reply) => {
       const account = requireAccount(request);
       const { row } = await app.cards.getOwnedCard(request.params.id, account.id, 'read');

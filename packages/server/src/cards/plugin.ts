@@ -13,7 +13,7 @@ import { findContact, type FoundContact } from './find-contact.ts';
 import { getOwnedCard } from './owned-card.ts';
 import ownerRoutes from './owner-routes.ts';
 import { getCardToManagePin, pinStatus, setPin } from './pin/manage-pin.ts';
-import { verifyPinAccess } from './pin/pin-access.ts';
+import { verifyPinAccess, type PinAccessSubject } from './pin/pin-access.ts';
 import pinRoutes from './pin/routes.ts';
 import { validatePin, type ValidatePinInput } from './pin/validate-pin.ts';
 import publicRoutes from './public-routes.ts';
@@ -29,12 +29,17 @@ const services = {
 export interface CardServices extends BoundServices<typeof services> {
   /** A card by id or quickId for public display (cached), or a 404. */
   getPublic(contactId: string): Promise<FoundContact>;
-  /** Call after any change to a card: drops it from every instance's cache. */
+  /** Call after any change to a card: drops it from every instance's cache, then tells the onChanged listeners of this instance. */
   changed(contactId: string): Promise<void>;
+  /**
+   * Another domain's reaction to a committed card change (wallet passes): called on the instance
+   * that made the change, after the cache drop; it must not block (queue its work) and never throws into the caller.
+   */
+  onChanged(listener: (contactId: string) => void): void;
   /** Batched view/download counts. */
   stats: StatsCounter;
   /** Whether a PIN access token (from validatePin) opens this card now. */
-  verifyPinAccess(contactId: string, token: string | undefined): boolean;
+  verifyPinAccess(card: PinAccessSubject, token: string | undefined): boolean;
   /** SPEC §3/§4 PIN check (see validate-pin.ts); the token is signed with the server's key. */
   validatePin(input: Omit<ValidatePinInput, 'signingKey'>): ReturnType<typeof validatePin>;
   /** The card's picture for its vCard, when it has one a vCard carries. */
@@ -59,24 +64,32 @@ export default fp(
     // Counts just written make cached copies stale here; other instances refresh within the TTL.
     const stats = new StatsCounter(app.db, app.config.STATS_FLUSH_MS, app.log, (ids) => ids.forEach((id) => cache.drop(id)));
     const unsubscribe = await app.backplane.subscribe(CHANNEL, (contactId) => cache.drop(contactId));
+    const changeListeners: ((contactId: string) => void)[] = [];
 
     app.decorate('cards', {
       ...bindServices(app.db, services),
       async getPublic(contactId: string) {
         const key = isUuid(contactId.trim()) ? contactId.trim().toLowerCase() : normalizeQuickId(contactId.trim());
-        const cached = cache.get(key);
-        if (cached) return cached;
-        const found = await findContact(app.db, contactId);
+        const found = await cache.getOrLoad(key, () => findContact(app.db, contactId));
         if (!found) throw notFound('card');
-        cache.set(found);
         return found;
       },
       async changed(contactId: string) {
         cache.drop(contactId);
         await app.backplane.publish(CHANNEL, contactId);
+        for (const listener of changeListeners) {
+          try {
+            listener(contactId);
+          } catch (error) {
+            app.log.error({ err: error, contactId }, 'card change listener failed');
+          }
+        }
+      },
+      onChanged(listener) {
+        changeListeners.push(listener);
       },
       stats,
-      verifyPinAccess: (contactId, token) => verifyPinAccess(app.signingKey, contactId, token),
+      verifyPinAccess: (card, token) => verifyPinAccess(app.signingKey, card, token),
       validatePin: (input) => validatePin(app.db, { ...input, signingKey: app.signingKey }),
       vcardPhoto: (picture) => vcardPhoto({ db: app.db, storage: app.storage }, picture),
     } satisfies CardServices);

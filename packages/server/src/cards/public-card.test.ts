@@ -114,11 +114,11 @@ describeEachDatabase('public card API', (ctx) => {
     const refused = await get(`/ds/vbc/download/i/${card.id}`);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toMatch(/PIN/);
-    const foreign = signPinAccess(ctx.app.signingKey, other.id);
+    const foreign = signPinAccess(ctx.app.signingKey, { id: other.id, pinVersion: 0 });
     expect((await get(`/ds/vbc/download/i/${card.id}?accessToken=${foreign}`)).statusCode).toBe(403);
-    const expired = signPinAccess(ctx.app.signingKey, card.id, Date.now() - 11 * 60_000);
+    const expired = signPinAccess(ctx.app.signingKey, { id: card.id, pinVersion: 0 }, Date.now() - 11 * 60_000);
     expect((await get(`/ds/vbc/download/i/${card.id}?accessToken=${expired}`)).statusCode).toBe(403);
-    const token = signPinAccess(ctx.app.signingKey, card.id);
+    const token = signPinAccess(ctx.app.signingKey, { id: card.id, pinVersion: 0 });
     const granted = await get(`/ds/vbc/download/i/${card.id}?accessToken=${token}`);
     expect(granted.statusCode).toBe(200);
     expect(granted.body).toContain('TEL;TYPE=CELL:09175550101');

@@ -5,7 +5,8 @@ import { cardShareUrl, isPinProtected, vcardFileName, writeVCard } from '@vbc/sh
 import { AppError, notFound } from '../errors/app-error.ts';
 import { contentDisposition } from '../http/content-disposition.ts';
 import { isUnadopted, presentContact, publicContactJson, type ContactRow } from './presenter.ts';
-import { SECURITY, binary } from '../plugins/docs.ts';
+import { SECURITY, binary, documentedOnly, orJsonText } from '../plugins/docs.ts';
+import { ZVirtualContact } from './responses.ts';
 
 const ZContactParams = z.object({ contactId: z.string().min(1).max(100) });
 const ZDownloadQuery = z.object({ accessToken: z.string().max(200).optional() });
@@ -17,7 +18,7 @@ export default async function publicRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/vbc/virtualcontact/:contactId',
-    { schema: { security: SECURITY.optionalBearer, params: ZContactParams, summary: 'A card by full id or quickId (SPEC §3 VirtualContact)', tags: ['cards'] } },
+    { ...documentedOnly, schema: { security: SECURITY.optionalBearer, response: { 200: orJsonText(ZVirtualContact) }, params: ZContactParams, summary: 'A card by full id or quickId (SPEC §3 VirtualContact)', tags: ['cards'] } },
     async (request, reply) => {
       const found = await app.cards.getPublic(request.params.contactId);
       const { row, picture } = found;
@@ -36,7 +37,7 @@ export default async function publicRoutes(app: FastifyInstance) {
       const { row, picture } = await app.cards.getPublic(request.params.contactId);
       if (isUnadopted(row)) throw notFound('card');
       const owner = isOwner(row, request.account?.id);
-      if (isPinProtected(row) && !owner && !app.cards.verifyPinAccess(row.id, request.query.accessToken)) {
+      if (isPinProtected(row) && !owner && !app.cards.verifyPinAccess(row, request.query.accessToken)) {
         throw new AppError('forbidden', 'This card is protected by a PIN: enter the PIN to download it.');
       }
       const contact = presentContact(row, picture, { revealContactInfo: true });

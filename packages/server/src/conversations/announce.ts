@@ -1,7 +1,8 @@
 import { CONVERSATION_HUB_EVENTS as EVENTS, type TConversationMessage, type TConversationSeen } from '@vbc/shared/conversation';
-import type { Db } from '../db/client.ts';
 import type { Hub } from '../hub/index.ts';
+import { summaryWithFileLinks, withFileLinks } from './presenter.ts';
 import { listMessages, participantAccountIds, summariesByAccount } from './read-conversations.ts';
+import type { TViewerDeps } from './read-for-viewer.ts';
 
 /** The hub method that carries a new message of this kind (DESIGN §5). */
 export function eventFor(message: TConversationMessage): string {
@@ -17,20 +18,21 @@ const MAX_GAP_FILL = 100;
  * The message events of sequences `from`..`to` of a conversation, read from the database, for a
  * participant: the hub fills a gap in a conversation's ordered events with them (`hub.fillGapsWith`).
  */
-export async function missedMessageEvents(db: Db, accountId: string, conversationId: string, from: number, to: number) {
+export async function missedMessageEvents({ db, links }: TViewerDeps, accountId: string, conversationId: string, from: number, to: number) {
   if (to < from || !(await participantAccountIds(db, conversationId)).includes(accountId)) return [];
   const messages = await listMessages(db, conversationId, { after: from - 1, before: to + 1, limit: Math.min(to - from + 1, MAX_GAP_FILL) });
-  return messages.map((m) => ({ target: eventFor(m), args: [m] as unknown[] }));
+  return messages.map((m) => ({ target: eventFor(m), args: [withFileLinks(links, accountId, m)] as unknown[] }));
 }
 
 /**
  * Sends the DESIGN §5 events of conversations to every connection of every participant, on every
- * instance (hub.sendToUser goes through the backplane). Called only after the change is committed;
+ * instance (hub.sendToUser goes through the backplane); each account's copy carries file links
+ * signed for that account. Called only after the change is committed;
  * a failure is logged and never fails the request (clients catch up with `?after=`).
  */
 export class ConversationAnnouncer {
   constructor(
-    private readonly db: Db,
+    private readonly viewer: TViewerDeps,
     private readonly hub: Pick<Hub, 'sendToUser' | 'sendToUserInOrder'>,
     private readonly log: { warn(object: object, message: string): void },
     /** Told of each new message after its events (push notifications); must not block. */
@@ -40,11 +42,11 @@ export class ConversationAnnouncer {
   /** A new message (`participants`: their account ids, when the caller knows them): its event (MessageReceived / PhotoSetItemUploaded / DocumentUploaded), then each side's ConversationUpdated. */
   async messageAdded(message: TConversationMessage, participants?: string[]): Promise<void> {
     await this.guard(async () => {
-      const accountIds = participants ?? (await participantAccountIds(this.db, message.personalConversationId));
+      const accountIds = participants ?? (await participantAccountIds(this.viewer.db, message.personalConversationId));
       const event = eventFor(message);
       // In sequence order on every client, whichever instance committed which message.
       const order = { stream: message.personalConversationId, seq: message.sequence };
-      await Promise.all(accountIds.map((id) => this.hub.sendToUserInOrder(id, order, event, message)));
+      await Promise.all(accountIds.map((id) => this.hub.sendToUserInOrder(id, order, event, withFileLinks(this.viewer.links, id, message))));
       await this.updated(message.personalConversationId, accountIds);
       this.onMessage?.(message, accountIds);
     });
@@ -53,7 +55,7 @@ export class ConversationAnnouncer {
   /** A side saw messages: ConversationSeen to everyone in it, and the new summaries (unseen counts). */
   async seen(seen: TConversationSeen): Promise<void> {
     await this.guard(async () => {
-      const accountIds = await participantAccountIds(this.db, seen.personalConversationId);
+      const accountIds = await participantAccountIds(this.viewer.db, seen.personalConversationId);
       await Promise.all(accountIds.map((id) => this.hub.sendToUser(id, EVENTS.conversationSeen, seen)));
       await this.updated(seen.personalConversationId, accountIds);
     });
@@ -61,15 +63,15 @@ export class ConversationAnnouncer {
 
   /** Something about the conversation changed (the other side deleted their account): fresh summaries to everyone left in it. */
   async conversationChanged(conversationId: string): Promise<void> {
-    await this.guard(async () => this.updated(conversationId, await participantAccountIds(this.db, conversationId)));
+    await this.guard(async () => this.updated(conversationId, await participantAccountIds(this.viewer.db, conversationId)));
   }
 
   private async updated(conversationId: string, accountIds: string[]): Promise<void> {
-    const byAccount = await summariesByAccount(this.db, conversationId);
+    const byAccount = await summariesByAccount(this.viewer.db, conversationId);
     await Promise.all(
       accountIds.flatMap((id) => {
         const summary = byAccount.get(id);
-        return summary ? [this.hub.sendToUser(id, EVENTS.conversationUpdated, summary)] : [];
+        return summary ? [this.hub.sendToUser(id, EVENTS.conversationUpdated, summaryWithFileLinks(this.viewer.links, id, summary))] : [];
       }),
     );
   }

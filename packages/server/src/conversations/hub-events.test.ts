@@ -171,7 +171,7 @@ describe('hub sign-in and attachments (WebSockets unless stated)', () => {
     });
   });
 
-  it('sends PhotoSetItemUploaded and DocumentUploaded for attachments', async () => {
+  it('sends PhotoSetItemUploaded and DocumentUploaded for attachments, each file signed for the account it goes to', async () => {
     const ana = await buildPerson(app, 'Ana');
     const ben = await buildPerson(app, 'Ben');
     const { personalConversationId: id } = await startConversation(app, ana, ben, 'pictures');
@@ -186,8 +186,12 @@ describe('hub sign-in and attachments (WebSockets unless stated)', () => {
       method: 'POST', url: `/api/conversation/${id}/photos`, headers: { ...ana.headers, 'content-type': body.contentType }, payload: body.payload,
     });
     expect(res.statusCode).toBe(201);
-    expect(await photo).toEqual([res.json()]);
-    expect(res.json()).toMatchObject({ kind: 'photo', photo: { width: 8, height: 8 } });
+    const [benPhoto] = (await photo) as [TConversationMessage];
+    const anaPhoto = res.json<TConversationMessage>();
+    expect(benPhoto).toEqual({ ...anaPhoto, photo: { ...anaPhoto.photo, url: expect.stringContaining(`?account=${ben.account.id}&`) } });
+    expect(anaPhoto).toMatchObject({ kind: 'photo', photo: { width: 8, height: 8, url: expect.stringContaining(`?account=${ana.account.id}&`) } });
+    const served = await app.inject({ url: benPhoto.photo!.url });
+    expect([served.statusCode, served.headers['cache-control']]).toEqual([200, expect.stringMatching(/^private, max-age=\d+$/)]);
 
     const documentEvent = nextCall(benConn, 'DocumentUploaded');
     const doc = multipart({ name: 'notes.txt', type: 'text/plain', data: Buffer.from('plain notes\n') });
@@ -195,7 +199,9 @@ describe('hub sign-in and attachments (WebSockets unless stated)', () => {
       method: 'POST', url: `/api/conversation/${id}/documents`, headers: { ...ana.headers, 'content-type': doc.contentType }, payload: doc.payload,
     });
     expect(sent.statusCode).toBe(201);
-    expect(await documentEvent).toEqual([sent.json()]);
+    const [benDocument] = (await documentEvent) as [TConversationMessage];
+    expect(benDocument).toEqual({ ...sent.json<TConversationMessage>(), document: { ...sent.json<TConversationMessage>().document, url: expect.stringContaining(`?account=${ben.account.id}&`) } });
+    expect((await app.inject({ url: benDocument.document!.url })).body).toBe('plain notes\n');
     await sleep(100);
     expect(receivedTexts).toEqual([]); // one event per message, by kind
   });

@@ -1,4 +1,4 @@
-import type { TConversationMessage, TCounterpart } from '@vbc/shared/conversation';
+import type { TConversationMessage, TConversationSummary, TCounterpart } from '@vbc/shared/conversation';
 import type { conversationMessages } from '../db/schema/index.ts';
 
 export type MessageRow = typeof conversationMessages.$inferSelect;
@@ -10,7 +10,11 @@ export interface TMessageRecord {
   document: { id: string; name: string; contentType: string; size: number } | null;
 }
 
-/** Message row → the API / hub shape (TConversationMessage). */
+/**
+ * Message row → the API / hub shape (TConversationMessage). An attachment's `url` is its unsigned
+ * address here, which serves a conversation's file to nobody: every answer and event signs it for
+ * the account it goes to (`withFileLinks`).
+ */
 export function presentMessage(record: TMessageRecord): TConversationMessage {
   const { message: m, photo, document } = record;
   const out: TConversationMessage = {
@@ -25,11 +29,33 @@ export function presentMessage(record: TMessageRecord): TConversationMessage {
     clientMessageId: m.clientMessageId,
     createdAt: m.createdAt.toISOString(),
   };
-  if (m.kind === 'photo' && photo) out.photo = { obsecuredDisplayItemId: photo.obsecuredId, width: photo.width, height: photo.height };
+  if (m.kind === 'photo' && photo) {
+    out.photo = { obsecuredDisplayItemId: photo.obsecuredId, width: photo.width, height: photo.height, url: `/ds/vbc/odisplay/${photo.obsecuredId}` };
+  }
   if (m.kind === 'document' && document) {
-    out.document = { documentFileItemId: document.id, name: document.name, contentType: document.contentType, size: document.size };
+    out.document = {
+      documentFileItemId: document.id, name: document.name, contentType: document.contentType, size: document.size, url: `/ds/vbc/file/${document.id}`,
+    };
   }
   return out;
+}
+
+/** What signs a conversation file's address for an account (`app.files`). */
+export interface TFileLinks {
+  photoLink(obsecuredId: string, accountId: string): string;
+  documentLink(documentFileItemId: string, accountId: string): string;
+}
+
+/** The message as `accountId` receives it: its photo or document with an address signed for that account. */
+export function withFileLinks(links: TFileLinks, accountId: string, message: TConversationMessage): TConversationMessage {
+  if (message.photo) return { ...message, photo: { ...message.photo, url: links.photoLink(message.photo.obsecuredDisplayItemId, accountId) } };
+  if (message.document) return { ...message, document: { ...message.document, url: links.documentLink(message.document.documentFileItemId, accountId) } };
+  return message;
+}
+
+/** A summary as `accountId` receives it: its last message's file signed for that account. */
+export function summaryWithFileLinks(links: TFileLinks, accountId: string, summary: TConversationSummary): TConversationSummary {
+  return summary.lastMessage ? { ...summary, lastMessage: withFileLinks(links, accountId, summary.lastMessage) } : summary;
 }
 
 /** The name shown for an account whose owner deleted it. */

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  DOCUMENT_MAX_BYTES, PHOTO_MAX_BYTES, ZClientMessageId, ZInitiateConversation, ZMarkSeen, ZMessagesQuery, ZSendMessage,
+  DOCUMENT_MAX_BYTES, PHOTO_MAX_BYTES, ZClientMessageId, ZConversationMessage, ZConversationSummary, ZHaveUnseenMessages, ZInitiateConversation, ZMarkSeen,
+  ZMessagesQuery, ZSendMessage,
 } from '@vbc/shared/conversation';
 import { isUuid } from '@vbc/shared';
 import { notFound } from '../errors/app-error.ts';
@@ -25,46 +26,43 @@ export default async function conversationRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/conversation/initiateConversation',
-    { schema: { security: SECURITY.bearer, body: ZInitiateConversation, tags, summary: 'Send a first message to the owner of a card; answers with the (new or existing) conversation' } },
+    { schema: { security: SECURITY.bearer, response: { 200: ZConversationSummary }, body: ZInitiateConversation, tags, summary: 'Send a first message to the owner of a card; answers with the (new or existing) conversation' } },
     async (request) => app.conversations.startConversation(requireAccount(request).id, request.body),
   );
 
   r.get(
     '/api/conversation/haveUnseenMessages',
-    { schema: { security: SECURITY.bearer, response: { 200: z.object({ result: z.boolean(), count: z.number() }) }, tags, summary: 'Whether the signed-in account has unseen messages (result) and how many (count)' } },
+    { schema: { security: SECURITY.bearer, response: { 200: ZHaveUnseenMessages }, tags, summary: 'Whether the signed-in account has unseen messages (result) and how many (count)' } },
     async (request) => app.conversations.haveUnseenMessages(requireAccount(request).id),
   );
 
-  r.get('/api/conversation', { schema: { security: SECURITY.bearer, tags, summary: "The signed-in account's conversations, newest first" } }, async (request) =>
-    app.conversations.listConversations(requireAccount(request).id),
+  r.get('/api/conversation', { schema: { security: SECURITY.bearer, response: { 200: z.array(ZConversationSummary) }, tags, summary: "The signed-in account's conversations, newest first" } }, async (request) =>
+    app.conversations.conversationsOf(requireAccount(request).id),
   );
 
   r.get(
     '/api/conversation/:id',
-    { schema: { security: SECURITY.bearer, params: ZConversationParams, tags, summary: 'One conversation as the caller sees it' } },
-    async (request) => app.conversations.getSummary(requireAccount(request).id, conversationId(request.params.id)),
+    { schema: { security: SECURITY.bearer, response: { 200: ZConversationSummary }, params: ZConversationParams, tags, summary: 'One conversation as the caller sees it' } },
+    async (request) => app.conversations.conversationOf(requireAccount(request).id, conversationId(request.params.id)),
   );
 
   r.get(
     '/api/conversation/:id/messages',
     {
       schema: { security: SECURITY.bearer,
+        response: { 200: z.array(ZConversationMessage) },
         params: ZConversationParams,
         querystring: ZMessagesQuery,
         tags,
-        summary: 'Messages, oldest first: after=<sequence> catches up, before=<sequence> pages back, neither gives the latest',
+        summary: 'Messages, oldest first: after=<sequence> catches up, before=<sequence> pages back, neither gives the latest; photos and documents carry links signed for the caller',
       },
     },
-    async (request) => {
-      const id = conversationId(request.params.id);
-      await app.conversations.requireParticipant(id, requireAccount(request).id);
-      return app.conversations.listMessages(id, request.query);
-    },
+    async (request) => app.conversations.messagesOf(requireAccount(request).id, conversationId(request.params.id), request.query),
   );
 
   r.post(
     '/api/conversation/:id/messages',
-    { schema: { security: SECURITY.bearer, params: ZConversationParams, body: ZSendMessage, tags, summary: 'Send a text message (idempotent on clientMessageId)' } },
+    { schema: { security: SECURITY.bearer, response: { 200: ZConversationMessage, 201: ZConversationMessage }, params: ZConversationParams, body: ZSendMessage, tags, summary: 'Send a text message (idempotent on clientMessageId)' } },
     async (request, reply) => {
       const sent = await app.conversations.sendText(requireAccount(request).id, conversationId(request.params.id), request.body);
       return reply.status(sent.created ? 201 : 200).send(sent.message);
@@ -86,6 +84,7 @@ export default async function conversationRoutes(app: FastifyInstance) {
       {
         config: { multipartFile: { field: 'file', description: kind === 'photo' ? 'The photo' : 'The document' } },
         schema: { security: SECURITY.bearer,
+          response: { 200: ZConversationMessage, 201: ZConversationMessage },
           params: ZConversationParams,
           querystring: ZUploadQuery,
           tags,

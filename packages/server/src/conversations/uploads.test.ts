@@ -41,7 +41,7 @@ describeEachDatabase('conversation photos and documents', (ctx) => {
     const photo = res.json<TConversationMessage>().photo!;
     await app().db.update(displayItems).set({ createdAt: sql`now() - interval '25 hours'` }).where(eq(displayItems.obsecuredId, photo.obsecuredDisplayItemId));
     await sweepUnusedUploads(app().db, new Date(Date.now() - UNUSED_UPLOAD_TTL_MS));
-    expect((await app().inject({ url: `/ds/vbc/odisplay/${photo.obsecuredDisplayItemId}` })).statusCode).toBe(200);
+    expect((await app().inject({ url: photo.url })).statusCode).toBe(200);
   });
 
   it('re-encodes a photo upright without EXIF or GPS, and serves it to the other side', async () => {
@@ -59,7 +59,7 @@ describeEachDatabase('conversation photos and documents', (ctx) => {
       photo: { obsecuredDisplayItemId: expect.any(String), width: 48, height: 64 },
     });
 
-    const served = await app().inject({ url: `/ds/vbc/odisplay/${message.photo!.obsecuredDisplayItemId}` });
+    const served = await app().inject({ url: message.photo!.url });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/jpeg');
     const meta = await sharp(served.rawPayload).metadata();
@@ -68,8 +68,9 @@ describeEachDatabase('conversation photos and documents', (ctx) => {
     expect([meta.width, meta.height]).toEqual([48, 64]);
     expect(served.rawPayload.includes(Buffer.from('SecretCam'))).toBe(false);
 
+    // Ben gets the same message, its photo signed for him.
     const seenByBen = await allMessages(app(), ben, id);
-    expect(seenByBen.at(-1)).toEqual(message);
+    expect(seenByBen.at(-1)).toEqual({ ...message, photo: { ...message.photo, url: expect.stringContaining(`?account=${ben.account.id}&`) } });
   });
 
   it('refuses a photo that is not an image by its bytes, an empty file and a photo over 10 MB', async () => {
@@ -110,13 +111,13 @@ describeEachDatabase('conversation photos and documents', (ctx) => {
       kind: 'document', clientMessageId, fromVbcId: ben.card.id,
       document: { documentFileItemId: expect.any(String), name: 'Quote Ñ.pdf', contentType: 'application/pdf', size: pdf.length },
     });
-    const file = await app().inject({ url: `/ds/vbc/file/${message.document!.documentFileItemId}` });
+    const file = await app().inject({ url: message.document!.url });
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.equals(pdf)).toBe(true);
 
     const retry = await upload(ben, id, 'documents', { name: 'Quote Ñ.pdf', type: 'application/pdf', data: pdf }, `?clientMessageId=${clientMessageId}`);
     expect(retry.statusCode).toBe(200);
-    expect(retry.json()).toEqual(message);
+    expect(retry.json()).toEqual({ ...message, document: { ...message.document, url: expect.stringMatching(/^\/ds\/vbc\/file\//) } });
     expect((await allMessages(app(), ana, id)).map((m) => m.kind)).toEqual(['text', 'document']);
 
     const html = await upload(ben, id, 'documents', { name: 'page.pdf', type: 'application/pdf', data: Buffer.from('<!doctype html><html><body>hi</body></html>') });

@@ -12,7 +12,7 @@ import type { Metrics } from '../metrics/plugin.ts';
 import type { ConversationAnnouncer } from './announce.ts';
 import { reencodePhoto } from './attachments.ts';
 import { initiateConversation } from './initiate-conversation.ts';
-import { presentMessage, type TMessageRecord } from './presenter.ts';
+import { presentMessage, summaryWithFileLinks, withFileLinks, type TFileLinks, type TMessageRecord } from './presenter.ts';
 import { getMessage, getSummary, requireParticipant, requireSides } from './read-conversations.ts';
 import { appendMessage, findByClientMessageId, markSeen, type TAppended, type TNewMessage } from './send-message.ts';
 
@@ -23,6 +23,8 @@ export const INITIATE_LIMIT = { limit: 20, windowMs: 60 * 60_000 };
 
 export interface TConversationDeps {
   db: Db;
+  /** Signs a conversation file's address for the account an answer goes to. */
+  links: TFileLinks;
   storage: FileStorage;
   rateLimiter: RateLimiter;
   announcer: ConversationAnnouncer;
@@ -49,10 +51,11 @@ const sendRule = (accountId: string): TRateRule => ({ key: `conversation-send:${
 /**
  * Presents a committed message (from the row when its attachment is known) and announces it, a
  * replay too: the first attempt may have committed and died before announcing, and clients
- * ignore an event whose sequence they already have.
+ * ignore an event whose sequence they already have. Answers the message as the sender sees it.
  */
 async function publish(
   deps: TConversationDeps,
+  sender: string,
   appended: TAppended,
   participants: string[] | undefined,
   attachment: Omit<TMessageRecord, 'message'> = { photo: null, document: null },
@@ -62,7 +65,7 @@ async function publish(
     : await getMessage(deps.db, appended.row.id);
   if (appended.created) deps.metrics.messagesSent.inc({ kind: appended.row.kind });
   await deps.announcer.messageAdded(message, participants);
-  return { message, created: appended.created };
+  return { message: withFileLinks(deps.links, sender, message), created: appended.created };
 }
 
 /** The caller's side (404 for others) and, for a new message, that the other side still has an account. */
@@ -82,8 +85,8 @@ export async function startConversation(
 ): Promise<TConversationSummary> {
   await limit(deps, [sendRule(accountId), { key: `conversation-initiate:${accountId}`, ...INITIATE_LIMIT }]);
   const { conversationId, appended } = await initiateConversation(deps.db, { senderAccountId: accountId, ...body, now: deps.clock.now() });
-  await publish(deps, appended, undefined);
-  return getSummary(deps.db, accountId, conversationId);
+  await publish(deps, accountId, appended, undefined);
+  return summaryWithFileLinks(deps.links, accountId, await getSummary(deps.db, accountId, conversationId));
 }
 
 /** A text message from a participant (idempotent on clientMessageId). */
@@ -99,7 +102,7 @@ export async function sendText(
     conversationId, senderAccountId: accountId, fromVbcId: me.vbcId, kind: 'text', body: body.message,
     clientMessageId: body.clientMessageId, now: deps.clock.now(),
   });
-  return publish(deps, appended, accountIds);
+  return publish(deps, accountId, appended, accountIds);
 }
 
 /**
@@ -119,7 +122,7 @@ export async function sendAttachment(
   if (clientMessageId !== undefined) {
     // A retry of an upload that was stored: answer with it (appendMessage repeats this check under the lock).
     const existing = await findByClientMessageId(deps.db, conversationId, accountId, clientMessageId);
-    if (existing && existing.kind === kind) return publish(deps, { row: existing, created: false }, accountIds);
+    if (existing && existing.kind === kind) return publish(deps, accountId, { row: existing, created: false }, accountIds);
   }
   const file = await readFile();
   const base: Omit<TNewMessage, 'now'> = {
@@ -130,12 +133,12 @@ export async function sendAttachment(
     const image = await reencodePhoto(file.data);
     const stored = await withinQuota(deps.db, accountId, image.length, (tx) => storeDisplayImage(tx, deps.storage, image, accountId, { attached: true }));
     const appended = await appendMessage(deps.db, { ...base, displayItemId: stored.id, now: deps.clock.now() });
-    return publish(deps, appended, accountIds, { photo: stored, document: null });
+    return publish(deps, accountId, appended, accountIds, { photo: stored, document: null });
   }
   // Documents are checked by their bytes (PDF, office, text, media; never HTML or SVG) as in files/upload.ts.
   const stored = await uploadDocument(deps, accountId, file);
   const appended = await appendMessage(deps.db, { ...base, documentFileId: stored.documentFileItemId, now: deps.clock.now() });
-  return publish(deps, appended, accountIds, { photo: null, document: { id: stored.documentFileItemId, ...stored } });
+  return publish(deps, accountId, appended, accountIds, { photo: null, document: { id: stored.documentFileItemId, ...stored } });
 }
 
 /** POST …/seen: records what the participant saw and tells everyone in the conversation. */

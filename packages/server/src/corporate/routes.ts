@@ -1,26 +1,75 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ZCorporateProfile } from '@vbc/shared';
 import { notFound } from '../errors/app-error.ts';
-import { SECURITY } from '../plugins/docs.ts';
+import { requireAccount } from '../plugins/auth.ts';
+import { SECURITY, ZNoContent } from '../plugins/docs.ts';
 
-/** SPEC §7 corporate profile reads, by profile id and by card. */
+const tags = ['corporate'];
+const uuid = (what: string) => z.string().uuid(`must be ${what} id`).transform((v) => v.toLowerCase());
+const ZProfileParams = z.object({ corporateProfileId: uuid('a corporate profile') });
+const ZFollowState = z.object({ corporateAccountId: z.string(), following: z.boolean(), isMember: z.boolean() });
+const ZCardLinkParams = z.object({ corporateAccountId: uuid('a corporate account'), virtualContactId: uuid('a virtual contact') });
+
+/** SPEC §7 corporate profile reads, by profile id and by card; following a business; linking members' cards. */
 export default async function corporateRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
     '/api/vbc/corporateProfile/:corporateProfileId',
-    { schema: { security: SECURITY.none, params: z.object({ corporateProfileId: z.string().uuid('must be a corporate profile id') }), tags: ['corporate'] } },
+    { schema: { security: SECURITY.none, response: { 200: ZCorporateProfile }, params: z.object({ corporateProfileId: z.string().uuid('must be a corporate profile id') }), tags } },
     async (request) => app.corporate.findCorporateProfile(request.params.corporateProfileId.toLowerCase()),
   );
 
   r.get(
     '/api/vbc/virtualContact/:contactId/corporateInfo',
-    { schema: { security: SECURITY.none, params: z.object({ contactId: z.string().min(1).max(100) }), tags: ['corporate'] } },
+    { schema: { security: SECURITY.none, response: { 200: ZCorporateProfile }, params: z.object({ contactId: z.string().min(1).max(100) }), tags } },
     async (request) => {
       const { row } = await app.cards.getPublic(request.params.contactId);
       if (!row.corporateProfileId) throw notFound('corporate profile');
       return app.corporate.findCorporateProfile(row.corporateProfileId);
+    },
+  );
+
+  r.get(
+    '/api/vbc/corporateProfile/:corporateProfileId/follow',
+    { schema: { security: SECURITY.bearer, params: ZProfileParams, response: { 200: ZFollowState }, tags, summary: 'Whether the caller follows this business (Follow / Following)' } },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return app.corporate.followState(requireAccount(request).id, request.params.corporateProfileId);
+    },
+  );
+
+  r.put(
+    '/api/vbc/corporateProfile/:corporateProfileId/follow',
+    { schema: { security: SECURITY.bearer, params: ZProfileParams, response: { 200: ZFollowState }, tags, summary: "Follow a business: receive its announcements, see its directory" } },
+    async (request) => app.corporate.setFollowing(requireAccount(request).id, request.params.corporateProfileId, true),
+  );
+
+  r.delete(
+    '/api/vbc/corporateProfile/:corporateProfileId/follow',
+    { schema: { security: SECURITY.bearer, params: ZProfileParams, response: { 200: ZFollowState }, tags, summary: 'Unfollow a business' } },
+    async (request) => app.corporate.setFollowing(requireAccount(request).id, request.params.corporateProfileId, false),
+  );
+
+  r.post(
+    '/api/corporate/:corporateAccountId/cards/:virtualContactId',
+    { schema: { security: SECURITY.bearer, params: ZCardLinkParams, response: { 204: ZNoContent }, tags, summary: "Link a member's card to the business (its owner, or a business admin)" } },
+    async (request, reply) => {
+      const { corporateAccountId, virtualContactId } = request.params;
+      await app.cards.changed(await app.corporate.linkCard(requireAccount(request).id, corporateAccountId, virtualContactId));
+      return reply.code(204).send(null);
+    },
+  );
+
+  r.delete(
+    '/api/corporate/:corporateAccountId/cards/:virtualContactId',
+    { schema: { security: SECURITY.bearer, params: ZCardLinkParams, response: { 204: ZNoContent }, tags, summary: 'Unlink a card from the business (its owner, or a business admin)' } },
+    async (request, reply) => {
+      const { corporateAccountId, virtualContactId } = request.params;
+      await app.cards.changed(await app.corporate.unlinkCard(requireAccount(request).id, corporateAccountId, virtualContactId));
+      return reply.code(204).send(null);
     },
   );
 }

@@ -1,3 +1,5 @@
+import { unavailable, type AppError } from '../errors/app-error.ts';
+
 /** Socket errors that mean the database server cannot be reached (refused, reset, timed out…). */
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EPIPE', 'EAI_AGAIN']);
 
@@ -18,3 +20,6 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/** What a request that needs the unreachable database answers: 503 with Retry-After (the error handler, the hub's refusals). */
+export const databaseUnavailable = (): AppError => unavailable('The database is not reachable right now. Try again in a moment.');

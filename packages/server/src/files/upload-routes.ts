@@ -5,6 +5,7 @@ import { requireAccount } from '../plugins/auth.ts';
 import { DOCUMENT_MAX_BYTES, PICTURE_MAX_BYTES } from '@vbc/shared/files';
 import { readUpload } from './read-upload.ts';
 import { STORAGE_QUOTA_BYTES } from './quota.ts';
+import { ZDisplayUpload, ZDocumentUpload } from './upload.ts';
 import { SECURITY, ZNoContent } from '../plugins/docs.ts';
 
 const ZFileParams = z.object({ id: z.string().min(1).max(100) });
@@ -14,7 +15,7 @@ export default async function uploadRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   app.post(
     '/api/files/display',
-    { config: { multipartFile: { field: 'file', description: 'The picture' } }, schema: { security: SECURITY.bearer, summary: 'Upload a picture (multipart field "file"; JPEG, PNG, WebP, GIF, AVIF; ≤ 10 MB, ≤ 40 MP)', tags: ['files'] } },
+    { config: { multipartFile: { field: 'file', description: 'The picture' } }, schema: { security: SECURITY.bearer, response: { 201: ZDisplayUpload }, summary: 'Upload a picture (multipart field "file"; JPEG, PNG, WebP, GIF, AVIF; ≤ 10 MB, ≤ 40 MP)', tags: ['files'] } },
     async (request, reply) => {
       const account = requireAccount(request);
       const upload = await readUpload(request, PICTURE_MAX_BYTES, 'picture');
@@ -25,7 +26,7 @@ export default async function uploadRoutes(app: FastifyInstance) {
 
   app.post(
     '/api/files/document',
-    { config: { multipartFile: { field: 'file', description: 'The document' } }, schema: { security: SECURITY.bearer, summary: 'Upload a document (multipart field "file"; PDF, office, text, picture, audio, video; ≤ 20 MB)', tags: ['files'] } },
+    { config: { multipartFile: { field: 'file', description: 'The document' } }, schema: { security: SECURITY.bearer, response: { 201: ZDocumentUpload }, summary: 'Upload a document (multipart field "file"; PDF, office, text, picture, audio, video; ≤ 20 MB)', tags: ['files'] } },
     async (request, reply) => {
       const account = requireAccount(request);
       const upload = await readUpload(request, DOCUMENT_MAX_BYTES, 'document');

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { TDisplayUpload } from '@vbc/shared/files';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../errors/app-error.ts';
@@ -14,20 +15,38 @@ export interface TFileDeps {
   storage: FileStorage;
 }
 
-/** DESIGN §4 POST /api/files/document result. */
-export interface TDocumentUpload {
-  documentFileItemId: string;
-  name: string;
-  contentType: string;
-  size: number;
-}
+/** POST /api/files/display answer (the shape TDisplayUpload of @vbc/shared/files, which stays free of zod). */
+export const ZDisplayUpload = z.object({
+  displayItemId: z.string(),
+  obsecuredDisplayItemId: z.string(),
+  width: z.number(),
+  height: z.number(),
+  highResDisplayItemId: z.string(),
+  highResObsecuredDisplayItemId: z.string(),
+  highResWidth: z.number(),
+  highResHeight: z.number(),
+  contentType: z.string(),
+}) satisfies z.ZodType<TDisplayUpload>;
 
-/** Checks, re-encodes and stores an uploaded picture as two display items owned by `accountId`. */
-export async function uploadDisplayImage({ db, storage }: TFileDeps, accountId: string, upload: TUpload): Promise<TDisplayUpload> {
+/** DESIGN §4 POST /api/files/document result. */
+export const ZDocumentUpload = z.object({
+  documentFileItemId: z.string(),
+  name: z.string(),
+  contentType: z.string(),
+  size: z.number(),
+});
+export type TDocumentUpload = z.infer<typeof ZDocumentUpload>;
+
+/** The account's quota guards its uploads; the operator's (no account: announcements) have none. */
+const withinQuotaOf = <T>(db: Db, accountId: string | null, addedBytes: number, store: (tx: Db) => Promise<T>): Promise<T> =>
+  accountId === null ? db.transaction(store) : withinQuota(db, accountId, addedBytes, store);
+
+/** Checks, re-encodes and stores an uploaded picture as two display items owned by `accountId` (null: the operator). */
+export async function uploadDisplayImage({ db, storage }: TFileDeps, accountId: string | null, upload: TUpload): Promise<TDisplayUpload> {
   const { normal, highRes } = await makeImageVariants(upload.data);
   const stored: string[] = [];
   try {
-    return await withinQuota(db, accountId, normal.length + highRes.length, async (tx) => {
+    return await withinQuotaOf(db, accountId, normal.length + highRes.length, async (tx) => {
       const small = await storeDisplayImage(tx, storage, normal, accountId, { attached: false });
       stored.push(small.storageKey);
       const large = await storeDisplayImage(tx, storage, highRes, accountId, { attached: false, variantOf: small.id });
@@ -51,8 +70,8 @@ export async function uploadDisplayImage({ db, storage }: TFileDeps, accountId: 
   }
 }
 
-/** Checks an uploaded document by its bytes and stores it as-is, owned by `accountId`. */
-export async function uploadDocument({ db, storage }: TFileDeps, accountId: string, upload: TUpload): Promise<TDocumentUpload> {
+/** Checks an uploaded document by its bytes and stores it as-is, owned by `accountId` (null: the operator). */
+export async function uploadDocument({ db, storage }: TFileDeps, accountId: string | null, upload: TUpload): Promise<TDocumentUpload> {
   const contentType = detectDocumentType(upload.data, upload.filename);
   if (!contentType) {
     throw new AppError(
@@ -62,7 +81,7 @@ export async function uploadDocument({ db, storage }: TFileDeps, accountId: stri
   }
   let storedKey: string | undefined;
   try {
-    const row = await withinQuota(db, accountId, upload.data.length, async (tx) => {
+    const row = await withinQuotaOf(db, accountId, upload.data.length, async (tx) => {
       const file = await storeDocument(tx, storage, { name: upload.filename, contentType, data: upload.data }, accountId);
       storedKey = file.storageKey;
       return file;

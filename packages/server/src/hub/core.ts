@@ -42,6 +42,8 @@ export class HubCore {
   /** Live connections (and closed long-polling ones until their client got the final 204), by token. */
   readonly byToken = new Map<string, Connection>();
   private readonly byUser = new Map<string, TUserEntry>();
+  /** Each user's connections not yet closed (negotiated ones too): what `maxConnectionsPerUser` counts. */
+  private readonly liveByUser = new Map<string, Set<Connection>>();
   private sweepTimer: NodeJS.Timeout | null = null;
   closing = false;
 
@@ -73,6 +75,23 @@ export class HubCore {
     return { connections, users: this.byUser.size, byTransport };
   }
 
+  /** Whether `userId` may open one more connection on this instance (`maxConnectionsPerUser`). */
+  hasRoomFor(userId: string): boolean {
+    return (this.liveByUser.get(userId)?.size ?? 0) < this.opts.maxConnectionsPerUser;
+  }
+
+  private track(conn: Connection): Connection {
+    let live = this.liveByUser.get(conn.userId);
+    if (!live) this.liveByUser.set(conn.userId, (live = new Set()));
+    live.add(conn);
+    return conn;
+  }
+
+  private untrack(conn: Connection): void {
+    const live = this.liveByUser.get(conn.userId);
+    if (live?.delete(conn) && live.size === 0) this.liveByUser.delete(conn.userId);
+  }
+
   /**
    * Creates a negotiated connection. Under negotiate v0 the token is the connection id; under
    * v1 it is random, or signed (connection-token.ts) when the instances share a key.
@@ -85,7 +104,7 @@ export class HubCore {
       : newId();
     const conn = new Connection(connectionId, token, userId, sessionKey);
     this.byToken.set(conn.token, conn);
-    return conn;
+    return this.track(conn);
   }
 
   /**
@@ -99,7 +118,7 @@ export class HubCore {
     if (!connectionId) return null;
     const conn = new Connection(connectionId, token, userId, sessionKey);
     this.byToken.set(token, conn);
-    return conn;
+    return this.track(conn);
   }
 
   attach(conn: Connection, transport: TTransport): void {
@@ -186,6 +205,7 @@ export class HubCore {
     const wasOpen = conn.state === 'open';
     conn.state = 'closed';
     conn.closedAt = Date.now();
+    this.untrack(conn);
     conn.held = null;
     conn.reader = null;
     if (wasRegistered) this.unregister(conn);
@@ -204,6 +224,7 @@ export class HubCore {
 
   forget(conn: Connection): void {
     if (this.byToken.get(conn.token) === conn) this.byToken.delete(conn.token);
+    this.untrack(conn);
   }
 
   private async register(conn: Connection): Promise<void> {
@@ -300,7 +321,7 @@ export class HubCore {
     for (const conn of this.byToken.values()) {
       const transport = conn.transport;
       if (conn.state === 'negotiated') {
-        if (now - conn.createdAt > o.handshakeTimeoutMs) this.byToken.delete(conn.token);
+        if (now - conn.createdAt > o.handshakeTimeoutMs) this.forget(conn);
         continue;
       }
       if (conn.state === 'closed') {
@@ -360,6 +381,7 @@ export class HubCore {
     clearTimeout(timer);
     for (const t of transports) t.abort();
     this.byToken.clear();
+    this.liveByUser.clear();
     const entries = [...this.byUser.values()];
     this.byUser.clear();
     for (const e of entries) e.ordered.close();

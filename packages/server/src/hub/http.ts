@@ -17,15 +17,29 @@ const AVAILABLE_TRANSPORTS = [
 
 type TQuery = Record<string, string | string[] | undefined>;
 
-/** Failure of a hub request: status, message for people, code for programs (DESIGN §3). */
-class HubHttpError extends Error {
+/**
+ * Failure of a hub request: status, message for people, code for programs (DESIGN §3), extra
+ * headers (Retry-After). `authenticate` may throw one (a 503 while the database is unreachable).
+ */
+export class HubHttpError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
+}
+
+/** The 429 of a user at `maxConnectionsPerUser`: at negotiate, or at a WebSocket that opens a connection here. */
+function tooManyConnections(core: HubCore): HubHttpError {
+  const max = core.opts.maxConnectionsPerUser;
+  return new HubHttpError(
+    429,
+    'too_many_connections',
+    `Too many open connections for this account (at most ${max} at once). Close the app in another tab or on another device, then try again.`,
+  );
 }
 
 const first = (v: string | string[] | undefined): string | undefined => (Array.isArray(v) ? v[0] : v);
@@ -77,14 +91,18 @@ async function connectionFor(core: HubCore, req: IncomingMessage, query: TQuery 
   if (!known && !(adoptSigned && core.opts.connectionTokenKey)) throw new HubHttpError(404, 'unknown_connection', 'No connection with this id.');
   const user = await core.opts.authenticate(tokenOf(req, query), req);
   if (!user) throw new HubHttpError(401, 'unauthorized', 'Missing or invalid access token.');
-  const conn = known ?? core.byToken.get(id) ?? core.adoptSignedConnection(id, user.userId, user.sessionKey);
+  let conn = known ?? core.byToken.get(id);
+  if (!conn) {
+    if (!core.hasRoomFor(user.userId)) throw tooManyConnections(core);
+    conn = core.adoptSignedConnection(id, user.userId, user.sessionKey) ?? undefined;
+  }
   if (!conn) throw new HubHttpError(404, 'unknown_connection', 'No connection with this id.');
   if (user.userId !== conn.userId) throw new HubHttpError(403, 'wrong_user', 'This connection belongs to another user.');
   return conn;
 }
 
 function sendError(reply: FastifyReply, error: unknown): FastifyReply {
-  if (error instanceof HubHttpError) return reply.code(error.status).send({ message: error.message, code: error.code });
+  if (error instanceof HubHttpError) return reply.code(error.status).headers(error.headers).send({ message: error.message, code: error.code });
   throw error;
 }
 
@@ -96,10 +114,10 @@ export function registerHubHttp(app: FastifyInstance, core: HubCore): void {
   void app.register(async (scope) => {
     // `text/plain` (what the client sends) comes from Fastify's built-in parser as a string.
     scope.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: maxPayloadBytes }, (_req, body, done) => done(null, body));
-    // The query is parsed by now; keep the token out of any later log line that prints the URL.
+    // The query is parsed by now; keep the tokens out of any later log line that prints the URL.
     scope.addHook('onRequest', async (request) => {
       const url = request.raw.url;
-      if (url && /access_token=/i.test(url)) request.raw.url = redactAccessToken(url);
+      if (url?.includes('?')) request.raw.url = redactAccessToken(url);
     });
     scope.addHook('preClose', async () => {
       app.server.off('upgrade', onUpgrade);
@@ -133,6 +151,7 @@ export function registerHubHttp(app: FastifyInstance, core: HubCore): void {
         const query = request.query as TQuery;
         const user = await core.opts.authenticate(tokenOf(request.raw, query), request.raw);
         if (!user) throw new HubHttpError(401, 'unauthorized', 'Missing or invalid access token.');
+        if (!core.hasRoomFor(user.userId)) throw tooManyConnections(core);
         const version = Number(first(query.negotiateVersion) ?? 0) >= 1 ? 1 : 0;
         const conn = core.createConnection(user.userId, version === 1, user.sessionKey);
         if (version === 1) {
@@ -287,6 +306,7 @@ async function upgrade(
     const user = await core.opts.authenticate(tokenOf(req, query), req);
     if (!user) throw new HubHttpError(401, 'unauthorized', 'Missing or invalid access token.');
     if (core.closing) throw new HubHttpError(503, 'shutting_down', 'The server is shutting down.');
+    if (!core.hasRoomFor(user.userId)) throw tooManyConnections(core);
     conn = core.createConnection(user.userId, true, user.sessionKey);
   }
   if (!socket.writable) {
@@ -313,8 +333,9 @@ function rejectUpgrade(socket: Duplex, error: HubHttpError): void {
     return;
   }
   const body = JSON.stringify({ message: error.message, code: error.code });
+  const extra = Object.entries(error.headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
   socket.end(
-    `HTTP/1.1 ${error.status} ${STATUS_CODES[error.status] ?? ''}\r\nConnection: close\r\n` +
+    `HTTP/1.1 ${error.status} ${STATUS_CODES[error.status] ?? ''}\r\nConnection: close\r\n${extra}` +
       `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
   );
 }

@@ -1,3 +1,4 @@
 export { createHub, redactAccessToken, type Hub } from './hub.ts';
 export { HubError } from './core.ts';
+export { HubHttpError } from './http.ts';
 export type { THubCallContext, THubLogger, THubMethod, THubOptions } from './options.ts';

@@ -58,6 +58,11 @@ export interface THubOptions {
   logger?: THubLogger;
   /** How long an ordered event (sendToUserInOrder) waits for the earlier ones of its stream. Default 300 ms. */
   orderWaitMs?: number;
+  /**
+   * Most connections one user may hold on this instance (negotiated and not yet attached ones
+   * included); the next negotiate (or WebSocket without negotiate) is refused with 429. Default: no cap.
+   */
+  maxConnectionsPerUser?: number;
 }
 
 /**
@@ -83,6 +88,7 @@ export interface TResolvedHubOptions {
   methods: ReadonlyMap<string, THubMethod>;
   connectionTokenKey: Buffer | null;
   orderWaitMs: number;
+  maxConnectionsPerUser: number;
 }
 
 function positive(name: string, value: number | undefined, fallback: number): number {
@@ -121,5 +127,6 @@ export function resolveOptions(options: THubOptions): TResolvedHubOptions {
     methods,
     connectionTokenKey: resolveTokenKey(options.connectionTokenKey),
     orderWaitMs: positive('orderWaitMs', options.orderWaitMs, 300),
+    maxConnectionsPerUser: options.maxConnectionsPerUser === undefined ? Number.POSITIVE_INFINITY : positive('maxConnectionsPerUser', options.maxConnectionsPerUser, 0),
   };
 }

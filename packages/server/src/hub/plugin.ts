@@ -2,7 +2,8 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { HUB } from '@vbc/shared';
 import { findSession } from '../accounts/sessions.ts';
-import { createHub, type Hub } from './index.ts';
+import { databaseUnavailable, isDatabaseUnavailable } from '../db/unavailable.ts';
+import { createHub, HubHttpError, type Hub } from './index.ts';
 import { loadSecret } from '../plugins/secrets.ts';
 
 declare module 'fastify' {
@@ -30,10 +31,21 @@ export default fp(
       // Shared by every instance: a WebSocket may connect to another instance than negotiate.
       connectionTokenKey: await loadSecret(app.db, 'hub-connection-token-key'),
       allowedOrigins: [new URL(app.config.PUBLIC_URL).origin, ...app.config.ALLOWED_ORIGINS],
+      // Per instance (docs/deployment.md): the next negotiate is refused with 429.
+      maxConnectionsPerUser: app.config.HUB_MAX_CONNECTIONS_PER_ACCOUNT,
       async authenticate(token) {
         if (!token || token.length > MAX_TOKEN_LENGTH) return null;
-        const account = await findSession(app.db, token);
-        return account ? { userId: account.id, sessionKey: account.sessionRowId } : null;
+        try {
+          const account = await findSession(app.db, token);
+          return account ? { userId: account.id, sessionKey: account.sessionRowId } : null;
+        } catch (error) {
+          // The database out of reach (or its pool exhausted by a burst of upgrades): 503 with
+          // Retry-After as for any request, on WebSocket upgrades too (they never reach the error handler).
+          if (!isDatabaseUnavailable(error)) throw error;
+          app.log.warn({ err: error }, 'database unavailable');
+          const down = databaseUnavailable();
+          throw new HubHttpError(down.status, down.code, down.message, down.headers);
+        }
       },
     });
     hub.attach(app);

@@ -224,7 +224,8 @@ describe('raw protocol', () => {
   });
 
   it('redactAccessToken hides the token in URLs meant for logs', () => {
-    expect(redactAccessToken('/personalHub?id=abc&access_token=s3cr3t&x=1')).toBe('/personalHub?id=abc&access_token=[redacted]&x=1');
+    expect(redactAccessToken('/personalHub?id=abc&access_token=s3cr3t&x=1')).toBe('/personalHub?id=[redacted]&access_token=[redacted]&x=1');
+    expect(redactAccessToken('/personalHub?%61ccess_token=s3cr3t&ID=abc')).toBe('/personalHub?access_token=[redacted]&ID=[redacted]');
     expect(redactAccessToken('/personalHub?access_token=s3cr3t')).toBe('/personalHub?access_token=[redacted]');
   });
 

@@ -1,4 +1,9 @@
-/** Removes `access_token` from a URL for logging (the hub accepts tokens in its query string). */
+import { redactedQueryUrl } from '../log-redaction.ts';
+
+/**
+ * A hub URL fit for logs: the query rebuilt from its parsed parameters, with the access token and
+ * the connection token (`id`) redacted however their names were spelled (`%61ccess_token`).
+ */
 export function redactAccessToken(url: string): string {
-  return url.replace(/([?&]access_token=)[^&#]*/gi, '$1[redacted]');
+  return redactedQueryUrl(url, '/personalHub');
 }

@@ -1,26 +1,38 @@
 import type { Config } from '../config.ts';
+import { chooseChannels } from './channels.ts';
 import { createLogMailSender, createSmtpMailSender } from './mail.ts';
 import { codeSms } from './messages.ts';
 import { createHttpSmsProvider, createLogSmsProvider } from './sms.ts';
-import type { MailSender, SmsProvider, TCodeMessage, TLog } from './types.ts';
+import { DeliveryError, type MailSender, type SmsProvider, type TCodeMessage, type TLog } from './types.ts';
 
 /** Delivers one-time codes by the configured e-mail and SMS channels. */
 export interface Notifier {
-  readonly mail: MailSender;
-  readonly sms: SmsProvider;
+  /** The channel of each kind (notify/channels.ts); `none`: codes of that kind are refused. */
+  readonly channels: { mail: MailSender['kind'] | 'none'; sms: SmsProvider['kind'] | 'none' };
+  /** Whether codes of this kind can be delivered at all (a channel that is not `none`). */
+  canSend(channel: 'email' | 'phone'): boolean;
   /** Sends `message.code` to an e-mail address or an E.164 number. Throws DeliveryError on failure. */
   sendCode(channel: 'email' | 'phone', message: TCodeMessage): Promise<void>;
   close(): void;
 }
 
-/** SMTP when SMTP_URL is set, else the log; SMS by SMS_PROVIDER (http or log). */
+/** SMTP when SMTP_URL is set, SMS by SMS_PROVIDER=http; the log only as notify/channels.ts allows it. */
 export function createNotifier(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'SMS_PROVIDER' | 'SMS_URL' | 'SMS_TOKEN'>, log: TLog): Notifier {
-  const mail = config.SMTP_URL ? createSmtpMailSender(config.SMTP_URL, config.MAIL_FROM) : createLogMailSender(log);
-  const sms = config.SMS_PROVIDER === 'http' && config.SMS_URL ? createHttpSmsProvider(config.SMS_URL, config.SMS_TOKEN) : createLogSmsProvider(log);
+  const channels = chooseChannels(config);
+  const mail = config.SMTP_URL ? createSmtpMailSender(config.SMTP_URL, config.MAIL_FROM) : channels.mail === 'log' ? createLogMailSender(log) : null;
+  const sms = channels.sms === 'http' && config.SMS_URL ? createHttpSmsProvider(config.SMS_URL, config.SMS_TOKEN) : channels.sms === 'log' ? createLogSmsProvider(log) : null;
+  const none = (kind: string) => new DeliveryError(`no ${kind} channel is configured`);
   return {
-    mail,
-    sms,
-    sendCode: (channel, message) => (channel === 'email' ? mail.sendCode(message) : sms.send(message.to, codeSms(message))),
-    close: () => mail.close(),
+    channels: { mail: mail?.kind ?? 'none', sms: sms?.kind ?? 'none' },
+    canSend: (channel) => (channel === 'email' ? mail !== null : sms !== null),
+    async sendCode(channel, message) {
+      if (channel === 'email') {
+        if (!mail) throw none('e-mail');
+        return mail.sendCode(message);
+      }
+      if (!sms) throw none('SMS');
+      return sms.send(message.to, codeSms(message));
+    },
+    close: () => mail?.close(),
   };
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chooseChannels } from './channels.ts';
 import { createNotifier } from './notifier.ts';
 import { toE164 } from './phone.ts';
 import { codeIn, startSmsSink, startSmtpSink, type SmsSink, type SmtpSink } from './test-sinks.ts';
@@ -62,13 +63,29 @@ describe('code delivery', () => {
 
   it('writes codes to the log as the development channel when nothing is configured', async () => {
     const log: TLog & { entries: object[] } = { entries: [], warn(object) { this.entries.push(object); } };
-    const notifier = createNotifier({ SMTP_URL: undefined, MAIL_FROM: 'x', SMS_PROVIDER: 'log', SMS_URL: undefined, SMS_TOKEN: undefined }, log);
+    const notifier = createNotifier({ SMTP_URL: undefined, MAIL_FROM: 'x', SMS_PROVIDER: undefined, SMS_URL: undefined, SMS_TOKEN: undefined }, log);
+    expect(notifier.channels).toEqual({ mail: 'log', sms: 'log' });
     await notifier.sendCode('email', { to: 'cy@example.test', code: '123987', purpose: 'verify', expiresInMinutes: 5 });
     await notifier.sendCode('phone', { to: '+639171234567', code: '555444', purpose: 'verify', expiresInMinutes: 5 });
     expect(log.entries).toEqual([
       expect.objectContaining({ channel: 'development', medium: 'email', code: '123987' }),
       expect.objectContaining({ channel: 'development', medium: 'sms', message: expect.stringContaining('555444') }),
     ]);
+  });
+
+  it('uses the log channel only when chosen or when nothing is configured; a kind left without a channel is refused, never logged', async () => {
+    expect(chooseChannels({})).toEqual({ mail: 'log', sms: 'log' });
+    expect(chooseChannels({ SMTP_URL: 'smtp://mail.example' })).toEqual({ mail: 'smtp', sms: 'none' });
+    expect(chooseChannels({ SMS_PROVIDER: 'http' })).toEqual({ mail: 'none', sms: 'http' });
+    expect(chooseChannels({ SMTP_URL: 'smtp://mail.example', SMS_PROVIDER: 'log' })).toEqual({ mail: 'smtp', sms: 'log' });
+    expect(chooseChannels({ SMS_PROVIDER: 'log' })).toEqual({ mail: 'log', sms: 'log' });
+
+    const log: TLog & { entries: object[] } = { entries: [], warn(object) { this.entries.push(object); } };
+    const notifier = createNotifier({ SMTP_URL: smtp.url, MAIL_FROM: 'x@vbc.test', SMS_PROVIDER: undefined, SMS_URL: undefined, SMS_TOKEN: undefined }, log);
+    expect([notifier.canSend('email'), notifier.canSend('phone')]).toEqual([true, false]);
+    await expect(notifier.sendCode('phone', { to: '+639171234567', code: '246810', purpose: 'verify', expiresInMinutes: 5 })).rejects.toBeInstanceOf(DeliveryError);
+    notifier.close();
+    expect(log.entries).toEqual([]);
   });
 
   it('normalises numbers to E.164 with PH as the default region', () => {

@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ZVirtualPet } from '@vbc/shared';
 import { requireAccount } from '../plugins/auth.ts';
 import { ZPetCreateBody, ZPetPatchBody, type TPetPatchBody } from '../cards/card-input.ts';
 import { readPrecondition, setVersionHeaders } from '../http/precondition.ts';
 import { notFound } from '../errors/app-error.ts';
 import { presentPet } from './find-pet.ts';
-import { SECURITY, ZNoContent } from '../plugins/docs.ts';
+import { documentedOnly, SECURITY, ZNoContent } from '../plugins/docs.ts';
 
 const ZPetParams = z.object({ id: z.string().min(1).max(100) });
 
@@ -16,7 +17,7 @@ export default async function petRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/vp/virtualpet/:id',
-    { schema: { security: SECURITY.none, params: ZPetParams, summary: "A pet's public page data (owner phone only if the owner chose to show it)", tags: ['pets'] } },
+    { ...documentedOnly, schema: { security: SECURITY.none, response: { 200: ZVirtualPet }, params: ZPetParams, summary: "A pet's public page data (owner phone only if the owner chose to show it)", tags: ['pets'] } },
     async (request, reply) => {
       const found = await app.pets.findPet(request.params.id);
       if (!found) throw notFound('pet');
@@ -27,7 +28,7 @@ export default async function petRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/vp/virtualpet',
-    { schema: { security: SECURITY.bearer, body: ZPetCreateBody, summary: 'Create a pet owned by the caller', tags: ['pets'] } },
+    { schema: { security: SECURITY.bearer, response: { 201: ZVirtualPet }, body: ZPetCreateBody, summary: 'Create a pet owned by the caller', tags: ['pets'] } },
     async (request, reply) => {
       const account = requireAccount(request);
       const found = await app.pets.createPet(account.id, request.body);
@@ -39,11 +40,13 @@ export default async function petRoutes(app: FastifyInstance) {
     const account = requireAccount(request);
     const { updatedAt, ...patch } = request.body;
     const { found, storageKeys } = await app.pets.updatePet(request.params.id, account.id, patch, readPrecondition(request, updatedAt));
+    app.pets.changed(found.row.id);
     await Promise.all(storageKeys.map((key) => app.storage.delete(key)));
     return setVersionHeaders(reply, found.row.updatedAt).send(presentPet(found, true));
   };
   const updateSchema = {
     security: SECURITY.bearer,
+    response: { 200: ZVirtualPet },
     params: ZPetParams,
     body: ZPetPatchBody,
     summary: 'Owner: change some fields of a pet (the rest stay); updatedAt or If-Match → 409 when stale',

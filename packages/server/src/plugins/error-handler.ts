@@ -2,8 +2,8 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, unavailable } from '../errors/app-error.ts';
-import { isDatabaseUnavailable } from '../db/unavailable.ts';
+import { AppError } from '../errors/app-error.ts';
+import { databaseUnavailable, isDatabaseUnavailable } from '../db/unavailable.ts';
 
 /** "field: message" for each zod issue, joined; the path is dotted ("phones.0.phoneNumber"). */
 export function describeZodIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {
@@ -36,17 +36,22 @@ export default fp(
           .join('; ');
         return reply.status(400).send({ message, code: 'bad_request' });
       }
+      if (error instanceof URIError) {
+        // A percent-encoding that does not decode (`%E0%A4`, or `%25` decoded twice): the address is bad, not the server.
+        return reply.status(400).send({ message: 'The address is not valid: it has a malformed percent-encoding.', code: 'bad_request' });
+      }
       const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
       if (status >= 400 && status < 500) {
         const code = status === 413 ? 'payload_too_large' : status === 415 ? 'unsupported_media_type' : 'bad_request';
         return reply.status(status).send({ message: error.message, code });
       }
       if (isDatabaseUnavailable(error)) {
-        request.log.warn({ err: { message: error.message, code: (error as { code?: unknown }).code } }, 'database unavailable');
-        const down = unavailable('The database is not reachable right now. Try again in a moment.');
+        request.log.warn({ err: error }, 'database unavailable');
+        const down = databaseUnavailable();
         return reply.status(down.status).headers(down.headers).send({ message: down.message, code: down.code });
       }
-      request.log.error({ err: error }, 'unhandled error');
+      // The request as its route parsed it (secrets redacted) and the error without SQL parameters: never a body.
+      request.log.error({ req: request, err: error }, 'unhandled error');
       return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.', code: 'internal' });
     });
     app.setNotFoundHandler((request, reply) => {

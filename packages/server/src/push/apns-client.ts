@@ -9,20 +9,33 @@ export const APNS_PRODUCTION_URL = 'https://api.push.apple.com';
 const TOKEN_LIFETIME_MS = 50 * 60 * 1000;
 const REQUEST_TIMEOUT_MS = 10_000;
 
-export interface ApnsClientOptions {
+/** Provider token authentication (an app's alert pushes): the ES256 key of the developer account. */
+export interface ApnsTokenAuth {
   /** The .p8 signing key: PEM text, or the path of a file holding it (`APNS_KEY`). */
   key: string;
   /** The key's id from the developer account (`APNS_KEY_ID`), the JWT's `kid`. */
   keyId: string;
   /** The team id (`APNS_TEAM_ID`), the JWT's `iss`. */
   teamId: string;
+}
+
+/**
+ * Certificate authentication (TLS client certificate): what Wallet pass updates need — the pass type
+ * certificate and its key (`APPLE_PASS_CERT`, `APPLE_PASS_KEY`); the topic is the pass type id.
+ */
+export interface ApnsCertificateAuth {
+  certificate: { cert: string; key: string; passphrase?: string };
+}
+
+export type ApnsClientOptions = (ApnsTokenAuth | ApnsCertificateAuth) & {
   /** Origin of the provider API (`APNS_URL`), default Apple's production host. */
   url?: string;
   /** Extra trusted CA certificates (PEM) for the provider host; otherwise Node's store and NODE_EXTRA_CA_CERTS. */
   ca?: string | Buffer;
   /** Milliseconds clock, for tests of the token renewal. */
   now?: () => number;
-}
+};
+
 
 export interface ApnsNotification {
   /** The device token the app got from `registerForRemoteNotifications` (hex). */
@@ -71,7 +84,8 @@ export function providerToken(key: KeyObject, keyId: string, teamId: string, now
  * tried once more). Never throws for a delivery problem: every answer is an ApnsOutcome.
  */
 export class ApnsClient {
-  private readonly key: KeyObject;
+  /** The provider token's signing key; null with certificate authentication. */
+  private readonly key: KeyObject | null;
   private readonly url: string;
   private readonly now: () => number;
   private session: http2.ClientHttp2Session | null = null;
@@ -80,17 +94,23 @@ export class ApnsClient {
   private inFlight = 0;
 
   constructor(private readonly options: ApnsClientOptions) {
-    this.key = createPrivateKey(readPemOrFile(options.key));
-    if (this.key.asymmetricKeyType !== 'ec') throw new Error('APNS_KEY: must be the EC (P-256) .p8 key from the Apple developer account');
+    if ('certificate' in options) {
+      this.key = null;
+    } else {
+      this.key = createPrivateKey(readPemOrFile(options.key));
+      if (this.key.asymmetricKeyType !== 'ec') throw new Error('APNS_KEY: must be the EC (P-256) .p8 key from the Apple developer account');
+    }
     this.url = (options.url ?? APNS_PRODUCTION_URL).replace(/\/+$/, '');
     this.now = options.now ?? Date.now;
   }
 
   /** The current provider token, made anew when older than 50 minutes (or when `renew`). */
   bearer(renew = false): string {
+    const { key, options } = this;
+    if (!key || 'certificate' in options) throw new Error('APNs client: certificate authentication has no provider token');
     const now = this.now();
     if (renew || !this.token || now - this.token.madeAt >= TOKEN_LIFETIME_MS) {
-      this.token = { value: providerToken(this.key, this.options.keyId, this.options.teamId, now), madeAt: now };
+      this.token = { value: providerToken(key, options.keyId, options.teamId, now), madeAt: now };
     }
     return this.token.value;
   }
@@ -114,7 +134,12 @@ export class ApnsClient {
 
   private connection(): http2.ClientHttp2Session {
     if (this.session && !this.session.closed && !this.session.destroyed) return this.session;
-    const session = http2.connect(this.url, this.options.ca ? { ca: this.options.ca } : {});
+    const { ca } = this.options;
+    const certificate = 'certificate' in this.options ? this.options.certificate : null;
+    const session = http2.connect(this.url, {
+      ...(ca ? { ca } : {}),
+      ...(certificate ? { cert: readPemOrFile(certificate.cert), key: readPemOrFile(certificate.key), passphrase: certificate.passphrase } : {}),
+    });
     const forget = () => {
       if (this.session === session) this.session = null;
     };
@@ -144,12 +169,12 @@ export class ApnsClient {
         const headers: http2.OutgoingHttpHeaders = {
           ':method': 'POST',
           ':path': `/3/device/${n.deviceToken}`,
-          authorization: `bearer ${this.bearer(renewToken)}`,
           'apns-topic': n.topic,
           'apns-push-type': n.pushType,
           'apns-priority': String(n.priority ?? (n.pushType === 'alert' ? 10 : 5)),
           'content-type': 'application/json',
         };
+        if (this.key) headers.authorization = `bearer ${this.bearer(renewToken)}`;
         if (n.collapseId) headers['apns-collapse-id'] = n.collapseId;
         const connection = this.connection();
         request = connection.request(headers);

@@ -28,8 +28,14 @@ interface TQueued<J> {
 /**
  * In-process delivery queue, off the request path: `enqueue` returns at once; up to `concurrency`
  * deliveries run at a time; a retryable failure comes back after the next back-off (or the
- * service's Retry-After, whichever is longer); gone targets are deleted. Each delivery starts on
- * its own turn of the event loop, so a fan-out of thousands leaves room for requests in between.
+ * service's Retry-After, whichever is longer); gone targets are deleted.
+ *
+ * Each delivery starts on its own turn of the event loop (one `setImmediate` at a time, the next
+ * scheduled from the previous one, so Node runs it on the following turn): a delivery's
+ * synchronous part (encrypting the payload) never queues up behind 31 others, and the requests
+ * and database answers that arrive meanwhile are served between any two starts. Starting all free
+ * slots in one turn, as this once did, held a message send's every database round trip behind up
+ * to `concurrency` encryptions (the send path's p99 was 84× slower during a 10,000 fan-out).
  */
 export class DeliveryQueue<J> {
   private readonly waiting: TQueued<J>[] = [];
@@ -37,6 +43,8 @@ export class DeliveryQueue<J> {
   private running = 0;
   private readonly timers = new Set<NodeJS.Timeout>();
   private idleWaiters: (() => void)[] = [];
+  /** A start is scheduled for the next turn of the event loop. */
+  private starting = false;
   private closed = false;
   readonly stats = { delivered: 0, gone: 0, retried: 0, failed: 0, dropped: 0 };
   private readonly concurrency: number;
@@ -85,16 +93,22 @@ export class DeliveryQueue<J> {
     this.pump();
   }
 
+  /** Schedules the next start, if a slot and a job are free and none is scheduled yet. */
   private pump(): void {
-    while (this.running < this.concurrency && this.head < this.waiting.length) {
-      const item = this.waiting[this.head++]!;
-      if (this.head > 1024 && this.head * 2 > this.waiting.length) {
-        this.waiting.splice(0, this.head);
-        this.head = 0;
-      }
-      this.running++;
-      setImmediate(() => void this.run(item));
+    if (this.starting || this.running >= this.concurrency || this.head >= this.waiting.length) return;
+    this.starting = true;
+    // `running` counts the scheduled start, so `size` (and idle) sees the job throughout.
+    const item = this.waiting[this.head++]!;
+    if (this.head > 1024 && this.head * 2 > this.waiting.length) {
+      this.waiting.splice(0, this.head);
+      this.head = 0;
     }
+    this.running++;
+    setImmediate(() => {
+      this.starting = false;
+      void this.run(item);
+      this.pump();
+    });
   }
 
   private async run(item: TQueued<J>): Promise<void> {

@@ -74,7 +74,7 @@ export default fp(
     });
     app.addHook('onClose', async () => {
       service.close();
-      webPush.close();
+      await webPush.close();
       await apns?.client.close();
     });
     await app.register(pushRoutes);

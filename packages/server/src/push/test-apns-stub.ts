@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { TLSSocket } from 'node:tls';
 
 /** A throwaway certificate authority and a server certificate it signed for 127.0.0.1 and localhost. */
 export interface TestTls {
@@ -50,6 +51,11 @@ export interface ApnsStubRequest {
   kid: string;
   /** The bearer token as sent (to see renewals). */
   token: string;
+  /**
+   * Certificate authentication (Wallet pass updates): the client certificate's UID, which the topic
+   * must equal. Then `claims`, `kid` and `token` are empty.
+   */
+  certificateUid?: string;
 }
 
 export interface ApnsStub {
@@ -70,7 +76,11 @@ export interface ApnsStub {
  * token, the topic and push type, and a JSON payload. Valid requests are recorded and answered
  * 200 with an apns-id (or what `answer` says for that token); a bad token 403 with Apple's reason.
  */
-export async function startApnsStub(opts: { publicKey: KeyObject | string; keyId: string; teamId: string; tls?: TestTls; now?: () => number }): Promise<ApnsStub> {
+export async function startApnsStub(opts: {
+  publicKey: KeyObject | string; keyId: string; teamId: string; tls?: TestTls; now?: () => number;
+  /** Also accept certificate authentication: client certificates this CA signed (a pass type certificate's UID is its topic). */
+  clientCa?: string;
+}): Promise<ApnsStub> {
   const tls = opts.tls ?? makeTestTls();
   const publicKey = typeof opts.publicKey === 'string' ? createPublicKey(opts.publicKey) : opts.publicKey;
   const now = opts.now ?? Date.now;
@@ -79,7 +89,10 @@ export async function startApnsStub(opts: { publicKey: KeyObject | string; keyId
   const answer = new Map<string, { status: number; reason: string; retryAfter?: number }>();
   let sequence = 0;
 
-  const server = http2.createSecureServer({ cert: tls.cert, key: tls.key });
+  const server = http2.createSecureServer({
+    cert: tls.cert, key: tls.key,
+    ...(opts.clientCa ? { ca: [opts.clientCa], requestCert: true, rejectUnauthorized: false } : {}),
+  });
   // open client sessions keep the server alive: close() ends them
   const sessions = new Set<http2.ServerHttp2Session>();
   server.on('session', (s) => {
@@ -99,12 +112,24 @@ export async function startApnsStub(opts: { publicKey: KeyObject | string; keyId
       const match = /^\/3\/device\/([0-9a-fA-F]+)$/.exec(path);
       if (headers[':method'] !== 'POST' || !match) return reply(404, 'BadPath');
       const auth = String(headers.authorization ?? '');
-      if (!auth.startsWith('bearer ')) return reply(403, 'MissingProviderToken');
-      const token = auth.slice('bearer '.length);
-      const checked = checkToken(token, publicKey, opts.keyId, opts.teamId, now());
-      if (typeof checked === 'string') return reply(403, checked);
       const topic = headers['apns-topic'];
-      if (!topic) return reply(400, 'MissingTopic');
+      const peer = opts.clientCa && !auth ? clientCertificate(stream.session?.socket) : null;
+      let checked: ReturnType<typeof checkToken>;
+      let certificateUid: string | undefined;
+      if (peer) {
+        // Certificate authentication: a certificate our CA signed, for this topic (Apple: TopicDisallowed).
+        if (!peer.authorized) return reply(403, 'BadCertificate');
+        if (!topic) return reply(400, 'MissingTopic');
+        if (peer.uid !== String(topic)) return reply(400, 'TopicDisallowed');
+        certificateUid = peer.uid;
+        checked = { claims: { iss: '', iat: 0 }, kid: '' };
+      } else {
+        if (!auth.startsWith('bearer ')) return reply(403, 'MissingProviderToken');
+        checked = checkToken(auth.slice('bearer '.length), publicKey, opts.keyId, opts.teamId, now());
+        if (typeof checked === 'string') return reply(403, checked);
+        if (!topic) return reply(400, 'MissingTopic');
+      }
+      const token = auth.slice('bearer '.length);
       const pushType = String(headers['apns-push-type'] ?? '');
       if (!['alert', 'background', 'voip', 'complication', 'fileprovider', 'mdm', 'liveactivity'].includes(pushType)) return reply(400, 'InvalidPushType');
       let payload: unknown;
@@ -124,6 +149,7 @@ export async function startApnsStub(opts: { publicKey: KeyObject | string; keyId
         claims: checked.claims,
         kid: checked.kid,
         token,
+        ...(certificateUid ? { certificateUid } : {}),
       });
       const canned = answer.get(deviceToken);
       if (canned) return reply(canned.status, canned.reason, canned.retryAfter ? { 'retry-after': String(canned.retryAfter) } : {});
@@ -145,6 +171,15 @@ export async function startApnsStub(opts: { publicKey: KeyObject | string; keyId
       }),
   };
 
+}
+
+/** The TLS client certificate of a connection: whether our CA signed it, and its subject's UID. */
+function clientCertificate(socket: unknown): { authorized: boolean; uid: string } | null {
+  if (!(socket instanceof TLSSocket)) return null;
+  const cert = socket.getPeerCertificate();
+  if (!cert || !cert.subject) return null;
+  const uid = (cert.subject as unknown as Record<string, string | undefined>).UID ?? '';
+  return { authorized: socket.authorized, uid };
 }
 
 /** The token's header and claims if Apple would accept it, else Apple's refusal reason. */

@@ -54,6 +54,8 @@ export async function startTestPushService(expectedPublicKey: () => string): Pro
   const answer = new Map<string, number>();
   const waiters: { count: number; resolve: () => void }[] = [];
   let origin = '';
+  /** Tokens whose signature was already checked (a server reuses one JWT per push service): the claims are checked on every request. */
+  const verified = new Set<string>();
   const service: TTestPushService = {
     subscribe() {
       const ecdh = createECDH('prime256v1');
@@ -94,7 +96,7 @@ export async function startTestPushService(expectedPublicKey: () => string): Pro
       if (request.method !== 'POST' || !sub) return refuse(404, 'no such subscription');
       const canned = answer.get(`${origin}${path}`);
       if (canned) return response.writeHead(canned).end();
-      const vapid = checkVapid(String(request.headers.authorization ?? ''), origin, expectedPublicKey());
+      const vapid = checkVapid(String(request.headers.authorization ?? ''), origin, expectedPublicKey(), verified);
       if (typeof vapid === 'string') return refuse(401, vapid);
       if (request.headers['content-encoding'] !== 'aes128gcm') return refuse(415, `content-encoding ${request.headers['content-encoding']}`);
       if (!request.headers.ttl) return refuse(400, 'no TTL');
@@ -124,15 +126,18 @@ export async function startTestPushService(expectedPublicKey: () => string): Pro
 }
 
 /** RFC 8292 check of `vapid t=…, k=…`: the claims, or why it is refused. */
-function checkVapid(header: string, audience: string, expectedKey: string): TReceivedPush['vapid'] | string {
+function checkVapid(header: string, audience: string, expectedKey: string, verified: Set<string>): TReceivedPush['vapid'] | string {
   const match = /^vapid t=([^,\s]+),\s*k=([^,\s]+)$/.exec(header);
   if (!match) return `not a vapid authorization: ${header.slice(0, 20)}`;
   const [, token, k] = match as unknown as [string, string, string];
   if (k !== expectedKey) return 'k is not the server\'s public key';
   const [head, body, signature] = token.split('.') as [string, string, string];
-  const point = Buffer.from(k, 'base64url');
-  const publicKey = createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: b64u(point.subarray(1, 33)), y: b64u(point.subarray(33, 65)) }, format: 'jwk' });
-  if (!verify('sha256', Buffer.from(`${head}.${body}`), { key: publicKey, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature ?? '', 'base64url'))) return 'bad JWT signature';
+  if (!verified.has(`${k} ${token}`)) {
+    const point = Buffer.from(k, 'base64url');
+    const publicKey = createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: b64u(point.subarray(1, 33)), y: b64u(point.subarray(33, 65)) }, format: 'jwk' });
+    if (!verify('sha256', Buffer.from(`${head}.${body}`), { key: publicKey, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature ?? '', 'base64url'))) return 'bad JWT signature';
+    verified.add(`${k} ${token}`);
+  }
   const h = JSON.parse(Buffer.from(head, 'base64url').toString('utf8')) as { alg?: string };
   const claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as { aud?: string; sub?: string; exp?: number };
   if (h.alg !== 'ES256') return `alg ${h.alg}`;

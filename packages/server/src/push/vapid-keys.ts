@@ -29,6 +29,8 @@ export async function loadVapidKeys(db: Db, config: { VAPID_PUBLIC_KEY?: string;
     pair = JSON.parse(row!.value) as { publicKey: string; privateKey: string };
   }
   // Throws a message naming the bad key (length, encoding) at start rather than at the first push.
-  webpush.setVapidDetails(config.VAPID_SUBJECT, pair.publicKey, pair.privateKey);
+  // (Not webpush.setVapidDetails: the sender signs its own cached JWTs, and a library-wide default
+  // would make web-push sign every request again.)
+  webpush.getVapidHeaders('https://push.invalid', config.VAPID_SUBJECT, pair.publicKey, pair.privateKey, 'aes128gcm');
   return { ...pair, subject: config.VAPID_SUBJECT };
 }

@@ -4,6 +4,7 @@ import webpush from 'web-push';
 import { guardedLookup } from './endpoint-guard.ts';
 import type { TVapidKeys } from './vapid-keys.ts';
 import type { TDeliveryOutcome } from './delivery-queue.ts';
+import { createPayloadEncryptor } from './payload-encryption.ts';
 
 export interface TWebPushTarget {
   endpoint: string;
@@ -22,11 +23,35 @@ export interface TWebPushOptions {
 }
 
 const REQUEST_TIMEOUT_MS = 15_000;
+/** A VAPID JWT is signed for this long (RFC 8292 allows up to 24 h)… */
+const VAPID_JWT_SECONDS = 12 * 60 * 60;
+/** …and reused until this long before it expires. */
+const VAPID_JWT_RENEW_SECONDS = 60 * 60;
 
 /**
- * Sends web push notifications (RFC 8030/8291/8292: aes128gcm payload, VAPID). `web-push` makes
- * the request (encryption and the VAPID JWT); this sends it over keep-alive agents whose DNS
- * lookup refuses non-public addresses, and maps the answer: 2xx ok, 404/410 gone (forget the
+ * `Authorization: vapid t=<JWT>, k=<key>` for a push service origin, signed once per origin and
+ * reused for most of its lifetime: an ES256 signature per notification was the fan-out's
+ * largest cost on the event loop (the claims, aud/exp/sub, are the same for every notification to
+ * that service).
+ */
+export function vapidAuthorizations(vapid: TVapidKeys, now: () => number = Date.now) {
+  const cache = new Map<string, { header: string; renewAt: number }>();
+  return (audience: string): string => {
+    const at = now() / 1000;
+    const hit = cache.get(audience);
+    if (hit && at < hit.renewAt) return hit.header;
+    const expiration = Math.floor(at) + VAPID_JWT_SECONDS;
+    const { Authorization } = webpush.getVapidHeaders(audience, vapid.subject, vapid.publicKey, vapid.privateKey, 'aes128gcm', expiration) as { Authorization: string };
+    cache.set(audience, { header: Authorization, renewAt: expiration - VAPID_JWT_RENEW_SECONDS });
+    return Authorization;
+  };
+}
+
+/**
+ * Sends web push notifications (RFC 8030/8291/8292: aes128gcm payload, VAPID). The payload is
+ * encrypted per subscription on worker threads (payload-encryption.ts, `web-push`'s encryption);
+ * the VAPID JWT comes from a per-origin cache; the request goes over keep-alive agents whose DNS
+ * lookup refuses non-public addresses. Answers map to: 2xx ok, 404/410 gone (forget the
  * subscription), 429/5xx/network retryable, anything else failed.
  */
 export function createWebPushSender(options: TWebPushOptions) {
@@ -35,31 +60,34 @@ export function createWebPushSender(options: TWebPushOptions) {
     'https:': new https.Agent({ keepAlive: true, maxSockets: 64, lookup, ca: options.ca }),
     'http:': new http.Agent({ keepAlive: true, maxSockets: 64, lookup }),
   };
+  const authorization = vapidAuthorizations(options.vapid);
+  const encryptor = createPayloadEncryptor();
 
   async function send(target: TWebPushTarget, payload: object, opts: { urgency?: 'normal' | 'high'; topic?: string } = {}): Promise<TDeliveryOutcome> {
-    let details: ReturnType<typeof webpush.generateRequestDetails>;
+    let url: URL;
+    let body: Buffer;
     try {
-      details = webpush.generateRequestDetails(
-        { endpoint: target.endpoint, keys: { p256dh: target.keyP256Dh, auth: target.keyAuth } },
-        JSON.stringify(payload),
-        {
-          vapidDetails: { subject: options.vapid.subject, publicKey: options.vapid.publicKey, privateKey: options.vapid.privateKey },
-          TTL: options.ttlSeconds ?? 24 * 60 * 60,
-          contentEncoding: 'aes128gcm',
-          urgency: opts.urgency ?? 'normal',
-          ...(opts.topic ? { topic: opts.topic } : {}),
-        },
-      );
+      url = new URL(target.endpoint);
+      if (url.protocol !== 'https:' && !(url.protocol === 'http:' && options.allowInsecure)) return { kind: 'failed', reason: 'endpoint is not https' };
+      body = await encryptor.encrypt(target.keyP256Dh, target.keyAuth, JSON.stringify(payload));
     } catch (error) {
       return { kind: 'failed', reason: (error as Error).message };
     }
-    const url = new URL(target.endpoint);
-    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && options.allowInsecure)) return { kind: 'failed', reason: 'endpoint is not https' };
+    const headers: http.OutgoingHttpHeaders = {
+      TTL: options.ttlSeconds ?? 24 * 60 * 60,
+      'Content-Type': 'application/octet-stream',
+      'Content-Encoding': 'aes128gcm',
+      'Content-Length': body.length,
+      Urgency: opts.urgency ?? 'normal',
+      Authorization: authorization(url.origin),
+      // Topic: ≤ 32 URL-safe base64 characters (RFC 8030 §5.4); the callers' are hex.
+      ...(opts.topic ? { Topic: opts.topic } : {}),
+    };
     const transport = url.protocol === 'https:' ? https : http;
     return new Promise<TDeliveryOutcome>((resolve) => {
       const request = transport.request(
         url,
-        { method: 'POST', headers: details.headers as http.OutgoingHttpHeaders, agent: agents[url.protocol as 'https:' | 'http:'], timeout: REQUEST_TIMEOUT_MS },
+        { method: 'POST', headers, agent: agents[url.protocol as 'https:' | 'http:'], timeout: REQUEST_TIMEOUT_MS },
         (response) => {
           response.resume();
           response.on('end', () => resolve(outcomeOf(response.statusCode ?? 0, response.headers['retry-after'])));
@@ -70,15 +98,16 @@ export function createWebPushSender(options: TWebPushOptions) {
       request.on('error', (error: Error & { code?: string }) =>
         resolve(error.code === 'EPUSHADDRESS' ? { kind: 'failed', reason: error.message } : { kind: 'retryable', reason: error.message }),
       );
-      request.end(details.body ?? undefined);
+      request.end(body);
     });
   }
 
   return {
     send,
-    close() {
+    async close() {
       agents['https:'].destroy();
       agents['http:'].destroy();
+      await encryptor.close();
     },
   };
 }

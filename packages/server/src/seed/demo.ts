@@ -6,7 +6,7 @@ import { accounts, corporateProfiles, virtualContacts, virtualPets } from '../db
 import { createContact } from '../cards/create-contact.ts';
 import { storeDisplayImage } from '../files/store-files.ts';
 import { slowHash } from '../crypto/slow-hash.ts';
-import { avatar, cover, landscape } from './demo-images.ts';
+import { avatar, cover, landscape, petAvatar } from './demo-images.ts';
 import { toTerminal } from '../logger.ts';
 
 /** The adoption passcode alphabet: Crockford base-32, upper case (no I, L, O, U). */
@@ -113,7 +113,7 @@ export async function seedDemo(app: FastifyInstance): Promise<DemoSeed | null> {
   });
   add('corporate card', corporateCard);
 
-  const petPicture = await image(avatar('🐾', '#f7971e', '#ffd200'));
+  const petPicture = await image(petAvatar('#f7971e', '#ffd200'));
   const [pet] = await db.insert(virtualPets).values({
     ownerAccountId: owner!.id, name: 'Biscuit', pictureDisplayItemId: petPicture.id,
     details: {

@@ -30,6 +30,8 @@ export interface TestAppOptions {
   webDistDir?: string;
   /** Push delivery options (a CA for the local APNs stub, retry timings). */
   push?: BuildOptions['push'];
+  /** Runs on the built app before it is ready (tests that add a hook or a route of their own). */
+  beforeReady?: (app: FastifyInstance) => void;
 }
 
 /** The real app on `database`, logging at debug level into a capture, with its own DATA_DIR. */
@@ -48,6 +50,7 @@ export async function buildTestApp(database: Database, options: TestAppOptions =
     push: options.push,
   });
   app.addHook('onClose', async () => rmSync(dataDir, { recursive: true, force: true }));
+  options.beforeReady?.(app);
   await app.ready();
   return { app, log, dataDir };
 }

@@ -1,4 +1,4 @@
-import type { TVirtualContact } from '@vbc/shared';
+import type { TVirtualContact, TVirtualPet } from '@vbc/shared';
 import { PRODUCT_NAME } from '@vbc/shared';
 
 const escapeHtml = (s: string) =>
@@ -15,6 +15,41 @@ export const scriptSafeJson = (value: unknown): string =>
 
 /** The id of the <script type="application/json"> element the SPA reads its first card from. */
 export const INITIAL_CARD_ELEMENT_ID = 'vbc-initial-card';
+/** The same for the pet page (web src/screens/Pet/initial-pet.ts). */
+export const INITIAL_PET_ELEMENT_ID = 'vbc-initial-pet';
+
+/** What a shared link's preview shows, and the data the page's first render uses. */
+interface TPreview {
+  title: string;
+  description: string;
+  type: 'profile' | 'website';
+  page: string;
+  image: string | null;
+  inline: { elementId: string; value: unknown };
+}
+
+/** index.html with title, description and OpenGraph/Twitter tags for link previews, and the page's data inlined. */
+function renderPreviewPage(indexHtml: string, preview: TPreview): string {
+  const { title, description, page, image } = preview;
+  const tags = [
+    `<title>${escapeHtml(title)}</title>`,
+    `<meta name="description" content="${escapeHtml(description)}">`,
+    `<meta property="og:type" content="${preview.type}">`,
+    `<meta property="og:site_name" content="${escapeHtml(PRODUCT_NAME)}">`,
+    `<meta property="og:title" content="${escapeHtml(title)}">`,
+    `<meta property="og:description" content="${escapeHtml(description)}">`,
+    `<meta property="og:url" content="${escapeHtml(page)}">`,
+    image ? `<meta property="og:image" content="${escapeHtml(image)}">` : '',
+    `<meta name="twitter:card" content="${image ? 'summary_large_image' : 'summary'}">`,
+    `<meta name="twitter:title" content="${escapeHtml(title)}">`,
+    `<meta name="twitter:description" content="${escapeHtml(description)}">`,
+    image ? `<meta name="twitter:image" content="${escapeHtml(image)}">` : '',
+    `<script type="application/json" id="${preview.inline.elementId}">${scriptSafeJson(preview.inline.value)}</script>`,
+  ]
+    .filter(Boolean)
+    .join('\n    ');
+  return indexHtml.replace(/<title>[^<]*<\/title>/, '').replace('</head>', `    ${tags}\n  </head>`);
+}
 
 /**
  * index.html for one card: title, description and OpenGraph/Twitter tags for
@@ -24,22 +59,28 @@ export const INITIAL_CARD_ELEMENT_ID = 'vbc-initial-card';
 export function renderCardPage(indexHtml: string, contact: TVirtualContact, urls: { page: string; image: string | null }): string {
   const title = contact.hasVirginAccessProtection ? PRODUCT_NAME : contact.name || PRODUCT_NAME;
   const description = [contact.jobTitle, contact.organization].filter(Boolean).join(' · ') || `${title} — digital business card`;
-  const tags = [
-    `<title>${escapeHtml(title)}</title>`,
-    `<meta name="description" content="${escapeHtml(description)}">`,
-    `<meta property="og:type" content="profile">`,
-    `<meta property="og:site_name" content="${escapeHtml(PRODUCT_NAME)}">`,
-    `<meta property="og:title" content="${escapeHtml(title)}">`,
-    `<meta property="og:description" content="${escapeHtml(description)}">`,
-    `<meta property="og:url" content="${escapeHtml(urls.page)}">`,
-    urls.image ? `<meta property="og:image" content="${escapeHtml(urls.image)}">` : '',
-    `<meta name="twitter:card" content="${urls.image ? 'summary_large_image' : 'summary'}">`,
-    `<meta name="twitter:title" content="${escapeHtml(title)}">`,
-    `<meta name="twitter:description" content="${escapeHtml(description)}">`,
-    urls.image ? `<meta name="twitter:image" content="${escapeHtml(urls.image)}">` : '',
-    `<script type="application/json" id="${INITIAL_CARD_ELEMENT_ID}">${scriptSafeJson(contact)}</script>`,
-  ]
-    .filter(Boolean)
-    .join('\n    ');
-  return indexHtml.replace(/<title>[^<]*<\/title>/, '').replace('</head>', `    ${tags}\n  </head>`);
+  return renderPreviewPage(indexHtml, { title, description, type: 'profile', ...urls, inline: { elementId: INITIAL_CARD_ELEMENT_ID, value: contact } });
+}
+
+/** index.html for a pet's page (/vbc/p/{petId}), as renderCardPage for a card: the pet as a visitor sees it. */
+export function renderPetPage(indexHtml: string, pet: TVirtualPet, urls: { page: string; image: string | null }): string {
+  const title = pet.name || PRODUCT_NAME;
+  const kind = [pet.breed, pet.species].filter(Boolean).join(' · ');
+  const description = pet.isLost ? `${title} is lost: please help them get home.` : kind || `${title} — virtual pet tag`;
+  return renderPreviewPage(indexHtml, { title, description, type: 'website', ...urls, inline: { elementId: INITIAL_PET_ELEMENT_ID, value: pet } });
+}
+
+/**
+ * A card (or pet) page as the server rendered it: the card's markup in #root (marked `data-ssr`, so the
+ * app hydrates it), its styles in <head>, and in place of the app's scripts only the small
+ * boot script, which starts the app when the visitor acts (web src/card-boot.ts).
+ */
+export function withServerRendering(cardPage: string, rendered: { html: string; styles: string }, boot: { bootScript: string; bootImports: string[] }): string {
+  const root = /<div id="root">[\s\S]*<\/div>(\s*<\/body>)/;
+  if (!root.test(cardPage)) return cardPage;
+  return cardPage
+    .replace(/\s*<script type="module"[^>]*><\/script>/g, '')
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+    .replace('</head>', `  ${rendered.styles}\n    <script type="module" crossorigin src="/vbc/${boot.bootScript}"></script>\n${boot.bootImports.map((file) => `    <link rel="modulepreload" crossorigin href="/vbc/${file}">\n`).join('')}  </head>`)
+    .replace(root, (_match, end: string) => `<div id="root" data-ssr>${rendered.html}</div>${end}`);
 }

@@ -1,10 +1,13 @@
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { existsSync, readFileSync } from 'node:fs';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RESERVED_ROUTE_WORDS } from '@vbc/shared';
 import { presentContact } from '../cards/presenter.ts';
-import { renderCardPage } from './link-preview.ts';
+import { presentPet } from '../pets/find-pet.ts';
+import { renderCardPage, renderPetPage, withServerRendering } from './link-preview.ts';
+import { loadCardRenderer, type TCardRenderer, type TRenderedPage } from './card-renderer.ts';
+import { CardPageCache, pickEncoding } from './card-page-cache.ts';
 import { WEB_DIST } from '../paths.ts';
 
 /** Pages of the web app, not API: kept out of the OpenAPI document. */
@@ -18,7 +21,8 @@ const BOT_AGENT = /bot|crawl|spider|facebookexternalhit|slack|whatsapp|telegram|
 /**
  * Serves the built SPA under /vbc/ on the same origin as the API: hashed
  * assets cached for a year, everything else falls back to index.html
- * (history routing); /vbc/{card} gets link-preview tags and the card inlined.
+ * (history routing); /vbc/{card} gets link-preview tags and the card inlined,
+ * and comes rendered on the server when the build has the renderer (dist-ssr/).
  */
 export default fp(
   async function webPlugin(app: FastifyInstance, options: { distDir?: string }) {
@@ -35,6 +39,9 @@ export default fp(
       return;
     }
     const indexHtml = readFileSync(`${dist}/index.html`, 'utf8');
+    const renderer = await loadCardRenderer(dist);
+    const pages = new CardPageCache();
+    if (!renderer) app.log.warn(`no server renderer beside ${dist}: card pages render in the browser`);
 
     await app.register(fastifyStatic, {
       root: dist,
@@ -52,26 +59,63 @@ export default fp(
     const sendIndex = (html: string) => (_: unknown, reply: FastifyReply) =>
       reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
 
+    /**
+     * The page with the app's server rendering of `url` in it (rendered by the web app's own
+     * components, kept by what it was rendered from), compressed as the browser accepts; the
+     * plain page (`html`, data inlined) when there is no renderer or it fails.
+     */
+    const sendRendered = async (request: FastifyRequest, reply: FastifyReply, html: string, data: unknown, render: ((r: TCardRenderer) => Promise<TRenderedPage>) | null) => {
+      const page = renderer && render
+        ? await pages.get(request.url, data, () =>
+            render(renderer).then(
+              (rendered) => withServerRendering(html, rendered, renderer),
+              (error: unknown) => {
+                request.log.error({ err: error }, 'server rendering of a page failed');
+                return null;
+              },
+            ),
+          )
+        : null;
+      if (!page) return sendIndex(html)(request, reply);
+      const encoding = pickEncoding(request.headers['accept-encoding']);
+      reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+      if (encoding) return reply.header('content-encoding', encoding).send(encoding === 'br' ? page.br : page.gzip);
+      return reply.send(page.html);
+    };
+
     app.get('/vbc/', PAGE, sendIndex(indexHtml));
     app.get<{ Params: { '*': string } }>('/vbc/*', PAGE, async (request, reply) => {
       const [first, ...rest] = request.params['*'].split('/');
       const reserved = (RESERVED_ROUTE_WORDS as readonly string[]).includes((first ?? '').toLowerCase());
+      const base = app.config.PUBLIC_URL;
       if (first && rest.filter(Boolean).length === 0 && !reserved && !first.includes('.')) {
-        const found = await app.cards.getPublic(decodeURIComponent(first)).catch(() => null);
+        // The router has decoded the path once already: decoding again would turn `%25` into a URIError.
+        const found = await app.cards.getPublic(first).catch(() => null);
         if (found) {
           const contact = presentContact(found.row, found.picture, { revealContactInfo: false });
           const bot = BOT_AGENT.test(request.headers['user-agent'] ?? '');
           if (!bot && !contact.hasVirginAccessProtection) app.cards.stats.record(found.row.id, 'view');
-          const base = app.config.PUBLIC_URL;
           const html = renderCardPage(indexHtml, contact, {
             page: `${base}/vbc/${contact.quickId}`,
             image: contact.picture ? `${base}/ds/vbc/profilepicture/${contact.quickId}` : null,
           });
-          return sendIndex(html)(request, reply);
+          return sendRendered(request, reply, html, contact, (r) => r.render(request.url, contact));
+        }
+      }
+      // A pet's page (/vbc/p/{petId}): as a visitor sees it, whoever asks (the owner's extras come after hydration).
+      if (first === 'p' && rest.length === 1 && rest[0]) {
+        const found = await app.pets.findPet(rest[0]).catch(() => null);
+        if (found) {
+          const pet = presentPet(found);
+          const html = renderPetPage(indexHtml, pet, {
+            page: `${base}/vbc/p/${pet.virtualPetId}`,
+            image: pet.picture ? `${base}/ds/vbc/odisplay/${pet.picture.obsecuredDisplayItemId}` : null,
+          });
+          return sendRendered(request, reply, html, pet, (r) => r.renderPet(request.url, pet));
         }
       }
       return sendIndex(indexHtml)(request, reply);
     });
   },
-  { name: 'web', dependencies: ['db', 'cards'] },
+  { name: 'web', dependencies: ['db', 'cards', 'pets'] },
 );

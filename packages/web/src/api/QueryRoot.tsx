@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react';
+import { useContext, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useSession } from '../session/SessionContext.tsx';
 import { queryClient } from './query-client.ts';
+import { ServerQueryClientContext } from './server-query-client.ts';
 
 /** Whose answers the cache holds: a visitor, or one account. */
 let cacheOwner: string | undefined;
@@ -12,7 +13,9 @@ let cacheOwner: string | undefined;
  * emptied before anything renders from it: no screen shows another account's answers.
  */
 export default function QueryRoot({ children }: { children: ReactNode }) {
+  const server = useContext(ServerQueryClientContext);
   const { status, account } = useSession();
+  if (server) return <QueryClientProvider client={server}>{children}</QueryClientProvider>;
   const owner = status === 'checking' ? cacheOwner : status === 'signedIn' ? `account:${(account as { accountId?: string } | null)?.accountId ?? ''}` : 'visitor';
   if (owner !== cacheOwner) {
     if (cacheOwner !== undefined) queryClient.clear();

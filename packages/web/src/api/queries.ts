@@ -6,8 +6,14 @@ import { queryOptions } from '@tanstack/react-query';
 import { getCardForEdit, getCardStats, getPinStatus, getRecents } from './cards.ts';
 import { getCorporateProfile } from './contacts.ts';
 import { getConversation, listConversations } from './conversations.ts';
+import { getDirectory, listDirectories } from './directories.ts';
+import { getMergedRecents, searchCards } from './search.ts';
 import { getPet } from './pets.ts';
 import { queryKeys } from './query-keys.ts';
+import { getAnnouncement, listAnnouncements } from './announcements.ts';
+import {
+  getConsole, getFollowState, listCorporateAnnouncements, listInvitations, listManagedBusinesses, listMembers, listMyInvitations,
+} from './corporate.ts';
 
 /** Owner views start from the server's current version, never a cached one (a stale `updatedAt` fails the save). */
 const OWNER_VIEW = { gcTime: 0 } as const;
@@ -20,6 +26,7 @@ export const cardQueries = {
 
 export const corporateQueries = {
   profile: (id: string) => queryOptions({ queryKey: queryKeys.corporateProfiles.one(id), queryFn: ({ signal }) => getCorporateProfile(id, { signal }) }),
+  follow: (id: string) => queryOptions({ queryKey: queryKeys.corporateProfiles.follow(id), queryFn: () => getFollowState(id) }),
 };
 
 export const petQueries = {
@@ -34,4 +41,29 @@ export const conversationQueries = {
 
 export const accountQueries = {
   recents: () => queryOptions({ queryKey: queryKeys.account.recents(), queryFn: getRecents }),
+  mergedRecents: () => queryOptions({ queryKey: queryKeys.account.mergedRecents(), queryFn: getMergedRecents }),
+};
+
+export const directoryQueries = {
+  list: (contactId?: string) => queryOptions({ queryKey: queryKeys.directories.list(contactId), queryFn: () => listDirectories(contactId) }),
+  one: (dirId: string) => queryOptions({ queryKey: queryKeys.directories.one(dirId), queryFn: () => getDirectory(dirId) }),
+};
+
+export const announcementQueries = {
+  list: () => queryOptions({ queryKey: queryKeys.announcements.list(), queryFn: listAnnouncements }),
+  one: (id: string) => queryOptions({ queryKey: queryKeys.announcements.one(id), queryFn: () => getAnnouncement(id) }),
+};
+
+export const searchQueries = {
+  cards: (q: string) => queryOptions({ queryKey: queryKeys.search.cards(q), queryFn: ({ signal }) => searchCards(q, signal) }),
+};
+
+/** The corporate console: owner views, never served from an old cache entry. */
+export const consoleQueries = {
+  businesses: () => queryOptions({ queryKey: queryKeys.console.businesses(), queryFn: listManagedBusinesses }),
+  myInvitations: () => queryOptions({ queryKey: queryKeys.console.myInvitations(), queryFn: listMyInvitations }),
+  profile: (id: string) => queryOptions({ queryKey: queryKeys.console.profile(id), queryFn: () => getConsole(id), ...OWNER_VIEW }),
+  members: (id: string) => queryOptions({ queryKey: queryKeys.console.members(id), queryFn: () => listMembers(id), ...OWNER_VIEW }),
+  invitations: (id: string) => queryOptions({ queryKey: queryKeys.console.invitations(id), queryFn: () => listInvitations(id), ...OWNER_VIEW }),
+  announcements: (id: string) => queryOptions({ queryKey: queryKeys.console.announcements(id), queryFn: () => listCorporateAnnouncements(id), ...OWNER_VIEW }),
 };

@@ -19,6 +19,8 @@ export const queryKeys = {
   corporateProfiles: {
     all: ['corporateProfiles'] as const,
     one: (id: string) => ['corporateProfiles', id] as const,
+    /** The signed-in account's Follow / Following state for the business of this profile. */
+    follow: (id: string) => ['corporateProfiles', id, 'follow'] as const,
   },
   pets: {
     all: ['pets'] as const,
@@ -41,5 +43,41 @@ export const queryKeys = {
   account: {
     all: ['account'] as const,
     recents: () => ['account', 'recents'] as const,
+    /** The account's recents after this device's were merged in (Others). */
+    mergedRecents: () => ['account', 'recents', 'merged'] as const,
+  },
+  directories: {
+    all: ['directories'] as const,
+    /** The list; with a card id, each entry says whether it holds that card. */
+    list: (contactId?: string) => ['directories', 'list', contactId ?? null] as const,
+    one: (dirId: string) => ['directories', 'one', dirId] as const,
+  },
+  wallet: {
+    all: ['wallet'] as const,
+    /** A card's (or pet's) Apple pass / Google save JWT, made for one dialog. */
+    pass: (provider: 'apple' | 'google', id: string) => ['wallet', provider, id] as const,
+  },
+  announcements: {
+    all: ['announcements'] as const,
+    /** The recipient's list with its unread count (the tab's badge reads it too). */
+    list: () => ['announcements', 'list'] as const,
+    one: (id: string) => ['announcements', 'one', id] as const,
+  },
+  console: {
+    all: ['console'] as const,
+    /** The businesses the signed-in account manages (the menu). */
+    businesses: () => ['console', 'businesses'] as const,
+    /** The signed-in account's pending invitations. */
+    myInvitations: () => ['console', 'myInvitations'] as const,
+    /** One business's console: its profile, members, invitations, announcements. */
+    business: (id: string) => ['console', 'business', id] as const,
+    profile: (id: string) => ['console', 'business', id, 'profile'] as const,
+    members: (id: string) => ['console', 'business', id, 'members'] as const,
+    invitations: (id: string) => ['console', 'business', id, 'invitations'] as const,
+    announcements: (id: string) => ['console', 'business', id, 'announcements'] as const,
+  },
+  search: {
+    all: ['search'] as const,
+    cards: (q: string) => ['search', 'cards', q] as const,
   },
 } as const;

@@ -6,7 +6,7 @@ export interface TActionButtonProps {
   children: ReactNode;
   /** 'contained': filled with `color`; 'outlined': a light outline. */
   variant?: 'contained' | 'outlined';
-  /** Fill of a contained button (any CSS colour or theme path); primary by default. */
+  /** Fill of a contained button (any CSS colour or theme path); the primary fill by default. With white text it must hold 4.5:1 (theme.ts `fillForWhiteText`). */
   color?: string;
   /** Text colour of a contained button. */
   textColor?: string;
@@ -27,7 +27,7 @@ export interface TActionButtonProps {
  * page for icon buttons) rather than MUI's Button, whose code (and the
  * CircularProgress it carries) would weigh on the card's first load.
  */
-export default function ActionButton({ children, variant = 'outlined', color = 'primary.main', textColor = '#fff', startIcon, href, download, target, rel, onClick, disabled, size = 'medium', sx, ...rest }: TActionButtonProps) {
+export default function ActionButton({ children, variant = 'outlined', color = 'primary.dark', textColor = '#fff', startIcon, href, download, target, rel, onClick, disabled, size = 'medium', sx, ...rest }: TActionButtonProps) {
   const contained = variant === 'contained';
   const base = {
     gap: 1, px: size === 'large' ? 3.5 : 2.25, minHeight: size === 'large' ? 48 : 42, borderRadius: 999,

@@ -11,6 +11,8 @@ import FolderSharedIcon from '@mui/icons-material/FolderShared';
 import { Link, useLocation } from 'react-router';
 import { BOTTOM_NAV_HEIGHT } from './bottom-nav-height.ts';
 import { badgeText, useUnreadCount } from '../realtime/unread.ts';
+import QueryRoot from '../api/QueryRoot.tsx';
+import AnnouncementsBadge from './AnnouncementsBadge.tsx';
 
 
 interface TItem {
@@ -29,8 +31,20 @@ const ITEMS: TItem[] = [
   { to: '/directories', label: 'Directories', icon: <FolderSharedIcon />, match: ['/directories', '/directory/'] },
 ];
 
-/** SPEC §2: the signed-in bottom navigation; home is the main, larger, centred button. */
+/**
+ * SPEC §2: the signed-in bottom navigation, each destination with its label at every width; home
+ * is the main, larger, centred button. Signed in only and loaded lazily, so it brings the query
+ * layer with it (the announcements badge reads it).
+ */
 export default function BottomNav() {
+  return (
+    <QueryRoot>
+      <Navigation />
+    </QueryRoot>
+  );
+}
+
+function Navigation() {
   const { pathname } = useLocation();
   const unread = badgeText(useUnreadCount());
   const active = (item: TItem) => (item.to === '/' ? pathname === '/' : item.match.some((m) => pathname.startsWith(m)));
@@ -73,10 +87,12 @@ export default function BottomNav() {
                 </Box>
               ) : item.to === '/messages' && unread ? (
                 <Badge badgeContent={unread} color="error" slotProps={{ badge: { 'data-testid': 'unread-badge' } as object }}>{item.icon}</Badge>
+              ) : item.to === '/announcements' ? (
+                <AnnouncementsBadge>{item.icon}</AnnouncementsBadge>
               ) : (
                 item.icon
               )}
-              <Typography variant="caption" sx={{ fontSize: 10.5, lineHeight: 1.2, display: { xs: 'none', sm: 'block' } }}>
+              <Typography variant="caption" data-testid="nav-label" sx={{ fontSize: 10.5, lineHeight: 1.2, whiteSpace: 'nowrap' }}>
                 {item.label}
               </Typography>
             </ButtonBase>

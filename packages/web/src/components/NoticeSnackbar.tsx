@@ -6,9 +6,9 @@ import type { TNoticeSeverity } from '../session/events.ts';
 import type { TNotice } from './NoticeHost.tsx';
 
 const COLORS: Record<TNoticeSeverity, string> = {
-  success: 'success.main',
+  success: 'success.dark',
   warning: 'warning.main',
-  error: 'error.main',
+  error: 'error.dark',
   info: 'info.main',
 };
 
@@ -32,7 +32,7 @@ export default function NoticeSnackbar({ queue, onDone }: { queue: readonly TNot
         data-testid="notice"
         data-severity={severity}
         message={current?.message}
-        sx={{ bgcolor: COLORS[severity], color: severity === 'warning' ? '#1b1300' : '#fff', fontWeight: 600, borderRadius: 2 }}
+        sx={{ bgcolor: COLORS[severity], color: severity === 'warning' || severity === 'info' ? '#1b1300' : '#fff', fontWeight: 600, borderRadius: 2 }}
       />
     </Snackbar>
   );

@@ -14,12 +14,15 @@ import { corporateQueries } from '../api/queries.ts';
 import SocialLinks from '../screens/Contact/parts/SocialLinks.tsx';
 import { EmailList, LinkList, PhoneList, PlaceList } from '../screens/Contact/parts/InfoLists.tsx';
 import AppDialog from './AppDialog.tsx';
+import FollowButton from './FollowButton.tsx';
+import { useSession } from '../session/SessionContext.tsx';
 
 const CORPORATE_ACCENT = '#1f5fc4';
 
 /** SPEC §2 corporate profile dialog: headed 'Verified Business', loaded by corporate-profile id, with Close. */
 export default function CorporateProfileDialog({ corporateProfileId, onClose }: { corporateProfileId: string; onClose: () => void }) {
   const query = useQuery(corporateQueries.profile(corporateProfileId));
+  const signedIn = useSession().status === 'signedIn';
   const profile = query.data ?? null;
   const error = query.error ? errorText(query.error) : null;
 
@@ -68,6 +71,7 @@ export default function CorporateProfileDialog({ corporateProfileId, onClose }: 
         )}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
+        {signedIn && profile && <FollowButton corporateProfileId={corporateProfileId} />}
         <Button onClick={onClose} variant="contained">Close</Button>
       </DialogActions>
     </AppDialog>

@@ -2,12 +2,16 @@ import { lazy, Suspense, useState } from 'react';
 import type { TVirtualContact } from '@vbc/shared/contact';
 import { useClientEvent, type TClientEvents, type TPromptRequest } from '../session/events.ts';
 import AuthHost from './auth/AuthHost.tsx';
+import { lazyWithQueries } from '../api/lazy-with-queries.tsx';
 
 const QrCodeDialog = lazy(() => import('./QrCodeDialog.tsx'));
 const PromptDialog = lazy(() => import('./PromptDialog.tsx'));
 const ContactShareDialog = lazy(() => import('./ContactShareDialog.tsx'));
 const PetShareDialog = lazy(() => import('./PetShareDialog.tsx'));
 const PinDialog = lazy(() => import('./pin/PinDialog.tsx'));
+const WalletPassDialog = lazyWithQueries(() => import('./wallet/WalletPassDialog.tsx'));
+const ScannerDialog = lazy(() => import('./scanner/ScannerDialog.tsx'));
+const AppMenu = lazyWithQueries(() => import('../components/AppMenu.tsx'));
 
 /**
  * Opens the app-wide windows asked for through client events (QR code,
@@ -24,6 +28,13 @@ export default function DialogHost() {
   useClientEvent('sharePet', setPetShare);
   const [pin, setPin] = useState<TClientEvents['enterPin'] | null>(null);
   useClientEvent('enterPin', setPin);
+  const [wallet, setWallet] = useState<{ provider: 'apple' | 'google'; id: string } | null>(null);
+  useClientEvent('generateAppleWalletPass', ({ virtualContactId }) => setWallet({ provider: 'apple', id: virtualContactId }));
+  const [scanning, setScanning] = useState(false);
+  useClientEvent('scanQr', () => setScanning(true));
+  useClientEvent('generateGoogleWalletPass', ({ virtualContactId }) => setWallet({ provider: 'google', id: virtualContactId }));
+  const [menu, setMenu] = useState(false);
+  useClientEvent('menu', () => setMenu(true));
   return (
     <Suspense fallback={null}>
       {qr && <QrCodeDialog request={qr} onClose={() => setQr(null)} />}
@@ -32,6 +43,9 @@ export default function DialogHost() {
       {petShare && <PetShareDialog pet={petShare} onClose={() => setPetShare(null)} />}
       <AuthHost />
       {pin && <PinDialog request={pin} onClose={() => setPin(null)} />}
+      {scanning && <ScannerDialog onClose={() => setScanning(false)} />}
+      {wallet && <WalletPassDialog key={`${wallet.provider}:${wallet.id}`} provider={wallet.provider} id={wallet.id} onClose={() => setWallet(null)} />}
+      {menu && <AppMenu onClose={() => setMenu(false)} />}
     </Suspense>
   );
 }

@@ -1,10 +1,11 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { clearOutbox, resumeOutbox } from '../screens/Messages/outbox.ts';
 import { emitClientEvent, useClientEvent, type TClientEvents } from '../session/events.ts';
 import { useSession } from '../session/SessionContext.tsx';
 import { readStored } from '../session/storage.ts';
 import { onRealtimeResync, startRealtime, stopRealtime } from './connection.ts';
-import { loadUnreadCount, refreshUnreadCount, resetUnreadCount } from './unread.ts';
+import { loadUnreadCount, refreshUnreadCount, resetUnreadCount, useUnreadCount } from './unread.ts';
+import { nextPromptRecord, readPromptRecord, shouldAskAboutUnread, writePromptRecord } from './unread-prompt.ts';
 
 const SendMessageDialog = lazy(() => import('../dialogs/send-message/SendMessageDialog.tsx'));
 const PushHost = lazy(() => import('../push/PushHost.tsx'));
@@ -12,7 +13,7 @@ const PushHost = lazy(() => import('../push/PushHost.tsx'));
 /** SPEC §4 prompt texts for unseen messages at session start. */
 export const UNREAD_PROMPT = { title: 'Unread Messages', message: 'Do you want to go read the unread messages?' } as const;
 
-/** Access tokens that already had their session-start prompt (StrictMode mounts effects twice). */
+/** Access tokens that already had their session-start check (StrictMode mounts effects twice). */
 const prompted = new Set<string>();
 
 /**
@@ -22,6 +23,9 @@ const prompted = new Set<string>();
  */
 export default function MessagingHost({ navigate }: { navigate: (to: string) => void }) {
   const { account, accessToken } = useSession();
+  const unread = useUnreadCount();
+  /** The session-start check has read this page's count (until then the store's 0 means "not loaded"). */
+  const checked = useRef(false);
   const [request, setRequest] = useState<TClientEvents['sendMessage'] | null>(null);
 
   useEffect(() => {
@@ -41,16 +45,28 @@ export default function MessagingHost({ navigate }: { navigate: (to: string) => 
     if (!accessToken) return;
     let cancelled = false;
     void loadUnreadCount().then((count) => {
-      if (cancelled || count === 0 || prompted.has(accessToken)) return;
+      if (cancelled || prompted.has(accessToken)) return;
       prompted.add(accessToken);
+      checked.current = true;
+      // Once per browser session, and again only when a message arrived since (issue 13).
+      const session = readStored('sessionId') ?? 'signed-in';
+      const record = readPromptRecord(session);
       // Already reading messages: no need to ask.
-      if (/^\/vbc\/messages(\/|$)/.test(window.location.pathname)) return;
-      emitClientEvent('prompt', { ...UNREAD_PROMPT, onYes: () => navigate('/messages') });
+      const ask = shouldAskAboutUnread(record, count) && !/^\/vbc\/messages(\/|$)/.test(window.location.pathname);
+      writePromptRecord(nextPromptRecord(record, session, count, ask) ?? { session, baseline: count });
+      if (ask) emitClientEvent('prompt', { ...UNREAD_PROMPT, onYes: () => navigate('/messages') });
     });
     return () => {
       cancelled = true;
     };
   }, [accessToken, navigate]);
+
+  // Messages read meanwhile lower the session's baseline: one arriving after that asks again on the next load.
+  useEffect(() => {
+    const session = accessToken && checked.current ? (readStored('sessionId') ?? 'signed-in') : null;
+    const record = session ? readPromptRecord(session) : null;
+    if (session && record && unread < record.baseline) writePromptRecord({ session, baseline: unread });
+  }, [unread, accessToken]);
 
   const refresh = () => refreshUnreadCount();
   useClientEvent('conversationUpdated', refresh);

@@ -3,6 +3,7 @@
  * @vbc/shared/conversation (checked by type below) so this chunk does not pull in zod.
  */
 import type { CONVERSATION_HUB_EVENTS, TConversationMessage, TConversationSeen, TConversationSummary } from '@vbc/shared/conversation';
+import type { ANNOUNCEMENT_HUB_EVENT } from '@vbc/shared/announcement';
 import { emitClientEvent } from '../session/events.ts';
 
 type TShared = typeof CONVERSATION_HUB_EVENTS;
@@ -19,9 +20,11 @@ const sameNames: TShared = EVENTS;
 void sameNames;
 
 export const ACCOUNT_UPDATED = 'AccountUpdated';
+/** ANNOUNCEMENT_HUB_EVENT of @vbc/shared/announcement (checked by type below). */
+export const ANNOUNCEMENT_PUBLISHED = 'AnnouncementPublished' as const satisfies typeof ANNOUNCEMENT_HUB_EVENT;
 
 /** Every server-to-client method the client listens to. */
-export const HUB_EVENTS = [...Object.values(EVENTS), ACCOUNT_UPDATED] as const;
+export const HUB_EVENTS = [...Object.values(EVENTS), ACCOUNT_UPDATED, ANNOUNCEMENT_PUBLISHED] as const;
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
@@ -29,6 +32,10 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 export function toClientEvent(method: string, payload: unknown): void {
   if (method === ACCOUNT_UPDATED) {
     emitClientEvent('accountUpdated', { account: payload });
+    return;
+  }
+  if (method === ANNOUNCEMENT_PUBLISHED) {
+    if (isObject(payload) && typeof payload.announcementId === 'string') emitClientEvent('announcementPublished', { announcement: payload });
     return;
   }
   if (!isObject(payload) || typeof payload.personalConversationId !== 'string') return;

@@ -22,7 +22,12 @@ export function bridgeHubEvents(client: QueryClient): () => void {
     }),
     // The account changed elsewhere (another device renamed it, a card was added): its lists refetch.
     onClientEvent('accountUpdated', () => void client.invalidateQueries({ queryKey: queryKeys.account.all })),
-    onRealtimeResync(() => void client.invalidateQueries({ queryKey: queryKeys.conversations.all })),
+    // A new announcement: the list (and the tab's unread badge) refetch.
+    onClientEvent('announcementPublished', () => void client.invalidateQueries({ queryKey: queryKeys.announcements.all })),
+    onRealtimeResync(() => {
+      void client.invalidateQueries({ queryKey: queryKeys.conversations.all });
+      void client.invalidateQueries({ queryKey: queryKeys.announcements.all });
+    }),
   ];
   return () => {
     for (const stop of stops) stop();

@@ -6,8 +6,9 @@
  * stored keys even when the server call fails. Another tab signing in or out
  * (a storage event on the token) is followed here.
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { http, HttpError } from '../api/http.ts';
+import { READY_EVENT } from '../page-events.ts';
 import { onClientEvent } from './events.ts';
 import { syncRecents } from './recents-sync.ts';
 import { readStored, SESSION_KEYS, STORAGE_KEYS, writeStored } from './storage.ts';
@@ -54,10 +55,33 @@ const saysInvalid = (answer: unknown): boolean =>
   (typeof answer === 'object' && answer !== null &&
     ((answer as { valid?: unknown }).valid === false || (answer as { isValid?: unknown }).isValid === false));
 
-export function SessionProvider({ children }: { children: ReactNode }) {
+/**
+ * `hydrating`: the page was rendered on the server, which knows no session: the first render
+ * is signed out as the server's was, and a stored token is checked right after.
+ */
+export function SessionProvider({ children, hydrating = false }: { children: ReactNode; hydrating?: boolean }) {
   const [accessToken, setAccessToken] = useState<string | null>(() => readStored('accessToken'));
   const [account, setAccount] = useState<TPersonalAccount | null>(null);
-  const [status, setStatus] = useState<TSessionStatus>(() => (readStored('accessToken') ? 'checking' : 'signedOut'));
+  const [status, setStatus] = useState<TSessionStatus>(() => (!hydrating && readStored('accessToken') ? 'checking' : 'signedOut'));
+
+  useEffect(() => {
+    if (hydrating && readStored('accessToken')) setStatus('checking');
+    // Only once, after the hydrating render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // A server-rendered page: say when the visitor is known (the hydrating render always says
+  // signed out; with a stored token, the check that follows decides).
+  const announced = useRef(!hydrating);
+  const checked = useRef(false);
+  useEffect(() => {
+    if (announced.current) return;
+    if (status === 'checking') checked.current = true;
+    else if (checked.current || !readStored('accessToken')) {
+      announced.current = true;
+      document.dispatchEvent(new Event(READY_EVENT));
+    }
+  }, [status]);
 
   const refreshAccount = useCallback(async () => {
     const next = await http.get<TPersonalAccount>('/api/personalAccount/myAccount');

@@ -6,6 +6,7 @@
  */
 import { useEffect, useRef } from 'react';
 import type { TVirtualContact } from '@vbc/shared/contact';
+import type { TPinFailure } from '../dialogs/pin/pin-outcome.ts';
 
 export type TNoticeSeverity = 'success' | 'warning' | 'error' | 'info';
 
@@ -48,9 +49,18 @@ export interface TClientEvents {
   /** Open the Send Message window for a card. */
   sendMessage: { contact: Pick<TVirtualContact, 'virtualContactId' | 'name' | 'firstName' | 'lastName'> };
   /** Open the PIN entry window for a PIN-locked card; `onGranted` receives the unlocked data. */
-  enterPin: { virtualContactId: string; onGranted: (grant: TPinGrant) => void };
+  enterPin: {
+    virtualContactId: string;
+    onGranted: (grant: TPinGrant) => void;
+    /** A PIN already tried (the card's ?pin=) and how it failed: the window opens showing that failure. */
+    tried?: { pin: string; failure: TPinFailure };
+    /** Aborted when the window is no longer wanted (the ?pin= changed, the card was left). */
+    signal?: AbortSignal;
+  };
   generateAppleWalletPass: { virtualContactId: string };
   generateGoogleWalletPass: { virtualContactId: string };
+  /** Open the camera QR scanner (SPEC §8–§9). */
+  scanQr: undefined;
   messageReceived: { personalConversationId: string; message: unknown };
   photoUploaded: { personalConversationId: string; message: unknown };
   documentUploaded: { personalConversationId: string; message: unknown };
@@ -58,6 +68,8 @@ export interface TClientEvents {
   conversationSeen: { personalConversationId: string; seenBy?: string; seenAt?: string; sequence?: number };
   accountUpdated: { account?: unknown };
   accountRegistered: { account?: unknown };
+  /** DESIGN §5 AnnouncementPublished: a new announcement for this account (its summary). */
+  announcementPublished: { announcement: unknown };
   /** The app came back to the foreground (visibility change / iOS resume). */
   appForeground: undefined;
 }

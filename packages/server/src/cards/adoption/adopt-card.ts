@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { virtualContacts } from '../../db/schema/index.ts';
+import { accounts, virtualContacts } from '../../db/schema/index.ts';
 import { verifySlowHash } from '../../crypto/slow-hash.ts';
 import { AppError, badRequest, conflict, forbidden, tooManyRequests } from '../../errors/app-error.ts';
 import { getContact } from '../find-contact.ts';
@@ -64,10 +64,11 @@ export async function adoptCard(
     throw forbidden('Wrong adoption code.');
   }
   await refundAttempt(db, ADOPT_ACCOUNT_POLICY, input.accountId);
+  const [owner] = await db.select({ name: accounts.name, email: accounts.email, phoneNumber: accounts.phoneNumber }).from(accounts).where(eq(accounts.id, input.accountId)).limit(1);
   const adopted = await db.transaction(async (tx) => {
     const [updated] = await tx
       .update(virtualContacts)
-      .set({ ownerAccountId: input.accountId, passcodeHash: null, updatedAt: now })
+      .set({ ownerAccountId: input.accountId, passcodeHash: null, updatedAt: now, ...(owner ? prefillFromAccount(row, owner) : {}) })
       .where(and(eq(virtualContacts.id, row.id), isNull(virtualContacts.ownerAccountId), eq(virtualContacts.passcodeHash, passcodeHash)))
       .returning();
     if (updated) await resetGuard(tx, ADOPT_CARD_POLICY.scope, row.id);
@@ -75,4 +76,24 @@ export async function adoptCard(
   });
   if (!adopted) throw alreadyAdopted();
   return adopted;
+}
+
+/**
+ * A newly adopted card starts from its owner's account (issue 13: a blank card showed "0 views"
+ * and a silhouette): the account's name as first and last name, its e-mail and phone as the
+ * card's first rows. Only what the card leaves empty; the owner edits it all in the first-time set-up.
+ */
+export function prefillFromAccount(
+  row: Pick<ContactRow, 'firstName' | 'lastName' | 'emails' | 'phones'>,
+  account: { name: string; email: string | null; phoneNumber: string | null },
+): Partial<Pick<ContactRow, 'firstName' | 'lastName' | 'emails' | 'phones'>> {
+  const fill: Partial<Pick<ContactRow, 'firstName' | 'lastName' | 'emails' | 'phones'>> = {};
+  const words = account.name.trim().split(/\s+/).filter(Boolean);
+  if (!row.firstName.trim() && !row.lastName.trim() && words.length > 0) {
+    fill.firstName = (words.length > 1 ? words.slice(0, -1) : words).join(' ').slice(0, 100);
+    fill.lastName = words.length > 1 ? words.at(-1)!.slice(0, 100) : '';
+  }
+  if (row.emails.length === 0 && account.email) fill.emails = [{ email: account.email, name: null }];
+  if (row.phones.length === 0 && account.phoneNumber) fill.phones = [{ phoneNumber: account.phoneNumber, type: 'Mobile' }];
+  return fill;
 }

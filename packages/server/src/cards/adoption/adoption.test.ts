@@ -69,7 +69,7 @@ describeEachDatabase('adopting an unclaimed card', (ctx) => {
 
   it('adopts with the right passcode (any case), once, and binds the card to the account', async () => {
     const [card] = await mint();
-    const ana = await buildAccount(ctx.app);
+    const ana = await buildAccount(ctx.app, { name: 'Ana Maria Reyes', phoneNumber: `0917${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}` });
     expect((await canAdopt(card!.quickId, {})).statusCode).toBe(401);
     expect((await adopt(card!.quickId, card!.passcode, {})).statusCode).toBe(401);
     const before = await canAdopt(card!.quickId, ana.headers);
@@ -88,6 +88,14 @@ describeEachDatabase('adopting an unclaimed card', (ctx) => {
     });
     expect(adopted.statusCode).toBe(200);
     expect(adopted.json()).toMatchObject({ virtualContactId: card!.virtualContactId, hasVirginAccessProtection: false, hasPersonalAccount: true });
+    // The blank card starts from the account: its name, e-mail and phone (issue 13).
+    expect(adopted.json()).toMatchObject({
+      firstName: 'Ana Maria', lastName: 'Reyes',
+      emails: [{ email: ana.account.email, name: null }],
+      phones: [{ phoneNumber: ana.account.phoneNumber, type: 'Mobile' }],
+    });
+    const publicCard = (await ctx.app.inject({ method: 'GET', url: `/api/vbc/virtualcontact/${card!.quickId}` })).json();
+    expect(publicCard).toMatchObject({ name: 'Ana Maria Reyes', emails: [{ email: ana.account.email }], phones: [{ phoneNumber: ana.account.phoneNumber }] });
     const row = await ownerOf(card!.virtualContactId);
     expect(row.ownerAccountId).toBe(ana.account.id);
     expect(row.passcodeHash).toBeNull();

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { requireAccount } from '../../plugins/auth.ts';
 import { presentContact } from '../presenter.ts';
 import { SECURITY } from '../../plugins/docs.ts';
+import { ZCanAdopt, ZVirtualContact } from '../responses.ts';
 
 const ZContactParams = z.object({ contactId: z.string().min(1).max(100) });
 const ZAdoptParams = ZContactParams.extend({ code: z.string().min(1).max(64) });
@@ -14,7 +15,7 @@ export default async function adoptionRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/vbc/canAdopt/:contactId',
-    { schema: { security: SECURITY.bearer, params: ZContactParams, summary: '200 when the card can be adopted; 404/409/423 otherwise', tags: ['adoption'] } },
+    { schema: { security: SECURITY.bearer, response: { 200: ZCanAdopt }, params: ZContactParams, summary: '200 when the card can be adopted; 404/409/423 otherwise', tags: ['adoption'] } },
     async (request, reply) => {
       requireAccount(request);
       const row = await app.cards.assertAdoptable(request.params.contactId);
@@ -25,7 +26,7 @@ export default async function adoptionRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/vbc/adopt/:contactId/:code',
-    { schema: { security: SECURITY.bearer, params: ZAdoptParams, summary: 'Adopt the card with its 8-character passcode → the card', tags: ['adoption'] } },
+    { schema: { security: SECURITY.bearer, response: { 200: ZVirtualContact }, params: ZAdoptParams, summary: 'Adopt the card with its 8-character passcode → the card', tags: ['adoption'] } },
     async (request, reply) => {
       const account = requireAccount(request);
       const row = await app.cards.adoptCard({ contactId: request.params.contactId, code: request.params.code, accountId: account.id });

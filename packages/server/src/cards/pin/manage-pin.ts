@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { virtualContacts } from '../../db/schema/index.ts';
 import { nextUpdatedAt } from '../../db/row-version.ts';
@@ -39,7 +39,8 @@ export async function pinStatus(db: Db, row: ContactRow, now = new Date()): Prom
 
 /**
  * Sets (scrypt-hashed) or removes the PIN of a card the caller owns. A new
- * PIN starts with clean counters: lock-outs earned against the old one end.
+ * PIN starts with clean counters: lock-outs earned against the old one end,
+ * and the PIN version moves, so every access token granted before stops working.
  */
 export async function setPin(
   db: Db,
@@ -58,7 +59,7 @@ export async function setPin(
   }
   const [updated] = await db
     .update(virtualContacts)
-    .set({ ...values, updatedAt: nextUpdatedAt(virtualContacts.updatedAt) })
+    .set({ ...values, pinVersion: sql`${virtualContacts.pinVersion} + 1`, updatedAt: nextUpdatedAt(virtualContacts.updatedAt) })
     .where(eq(virtualContacts.id, row.id))
     .returning();
   await resetGuard(db, PIN_CARD_POLICY.scope, row.id);

@@ -55,6 +55,34 @@ describeEachDatabase('PIN-protected cards', (ctx) => {
     expect(after.emails).toEqual([{ email: 'ana@example.test', name: 'Work' }]);
   });
 
+  it('a PIN access token stops working at once when the PIN is set again, changed or removed', async () => {
+    const { owner, card } = await pinnedCard();
+    const download = (token: string) => ctx.app.inject({ method: 'GET', url: `/ds/vbc/download/i/${card.id}?accessToken=${encodeURIComponent(token)}` });
+    const grant = async (pin: string) => {
+      const res = await validate(card.id, pin, `198.51.100.${Math.floor(Math.random() * 200) + 2}`);
+      expect(res.statusCode).toBe(200);
+      return res.json().accessToken as string;
+    };
+    const first = await grant(PIN);
+    expect((await download(first)).statusCode).toBe(200);
+
+    expect((await setPin(card.id, owner.headers, { pinCode: '7391' })).statusCode).toBe(200);
+    expect((await download(first)).statusCode).toBe(403);
+    const second = await grant('7391');
+    expect((await download(second)).statusCode).toBe(200);
+
+    // The same PIN set again still ends the tokens granted before it.
+    expect((await setPin(card.id, owner.headers, { pinCode: '7391' })).statusCode).toBe(200);
+    expect((await download(second)).statusCode).toBe(403);
+    const third = await grant('7391');
+
+    // Removed, then set back to the very first PIN: no earlier token comes back to life.
+    expect((await setPin(card.id, owner.headers, { pinCode: null })).statusCode).toBe(200);
+    expect((await setPin(card.id, owner.headers, { pinCode: PIN })).statusCode).toBe(200);
+    for (const token of [first, second, third]) expect((await download(token)).statusCode).toBe(403);
+    expect((await download(await grant(PIN))).statusCode).toBe(200);
+  });
+
   it('lets only the owner manage the PIN', async () => {
     const { card } = await ownedCard();
     const stranger = await buildAccount(ctx.app);

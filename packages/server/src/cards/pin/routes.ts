@@ -5,6 +5,7 @@ import { setVersionHeaders } from '../../http/precondition.ts';
 import { requireAccount } from '../../plugins/auth.ts';
 import { ZSetPinBody, ZValidatePinBody } from './pin-rules.ts';
 import { SECURITY } from '../../plugins/docs.ts';
+import { ZPinStatus, ZPinValidation } from '../responses.ts';
 
 const ZIdParams = z.object({ id: z.string().min(1).max(100) });
 const ZValidateParams = z.object({ virtualContactId: z.string().min(1).max(100) });
@@ -15,7 +16,7 @@ export default async function pinRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/vbc/virtualcontact/:id/pin',
-    { schema: { security: SECURITY.bearer, params: ZIdParams, summary: "Owner: the card's PIN status and recent wrong PINs", tags: ['pin'] } },
+    { schema: { security: SECURITY.bearer, response: { 200: ZPinStatus }, params: ZIdParams, summary: "Owner: the card's PIN status and recent wrong PINs", tags: ['pin'] } },
     async (request, reply) => {
       const account = requireAccount(request);
       const row = await app.cards.getCardToManagePin(request.params.id, account.id);
@@ -26,7 +27,7 @@ export default async function pinRoutes(app: FastifyInstance) {
 
   r.put(
     '/api/vbc/virtualcontact/:id/pin',
-    { schema: { security: SECURITY.bearer, params: ZIdParams, body: ZSetPinBody, summary: 'Owner: set (4–8 digits) or remove (null) the PIN', tags: ['pin'] } },
+    { schema: { security: SECURITY.bearer, response: { 200: ZPinStatus }, params: ZIdParams, body: ZSetPinBody, summary: 'Owner: set (4–8 digits) or remove (null) the PIN', tags: ['pin'] } },
     async (request, reply) => {
       const account = requireAccount(request);
       const row = await app.cards.getCardToManagePin(request.params.id, account.id);
@@ -39,7 +40,7 @@ export default async function pinRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/vbc/validatepincode/:virtualContactId',
-    { schema: { security: SECURITY.none, params: ZValidateParams, body: ZValidatePinBody, summary: 'A PIN → {accessToken, phones, emails} (SPEC §3)', tags: ['pin'] } },
+    { schema: { security: SECURITY.none, response: { 200: ZPinValidation }, params: ZValidateParams, body: ZValidatePinBody, summary: 'A PIN → {accessToken, phones, emails} (SPEC §3)', tags: ['pin'] } },
     async (request, reply) => {
       const result = await app.cards.validatePin({
         contactId: request.params.virtualContactId,

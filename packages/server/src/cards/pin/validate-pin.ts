@@ -59,7 +59,7 @@ export async function validatePin(db: Db, input: ValidatePinInput): Promise<TPin
   if (await verifySlowHash(pin.data, row.pinHash)) {
     await refundAttempt(db, PIN_CLIENT_POLICY, clientKey, { reset: true });
     await refundAttempt(db, PIN_CARD_POLICY, row.id);
-    return { accessToken: signPinAccess(input.signingKey, row.id, now.getTime()), phones: row.phones, emails: row.emails };
+    return { accessToken: signPinAccess(input.signingKey, row, now.getTime()), phones: row.phones, emails: row.emails };
   }
   await recordFailure(db, 'pin', row.id, input.client, now);
   const message = client.lockedForMs !== null

@@ -62,6 +62,9 @@ export async function benchSendLatency(pairCount = 1000, sends = 1000, concurren
         }
       });
     });
+  // As a SignalR client does, a ping now and then: the hub closes a connection that stays silent past its client timeout.
+  const pings = setInterval(() => sockets.forEach((ws) => ws.readyState === WebSocket.OPEN && ws.send(`{"type":6}${RS}`)), 10_000);
+
   for (let i = 0; i < pairs.length; i += 200) {
     await Promise.all(pairs.slice(i, i + 200).flatMap((p) => [open(p.senderToken, false), open(p.recipientToken, true)]));
   }
@@ -77,7 +80,11 @@ export async function benchSendLatency(pairCount = 1000, sends = 1000, concurren
       body: JSON.stringify({ message: `bench message ${k} ${'x'.repeat(80)}`, clientMessageId }),
     });
     if (res.status !== 201) throw new Error(`send ${k}: ${res.status} ${await res.text()}`);
-    const at = await received;
+    let timer: NodeJS.Timeout | undefined;
+    const at = await Promise.race([
+      received,
+      new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`send ${k}: not received within 60 s`)), 60_000))),
+    ]).finally(() => clearTimeout(timer));
     waiting.delete(clientMessageId);
     return at - t0;
   };
@@ -92,6 +99,7 @@ export async function benchSendLatency(pairCount = 1000, sends = 1000, concurren
   );
   child.send({ cmd: 'rss' });
   const { rss } = (await next()) as { rss: number };
+  clearInterval(pings);
   for (const ws of sockets) ws.terminate();
   child.send({ cmd: 'stop' });
   await new Promise((r) => child.once('exit', r));

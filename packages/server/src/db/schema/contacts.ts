@@ -37,6 +37,8 @@ export const virtualContacts = pgTable(
     /** scrypt hash of the owner's PIN; null when the card has none. */
     pinHash: text('pin_hash'),
     pinProtectionLevel: integer('pin_protection_level'),
+    /** Moves on every PIN set, change or removal; PIN access tokens are signed with it, so earlier ones stop working. */
+    pinVersion: integer('pin_version').notNull().default(0),
     /** Hash of the adoption passcode while the card waits to be adopted. */
     passcodeHash: text('passcode_hash'),
     viewCount: bigint('view_count', { mode: 'number' }).notNull().default(0),

@@ -71,6 +71,9 @@ export const conversationMessages = pgTable(
     unique('conversation_messages_seq_uq').on(t.conversationId, t.seq),
     unique('conversation_messages_client_id_uq').on(t.conversationId, t.senderAccountId, t.clientMessageId),
     index('conversation_messages_sender_idx').on(t.senderAccountId),
+    // Is this file a conversation's (served only to its participants)? Asked on every /ds/ read.
+    index('conversation_messages_display_item_idx').on(t.displayItemId),
+    index('conversation_messages_document_file_idx').on(t.documentFileId),
     check('conversation_messages_kind_ck', sql`${t.kind} in ('text', 'photo', 'document')`),
   ],
 );

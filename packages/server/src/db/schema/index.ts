@@ -10,3 +10,7 @@ export * from './guards.ts';
 export * from './corporate-accounts.ts';
 export * from './conversations.ts';
 export * from './push.ts';
+export * from './announcements.ts';
+export * from './corporate-invitations.ts';
+export * from './directories.ts';
+export * from './wallet.ts';

@@ -11,7 +11,20 @@ import PauseIcon from '@mui/icons-material/Pause';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import ZoomInIcon from '@mui/icons-material/ZoomIn';
 import ZoomOutIcon from '@mui/icons-material/ZoomOut';
+import type { SxProps, Theme } from '@mui/material/styles';
 import { fitSize, IMAGE_VIEWER, stepZoom } from './viewer-config.ts';
+
+/** The viewer's round buttons: white on a dark disc that shows over the photo and the backdrop alike. */
+const CONTROL: SxProps<Theme> = { color: '#fff', bgcolor: 'rgba(0,0,0,0.45)', '&:hover': { bgcolor: 'rgba(0,0,0,0.7)' } };
+/**
+ * Previous and Next: inside the screen's safe area with room to spare, and drawn whole — a light
+ * ring and a lifted disc, so the half over the dark backdrop does not vanish (it looked cut off).
+ */
+const ARROW_BUTTON: SxProps<Theme> = {
+  width: 48, height: 48, color: '#fff', bgcolor: 'rgba(38,38,50,0.92)', border: '1px solid rgba(255,255,255,0.45)', boxShadow: '0 4px 14px rgba(0,0,0,0.6)',
+  '&:hover': { bgcolor: 'rgba(60,60,76,0.96)' },
+};
+const ARROW = { position: 'fixed', top: '50%', transform: 'translateY(-50%)', zIndex: 1 } as const;
 
 export interface TViewerImage {
   src: string;
@@ -61,10 +74,10 @@ export default function ImageViewer({ images, index, onClose }: { images: readon
   };
 
   const size = natural ? fitSize(natural, viewport) : null;
-  const control = (title: string, onClick: () => void, icon: React.ReactNode, disabled = false) => (
+  const control = (title: string, onClick: () => void, icon: React.ReactNode, disabled = false, look: SxProps<Theme> = CONTROL) => (
     <Tooltip title={title} enterDelay={IMAGE_VIEWER.tooltipDelayMs} slotProps={{ popper: { sx: { zIndex: IMAGE_VIEWER.zIndex + 1 } } }}>
       <span>
-        <IconButton aria-label={title} onClick={onClick} disabled={disabled} sx={{ color: '#fff', bgcolor: 'rgba(0,0,0,0.45)', '&:hover': { bgcolor: 'rgba(0,0,0,0.7)' } }}>
+        <IconButton aria-label={title} onClick={onClick} disabled={disabled} sx={look}>
           {icon}
         </IconButton>
       </span>
@@ -111,8 +124,8 @@ export default function ImageViewer({ images, index, onClose }: { images: readon
         </Box>
         {count > 1 && (
           <>
-            <Box sx={{ position: 'fixed', left: 8, top: '50%', transform: 'translateY(-50%)' }}>{control('Previous', () => go(-1), <ChevronLeftIcon />)}</Box>
-            <Box sx={{ position: 'fixed', right: 8, top: '50%', transform: 'translateY(-50%)' }}>{control('Next', () => go(1), <ChevronRightIcon />)}</Box>
+            <Box sx={{ ...ARROW, left: 'max(12px, env(safe-area-inset-left))' }}>{control('Previous', () => go(-1), <ChevronLeftIcon />, false, ARROW_BUTTON)}</Box>
+            <Box sx={{ ...ARROW, right: 'max(12px, env(safe-area-inset-right))' }}>{control('Next', () => go(1), <ChevronRightIcon />, false, ARROW_BUTTON)}</Box>
           </>
         )}
         <Typography sx={{ position: 'fixed', bottom: 16, left: 0, right: 0, textAlign: 'center', color: 'rgba(255,255,255,0.8)' }} variant="body2">

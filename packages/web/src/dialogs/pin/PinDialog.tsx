@@ -26,11 +26,12 @@ type TPinState =
  * once (phones and e-mails appear behind the window) and closes the window
  * after PIN_MODAL_CLOSE_MS; a wrong one shows "Wrong Pin" in the error colour
  * and refocuses the input after PIN_INPUT_FOCUS_MS; a lock-out shows the
- * server's message with its wait time.
+ * server's message with its wait time. A PIN tried from the card's ?pin= opens the
+ * window already showing its failure.
  */
 export default function PinDialog({ request, onClose }: { request: TClientEvents['enterPin']; onClose: () => void }) {
-  const [pin, setPin] = useState('');
-  const [state, setState] = useState<TPinState>({ status: 'idle' });
+  const [pin, setPin] = useState(request.tried?.pin ?? '');
+  const [state, setState] = useState<TPinState>(request.tried ? { status: 'failed', failure: request.tried.failure } : { status: 'idle' });
   const input = useRef<HTMLInputElement>(null);
   const timers = useRef<number[]>([]);
   const mounted = useRef(true);
@@ -43,6 +44,15 @@ export default function PinDialog({ request, onClose }: { request: TClientEvents
       pending.forEach((t) => window.clearTimeout(t));
     };
   }, []);
+
+  // The card no longer wants this window (its ?pin= changed, or it was left).
+  useEffect(() => {
+    const signal = request.signal;
+    if (!signal) return;
+    if (signal.aborted) return onClose();
+    signal.addEventListener('abort', onClose);
+    return () => signal.removeEventListener('abort', onClose);
+  }, [request.signal, onClose]);
 
   const later = (ms: number, fn: () => void) => {
     timers.current.push(window.setTimeout(fn, ms));

@@ -1,7 +1,89 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
+import ButtonBase from '@mui/material/ButtonBase';
+import Typography from '@mui/material/Typography';
 import CampaignIcon from '@mui/icons-material/Campaign';
+import { useNavigate, useParams } from 'react-router';
+import type { TAnnouncement } from '@vbc/shared/announcement';
 import EmptyState from '../../components/EmptyState.tsx';
+import LoadingScreen from '../../components/LoadingScreen.tsx';
+import { obsecuredDisplayUrl } from '../../api/contacts.ts';
+import { announcementQueries } from '../../api/queries.ts';
+import { announcementSource } from '../../dialogs/announcement-source.ts';
+import { useSession } from '../../session/SessionContext.tsx';
 
-/** Routes /announcements and /announcement/:announcementId — announcements list and one announcement. */
+/** The window loads when one is opened (its markdown renderer is the heavy part). */
+const AnnouncementDialog = lazy(() => import('../../dialogs/AnnouncementDialog.tsx'));
+
+function AnnouncementRow({ announcement, onOpen }: { announcement: TAnnouncement; onOpen: () => void }) {
+  const unread = !announcement.isRead;
+  return (
+    <ButtonBase
+      onClick={onOpen}
+      data-testid="announcement-row"
+      data-unread={unread ? 'true' : 'false'}
+      sx={{ width: '100%', textAlign: 'left', justifyContent: 'flex-start', gap: 1.5, p: 1.5, borderRadius: 2, bgcolor: unread ? 'rgba(154,125,255,0.08)' : 'transparent', '&:hover': { bgcolor: 'rgba(255,255,255,0.06)' } }}
+    >
+      <Box sx={{ width: 56, height: 56, flex: 'none', borderRadius: 2, overflow: 'hidden', display: 'grid', placeItems: 'center', bgcolor: 'rgba(154,125,255,0.12)', color: 'primary.main' }}>
+        {announcement.imageId
+          ? <Box component="img" src={obsecuredDisplayUrl(announcement.imageId)} alt="" sx={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+          : <CampaignIcon aria-hidden />}
+      </Box>
+      <Box sx={{ minWidth: 0, flex: 1 }}>
+        <Typography component="h2" sx={{ fontWeight: unread ? 700 : 500, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{announcement.title}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {announcementSource(announcement)} · {new Date(announcement.publishedAt ?? announcement.lastUpdatedAt).toLocaleDateString()}
+        </Typography>
+      </Box>
+      {unread && <Box role="img" aria-label="Unread" sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: 'primary.main', flex: 'none' }} />}
+    </ButtonBase>
+  );
+}
+
+/**
+ * Routes /announcements and /announcement/:announcementId — one screen (SPEC §2): the list (title,
+ * image, 'From …', date, unread mark), with the announcement window open on the second route.
+ */
 export default function AnnouncementsScreen() {
-  return <EmptyState icon={<CampaignIcon />} title="Announcements" text="News from V.B.C. and the businesses you follow will appear here." requiresSignIn={true} />;
+  const { status } = useSession();
+  const { announcementId } = useParams();
+  const navigate = useNavigate();
+  const signedIn = status === 'signedIn';
+  const list = useQuery({ ...announcementQueries.list(), enabled: signedIn });
+
+  useEffect(() => {
+    const previous = document.title;
+    document.title = 'Announcements · V.B.C.';
+    return () => {
+      document.title = previous;
+    };
+  }, []);
+
+  if (status === 'checking') return <LoadingScreen />;
+  if (!signedIn) {
+    return <EmptyState icon={<CampaignIcon />} title="Announcements" text="News from V.B.C. and the businesses you follow will appear here." requiresSignIn />;
+  }
+  const announcements = list.data?.announcements ?? [];
+  return (
+    <>
+      {list.isPending ? <LoadingScreen /> : announcements.length === 0 ? (
+        <EmptyState icon={<CampaignIcon />} title="Announcements" text={list.error ? 'The announcements could not be loaded.' : 'News from V.B.C. and the businesses you follow will appear here.'} />
+      ) : (
+        <Box component="main" sx={{ maxWidth: 640, mx: 'auto', px: 2, pt: 3, pb: 2 }}>
+          <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 2, pr: 7 }}>Announcements</Typography>
+          <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.5 }}>
+            {announcements.map((a) => (
+              <AnnouncementRow key={a.announcementId} announcement={a} onOpen={() => navigate(`/announcement/${a.announcementId}`)} />
+            ))}
+          </Box>
+        </Box>
+      )}
+      {announcementId && (
+        <Suspense fallback={null}>
+          <AnnouncementDialog announcementId={announcementId} onClose={() => navigate('/announcements')} />
+        </Suspense>
+      )}
+    </>
+  );
 }

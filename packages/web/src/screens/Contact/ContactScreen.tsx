@@ -3,9 +3,9 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { PRODUCT_NAME } from '@vbc/shared/constants';
 import type { TVirtualContact } from '@vbc/shared/contact';
 import { validatePinCode } from '../../api/contacts.ts';
-import { HttpError } from '../../api/http.ts';
 import LoadingScreen from '../../components/LoadingScreen.tsx';
-import { notify, type TPinGrant } from '../../session/events.ts';
+import { pinFailure } from '../../dialogs/pin/pin-outcome.ts';
+import { emitClientEvent, type TPinGrant } from '../../session/events.ts';
 import { recordRecent } from '../../session/recents.ts';
 import ContactView from './ContactView.tsx';
 import UnadoptedCard from './UnadoptedCard.tsx';
@@ -13,9 +13,6 @@ import { contactModel, isPinProtected } from './model.ts';
 import { useContact } from './use-contact.ts';
 
 const ErrorDialog = lazy(() => import('../../dialogs/ErrorDialog.tsx'));
-
-/** SPEC §8 "Wrong Pin". */
-export const WRONG_PIN = 'Wrong Pin';
 
 /** Route /:contactId (a full id or a quickId), optional ?pin= (SPEC §2). */
 export default function ContactScreen() {
@@ -43,16 +40,18 @@ export default function ContactScreen() {
 
   // SPEC §4: a PIN in the query is tried on load and on change; the lock resets when the card reloads.
   const locked = contact && isPinProtected(contact) ? contact : null;
+  // A refused one opens the PIN window showing why ("Wrong Pin", or the lock-out's wait), as a PIN typed there would.
   useEffect(() => {
     if (!locked || !pin) return;
-    let cancelled = false;
+    const controller = new AbortController();
+    const onGranted = (result: TPinGrant) => setGrant({ contact: locked, grant: result });
     validatePinCode(locked.virtualContactId, pin)
-      .then((result) => !cancelled && setGrant({ contact: locked, grant: result }))
-      // A lock-out says how long to wait (429); anything else reads as a wrong PIN.
-      .catch((error: unknown) => !cancelled && notify(error instanceof HttpError && error.status === 429 ? error.message : WRONG_PIN, 'warning'));
-    return () => {
-      cancelled = true;
-    };
+      .then((result) => !controller.signal.aborted && onGranted(result))
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        emitClientEvent('enterPin', { virtualContactId: locked.virtualContactId, onGranted, tried: { pin, failure: pinFailure(error) }, signal: controller.signal });
+      });
+    return () => controller.abort();
   }, [locked, pin]);
 
   useEffect(() => {

@@ -1,11 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { ThemeProvider } from '@mui/material/styles';
 import { theme } from '../../theme.ts';
 import { sampleCard } from '../../test/sample-card.ts';
 import ContactView from './ContactView.tsx';
 import { contactModel } from './model.ts';
+import { LAYOUTS } from './layout-loaders.ts';
 import { PIN_NOTICE } from './parts/ContactActions.tsx';
+import { SETTING_UP_TITLE } from './parts/SettingUp.tsx';
 import type { TVirtualContact } from '@vbc/shared/contact';
 
 const show = (card: TVirtualContact) =>
@@ -16,9 +18,12 @@ const show = (card: TVirtualContact) =>
   );
 const headings = () => screen.queryAllByRole('heading', { level: 2 }).map((h) => h.textContent);
 
+// The layouts' chunks load once, up front: these tests are about what each layout shows.
+beforeAll(() => Promise.all(Object.values(LAYOUTS).map((layout) => layout.preload())), 60_000);
 afterEach(cleanup);
 
-describe('public card layouts (SPEC §2)', () => {
+// The first render of the MUI tree in jsdom is slow on a busy machine.
+describe('public card layouts (SPEC §2)', { timeout: 20_000 }, () => {
   it('default: no headings, decorative top, every part of the card', async () => {
     show(sampleCard({}, 'default'));
     expect(await screen.findByTestId('layout-default')).toBeTruthy();
@@ -84,5 +89,22 @@ describe('public card layouts (SPEC §2)', () => {
     expect(screen.queryByText('Contact Transfer via QR')).toBeNull();
     expect(screen.getByRole('button', { name: 'Share' })).toBeTruthy();
     expect(headings()).not.toContain('Contact Info');
+  });
+
+  it('a card with nothing filled in (just adopted) says it is being set up, not an empty layout', () => {
+    const empty = sampleCard({
+      firstName: '', lastName: '', name: '', jobTitle: null, organization: null, biography: null, markdownDescriptions: [],
+      emails: [], phones: [], locations: [], socialMedias: [], links: [], wall: { boards: [] }, stats: { viewCount: 0, downloadCount: 0 },
+    });
+    show(empty);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(SETTING_UP_TITLE);
+    expect(screen.queryByTestId('layout-default')).toBeNull();
+    expect(screen.queryByText('0 views')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Share' })).toBeTruthy();
+    cleanup();
+    // One thing filled in (a name) and the layout is back.
+    show({ ...empty, firstName: 'Ana' });
+    expect(screen.queryByText(SETTING_UP_TITLE)).toBeNull();
+    expect(screen.getByTestId('contact-view').getAttribute('data-designation')).toBe('default');
   });
 });

@@ -1,23 +1,34 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense } from 'react';
 import Box from '@mui/material/Box';
 import LoadingScreen from '../../components/LoadingScreen.tsx';
+import { useSession } from '../../session/SessionContext.tsx';
 import type { TLayoutProps } from './layouts/layout-props.ts';
-import { hasLayout, LAYOUT_LOADERS } from './layout-loaders.ts';
+import { hasLayout, LAYOUTS } from './layout-loaders.ts';
+import { isBeingSetUp } from './model.ts';
 import ChatFab from './parts/ChatFab.tsx';
 import OrderLink from './parts/OrderLink.tsx';
+import SettingUp from './parts/SettingUp.tsx';
 
-const LAYOUTS: Record<string, LazyExoticComponent<ComponentType<TLayoutProps>>> = Object.fromEntries(
-  Object.entries(LAYOUT_LOADERS).map(([name, load]) => [name, lazy(load)]),
-);
+/** "Save to folder" (screens/Directories), for signed-in visitors only: loaded after the card, never in its first load. */
+const SaveToFolder = lazy(() => import('../Directories/SaveToFolderSlot.tsx'));
 
-/** A loaded card: its layout (none for an unknown designation), the /order/ link, the chat button. */
+/**
+ * A loaded card: its layout (none for an unknown designation; a card with nothing filled in
+ * says it is being set up), the /order/ link, the chat button.
+ */
 export default function ContactView(props: TLayoutProps) {
   const { contact, accent } = props.model;
   const designation = contact.designSpecification.design.designation;
+  const signedIn = useSession().status === 'signedIn';
   const Layout = hasLayout(designation) ? LAYOUTS[designation] : undefined;
   return (
     <Box component="main" data-testid="contact-view" data-designation={designation} sx={{ pb: 12 }}>
-      {Layout ? (
+      {isBeingSetUp(contact) ? (
+        <>
+          <SettingUp contact={contact} />
+          <OrderLink />
+        </>
+      ) : Layout ? (
         <Suspense fallback={<LoadingScreen />}>
           <Layout {...props} />
           <OrderLink />
@@ -26,6 +37,7 @@ export default function ContactView(props: TLayoutProps) {
         <Box data-testid="no-layout" sx={{ minHeight: '60vh' }} />
       )}
       <ChatFab contact={contact} accent={accent} />
+      {signedIn && <Suspense fallback={null}><SaveToFolder contact={contact} /></Suspense>}
     </Box>
   );
 }

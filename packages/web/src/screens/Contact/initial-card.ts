@@ -3,23 +3,19 @@
  * (<script type="application/json" id="vbc-initial-card">). The first render
  * of that card uses it: no API round trip, and no second view count.
  */
+import { createContext } from 'react';
 import type { TVirtualContact } from '@vbc/shared/contact';
 import { normalizeQuickId } from '@vbc/shared/ids';
+import { INITIAL_CARD_ELEMENT_ID, readInlinedJson } from './initial-card-id.ts';
 
-export const INITIAL_CARD_ELEMENT_ID = 'vbc-initial-card';
+export { INITIAL_CARD_ELEMENT_ID };
 
 let initial: TVirtualContact | null | undefined;
 
-function read(): TVirtualContact | null {
-  const element = typeof document === 'undefined' ? null : document.getElementById(INITIAL_CARD_ELEMENT_ID);
-  if (!element?.textContent) return null;
-  try {
-    const card = JSON.parse(element.textContent) as TVirtualContact;
-    return card && typeof card.virtualContactId === 'string' ? card : null;
-  } catch {
-    return null;
-  }
-}
+/** On the server (src/ssr/), the card being rendered: there is no page to read it from. */
+export const ServerCardContext = createContext<TVirtualContact | null>(null);
+
+const read = (): TVirtualContact | null => readInlinedJson<TVirtualContact>(INITIAL_CARD_ELEMENT_ID, (card) => typeof card.virtualContactId === 'string');
 
 /** True when `routeId` (a quickId or full id, any case) names `card`. */
 export const isSameCard = (card: Pick<TVirtualContact, 'virtualContactId' | 'quickId'>, routeId: string): boolean =>

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { preloadable, type TPreloadable } from '../../components/preloadable.ts';
 import type { TLayoutProps } from './layouts/layout-props.ts';
 
 type TLayoutModule = { default: ComponentType<TLayoutProps> };
@@ -17,3 +18,8 @@ export const LAYOUT_LOADERS: Record<string, () => Promise<TLayoutModule>> = {
 
 /** True when the designation names one of the four layouts (anything else shows no layout). */
 export const hasLayout = (designation: string): boolean => Object.hasOwn(LAYOUT_LOADERS, designation);
+
+/** The four layouts as components, loadable ahead of rendering (main.tsx does, for a server-rendered card). */
+export const LAYOUTS: Record<string, TPreloadable<TLayoutProps>> = Object.fromEntries(
+  Object.entries(LAYOUT_LOADERS).map(([name, load]) => [name, preloadable(load)]),
+);

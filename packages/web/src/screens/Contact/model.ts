@@ -1,5 +1,5 @@
 import type { TVirtualContact } from '@vbc/shared/contact';
-import { accentOf, visibleAccent } from '../../theme.ts';
+import { accentOf, fillForWhiteText, visibleAccent } from '../../theme.ts';
 import { displayUrl } from '../../api/contacts.ts';
 import type { TPinGrant } from '../../session/events.ts';
 
@@ -20,6 +20,8 @@ export interface TContactModel {
   accessToken: string | null;
   /** The card's accent (accentColor1, default #282832), lifted to the brand colour when too dark to see. */
   accent: string;
+  /** The accent as the fill of a button with white text: darkened until the text reaches WCAG AA. */
+  accentFill: string;
   /** The second accent (accentColor2, else the first), same rule. */
   accent2: string;
   /** The normal picture, else the high-resolution one; null → the generic image. */
@@ -35,11 +37,13 @@ export function contactModel(contact: TVirtualContact, grant: TPinGrant | null):
   const shown = grant ? { ...contact, phones: grant.phones, emails: grant.emails } : contact;
   const normal = contact.pictureDisplayItemId ?? contact.highResPictureDisplayItemId;
   const high = contact.highResPictureDisplayItemId ?? contact.pictureDisplayItemId;
+  const accent = visibleAccent(accentOf(contact.designSpecification.accentColor1));
   return {
     contact: shown,
     locked: isPinProtected(contact) && !grant,
     accessToken: grant?.accessToken ?? null,
-    accent: visibleAccent(accentOf(contact.designSpecification.accentColor1)),
+    accent,
+    accentFill: fillForWhiteText(accent),
     accent2: visibleAccent(accentOf(contact.designSpecification.accentColor2 ?? contact.designSpecification.accentColor1)),
     picture: normal ? displayUrl(normal) : null,
     highResPicture: high ? displayUrl(high) : null,
@@ -50,3 +54,19 @@ export function contactModel(contact: TVirtualContact, grant: TPinGrant | null):
 
 /** Photos of the FIRST wall board only (SPEC §2, §9). */
 export const wallPhotos = (contact: TVirtualContact) => contact.wall.boards[0]?.items ?? [];
+
+/**
+ * True for a card with nothing filled in yet (just adopted): no name, picture, text, contact
+ * rows, links, places, social entries or photos. Its public page says it is being set up rather
+ * than showing an empty layout. A PIN-locked card is never counted empty (its rows are hidden, not absent).
+ */
+export function isBeingSetUp(contact: TVirtualContact): boolean {
+  if (isPinProtected(contact)) return false;
+  const text = [contact.firstName, contact.lastName, contact.name, contact.jobTitle, contact.organization, contact.biography, ...contact.markdownDescriptions];
+  return (
+    text.every((t) => !t?.trim()) &&
+    !contact.pictureDisplayItemId && !contact.highResPictureDisplayItemId && !contact.heroImageDisplayItemId &&
+    (contact.phones?.length ?? 0) + (contact.emails?.length ?? 0) + contact.links.length + contact.locations.length + contact.socialMedias.length === 0 &&
+    wallPhotos(contact).length === 0
+  );
+}

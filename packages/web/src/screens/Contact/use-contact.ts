@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useContext, useEffect, useState } from 'react';
 import type { TVirtualContact } from '@vbc/shared/contact';
 import { getContact } from '../../api/contacts.ts';
 import { errorText } from '../../api/http.ts';
-import { dropInitialCard, initialCardFor } from './initial-card.ts';
+import { dropInitialCard, initialCardFor, isSameCard, ServerCardContext } from './initial-card.ts';
 
 /** SPEC §8: the text of a load failure that carries none. */
 export const CONTACT_LOAD_ERROR = 'Error: Unable to load the contact.';
@@ -16,13 +16,15 @@ type TKeyed = TContactState & { routeId: string; load: number };
 
 /**
  * SPEC §4 "Contact view": loading, then loaded or failed. The first render of
- * the card the server inlined uses it directly; any other card, or a reload,
+ * the card the server inlined (or, on the server, the card it renders) uses it
+ * directly; any other card, or a reload,
  * is fetched from the API.
  */
 export function useContact(routeId: string): { state: TContactState; reload: () => void } {
   const [load, setLoad] = useState(0);
+  const serverCard = useContext(ServerCardContext);
   const [state, setState] = useState<TKeyed>(() => {
-    const inline = initialCardFor(routeId);
+    const inline = serverCard && isSameCard(serverCard, routeId) ? serverCard : initialCardFor(routeId);
     return inline ? { status: 'loaded', contact: inline, routeId, load: 0 } : { status: 'loading', routeId, load: 0 };
   });
 

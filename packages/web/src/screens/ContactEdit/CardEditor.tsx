@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link as RouterLink, useBlocker, useNavigate } from 'react-router';
+import { Link as RouterLink, useBlocker, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -16,6 +16,7 @@ import { errorText, HttpError } from '../../api/http.ts';
 import { emitClientEvent, notify } from '../../session/events.ts';
 import { useSession } from '../../session/SessionContext.tsx';
 import { cardToForm, formToInput, previewCard, serverFieldError, validateForm, type TCardForm, type TFormErrors } from './form-model.ts';
+import FirstRunGuide from './FirstRunGuide.tsx';
 import LivePreview from './LivePreview.tsx';
 import EditorSection from './parts/EditorSection.tsx';
 import { TEMPLATES } from './parts/TemplatePicker.tsx';
@@ -51,8 +52,15 @@ interface TSaveError {
  */
 export default function CardEditor({ initial }: { initial: TOwnerVirtualContact }) {
   const navigate = useNavigate();
+  const location = useLocation();
   const { refreshAccount } = useSession();
   const queryClient = useQueryClient();
+  // Just adopted (after-adoption.ts): the first-time set-up opens over the editor, once.
+  const [firstRun, setFirstRun] = useState(() => (location.state as { firstRun?: boolean } | null)?.firstRun === true);
+  const endFirstRun = () => {
+    setFirstRun(false);
+    navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
+  };
   const [card, setCard] = useState(initial);
   const [form, setForm] = useState(() => cardToForm(initial));
   const [saved, setSaved] = useState(() => snapshot(cardToForm(initial)));
@@ -243,6 +251,8 @@ export default function CardEditor({ initial }: { initial: TOwnerVirtualContact 
         </Box>
       )}
 
+      {firstRun && <FirstRunGuide {...sectionProps} save={save} onClose={endFirstRun} />}
+
       <Box sx={{ maxWidth: 1240, mx: 'auto', px: { xs: 1.5, sm: 2 }, pt: 2, display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 420px' }, alignItems: 'start' }}>
         <Box sx={{ display: { xs: phoneView === 'edit' ? 'grid' : 'none', lg: 'grid' }, gridTemplateColumns: 'minmax(0, 1fr)', gap: 2, minWidth: 0 }}>
           <Box component="nav" aria-label="Editor sections" sx={{ display: 'flex', gap: 0.75, overflowX: 'auto', pb: 0.5, mx: -0.5, px: 0.5, scrollbarWidth: 'none' }}>
@@ -288,7 +298,7 @@ export default function CardEditor({ initial }: { initial: TOwnerVirtualContact 
                 onClick={() => set('design', t.design)}
                 sx={{
                   font: 'inherit', fontSize: '0.85rem', fontWeight: 600, cursor: 'pointer', flex: '0 0 auto', px: 1.5, py: 0.6, borderRadius: 999,
-                  color: form.design === t.design ? '#fff' : 'text.secondary', bgcolor: form.design === t.design ? 'primary.main' : 'transparent',
+                  color: form.design === t.design ? '#fff' : 'text.secondary', bgcolor: form.design === t.design ? 'primary.dark' : 'transparent',
                   border: '1px solid', borderColor: form.design === t.design ? 'primary.main' : 'rgba(255,255,255,0.15)',
                 }}
               >

@@ -1,7 +1,105 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useParams } from 'react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import FolderOpenIcon from '@mui/icons-material/FolderOpen';
+import RemoveIcon from '@mui/icons-material/RemoveCircleOutlineOutlined';
+import SearchIcon from '@mui/icons-material/Search';
+import type { TCardSummary } from '@vbc/shared/account';
+import { removeCardFromFolder } from '../../api/directories.ts';
+import { errorText, HttpError } from '../../api/http.ts';
+import { directoryQueries } from '../../api/queries.ts';
+import { queryKeys } from '../../api/query-keys.ts';
+import CardListItem, { cardTitle } from '../../components/CardListItem.tsx';
 import EmptyState from '../../components/EmptyState.tsx';
+import LoadingScreen from '../../components/LoadingScreen.tsx';
+import { notify } from '../../session/events.ts';
+import { useSession } from '../../session/SessionContext.tsx';
 
-/** Route /directory/:dirId — directory content. */
+const matches = (card: TCardSummary, filter: string) => {
+  const words = filter.toLowerCase().split(/\s+/).filter(Boolean);
+  const text = [cardTitle(card), card.jobTitle, card.organization].filter(Boolean).join(' ').toLowerCase();
+  return words.every((w) => text.includes(w));
+};
+
+/** Route /directory/:dirId: a directory's cards with a filter box; one's own folder can lose cards; a public team directory opens signed out. */
 export default function DirectoryScreen() {
-  return <EmptyState icon={<FolderOpenIcon />} title="Directory" text="This directory's cards will appear here." requiresSignIn={true} />;
+  const { dirId = '' } = useParams();
+  const { status } = useSession();
+  const queryClient = useQueryClient();
+  const [filter, setFilter] = useState('');
+  // Wait for the session: a signed-in person's token opens their folders and businesses.
+  const query = useQuery({ ...directoryQueries.one(dirId), enabled: status !== 'checking' });
+  const remove = useMutation({
+    mutationFn: (card: TCardSummary) => removeCardFromFolder(dirId, card.virtualContactId),
+    onSuccess: async (_, card) => {
+      notify(`Removed ${cardTitle(card)}`);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.directories.all });
+    },
+  });
+  const dir = query.data;
+  useEffect(() => {
+    if (dir) document.title = dir.name;
+  }, [dir]);
+  const shown = useMemo(() => (dir ? dir.cards.filter((c) => matches(c, filter)) : []), [dir, filter]);
+
+  if (status === 'checking' || query.isPending) return <LoadingScreen />;
+  if (query.isError) {
+    const missing = query.error instanceof HttpError && (query.error.status === 404 || query.error.status === 400);
+    return (
+      <EmptyState
+        icon={<FolderOpenIcon />}
+        title="Directory"
+        text={missing ? 'This directory was not found, or it is not open to you.' : errorText(query.error)}
+        requiresSignIn={missing}
+      />
+    );
+  }
+  const ownFolder = dir!.kind === 'folder' && dir!.relation === 'owner';
+  const subtitle = dir!.kind === 'business' ? (dir!.relation === 'visitor' ? 'Team directory' : 'Business directory') : 'Your folder';
+
+  return (
+    <Box component="main" data-testid="directory-screen" sx={{ maxWidth: 760, mx: 'auto', px: 2, pt: { xs: 3, sm: 5 }, pb: 6, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2.5 }}>
+      <Box sx={{ pr: 6 }}>
+        <Typography variant="overline" color="text.secondary">{subtitle}</Typography>
+        <Typography variant="h4" component="h1" sx={{ fontWeight: 850, fontSize: { xs: '1.8rem', sm: '2.2rem' } }}>{dir!.name}</Typography>
+        <Typography color="text.secondary">{dir!.cardCount === 1 ? '1 card' : `${dir!.cardCount} cards`}</Typography>
+      </Box>
+      {dir!.cards.length > 0 && (
+        <TextField
+          size="small"
+          placeholder="Filter by name, job title or organization"
+          value={filter}
+          onChange={(e) => setFilter(e.target.value)}
+          slotProps={{ htmlInput: { 'aria-label': 'Filter cards' }, input: { startAdornment: <InputAdornment position="start"><SearchIcon /></InputAdornment> } }}
+        />
+      )}
+      {dir!.cards.length === 0 ? (
+        <Typography color="text.secondary" sx={{ textAlign: 'center', py: 6 }}>
+          {ownFolder ? 'No cards here yet. Open a card and use "Save to folder".' : 'No cards in this directory yet.'}
+        </Typography>
+      ) : shown.length === 0 ? (
+        <Typography color="text.secondary" sx={{ textAlign: 'center', py: 4 }}>No card matches "{filter.trim()}".</Typography>
+      ) : (
+        <Box component="ul" sx={{ p: 0, m: 0, display: 'grid', gap: 1.25 }}>
+          {shown.map((card) => (
+            <CardListItem
+              key={card.virtualContactId}
+              card={card}
+              highlight={filter}
+              action={ownFolder && (
+                <IconButton aria-label={`Remove ${cardTitle(card)} from ${dir!.name}`} title="Remove from folder" disabled={remove.isPending} onClick={() => remove.mutate(card)}>
+                  <RemoveIcon fontSize="small" />
+                </IconButton>
+              )}
+            />
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
 }

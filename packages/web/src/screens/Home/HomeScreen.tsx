@@ -8,11 +8,15 @@ import AddIcon from '@mui/icons-material/Add';
 import BadgeIcon from '@mui/icons-material/Badge';
 import PetsIcon from '@mui/icons-material/Pets';
 import PersonIcon from '@mui/icons-material/Person';
+import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
 import { PRODUCT_NAME } from '@vbc/shared/constants';
 import { displayUrl } from '../../api/contacts.ts';
 import { accountQueries } from '../../api/queries.ts';
 import LoadingScreen from '../../components/LoadingScreen.tsx';
+import WalletMenuButton from '../../components/WalletMenuButton.tsx';
+import { openScanner } from '../../dialogs/scanner/open-scanner.ts';
 import { useSession } from '../../session/SessionContext.tsx';
+import InvitationsBanner from '../../components/InvitationsBanner.tsx';
 import { asCards, asPets, cardName, cardQr, petQr, shareCard, sharePet } from './home-items.ts';
 import ItemTile from './ItemTile.tsx';
 import SignedOutHome from './SignedOutHome.tsx';
@@ -69,7 +73,10 @@ export default function HomeScreen() {
           {first ? `Hi, ${first}` : 'Your cards'}
         </Typography>
         <Typography color="text.secondary">Your cards and pet tags, ready to share.</Typography>
+        <Button variant="outlined" startIcon={<QrCodeScannerIcon />} onClick={openScanner} sx={{ mt: 1.5 }}>Scan</Button>
       </Box>
+
+      <InvitationsBanner />
 
       <Box component="section" aria-labelledby="home-cards">
         <SectionHead
@@ -93,6 +100,7 @@ export default function HomeScreen() {
                 editTo={`/edit/${c.virtualContactId}`}
                 onShare={() => shareCard(c)}
                 onQr={() => cardQr(c)}
+                extraActions={<WalletMenuButton virtualContactId={c.virtualContactId} title={cardName(c)} />}
               />
             ))}
           </Box>

@@ -19,10 +19,12 @@ export interface TItemTileProps {
   onQr: () => void;
   accent?: string;
   testId?: string;
+  /** More actions after QR (the wallet button of an owner's card). */
+  extraActions?: ReactNode;
 }
 
 /** One card or pet on the home screen: picture, name, and open / edit / share / QR. */
-export default function ItemTile({ title, subtitle, picture, fallbackIcon, openTo, editTo, onShare, onQr, testId }: TItemTileProps) {
+export default function ItemTile({ title, subtitle, picture, fallbackIcon, openTo, editTo, onShare, onQr, testId, extraActions }: TItemTileProps) {
   return (
     <Box
       component="li"
@@ -55,6 +57,7 @@ export default function ItemTile({ title, subtitle, picture, fallbackIcon, openT
         <IconButton component={RouterLink} to={editTo} aria-label={`Edit ${title}`} title="Edit"><EditIcon fontSize="small" /></IconButton>
         <IconButton onClick={onShare} aria-label={`Share ${title}`} title="Share"><ShareIcon fontSize="small" /></IconButton>
         <IconButton onClick={onQr} aria-label={`QR code of ${title}`} title="QR code"><QrCode2Icon fontSize="small" /></IconButton>
+        {extraActions}
       </Box>
     </Box>
   );

@@ -8,11 +8,13 @@ import { petQueries } from '../../api/queries.ts';
 import EmptyState from '../../components/EmptyState.tsx';
 import LoadingScreen from '../../components/LoadingScreen.tsx';
 import PetView from './PetView.tsx';
+import { useInitialPet } from './initial-pet.ts';
 
 /** Route /p/:petId — the public page of a virtual pet; its name is the page title. */
 export default function PetScreen() {
   const { petId = '' } = useParams();
-  const pet = useQuery(petQueries.one(petId));
+  // Server-rendered: the first render shows the pet the page came with (refreshed once mounted).
+  const pet = useQuery({ ...petQueries.one(petId), initialData: useInitialPet(petId) });
   const name = pet.data?.name ?? '';
   useEffect(() => {
     document.title = name || PRODUCT_NAME;

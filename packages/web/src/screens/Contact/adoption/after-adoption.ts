@@ -7,14 +7,14 @@ import { CONGRATULATIONS_TEXT } from './texts.ts';
 /**
  * SPEC §2 "After adoption": the adopted event opens the card's editor
  * (/vbc/edit/{contactId}), shows "Congratulations on new profile!!" and
- * reloads the account, which now holds the card.
+ * reloads the account, which now holds the card. The editor opens with its first-time set-up.
  */
 export function useAfterAdoption(): (contactId: string) => void {
   const navigate = useNavigate();
   const { refreshAccount } = useSession();
   return useCallback(
     (contactId: string) => {
-      navigate(`/edit/${encodeURIComponent(contactId)}`);
+      navigate(`/edit/${encodeURIComponent(contactId)}`, { state: { firstRun: true } });
       notify(CONGRATULATIONS_TEXT, 'success');
       refreshAccount().catch(() => undefined);
     },

@@ -6,18 +6,22 @@ import Identity from '../parts/Identity.tsx';
 import { CardFrame } from '../parts/Section.tsx';
 import HeadedSections from '../parts/HeadedSections.tsx';
 
-/** SPEC §2 artist layout: headings, and the name doubled as huge background text behind the foreground name. */
+/**
+ * SPEC §2 artist layout: headings, and the name doubled: huge outlined letters
+ * across the top of the card, within its margins, then the portrait and the
+ * foreground name below them (neither clipped at the edge nor under the portrait).
+ */
 export default function ArtistLayout({ model, onPinGranted }: TLayoutProps) {
   const { accent, accent2 } = model;
   return (
     <CardFrame testId="layout-artist">
-      <Box sx={{ position: 'relative', pt: { xs: 9, md: 6 }, pb: 3, px: { xs: 2, sm: 3 }, overflow: 'hidden' }}>
+      <Box sx={{ position: 'relative', pt: { xs: 9, md: 5 }, pb: 3, px: { xs: 2, sm: 3 }, overflow: 'hidden' }}>
         <Typography
           aria-hidden
           data-testid="artist-name-background"
           sx={{
-            position: 'absolute', left: -8, right: -8, top: { xs: 40, md: 24 }, lineHeight: 0.86, fontWeight: 900,
-            fontSize: { xs: '4.6rem', md: '6.5rem' }, textTransform: 'uppercase', letterSpacing: -2, overflowWrap: 'anywhere',
+            mb: 2.5, lineHeight: 0.9, fontWeight: 900,
+            fontSize: { xs: '3.4rem', sm: '4.4rem', md: '5.4rem' }, textTransform: 'uppercase', letterSpacing: -1, overflowWrap: 'anywhere',
             color: 'transparent', WebkitTextStroke: `2px ${accent}`, opacity: 0.55, userSelect: 'none', pointerEvents: 'none',
           }}
         >

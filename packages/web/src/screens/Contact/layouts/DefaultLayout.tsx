@@ -39,7 +39,7 @@ export default function DefaultLayout({ model, onPinGranted }: TLayoutProps) {
         <EmailList emails={contact.emails ?? []} accent={accent} />
         <LinkList links={contact.links} accent={accent} />
         <PlaceList locations={contact.locations} accent={accent} />
-        <MarkdownDescriptions sources={contact.markdownDescriptions} />
+        <MarkdownDescriptions sources={contact.markdownDescriptions} under={1} />
         <WallPhotos contact={contact} />
         <Stats stats={contact.stats} />
       </Box>

@@ -23,15 +23,16 @@ export const PIN_NOTICE = 'Contact Information is hidden and required Pin to acc
 export default function ContactActions({ model, onPinGranted, fullWidth }: { model: TContactModel; onPinGranted: (grant: TPinGrant) => void; fullWidth?: boolean }) {
   const [vcardOpen, setVcardOpen] = useState(false);
   const { contact, locked } = model;
-  const buttonSx = { flex: fullWidth ? '1 1 100%' : '1 1 auto', minHeight: 44 };
+  // From md up the three share one row (tighter padding, no wrap) rather than leaving "Share" alone on a second.
+  const buttonSx = { flex: fullWidth ? '1 1 100%' : '1 1 auto', minHeight: 44, px: { md: 1.75 }, whiteSpace: 'nowrap' };
   return (
     <Box sx={{ display: 'grid', gap: 1.5 }}>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'center' }}>
+      <Box data-testid="contact-actions" sx={{ display: 'flex', flexWrap: { xs: 'wrap', md: fullWidth ? 'wrap' : 'nowrap' }, gap: 1, justifyContent: 'center' }}>
         {!locked && (
           <>
             <ActionButton
               variant="contained"
-              color={model.accent}
+              color={model.accentFill}
               startIcon={<DownloadIcon />}
               href={contactDownloadUrl(contact.virtualContactId, model.accessToken)}
               download

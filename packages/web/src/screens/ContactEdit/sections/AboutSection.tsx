@@ -5,6 +5,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import ArticleIcon from '@mui/icons-material/Article';
 import { newKey, type TMarkdownRow } from '../form-model.ts';
+import { markdownSx } from '../../Contact/parts/markdown-style.ts';
 import EditorSection, { AddButton } from '../parts/EditorSection.tsx';
 import Field from '../parts/Field.tsx';
 import SortableRow from '../parts/SortableRow.tsx';
@@ -40,7 +41,9 @@ function MarkdownEditor({ row, index, error, onChange }: { row: TMarkdownRow; in
         <Box data-testid="markdown-preview" sx={{ mt: 1, p: 1.5, minHeight: 96, borderRadius: '12px', border: '1px solid rgba(255,255,255,0.12)' }}>
           {row.text.trim() ? (
             <Suspense fallback={<Typography color="text.secondary">…</Typography>}>
-              <Markdown sources={[row.text]} />
+              <Box sx={markdownSx}>
+                <Markdown sources={[row.text]} />
+              </Box>
             </Suspense>
           ) : (
             <Typography color="text.secondary">Nothing to preview yet.</Typography>

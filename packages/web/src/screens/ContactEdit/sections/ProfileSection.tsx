@@ -5,30 +5,17 @@ import { displayUrl } from '../../../api/contacts.ts';
 import EditorSection from '../parts/EditorSection.tsx';
 import Field from '../parts/Field.tsx';
 import ImageUpload from '../parts/ImageUpload.tsx';
+import PictureUpload from '../parts/PictureUpload.tsx';
 import type { TSectionProps } from './types.ts';
 
 /** Picture, cover, names, job title, organization, biography. */
 export default function ProfileSection({ form, set, errors }: TSectionProps) {
-  const picture = form.pictureDisplayItemId ?? form.highResPictureDisplayItemId;
   return (
     <EditorSection id="profile" icon={<PersonIcon />} title="Profile" hint="Who you are, at a glance.">
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'auto 1fr' }, alignItems: 'start' }}>
         <Box sx={{ display: 'grid', gap: 0.75 }}>
           <Typography variant="overline" color="text.secondary">Picture</Typography>
-          <ImageUpload
-            label="Upload picture"
-            testId="picture-input"
-            src={picture ? displayUrl(picture) : null}
-            onUploaded={(u) => {
-              set('pictureDisplayItemId', u.displayItemId);
-              set('highResPictureDisplayItemId', u.highResDisplayItemId);
-            }}
-            onRemove={() => {
-              set('pictureDisplayItemId', null);
-              set('highResPictureDisplayItemId', null);
-            }}
-            hint="Square works best. Location data is removed."
-          />
+          <PictureUpload form={form} set={set} testId="picture-input" />
         </Box>
         <Box sx={{ display: 'grid', gap: 0.75 }}>
           <Typography variant="overline" color="text.secondary">Cover image</Typography>

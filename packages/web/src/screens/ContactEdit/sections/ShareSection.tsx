@@ -10,10 +10,12 @@ import InsightsIcon from '@mui/icons-material/Insights';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import QrCode2Icon from '@mui/icons-material/QrCode2';
 import ShareIcon from '@mui/icons-material/Share';
+import WalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import type { TVirtualContact } from '@vbc/shared/contact';
 import { cardShareUrl } from '@vbc/shared/links';
 import { cardQueries } from '../../../api/queries.ts';
 import { emitClientEvent } from '../../../session/events.ts';
+import { addToWallet } from '../../../components/WalletMenuButton.tsx';
 import EditorSection from '../parts/EditorSection.tsx';
 import StatsChart from '../parts/StatsChart.tsx';
 
@@ -57,6 +59,10 @@ export default function ShareSection({ card }: { card: TVirtualContact }) {
         <Button variant="contained" startIcon={<ShareIcon />} onClick={() => emitClientEvent('shareContact', { contact: card })}>Share</Button>
         <Button variant="outlined" startIcon={<QrCode2Icon />} onClick={() => emitClientEvent('qr', { title: `${card.firstName} ${card.lastName}`.trim() || card.name, code: cardShareUrl(window.location.origin, card) })}>QR code</Button>
         <Button color="inherit" startIcon={<OpenInNewIcon />} component={RouterLink} to={`/${card.quickId}`}>Open card</Button>
+      </Box>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+        <Button variant="outlined" startIcon={<WalletIcon />} onClick={() => addToWallet('apple', card.virtualContactId)}>Add to Apple Wallet</Button>
+        <Button variant="outlined" startIcon={<WalletIcon />} onClick={() => addToWallet('google', card.virtualContactId)}>Add to Google Wallet</Button>
       </Box>
       {stats ? <StatsChart stats={stats} /> : <Box sx={{ height: 180 }} />}
     </EditorSection>

@@ -106,7 +106,7 @@ export default function Composer({ onSend, onAttach, closedReason, onError }: TC
         type="submit"
         aria-label="Send"
         disabled={!trimmed || tooLong}
-        sx={{ mb: 0.25, bgcolor: 'primary.main', color: '#fff', '&:hover': { bgcolor: 'primary.dark' }, '&.Mui-disabled': { bgcolor: 'rgba(255,255,255,0.08)' } }}
+        sx={{ mb: 0.25, bgcolor: 'primary.dark', color: '#fff', '&:hover': { bgcolor: '#6446e0' }, '&.Mui-disabled': { bgcolor: 'rgba(255,255,255,0.08)' } }}
       >
         <SendIcon fontSize="small" />
       </IconButton>

@@ -91,7 +91,7 @@ export default function ConversationList({ list, error, activeId, myAccountId }:
                       data-testid="unseen-count"
                       aria-label={`${c.unseenCount} unseen`}
                       sx={{
-                        minWidth: 22, height: 22, px: 0.75, borderRadius: 11, bgcolor: 'primary.main', color: '#fff',
+                        minWidth: 22, height: 22, px: 0.75, borderRadius: 11, bgcolor: 'primary.dark', color: '#fff',
                         fontSize: 12, fontWeight: 700, display: 'grid', placeItems: 'center', flexShrink: 0,
                       }}
                     >

@@ -57,7 +57,8 @@ export default function MessageBubble({ bubble, continued, onOpenPhoto, onRetry,
   let body: React.ReactNode;
   if (kind === 'photo') {
     const size = m?.photo ? photoBox(m.photo.width, m.photo.height) : { width: 200, height: 150 };
-    const src = m?.photo ? `/ds/vbc/odisplay/${m.photo.obsecuredDisplayItemId}` : out?.previewUrl;
+    // A conversation's files open only by the link signed for this account (the message carries it).
+    const src = m?.photo ? m.photo.url : out?.previewUrl;
     body = (
       <ButtonBase
         onClick={() => m?.photo && onOpenPhoto(m.photo.obsecuredDisplayItemId)}
@@ -86,7 +87,7 @@ export default function MessageBubble({ bubble, continued, onOpenPhoto, onRetry,
       </>
     );
     body = doc ? (
-      <Box component="a" href={`/ds/vbc/file/${doc.documentFileItemId}`} download={doc.name} data-testid="message-document"
+      <Box component="a" href={doc.url} download={doc.name} data-testid="message-document"
         sx={{ display: 'flex', alignItems: 'center', gap: 1.25, color: 'inherit', textDecoration: 'none', py: 0.25 }}>
         {inner}
       </Box>

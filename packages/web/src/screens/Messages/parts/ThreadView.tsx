@@ -52,7 +52,7 @@ export default function ThreadView({ conversationId, myAccountId, showBack }: TT
   }, [messages, outbox, myAccountId, thread.counterpartSeen]);
 
   const photos = useMemo(
-    () => messages.filter((m) => m.photo).map((m) => ({ id: m.photo!.obsecuredDisplayItemId, src: `/ds/vbc/odisplay/${m.photo!.obsecuredDisplayItemId}`, alt: 'Photo' })),
+    () => messages.filter((m) => m.photo).map((m) => ({ id: m.photo!.obsecuredDisplayItemId, src: m.photo!.url, alt: 'Photo' })),
     [messages],
   );
 
@@ -175,7 +175,7 @@ export default function ThreadView({ conversationId, myAccountId, showBack }: TT
         <ButtonBase
           onClick={toBottom}
           data-testid="new-messages-below"
-          sx={{ position: 'absolute', right: 16, bottom: 80, px: 1.5, py: 0.75, borderRadius: 99, bgcolor: 'primary.main', color: '#fff', fontSize: 13, fontWeight: 700, gap: 0.5, boxShadow: 3 }}
+          sx={{ position: 'absolute', right: 16, bottom: 80, px: 1.5, py: 0.75, borderRadius: 99, bgcolor: 'primary.dark', color: '#fff', fontSize: 13, fontWeight: 700, gap: 0.5, boxShadow: 3 }}
         >
           New messages <KeyboardArrowDownIcon fontSize="small" />
         </ButtonBase>

@@ -1,9 +1,10 @@
 /**
- * The local push service in its own process for the fan-out bench: receives, checks the VAPID JWT
- * and decrypts each notification (test-push-service.ts), so its CPU is not the app's.
+ * The local push service in its own process for the announcement fan-out bench
+ * (announcement-fan-out.ts): receives, checks the VAPID JWT and decrypts each notification
+ * (push/test-push-service.ts), so its CPU is neither the server's nor the load generator's.
  * Messages: parent → {subscribe: n, vapidKey} → {subscriptions}; {waitFor: n} → {received: n}.
  */
-import { startTestPushService } from '../test-push-service.ts';
+import { startTestPushService } from '../../packages/server/src/push/test-push-service.ts';
 
 let vapidKey = '';
 const service = await startTestPushService(() => vapidKey);

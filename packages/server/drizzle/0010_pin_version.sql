@@ -1,0 +1,1 @@
+ALTER TABLE "virtual_contacts" ADD COLUMN "pin_version" integer DEFAULT 0 NOT NULL;

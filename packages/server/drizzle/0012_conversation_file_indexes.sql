@@ -1,0 +1,2 @@
+CREATE INDEX "conversation_messages_display_item_idx" ON "conversation_messages" USING btree ("display_item_id");--> statement-breakpoint
+CREATE INDEX "conversation_messages_document_file_idx" ON "conversation_messages" USING btree ("document_file_id");

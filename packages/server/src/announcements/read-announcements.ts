@@ -1,0 +1,41 @@
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import type { TAnnouncement, TAnnouncementList } from '@vbc/shared/announcement';
+import type { Db } from '../db/client.ts';
+import { announcementRecipients, announcements } from '../db/schema/index.ts';
+import { notFound } from '../errors/app-error.ts';
+import { attachmentsOf, presentAnnouncement, selectReceived } from './present-announcement.ts';
+
+/** Most announcements one list answer holds (the newest). */
+export const ANNOUNCEMENT_LIST_LIMIT = 100;
+
+/** GET /api/personalAccount/announcements: what the account received, newest first, each with `isRead`. */
+export async function listAnnouncements(db: Db, accountId: string): Promise<TAnnouncementList> {
+  const rows = await selectReceived(db, accountId)
+    .orderBy(desc(announcements.publishedAt), desc(announcements.id))
+    .limit(ANNOUNCEMENT_LIST_LIMIT);
+  const attachments = await attachmentsOf(db, rows.map((r) => r.row.id));
+  const [unread] = await db
+    .select({ n: count() })
+    .from(announcementRecipients)
+    .where(and(eq(announcementRecipients.accountId, accountId), isNull(announcementRecipients.readAt)));
+  return {
+    announcements: rows.map((r) => presentAnnouncement(r, attachments.get(r.row.id) ?? [], r.readAt !== null)),
+    unreadCount: Number(unread?.n ?? 0),
+  };
+}
+
+/** SPEC §7 announcement/{id}: one the account received, else 404 (anyone else, drafts, withdrawn). */
+export async function findAnnouncement(db: Db, accountId: string, announcementId: string): Promise<TAnnouncement> {
+  const [row] = await selectReceived(db, accountId, announcementId).limit(1);
+  if (!row) throw notFound('announcement');
+  const attachments = await attachmentsOf(db, [row.row.id]);
+  return presentAnnouncement(row, attachments.get(row.row.id) ?? [], row.readAt !== null);
+}
+
+/** POST …/announcement/{id}/read: marks it read for the account (the first time counts); 404 for a non-recipient. */
+export async function markAnnouncementRead(db: Db, accountId: string, announcementId: string, now = new Date()): Promise<void> {
+  const where = and(eq(announcementRecipients.accountId, accountId), eq(announcementRecipients.announcementId, announcementId));
+  const [row] = await db.select({ readAt: announcementRecipients.readAt }).from(announcementRecipients).where(where).limit(1);
+  if (!row) throw notFound('announcement');
+  if (row.readAt === null) await db.update(announcementRecipients).set({ readAt: now }).where(and(where, isNull(announcementRecipients.readAt)));
+}

@@ -1,0 +1,26 @@
+import type { TConversationMessage, TConversationSummary } from '@vbc/shared/conversation';
+import type { Db } from '../db/client.ts';
+import { summaryWithFileLinks, withFileLinks, type TFileLinks } from './presenter.ts';
+import { getSummary, listConversations, listMessages, requireParticipant, type TPageQuery } from './read-conversations.ts';
+
+/** What a participant's reads need: the database, and what signs the conversation files' links for them. */
+export interface TViewerDeps {
+  db: Db;
+  links: TFileLinks;
+}
+
+/** The caller's conversations, newest first, as they see them. */
+export async function conversationsOf(deps: TViewerDeps, accountId: string): Promise<TConversationSummary[]> {
+  return (await listConversations(deps.db, accountId)).map((s) => summaryWithFileLinks(deps.links, accountId, s));
+}
+
+/** One conversation as the caller sees it, or a 404. */
+export async function conversationOf(deps: TViewerDeps, accountId: string, conversationId: string): Promise<TConversationSummary> {
+  return summaryWithFileLinks(deps.links, accountId, await getSummary(deps.db, accountId, conversationId));
+}
+
+/** A page of a conversation's messages for a participant (404 for anyone else), files with fresh signed links. */
+export async function messagesOf(deps: TViewerDeps, accountId: string, conversationId: string, page: TPageQuery): Promise<TConversationMessage[]> {
+  await requireParticipant(deps.db, conversationId, accountId);
+  return (await listMessages(deps.db, conversationId, page)).map((m) => withFileLinks(deps.links, accountId, m));
+}

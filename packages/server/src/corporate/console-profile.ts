@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { TCorporateConsole, ZCorporateProfileInput } from '@vbc/shared/corporate';
+import type { Db } from '../db/client.ts';
+import { corporateAccounts, corporateProfiles, displayItems, type CorporateRole } from '../db/schema/index.ts';
+import { notFound } from '../errors/app-error.ts';
+import { claimPicture } from '../files/claim-picture.ts';
+import { findCorporateProfile } from './find-corporate-profile.ts';
+
+type ProfileInput = z.output<typeof ZCorporateProfileInput>;
+
+async function findBusiness(db: Db, corporateAccountId: string) {
+  const [row] = await db
+    .select({ business: corporateAccounts, profile: corporateProfiles })
+    .from(corporateAccounts)
+    .innerJoin(corporateProfiles, eq(corporateProfiles.id, corporateAccounts.corporateProfileId))
+    .where(eq(corporateAccounts.id, corporateAccountId))
+    .limit(1);
+  if (!row) throw notFound('corporate account');
+  return row;
+}
+
+/** The console's view of a business for a member with `role`: the profile, verification and the directory switch. */
+export async function findConsole(db: Db, corporateAccountId: string, role: CorporateRole): Promise<TCorporateConsole> {
+  const { business, profile } = await findBusiness(db, corporateAccountId);
+  return {
+    corporateAccountId: business.id,
+    name: profile.name,
+    role,
+    verified: profile.verified,
+    directoryPublic: business.directoryPublic,
+    profile: await findCorporateProfile(db, profile.id),
+  };
+}
+
+/**
+ * The picture a profile field names: unchanged when it is the one the profile shows now (whoever
+ * uploaded it), else an upload of the editor's own (claimed, so the sweep leaves it).
+ */
+async function pictureFor(tx: Db, field: string, ref: string | null, current: string | null, editorId: string): Promise<string | null> {
+  if (ref === null) return null;
+  if (current) {
+    const [shown] = await tx.select({ id: displayItems.id, obsecuredId: displayItems.obsecuredId }).from(displayItems).where(eq(displayItems.id, current)).limit(1);
+    if (shown && (ref.toLowerCase() === shown.id || ref === shown.obsecuredId)) return shown.id;
+  }
+  return claimPicture(tx, field, ref, editorId);
+}
+
+/** Every list entry keeps the id it was sent with, or gets a new one. */
+const withIds = <T extends { id?: string | undefined }>(entries: T[]) => entries.map((entry) => ({ ...entry, id: entry.id ?? randomUUID() }));
+
+/**
+ * Console: replaces every SPEC §3 corporate-profile field (the business's name too) and moves
+ * lastUpdatedAt. Pictures are uploads of the editor's own, or the ones the profile shows already.
+ */
+export async function updateCorporateProfile(db: Db, editorId: string, corporateAccountId: string, input: ProfileInput, role: CorporateRole): Promise<TCorporateConsole> {
+  await db.transaction(async (tx) => {
+    const { business, profile } = await findBusiness(tx, corporateAccountId);
+    const heroImageDisplayId = await pictureFor(tx, 'heroImageDisplayId', input.heroImageDisplayId, profile.heroImageDisplayId, editorId);
+    const profileImageDisplayId = await pictureFor(tx, 'profileImageDisplayId', input.profileImageDisplayId, profile.profileImageDisplayId, editorId);
+    await tx
+      .update(corporateProfiles)
+      .set({
+        name: input.name,
+        heroImageDisplayId,
+        profileImageDisplayId,
+        phones: withIds(input.phones),
+        emails: withIds(input.emails),
+        links: withIds(input.links),
+        socialMedias: withIds(input.socialMedias),
+        locations: withIds(input.locations),
+        updatedAt: new Date(),
+      })
+      .where(eq(corporateProfiles.id, profile.id));
+    await tx.update(corporateAccounts).set({ name: input.name }).where(eq(corporateAccounts.id, business.id));
+  });
+  return findConsole(db, corporateAccountId, role);
+}
+
+/** Console (admin): opens or closes the business's directory to anyone with the link (the team page). */
+export async function setDirectoryPublic(db: Db, corporateAccountId: string, directoryPublic: boolean): Promise<{ directoryPublic: boolean }> {
+  const [row] = await db.update(corporateAccounts).set({ directoryPublic }).where(eq(corporateAccounts.id, corporateAccountId)).returning({ directoryPublic: corporateAccounts.directoryPublic });
+  if (!row) throw notFound('corporate account');
+  return row;
+}

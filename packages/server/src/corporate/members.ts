@@ -1,0 +1,87 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { TCorporateMember, TManagedBusiness } from '@vbc/shared/corporate';
+import type { Db } from '../db/client.ts';
+import { accounts, corporateAccountMembers, corporateAccounts, corporateProfiles, virtualContacts, type CorporateRole } from '../db/schema/index.ts';
+import { conflict, notFound } from '../errors/app-error.ts';
+import { EDITOR_ROLES } from './membership.ts';
+
+const LAST_ADMIN = 'A business needs at least one admin: make another member admin first.';
+
+/** Console: the business's members, admins first, then by name. */
+export async function listMembers(db: Db, corporateAccountId: string): Promise<TCorporateMember[]> {
+  const rows = await db
+    .select({
+      accountId: accounts.id, name: accounts.name, email: accounts.email, phoneNumber: accounts.phoneNumber,
+      role: corporateAccountMembers.role, joinedAt: corporateAccountMembers.createdAt,
+    })
+    .from(corporateAccountMembers)
+    .innerJoin(accounts, eq(accounts.id, corporateAccountMembers.accountId))
+    .where(eq(corporateAccountMembers.corporateAccountId, corporateAccountId))
+    .orderBy(sql`case ${corporateAccountMembers.role} when 'admin' then 0 when 'editor' then 1 else 2 end`, asc(sql`lower(${accounts.name})`), asc(accounts.id));
+  return rows.map((r) => ({ ...r, joinedAt: r.joinedAt.toISOString() }));
+}
+
+/**
+ * Locks the business's member rows and finds one: the last admin may not lose the role, so two
+ * admins demoting each other at once cannot leave the business without one.
+ */
+async function lockedMember(tx: Db, corporateAccountId: string, accountId: string) {
+  const rows = await tx
+    .select({ accountId: corporateAccountMembers.accountId, role: corporateAccountMembers.role })
+    .from(corporateAccountMembers)
+    .where(eq(corporateAccountMembers.corporateAccountId, corporateAccountId))
+    .for('update');
+  const member = rows.find((r) => r.accountId === accountId);
+  if (!member) throw notFound('member');
+  const isLastAdmin = member.role === 'admin' && rows.filter((r) => r.role === 'admin').length === 1;
+  return { member, isLastAdmin };
+}
+
+/** Console (admin): gives a member another role; never takes the role from the last admin (409). */
+export async function changeRole(db: Db, corporateAccountId: string, accountId: string, role: CorporateRole): Promise<TCorporateMember> {
+  await db.transaction(async (tx) => {
+    const { isLastAdmin } = await lockedMember(tx, corporateAccountId, accountId);
+    if (isLastAdmin && role !== 'admin') throw conflict(LAST_ADMIN);
+    await tx
+      .update(corporateAccountMembers)
+      .set({ role })
+      .where(and(eq(corporateAccountMembers.corporateAccountId, corporateAccountId), eq(corporateAccountMembers.accountId, accountId)));
+  });
+  const member = (await listMembers(db, corporateAccountId)).find((m) => m.accountId === accountId);
+  if (!member) throw notFound('member');
+  return member;
+}
+
+/**
+ * Console (admin): removes a member (never the last admin, 409). Their cards linked to the
+ * business are unlinked (a linked card's owner must be a member); returns those cards' ids.
+ */
+export async function removeMember(db: Db, corporateAccountId: string, accountId: string): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    const { isLastAdmin } = await lockedMember(tx, corporateAccountId, accountId);
+    if (isLastAdmin) throw conflict(LAST_ADMIN);
+    await tx
+      .delete(corporateAccountMembers)
+      .where(and(eq(corporateAccountMembers.corporateAccountId, corporateAccountId), eq(corporateAccountMembers.accountId, accountId)));
+    const [business] = await tx.select({ profileId: corporateAccounts.corporateProfileId }).from(corporateAccounts).where(eq(corporateAccounts.id, corporateAccountId));
+    if (!business) return [];
+    const unlinked = await tx
+      .update(virtualContacts)
+      .set({ corporateProfileId: null })
+      .where(and(eq(virtualContacts.ownerAccountId, accountId), eq(virtualContacts.corporateProfileId, business.profileId)))
+      .returning({ id: virtualContacts.id });
+    return unlinked.map((c) => c.id);
+  });
+}
+
+/** The businesses where the account is admin or editor (the menu's console entries), by name. */
+export async function managedBusinesses(db: Db, accountId: string): Promise<TManagedBusiness[]> {
+  const rows = await db
+    .select({ corporateAccountId: corporateAccounts.id, name: corporateProfiles.name, role: corporateAccountMembers.role, corporateProfileId: corporateAccounts.corporateProfileId })
+    .from(corporateAccountMembers)
+    .innerJoin(corporateAccounts, eq(corporateAccounts.id, corporateAccountMembers.corporateAccountId))
+    .innerJoin(corporateProfiles, eq(corporateProfiles.id, corporateAccounts.corporateProfileId))
+    .where(eq(corporateAccountMembers.accountId, accountId))
+    .orderBy(asc(sql`lower(${corporateProfiles.name})`), asc(corporateAccounts.id));
+  return rows.filter((r) => EDITOR_ROLES.includes(r.role));
+}

@@ -1,0 +1,56 @@
+import { asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import {
+  corporateAccountMembers, corporateAccounts, corporateFollowers, corporateProfiles, virtualContacts,
+} from '../db/schema/index.ts';
+import type { BusinessRow } from './present-directory.ts';
+
+/** A business directory with the viewer's relation to it (null: neither member nor follower). */
+export interface ReachedBusiness extends BusinessRow {
+  isMember: boolean;
+  isFollower: boolean;
+}
+
+const isMemberOf = (accountId: string | null) => accountId
+  ? sql<boolean>`exists (select 1 from ${corporateAccountMembers} where ${corporateAccountMembers.corporateAccountId} = ${corporateAccounts.id} and ${corporateAccountMembers.accountId} = ${accountId})`
+  : sql<boolean>`false`;
+const isFollowerOf = (accountId: string | null) => accountId
+  ? sql<boolean>`exists (select 1 from ${corporateFollowers} where ${corporateFollowers.corporateAccountId} = ${corporateAccounts.id} and ${corporateFollowers.accountId} = ${accountId})`
+  : sql<boolean>`false`;
+
+function selectBusinesses(db: Db, accountId: string | null, where: SQL | undefined) {
+  return db
+    .select({
+      id: corporateAccounts.id,
+      name: corporateProfiles.name,
+      corporateProfileId: corporateAccounts.corporateProfileId,
+      isPublic: corporateAccounts.directoryPublic,
+      cardCount: sql<number>`(select count(*)::int from ${virtualContacts} where ${virtualContacts.corporateProfileId} = ${corporateAccounts.corporateProfileId})`,
+      isMember: isMemberOf(accountId),
+      isFollower: isFollowerOf(accountId),
+    })
+    .from(corporateAccounts)
+    .innerJoin(corporateProfiles, eq(corporateProfiles.id, corporateAccounts.corporateProfileId))
+    .where(where);
+}
+
+/** The businesses an account belongs to or follows, by name. */
+export async function reachedBusinesses(db: Db, accountId: string): Promise<ReachedBusiness[]> {
+  const memberOf = db.select({ id: corporateAccountMembers.corporateAccountId }).from(corporateAccountMembers).where(eq(corporateAccountMembers.accountId, accountId));
+  const follows = db.select({ id: corporateFollowers.corporateAccountId }).from(corporateFollowers).where(eq(corporateFollowers.accountId, accountId));
+  return selectBusinesses(db, accountId, or(inArray(corporateAccounts.id, memberOf), inArray(corporateAccounts.id, follows)))
+    .orderBy(asc(sql`lower(${corporateProfiles.name})`), asc(corporateAccounts.id));
+}
+
+/** One business directory with the viewer's relation to it, or null when there is none with that id. */
+export async function findBusiness(db: Db, corporateAccountId: string, accountId: string | null): Promise<ReachedBusiness | null> {
+  const [row] = await selectBusinesses(db, accountId, eq(corporateAccounts.id, corporateAccountId)).limit(1);
+  return row ?? null;
+}
+
+/** How a viewer reaches a business directory; null when it is closed to them. */
+export function relationTo(business: ReachedBusiness): 'member' | 'follower' | 'visitor' | null {
+  if (business.isMember) return 'member';
+  if (business.isFollower) return 'follower';
+  return business.isPublic ? 'visitor' : null;
+}

@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZDirectories, ZDirectoriesQuery, ZDirectory, ZDirectorySummary, ZFolderInput } from '@vbc/shared';
+import { requireAccount } from '../plugins/auth.ts';
+import { SECURITY, ZNoContent } from '../plugins/docs.ts';
+
+const ZDirParams = z.object({ dirId: z.string().uuid('must be a directory id') });
+const ZDirCardParams = ZDirParams.extend({ contactId: z.string().trim().min(1, 'must be a card id').max(100, 'must be a card id') });
+const tags = ['directories'];
+
+/** DESIGN §4 directories (list and content) and the owner's folder writes. */
+export default async function directoryRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/directories',
+    { schema: { security: SECURITY.bearer, querystring: ZDirectoriesQuery, response: { 200: ZDirectories }, tags, summary: 'Businesses the account belongs to or follows, then its folders ("Saved" first); with ?contactId= each says whether it holds that card' } },
+    async (request) => app.directories.listDirectories(requireAccount(request).id, request.query.contactId),
+  );
+
+  r.get(
+    '/api/directories/:dirId',
+    { schema: { security: SECURITY.optionalBearer, params: ZDirParams, response: { 200: ZDirectory }, tags, summary: "A directory's cards: one's own folder, a business one belongs to or follows, or any public team directory (signed out too)" } },
+    async (request) => app.directories.findDirectory(request.params.dirId.toLowerCase(), request.account?.id ?? null),
+  );
+
+  r.post(
+    '/api/directories',
+    { schema: { security: SECURITY.bearer, body: ZFolderInput, response: { 201: ZDirectorySummary }, tags, summary: 'Create a folder (names are unique per account, ignoring case)' } },
+    async (request, reply) => reply.status(201).send(await app.directories.createFolder(requireAccount(request).id, request.body.name)),
+  );
+
+  r.put(
+    '/api/directories/:dirId',
+    { schema: { security: SECURITY.bearer, params: ZDirParams, body: ZFolderInput, response: { 200: ZDirectorySummary }, tags, summary: 'Rename one of your folders ("Saved" keeps its name)' } },
+    async (request) => app.directories.renameFolder(requireAccount(request).id, request.params.dirId.toLowerCase(), request.body.name),
+  );
+
+  r.delete(
+    '/api/directories/:dirId',
+    { schema: { security: SECURITY.bearer, params: ZDirParams, response: { 204: ZNoContent }, tags, summary: 'Delete one of your folders (not "Saved"); the cards themselves stay' } },
+    async (request, reply) => {
+      await app.directories.deleteFolder(requireAccount(request).id, request.params.dirId.toLowerCase());
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.put(
+    '/api/directories/:dirId/cards/:contactId',
+    { schema: { security: SECURITY.bearer, params: ZDirCardParams, response: { 204: ZNoContent }, tags, summary: 'Save a card (id or quickId) into one of your folders; saving it again changes nothing' } },
+    async (request, reply) => {
+      await app.directories.addCardToFolder(requireAccount(request).id, request.params.dirId.toLowerCase(), request.params.contactId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.delete(
+    '/api/directories/:dirId/cards/:contactId',
+    { schema: { security: SECURITY.bearer, params: ZDirCardParams, response: { 204: ZNoContent }, tags, summary: 'Take a card out of one of your folders' } },
+    async (request, reply) => {
+      await app.directories.removeCardFromFolder(requireAccount(request).id, request.params.dirId.toLowerCase(), request.params.contactId);
+      return reply.status(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ZSearchQuery, ZSearchResult, type TSearchResult } from '@vbc/shared';
+import { requireAccount } from '../plugins/auth.ts';
+import { SECURITY } from '../plugins/docs.ts';
+
+/** DESIGN §4 card search. */
+export default async function searchRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/api/vbc/search',
+    { schema: { security: SECURITY.bearer, querystring: ZSearchQuery, response: { 200: ZSearchResult }, tags: ['search'], summary: 'Cards by name, job title or organization (every word) among your recents, your folders, your businesses and public team directories; best first' } },
+    async (request): Promise<TSearchResult> => ({ results: await app.cardSearch.searchCards(requireAccount(request).id, request.query.q) }),
+  );
+}

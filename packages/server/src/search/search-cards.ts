@@ -1,0 +1,54 @@
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { TCardSummary } from '@vbc/shared';
+import type { Db } from '../db/client.ts';
+import {
+  accountRecents, corporateAccountMembers, corporateAccounts, corporateFollowers, directoryFolderCards, directoryFolders, virtualContacts,
+} from '../db/schema/index.ts';
+import { presentCardSummary } from '../accounts/present-account.ts';
+
+/** Most results one search answers with. */
+export const SEARCH_LIMIT = 50;
+
+/**
+ * What a search looks in: the name, job title and organization, lower-cased, stored by
+ * PostgreSQL in `virtual_contacts.search_text` (a generated column, migration 0012) and covered
+ * by the trigram index `virtual_contacts_search_text_idx`, on PostgreSQL and PGlite alike.
+ */
+export const searchedText = sql`${virtualContacts}.search_text`;
+
+/** `word` as a LIKE pattern matching it anywhere, its wildcards taken literally. */
+const anywhere = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * GET /api/vbc/search: cards whose name, job title or organization contain every word of `q`
+ * (ignoring case), among the account's recently viewed cards, its folders, the businesses it
+ * belongs to or follows, and every public team directory. Best matches first (trigram
+ * similarity), at most SEARCH_LIMIT.
+ */
+export async function searchCards(db: Db, accountId: string, q: string): Promise<TCardSummary[]> {
+  const words = q.toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return [];
+  const recents = db.select({ id: accountRecents.contactId }).from(accountRecents).where(eq(accountRecents.accountId, accountId));
+  const inFolders = db
+    .select({ id: directoryFolderCards.contactId })
+    .from(directoryFolderCards)
+    .innerJoin(directoryFolders, eq(directoryFolders.id, directoryFolderCards.folderId))
+    .where(eq(directoryFolders.accountId, accountId));
+  const memberOf = db.select({ id: corporateAccountMembers.corporateAccountId }).from(corporateAccountMembers).where(eq(corporateAccountMembers.accountId, accountId));
+  const follows = db.select({ id: corporateFollowers.corporateAccountId }).from(corporateFollowers).where(eq(corporateFollowers.accountId, accountId));
+  const openBusinesses = db
+    .select({ profileId: corporateAccounts.corporateProfileId })
+    .from(corporateAccounts)
+    .where(or(eq(corporateAccounts.directoryPublic, true), inArray(corporateAccounts.id, memberOf), inArray(corporateAccounts.id, follows)));
+  const matches: SQL[] = words.map((w) => sql`${searchedText} like ${anywhere(w)}`);
+  const rows = await db
+    .select()
+    .from(virtualContacts)
+    .where(and(
+      ...matches,
+      or(inArray(virtualContacts.id, recents), inArray(virtualContacts.id, inFolders), inArray(virtualContacts.corporateProfileId, openBusinesses)),
+    ))
+    .orderBy(desc(sql`similarity(${searchedText}, ${words.join(' ')})`), asc(virtualContacts.firstName), asc(virtualContacts.lastName), asc(virtualContacts.id))
+    .limit(SEARCH_LIMIT);
+  return rows.map(presentCardSummary);
+}

@@ -1,0 +1,102 @@
+import { randomBytes } from 'node:crypto';
+import { expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { TSearchResult } from '@vbc/shared';
+import { describeEachDatabase } from '../test/app.ts';
+import { buildAccount, buildCard } from '../test/factories.ts';
+import { accountRecents, corporateFollowers } from '../db/schema/index.ts';
+import { buildBusiness, buildLinkedCard } from '../directories/test-support.ts';
+import { SEARCH_LIMIT, searchedText } from './search-cards.ts';
+
+const token = () => `zq${randomBytes(4).toString('hex')}`;
+
+describeEachDatabase('card search', (ctx) => {
+  const search = async (headers: Record<string, string>, q: string) => {
+    const res = await ctx.app.inject({ method: 'GET', url: `/api/vbc/search?q=${encodeURIComponent(q)}`, headers });
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as TSearchResult).results;
+  };
+  const names = (results: TSearchResult['results']) => results.map((c) => c.firstName).sort();
+
+  it("finds cards among one's recents, folders, businesses and public directories, and nowhere else", async () => {
+    const me = await buildAccount(ctx.app);
+    const org = `Orbital ${token()}`;
+    const recent = await buildCard(ctx.app, { firstName: 'Recent', organization: org });
+    await ctx.app.db.insert(accountRecents).values({ accountId: me.account.id, contactId: recent.id, viewedAt: new Date() });
+    const inFolder = await buildCard(ctx.app, { firstName: 'Foldered', organization: org });
+    const saved = (await ctx.app.inject({ method: 'GET', url: '/api/directories', headers: me.headers })).json().directories[0];
+    expect((await ctx.app.inject({ method: 'PUT', url: `/api/directories/${saved.dirId}/cards/${inFolder.id}`, headers: me.headers })).statusCode).toBe(204);
+    const followed = await buildBusiness(ctx.app);
+    await ctx.app.db.insert(corporateFollowers).values({ corporateAccountId: followed.corporateAccountId, accountId: me.account.id });
+    await buildLinkedCard(ctx.app, followed.corporateProfileId, { firstName: 'Followed', organization: org });
+    const mine = await buildBusiness(ctx.app, { memberEmails: [me.account.email!] });
+    await buildLinkedCard(ctx.app, mine.corporateProfileId, { firstName: 'Colleague', organization: org });
+    const open = await buildBusiness(ctx.app, { isPublic: true });
+    await buildLinkedCard(ctx.app, open.corporateProfileId, { firstName: 'Public', organization: org });
+    const closed = await buildBusiness(ctx.app);
+    await buildLinkedCard(ctx.app, closed.corporateProfileId, { firstName: 'Private', organization: org });
+    await buildCard(ctx.app, { firstName: 'Elsewhere', organization: org });
+    // Another account's recents and folders are theirs.
+    const other = await buildAccount(ctx.app);
+    const theirs = await buildCard(ctx.app, { firstName: 'Theirs', organization: org });
+    await ctx.app.db.insert(accountRecents).values({ accountId: other.account.id, contactId: theirs.id, viewedAt: new Date() });
+
+    expect(names(await search(me.headers, org))).toEqual(['Colleague', 'Foldered', 'Followed', 'Public', 'Recent']);
+    expect(names(await search(other.headers, org))).toEqual(['Public', 'Theirs']);
+  });
+
+  it('matches name, job title and organization, every word, ignoring case; wildcards are plain text; best match first', async () => {
+    const me = await buildAccount(ctx.app);
+    const t = token();
+    const team = await buildBusiness(ctx.app, { isPublic: true });
+    const card = (firstName: string, lastName: string, jobTitle: string, organization: string) =>
+      buildLinkedCard(ctx.app, team.corporateProfileId, { firstName, lastName, jobTitle, organization });
+    await card('Marguerite', `Okafor${t}`, 'Chief Cartographer', `Atlas ${t}`);
+    await card('Rafael', `Mendes${t}`, 'Harbor Pilot', `Compass ${t}`);
+    await card(`Percent${t}`, 'Sign', '100% Owner', 'Tea & Co');
+
+    expect(names(await search(me.headers, `okafor${t}`))).toEqual(['Marguerite']);
+    expect(names(await search(me.headers, 'CARTOGRAPH'))).toEqual(['Marguerite']);
+    expect(names(await search(me.headers, `compass ${t}`))).toEqual(['Rafael']);
+    expect(names(await search(me.headers, `pilot ${t} atlas`))).toEqual([]);
+    expect(names(await search(me.headers, `${t}`))).toEqual(['Marguerite', `Percent${t}`, 'Rafael'].sort());
+    // % and _ are searched for as written, not as wildcards.
+    expect(names(await search(me.headers, '100%'))).toEqual([`Percent${t}`]);
+    expect(await search(me.headers, `%${t}_zz`)).toEqual([]);
+    // The closest match comes first.
+    const ranked = await search(me.headers, `rafael mendes${t}`);
+    expect(ranked[0]?.firstName).toBe('Rafael');
+    expect(ranked[0]).toMatchObject({ lastName: `Mendes${t}`, jobTitle: 'Harbor Pilot', organization: `Compass ${t}`, isCorporateProfile: true });
+  });
+
+  it(`answers at most ${SEARCH_LIMIT} cards`, async () => {
+    const me = await buildAccount(ctx.app);
+    const t = token();
+    const team = await buildBusiness(ctx.app, { isPublic: true });
+    for (let i = 0; i < SEARCH_LIMIT + 5; i++) await buildLinkedCard(ctx.app, team.corporateProfileId, { organization: `Many ${t}` });
+    expect(await search(me.headers, t)).toHaveLength(SEARCH_LIMIT);
+  });
+
+  it('refuses a missing, blank or too long q (400 naming it), and a signed-out caller (401)', async () => {
+    const me = await buildAccount(ctx.app);
+    for (const [url, message] of [
+      ['/api/vbc/search', 'q: Required.'],
+      ['/api/vbc/search?q=%20%20', 'q: Required.'],
+      [`/api/vbc/search?q=${'a'.repeat(101)}`, 'q: Max 100 characters'],
+    ] as const) {
+      const res = await ctx.app.inject({ method: 'GET', url, headers: me.headers });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().message, url).toBe(message);
+    }
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/vbc/search?q=ana' })).statusCode).toBe(401);
+  });
+
+  it('the trigram index covers exactly what is searched (the planner can use it)', async () => {
+    const plan = await ctx.app.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const result = await tx.execute(sql`explain select id from virtual_contacts where ${searchedText} like ${'%cartog%'}`);
+      return JSON.stringify((result as unknown as { rows: unknown[] }).rows);
+    });
+    expect(plan).toContain('virtual_contacts_search_text_idx');
+  });
+});

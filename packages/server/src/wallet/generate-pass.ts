@@ -1,0 +1,43 @@
+import { notConfigured, notFound } from '../errors/app-error.ts';
+import { buildApplePass } from './apple-pass.ts';
+import { PASSKIT_PATH, type WalletDeps } from './deps.ts';
+import { googleWalletJwt } from './google-pass.ts';
+import { ensurePass, type PassRow } from './passes.ts';
+import type { TPassSubject } from './pass-subject.ts';
+
+export const APPLE_NOT_CONFIGURED = 'Apple Wallet is not configured on this server (set APPLE_PASS_TYPE_ID, APPLE_TEAM_ID, APPLE_PASS_CERT, APPLE_PASS_KEY and APPLE_WWDR_CERT).';
+export const GOOGLE_NOT_CONFIGURED = 'Google Wallet is not configured on this server (set GOOGLE_WALLET_ISSUER_ID and GOOGLE_WALLET_SERVICE_ACCOUNT).';
+
+/** The caller's own card or pet by id, or a 404 (someone else's looks like none). */
+async function ownSubject(deps: WalletDeps, id: string, accountId: string): Promise<TPassSubject> {
+  const subject = await deps.findSubject(id);
+  if (!subject || subject.ownerAccountId !== accountId) throw notFound('card or pet');
+  return subject;
+}
+
+/** The .pkpass bytes of the current state of a pass's card or pet. */
+export async function renderApplePass(deps: WalletDeps, subject: TPassSubject, pass: { row: PassRow; token: string }): Promise<Buffer> {
+  if (!deps.apple) throw notConfigured(APPLE_NOT_CONFIGURED);
+  const picture = subject.pictureDisplayItemId ? await deps.readPicture(subject.pictureDisplayItemId) : null;
+  return buildApplePass(deps.apple, {
+    subject,
+    serialNumber: pass.row.id,
+    webServiceURL: `${deps.publicUrl}${PASSKIT_PATH}`,
+    authenticationToken: pass.token,
+    picture,
+  });
+}
+
+/** SPEC §7 generateAppleWalletPass: the owner's card or pet as a signed pass that keeps itself current. */
+export async function generateApplePass(deps: WalletDeps, id: string, accountId: string): Promise<Buffer> {
+  const subject = await ownSubject(deps, id, accountId);
+  if (!deps.apple) throw notConfigured(APPLE_NOT_CONFIGURED);
+  return renderApplePass(deps, subject, await ensurePass(deps.db, deps.signingKey, subject));
+}
+
+/** SPEC §7 generateGoogleWalletPass: `{jwt}` for Google's save link. */
+export async function generateGoogleWalletPass(deps: WalletDeps, id: string, accountId: string): Promise<{ jwt: string }> {
+  const subject = await ownSubject(deps, id, accountId);
+  if (!deps.google) throw notConfigured(GOOGLE_NOT_CONFIGURED);
+  return { jwt: googleWalletJwt(deps.google, subject, deps.publicUrl) };
+}

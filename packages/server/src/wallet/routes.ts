@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PKPASS_FILE_NAME, PKPASS_MIME_TYPE, ZGoogleWalletPass } from '@vbc/shared/wallet';
+import { contentDisposition } from '../http/content-disposition.ts';
+import { requireAccount } from '../plugins/auth.ts';
+import { SECURITY, binary } from '../plugins/docs.ts';
+
+const tags = ['wallet'];
+const ZIdParams = z.object({ id: z.string().min(1).max(100) });
+
+/** SPEC §7 wallet calls: the owner's card or pet as an Apple pass or a Google Wallet save JWT. */
+export default async function walletRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/personalAccount/generateAppleWalletPass/:id',
+    {
+      schema: {
+        security: SECURITY.bearer, params: ZIdParams, tags,
+        response: { 200: binary(PKPASS_MIME_TYPE, 'The signed pass (pass.pkpass); 503 when Apple Wallet is not configured') },
+        summary: 'Owner: one of the account\'s cards or pets as an Apple Wallet pass that updates itself',
+      },
+    },
+    async (request, reply) => {
+      const account = requireAccount(request);
+      const bytes = await app.wallet.generateApplePass(request.params.id, account.id);
+      return reply
+        .type(PKPASS_MIME_TYPE)
+        .header('content-disposition', contentDisposition('attachment', PKPASS_FILE_NAME))
+        .header('cache-control', 'private, no-store')
+        .send(bytes);
+    },
+  );
+
+  r.get(
+    '/api/personalAccount/generateGoogleWalletPass/:id',
+    {
+      schema: {
+        security: SECURITY.bearer, params: ZIdParams, tags,
+        response: { 200: ZGoogleWalletPass },
+        summary: 'Owner: a Google Wallet "save" JWT for one of the account\'s cards or pets (503 when not configured)',
+      },
+    },
+    async (request, reply) => {
+      const account = requireAccount(request);
+      reply.header('cache-control', 'private, no-store');
+      return app.wallet.generateGoogleWalletPass(request.params.id, account.id);
+    },
+  );
+}

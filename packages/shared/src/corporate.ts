@@ -1,0 +1,111 @@
+/**
+ * The corporate console (issue 11): the corporate profile a business edits (SPEC §3 Corporate
+ * profile), its members and roles, invitations by e-mail or phone, the public-directory switch.
+ * Request schemas shared by the server routes and the console's forms, and the shapes the API
+ * answers with. Import as `@vbc/shared/corporate`.
+ */
+import { z } from 'zod';
+import { ZAccountEmail, ZAccountPhoneNumber } from './account.ts';
+import { ZCorporateProfile, ZSocialMediaType } from './contact.ts';
+import { zText } from './text.ts';
+
+/** What a member may do: `admin` everything, `editor` the profile and announcements, `member` read. */
+export const CORPORATE_ROLE_NAMES = ['admin', 'editor', 'member'] as const;
+export const ZCorporateRole = z.enum(CORPORATE_ROLE_NAMES, { error: 'must be admin, editor or member' });
+export type TCorporateRoleName = z.infer<typeof ZCorporateRole>;
+
+/** Limits of the corporate profile's lists. */
+export const CORPORATE_PROFILE_LIMITS = { nameMax: 150, phones: 20, emails: 20, links: 50, socialMedias: 30, locations: 20 } as const;
+
+const text = (max: number) => zText().trim().max(max, `Max ${max} characters`);
+const optionalText = (max: number) => text(max).nullable().default(null);
+/** A list entry's id: kept when the console sends it back, made by the server for a new entry. */
+const entryId = z.string().trim().min(1).max(64).optional();
+/** A picture: the displayItemId or obsecuredDisplayItemId of an upload (POST /api/files/display); null for none. */
+const pictureRef = z.string().trim().min(1).max(100).nullable().default(null);
+
+/** PUT /api/corporate/{corporateAccountId}/profile: every SPEC §3 corporate-profile field. */
+export const ZCorporateProfileInput = z.object({
+  name: text(CORPORATE_PROFILE_LIMITS.nameMax).min(1, 'Required.'),
+  heroImageDisplayId: pictureRef,
+  profileImageDisplayId: pictureRef,
+  phones: z.array(z.object({
+    id: entryId,
+    phoneNumber: zText().trim().min(3, 'Min 3 characters').max(32, 'Max 32 characters').regex(/^[+0-9 ()\-.]+$/, 'Must be numbers.'),
+  })).max(CORPORATE_PROFILE_LIMITS.phones).default([]),
+  emails: z.array(z.object({ id: entryId, email: zText().trim().max(254).email('Invalid email format') })).max(CORPORATE_PROFILE_LIMITS.emails).default([]),
+  links: z.array(z.object({ id: entryId, linkUrl: text(2048).min(1, 'Required.') })).max(CORPORATE_PROFILE_LIMITS.links).default([]),
+  socialMedias: z.array(z.object({
+    id: entryId,
+    socialMediaType: ZSocialMediaType,
+    accountId: optionalText(300),
+    useUrlOverride: z.boolean().default(false),
+    urlOverride: optionalText(2048),
+  })).max(CORPORATE_PROFILE_LIMITS.socialMedias).default([]),
+  locations: z.array(z.object({ id: entryId, title: optionalText(100), googlePlaceId: optionalText(300) })).max(CORPORATE_PROFILE_LIMITS.locations).default([]),
+});
+export type TCorporateProfileInput = z.input<typeof ZCorporateProfileInput>;
+
+/** A business as its console sees it: the caller's role, the switch, and the profile. */
+export const ZCorporateConsole = z.object({
+  corporateAccountId: z.string(),
+  name: z.string(),
+  role: ZCorporateRole,
+  verified: z.boolean(),
+  directoryPublic: z.boolean(),
+  profile: ZCorporateProfile,
+});
+export type TCorporateConsole = z.infer<typeof ZCorporateConsole>;
+
+/** GET /api/personalAccount/businesses: where the signed-in account is admin or editor (the menu). */
+export const ZManagedBusiness = z.object({ corporateAccountId: z.string(), name: z.string(), role: ZCorporateRole, corporateProfileId: z.string() });
+export type TManagedBusiness = z.infer<typeof ZManagedBusiness>;
+
+/** One member of a business, as the console lists them. */
+export const ZCorporateMember = z.object({
+  accountId: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  role: ZCorporateRole,
+  joinedAt: z.string(),
+});
+export type TCorporateMember = z.infer<typeof ZCorporateMember>;
+
+/** PUT /api/corporate/{corporateAccountId}/members/{accountId}. */
+export const ZRoleChange = z.object({ role: ZCorporateRole });
+
+/** '' and null mean "not given" (forms send empty strings). */
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
+
+/** POST /api/corporate/{corporateAccountId}/invitations: exactly one of email or phoneNumber, and the role. */
+export const ZInvitationInput = z
+  .object({ email: optional(ZAccountEmail), phoneNumber: optional(ZAccountPhoneNumber), role: ZCorporateRole.default('member') })
+  .superRefine((body, ctx) => {
+    if (body.email === undefined && body.phoneNumber === undefined) ctx.addIssue({ code: 'custom', message: 'Give an email or a phoneNumber.' });
+    else if (body.email !== undefined && body.phoneNumber !== undefined) ctx.addIssue({ code: 'custom', message: 'Give an email or a phoneNumber, not both.' });
+  });
+export type TInvitationInput = z.input<typeof ZInvitationInput>;
+
+/** A pending invitation as the business's console lists it. */
+export const ZInvitation = z.object({
+  invitationId: z.string(),
+  email: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  role: ZCorporateRole,
+  createdAt: z.string(),
+});
+export type TInvitation = z.infer<typeof ZInvitation>;
+
+/** A pending invitation as its invitee sees it after signing in with that contact. */
+export const ZMyInvitation = z.object({
+  invitationId: z.string(),
+  corporateAccountId: z.string(),
+  corporateName: z.string(),
+  role: ZCorporateRole,
+  createdAt: z.string(),
+});
+export type TMyInvitation = z.infer<typeof ZMyInvitation>;
+
+/** PUT /api/corporate/{corporateAccountId}/directory: the team page switch. */
+export const ZDirectorySwitch = z.object({ directoryPublic: z.boolean({ error: 'directoryPublic must be true or false' }) });

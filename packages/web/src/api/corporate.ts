@@ -1,0 +1,59 @@
+/** The business calls: the 'Verified Business' dialog's follow and unfollow, and the corporate console. */
+import type { TAuthoredAnnouncement, TCorporateAnnouncementInput, TCorporateAnnouncementUpdate } from '@vbc/shared/announcement';
+import type {
+  TCorporateConsole, TCorporateMember, TCorporateProfileInput, TCorporateRoleName, TInvitation, TInvitationInput, TManagedBusiness, TMyInvitation,
+} from '@vbc/shared/corporate';
+import { http } from './http.ts';
+
+/** Whether the signed-in account follows the business of a corporate profile. */
+export interface TFollowState {
+  corporateAccountId: string;
+  following: boolean;
+  isMember: boolean;
+}
+
+const followPath = (corporateProfileId: string) => `/api/vbc/corporateProfile/${encodeURIComponent(corporateProfileId)}/follow`;
+
+export const getFollowState = (corporateProfileId: string) => http.get<TFollowState>(followPath(corporateProfileId));
+
+export const setFollowing = (corporateProfileId: string, follow: boolean) =>
+  follow ? http.put<TFollowState>(followPath(corporateProfileId), {}) : http.delete(followPath(corporateProfileId)).then(() => getFollowState(corporateProfileId));
+
+// The corporate console (issue 11): profile, members, invitations, the directory switch, linked cards.
+const consolePath = (corporateAccountId: string) => `/api/corporate/${encodeURIComponent(corporateAccountId)}`;
+
+export const listManagedBusinesses = () => http.get<TManagedBusiness[]>('/api/personalAccount/businesses');
+export const getConsole = (corporateAccountId: string) => http.get<TCorporateConsole>(`${consolePath(corporateAccountId)}/profile`);
+export const saveCorporateProfile = (corporateAccountId: string, input: TCorporateProfileInput) =>
+  http.put<TCorporateConsole>(`${consolePath(corporateAccountId)}/profile`, input);
+export const setDirectoryPublic = (corporateAccountId: string, directoryPublic: boolean) =>
+  http.put<{ directoryPublic: boolean }>(`${consolePath(corporateAccountId)}/directory`, { directoryPublic });
+
+export const listMembers = (corporateAccountId: string) => http.get<TCorporateMember[]>(`${consolePath(corporateAccountId)}/members`);
+export const changeMemberRole = (corporateAccountId: string, accountId: string, role: TCorporateRoleName) =>
+  http.put<TCorporateMember>(`${consolePath(corporateAccountId)}/members/${encodeURIComponent(accountId)}`, { role });
+export const removeMember = (corporateAccountId: string, accountId: string) =>
+  http.delete(`${consolePath(corporateAccountId)}/members/${encodeURIComponent(accountId)}`);
+
+export const listInvitations = (corporateAccountId: string) => http.get<TInvitation[]>(`${consolePath(corporateAccountId)}/invitations`);
+export const createInvitation = (corporateAccountId: string, input: TInvitationInput) =>
+  http.post<TInvitation>(`${consolePath(corporateAccountId)}/invitations`, input);
+export const revokeInvitation = (corporateAccountId: string, invitationId: string) =>
+  http.delete(`${consolePath(corporateAccountId)}/invitations/${encodeURIComponent(invitationId)}`);
+
+export const listMyInvitations = () => http.get<TMyInvitation[]>('/api/personalAccount/invitations');
+export const answerInvitation = (invitationId: string, accept: boolean) =>
+  http.post<unknown>(`/api/personalAccount/invitations/${encodeURIComponent(invitationId)}/${accept ? 'accept' : 'decline'}`);
+
+const cardLinkPath = (corporateAccountId: string, virtualContactId: string) => `${consolePath(corporateAccountId)}/cards/${encodeURIComponent(virtualContactId)}`;
+export const linkCard = (corporateAccountId: string, virtualContactId: string) => http.post<void>(cardLinkPath(corporateAccountId, virtualContactId));
+export const unlinkCard = (corporateAccountId: string, virtualContactId: string) => http.delete(cardLinkPath(corporateAccountId, virtualContactId));
+
+// The console's announcements: drafts included; publish, edit, withdraw.
+export const listCorporateAnnouncements = (corporateAccountId: string) => http.get<TAuthoredAnnouncement[]>(`${consolePath(corporateAccountId)}/announcements`);
+export const createCorporateAnnouncement = (corporateAccountId: string, input: TCorporateAnnouncementInput) =>
+  http.post<TAuthoredAnnouncement>(`${consolePath(corporateAccountId)}/announcements`, input);
+export const updateCorporateAnnouncement = (corporateAccountId: string, id: string, input: TCorporateAnnouncementUpdate) =>
+  http.put<TAuthoredAnnouncement>(`${consolePath(corporateAccountId)}/announcements/${encodeURIComponent(id)}`, input);
+export const withdrawCorporateAnnouncement = (corporateAccountId: string, id: string) =>
+  http.delete(`${consolePath(corporateAccountId)}/announcements/${encodeURIComponent(id)}`);

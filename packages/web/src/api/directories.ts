@@ -1,0 +1,16 @@
+/** Directory and folder calls (DESIGN §4), and card search. */
+import type { TDirectories, TDirectory, TDirectorySummary } from '@vbc/shared/directory';
+import { http } from './http.ts';
+
+const dir = (dirId: string) => `/api/directories/${encodeURIComponent(dirId)}`;
+
+/** Businesses one belongs to or follows, then one's folders ("Saved" first); with a card, whether each holds it. */
+export const listDirectories = (contactId?: string) =>
+  http.get<TDirectories>(contactId ? `/api/directories?contactId=${encodeURIComponent(contactId)}` : '/api/directories');
+/** A directory with its cards (a public team directory opens signed out too). */
+export const getDirectory = (dirId: string) => http.get<TDirectory>(dir(dirId));
+export const createFolder = (name: string) => http.post<TDirectorySummary>('/api/directories', { name });
+export const renameFolder = (dirId: string, name: string) => http.put<TDirectorySummary>(dir(dirId), { name });
+export const deleteFolder = (dirId: string) => http.delete(dir(dirId));
+export const saveCardToFolder = (dirId: string, contactId: string) => http.put<void>(`${dir(dirId)}/cards/${encodeURIComponent(contactId)}`);
+export const removeCardFromFolder = (dirId: string, contactId: string) => http.delete(`${dir(dirId)}/cards/${encodeURIComponent(contactId)}`);

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { HttpError } from './http.ts';
+import { WALLET_FAILURE, WalletResultError, blobToBase64, checkApplePass, checkGoogleJwt } from './wallet.ts';
+import { walletFailureText } from '../dialogs/wallet/WalletPassDialog.tsx';
+
+describe('SPEC §5 wallet result rules', () => {
+  it('an empty or zero-size Apple result is a failure; another type is re-labelled as a pkpass file', async () => {
+    expect(() => checkApplePass(null)).toThrow(WALLET_FAILURE.apple);
+    expect(() => checkApplePass(new Blob([]))).toThrow(WalletResultError);
+    const relabelled = checkApplePass(new Blob(['PK'], { type: 'application/octet-stream' }));
+    expect(relabelled.type).toBe('application/vnd.apple.pkpass');
+    expect(await relabelled.text()).toBe('PK');
+    const right = new Blob(['PK'], { type: 'application/vnd.apple.pkpass' });
+    expect(checkApplePass(right)).toBe(right);
+  });
+
+  it('a Google response without jwt is a failure', () => {
+    expect(() => checkGoogleJwt({})).toThrow(WALLET_FAILURE.google);
+    expect(() => checkGoogleJwt(null)).toThrow(WalletResultError);
+    expect(() => checkGoogleJwt({ jwt: '' })).toThrow(WalletResultError);
+    expect(checkGoogleJwt({ jwt: 'a.b.c' })).toBe('a.b.c');
+  });
+
+  it('SPEC §8: HTTP errors and broken results show the failure text, any other rejection its own value', () => {
+    expect(walletFailureText('apple', new HttpError('503', 503))).toBe('Failed to generate Apple Wallet pass.');
+    expect(walletFailureText('google', new WalletResultError(WALLET_FAILURE.google))).toBe('Failed to generate Google Wallet pass.');
+    expect(walletFailureText('apple', 'PassKit said no')).toBe('PassKit said no');
+  });
+
+  it('base64 of a pass for the iOS wrapper', async () => {
+    expect(await blobToBase64(new Blob([new Uint8Array([0x50, 0x4b, 0x03, 0x04])]))).toBe('UEsDBA==');
+  });
+});

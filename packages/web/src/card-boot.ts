@@ -1,0 +1,65 @@
+/**
+ * The only script a server-rendered public card page loads before the visitor acts
+ * (packages/server/src/web/: the card is already in the HTML, with its styles). Links (call,
+ * e-mail, download, social profiles, places) work without any script. This module records the
+ * view in the recently viewed list, then starts the app (main.tsx, which hydrates the page):
+ * at once for a signed-in visitor or a ?pin= link, otherwise on the first touch, key or focus.
+ * A button pressed before the app is there is pressed again once it has hydrated and knows
+ * the visitor (a signed-in visitor's chat button then opens their message window, not sign-in).
+ * No React here: it must stay a few hundred bytes.
+ */
+import { INITIAL_CARD_ELEMENT_ID, readInlinedJson } from './screens/Contact/initial-card-id.ts';
+import { recordRecent } from './session/recents.ts';
+import { readStored } from './session/storage.ts';
+import { HYDRATED_EVENT, READY_EVENT } from './page-events.ts';
+
+const card = readInlinedJson<{ virtualContactId?: unknown; hasVirginAccessProtection?: boolean }>(INITIAL_CARD_ELEMENT_ID, (c) => typeof c.virtualContactId === 'string');
+if (card && !card.hasVirginAccessProtection) recordRecent(card.virtualContactId as string);
+
+let started = false;
+let hydrated = false;
+/** The button pressed before the app was there, and how to find it again once the page has re-rendered. */
+let pressed: { element: HTMLElement; testId: string | undefined } | null = null;
+const INTENT = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
+
+document.addEventListener(HYDRATED_EVENT, () => {
+  hydrated = true;
+  document.removeEventListener('click', onClick, true);
+}, { once: true });
+
+// Replayed once the visitor is known, not at hydration: the server rendered the page signed out,
+// and a signed-in visitor's chat button is only theirs (or gone, on their own card) after the check.
+document.addEventListener(READY_EVENT, () => {
+  const held = pressed;
+  pressed = null;
+  if (!held) return;
+  // In a task of its own: the event arrives inside React's commit, where a click is not dispatched.
+  setTimeout(() => {
+    const again = held.testId ? document.querySelector<HTMLElement>(`[data-testid="${CSS.escape(held.testId)}"]`) : null;
+    const target = again ?? (held.element.isConnected ? held.element : null);
+    target?.click();
+  }, 0);
+}, { once: true });
+
+function start() {
+  if (started) return;
+  started = true;
+  for (const type of INTENT) document.removeEventListener(type, start, true);
+  void import('./main.tsx');
+}
+
+/** A button (not a link) pressed before the app is there: held until it has hydrated. */
+function onClick(event: MouseEvent) {
+  if (hydrated) return;
+  const target = (event.target as Element | null)?.closest<HTMLElement>('button, [role="button"]');
+  if (!target) return;
+  event.preventDefault();
+  event.stopPropagation();
+  pressed = { element: target, testId: target.dataset.testid };
+  start();
+}
+
+document.addEventListener('click', onClick, true);
+if (readStored('accessToken') || new URLSearchParams(window.location.search).has('pin')) start();
+else for (const type of INTENT) document.addEventListener(type, start, { capture: true, passive: true });
+performance.mark('vbc:interactive');

@@ -1,0 +1,58 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { TMyInvitation } from '@vbc/shared/corporate';
+import { answerInvitation } from '../api/corporate.ts';
+import { consoleQueries } from '../api/queries.ts';
+import { queryKeys } from '../api/query-keys.ts';
+import { notify } from '../session/events.ts';
+
+const roleText = { admin: 'an admin', editor: 'an editor', member: 'a member' } as const;
+
+/**
+ * The signed-in account's pending invitations to businesses (sent to the e-mail or phone it signs
+ * in with), each with Accept and Decline. Renders nothing when there are none.
+ */
+export default function InvitationsBanner() {
+  const client = useQueryClient();
+  const query = useQuery(consoleQueries.myInvitations());
+  const answer = useMutation({
+    mutationFn: ({ invitation, accept }: { invitation: TMyInvitation; accept: boolean }) => answerInvitation(invitation.invitationId, accept),
+    onSuccess: async (_result, { invitation, accept }) => {
+      notify(accept ? `You joined ${invitation.corporateName}` : 'Invitation declined');
+      await Promise.all([
+        client.invalidateQueries({ queryKey: queryKeys.console.all }),
+        client.invalidateQueries({ queryKey: queryKeys.directories.all }),
+      ]);
+    },
+  });
+  const invitations = query.data ?? [];
+  if (invitations.length === 0) return null;
+  return (
+    <Box component="section" aria-labelledby="invitations-heading" data-testid="invitations-banner">
+      <Typography id="invitations-heading" variant="h6" component="h2" sx={{ fontWeight: 800, mb: 1.5 }}>Invitations</Typography>
+      <Stack component="ul" sx={{ p: 0, m: 0, gap: 1.25, listStyle: 'none' }}>
+        {invitations.map((invitation) => (
+          <Box component="li" key={invitation.invitationId}>
+          <Alert
+            severity="info"
+            role="status"
+            data-testid="invitation"
+            action={(
+              <Stack direction="row" sx={{ gap: 1 }}>
+                <Button color="inherit" size="small" disabled={answer.isPending} onClick={() => answer.mutate({ invitation, accept: false })}>Decline</Button>
+                <Button variant="contained" size="small" disabled={answer.isPending} onClick={() => answer.mutate({ invitation, accept: true })}>Accept</Button>
+              </Stack>
+            )}
+          >
+            <strong>{invitation.corporateName}</strong> invites you to join as {roleText[invitation.role]}.
+          </Alert>
+          </Box>
+        ))}
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,85 @@
+import { useEffect } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { ANNOUNCEMENT_DIALOG_MAX_WIDTH, ANNOUNCEMENT_HEADER_MAX_HEIGHT } from '@vbc/shared/constants';
+import { announcementSource } from './announcement-source.ts';
+import { markAnnouncementRead } from '../api/announcements.ts';
+import { fileUrl, obsecuredDisplayUrl } from '../api/contacts.ts';
+import { errorText } from '../api/http.ts';
+import { announcementQueries } from '../api/queries.ts';
+import { queryKeys } from '../api/query-keys.ts';
+import Markdown from '../screens/Contact/parts/Markdown.tsx';
+import DocumentIcon from '../screens/Messages/parts/DocumentIcon.tsx';
+import AppDialog from './AppDialog.tsx';
+
+
+/**
+ * SPEC §2 announcement view (max width 500): title, header image (max height 150), the markdown
+ * rendered then sanitized, 'From …', 'Last Updated At: <local date time>', attachments with an
+ * icon by content type. Opening it marks it read (the list and the tab's badge refetch).
+ */
+export default function AnnouncementDialog({ announcementId, onClose }: { announcementId: string; onClose: () => void }) {
+  const client = useQueryClient();
+  const query = useQuery(announcementQueries.one(announcementId));
+  const announcement = query.data ?? null;
+  const markRead = useMutation({
+    mutationFn: () => markAnnouncementRead(announcementId),
+    onSuccess: () => void client.invalidateQueries({ queryKey: queryKeys.announcements.list() }),
+    // SPEC §8: announcement failures are only logged.
+    onError: (error) => console.warn('announcement read mark failed', error),
+  });
+  const unread = announcement !== null && !announcement.isRead;
+  const { mutate } = markRead;
+  useEffect(() => {
+    if (unread) mutate();
+  }, [unread, mutate]);
+
+  return (
+    <AppDialog open onClose={onClose} maxWidth={ANNOUNCEMENT_DIALOG_MAX_WIDTH} testId="announcement-dialog" title={announcement?.title ?? 'Announcement'}>
+      <DialogContent sx={{ pt: 0 }}>
+        {query.isPending && <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}><CircularProgress aria-label="Loading" /></Box>}
+        {query.error && <Typography role="alert" color="error.main">{errorText(query.error)}</Typography>}
+        {announcement && (
+          <Stack sx={{ gap: 2 }}>
+            {announcement.imageId && (
+              <Box
+                component="img"
+                src={obsecuredDisplayUrl(announcement.imageId)}
+                alt=""
+                data-testid="announcement-image"
+                sx={{ width: '100%', maxHeight: ANNOUNCEMENT_HEADER_MAX_HEIGHT, objectFit: 'cover', borderRadius: 2, display: 'block' }}
+              />
+            )}
+            {announcement.content && <Markdown sources={[announcement.content]} />}
+            <Box>
+              <Typography data-testid="announcement-from" sx={{ fontWeight: 600 }}>{announcementSource(announcement)}</Typography>
+              <Typography variant="body2" color="text.secondary" data-testid="announcement-updated">
+                Last Updated At: {new Date(announcement.lastUpdatedAt).toLocaleString()}
+              </Typography>
+            </Box>
+            {announcement.attachments.length > 0 && (
+              <Stack component="ul" aria-label="Attachments" sx={{ listStyle: 'none', p: 0, m: 0, gap: 1 }}>
+                {announcement.attachments.map((file) => (
+                  <Box component="li" key={file.documentFileItemId} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                    <DocumentIcon contentType={file.contentType} />
+                    <Link href={fileUrl(file.documentFileItemId)} download={file.name} data-testid="announcement-attachment">{file.name}</Link>
+                  </Box>
+                ))}
+              </Stack>
+            )}
+          </Stack>
+        )}
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={onClose} variant="contained">Close</Button>
+      </DialogActions>
+    </AppDialog>
+  );
+}

@@ -1,0 +1,6 @@
+import { emitClientEvent } from '../../session/events.ts';
+
+/** Opens the camera QR scanner (for the menu and home; DialogHost shows it). */
+export function openScanner(): void {
+  emitClientEvent('scanQr');
+}

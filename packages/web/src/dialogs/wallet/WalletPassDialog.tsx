@@ -1,0 +1,106 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import Typography from '@mui/material/Typography';
+import { PKPASS_FILE_NAME, PKPASS_MIME_TYPE, googleWalletSaveUrl } from '@vbc/shared/wallet';
+import { queryKeys } from '../../api/query-keys.ts';
+import { WALLET_FAILURE, blobToBase64, generateApplePass, generateGoogleWalletJwt } from '../../api/wallet.ts';
+import { HttpError, errorText } from '../../api/http.ts';
+import { isNativeApp, onNativeMessage, postToNative } from '../../native/bridge.ts';
+import { notify } from '../../session/events.ts';
+import AppDialog from '../AppDialog.tsx';
+
+export type TWalletProvider = 'apple' | 'google';
+
+export interface TWalletPassDialogProps {
+  provider: TWalletProvider;
+  /** The card's (or pet's) id. */
+  id: string;
+  onClose: () => void;
+}
+
+const TITLE = { apple: 'Add to Apple Wallet', google: 'Add to Google Wallet' } as const;
+
+/**
+ * SPEC §8 warning for a failure: the SPEC text for an HTTP error or a result that breaks SPEC §5,
+ * else the rejection value itself.
+ */
+export function walletFailureText(provider: TWalletProvider, error: unknown): string {
+  if (error instanceof HttpError || (error instanceof Error && error.name === 'WalletResultError')) return WALLET_FAILURE[provider];
+  return errorText(error) || WALLET_FAILURE[provider];
+}
+
+/**
+ * SPEC §2/§4 wallet pass dialogs: generating (progress), ready (download the pass, or Google's add
+ * button), closed. A failure closes the dialog with a warning (SPEC §8). In the iOS wrapper the pass
+ * goes to the native handler (`pkpass`) instead of a download, and its `pkpassResult` becomes a toast.
+ */
+export default function WalletPassDialog({ provider, id, onClose }: TWalletPassDialogProps) {
+  const native = provider === 'apple' && isNativeApp();
+  const pass = useQuery({
+    queryKey: queryKeys.wallet.pass(provider, id),
+    queryFn: async (): Promise<Blob | string> => (provider === 'apple' ? generateApplePass(id) : generateGoogleWalletJwt(id)),
+    gcTime: 0,
+    staleTime: 0,
+  });
+  const closeRef = useRef(onClose);
+  useEffect(() => {
+    closeRef.current = onClose;
+  });
+
+  useEffect(() => {
+    if (!pass.error) return;
+    notify(walletFailureText(provider, pass.error), 'warning');
+    closeRef.current();
+  }, [pass.error, provider]);
+
+  // The wrapper: hand the pass to PKAddPassesViewController; its answer closes the dialog.
+  const sent = useRef(false);
+  useEffect(() => {
+    if (!native || !(pass.data instanceof Blob) || sent.current) return;
+    sent.current = true;
+    const off = onNativeMessage('pkpassResult', ({ added, error }) => {
+      if (error) notify(error, 'warning');
+      else if (added) notify('Pass added to Apple Wallet');
+      closeRef.current();
+    });
+    void blobToBase64(pass.data).then((data) => postToNative('pkpass', { data, fileName: PKPASS_FILE_NAME, mimeType: PKPASS_MIME_TYPE }));
+    return off;
+  }, [native, pass.data]);
+
+  const downloadUrl = useMemo(() => (pass.data instanceof Blob && !native ? URL.createObjectURL(pass.data) : null), [pass.data, native]);
+  useEffect(() => () => {
+    if (downloadUrl) URL.revokeObjectURL(downloadUrl);
+  }, [downloadUrl]);
+
+  const ready = pass.isSuccess;
+  return (
+    <AppDialog open onClose={onClose} title={TITLE[provider]} testId={`wallet-${provider}-dialog`}>
+      <DialogContent>
+        {!ready || native ? (
+          <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 1 }}>
+            <CircularProgress size={28} aria-label="Generating" />
+            <Typography>{ready ? 'Opening Apple Wallet …' : 'Generating your pass …'}</Typography>
+          </Box>
+        ) : (
+          <Typography data-testid="wallet-ready">
+            {provider === 'apple' ? 'Your pass is ready. It updates itself when you change your card.' : 'Your pass is ready.'}
+          </Typography>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button color="inherit" onClick={onClose}>Close</Button>
+        {ready && provider === 'apple' && downloadUrl && (
+          <Button variant="contained" component="a" href={downloadUrl} download={PKPASS_FILE_NAME} onClick={() => setTimeout(onClose, 0)}>Download pass</Button>
+        )}
+        {ready && provider === 'google' && typeof pass.data === 'string' && (
+          <Button variant="contained" component="a" href={googleWalletSaveUrl(pass.data)} target="_blank" rel="noopener noreferrer" onClick={() => setTimeout(onClose, 0)}>Add to Google Wallet</Button>
+        )}
+      </DialogActions>
+    </AppDialog>
+  );
+}

@@ -1,0 +1,155 @@
+import { useId, useRef, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import CloseIcon from '@mui/icons-material/Close';
+import {
+  ANNOUNCEMENT_ATTACHMENTS_MAX, ANNOUNCEMENT_CONTENT_MAX, ZCorporateAnnouncementInput, type TAnnouncementAttachment, type TAuthoredAnnouncement,
+  type TCorporateAnnouncementUpdate,
+} from '@vbc/shared/announcement';
+import { ANNOUNCEMENT_HEADER_MAX_HEIGHT } from '@vbc/shared/constants';
+import { createCorporateAnnouncement, updateCorporateAnnouncement } from '../../api/corporate.ts';
+import { obsecuredDisplayUrl } from '../../api/contacts.ts';
+import { uploadDocument } from '../../api/files.ts';
+import { errorText } from '../../api/http.ts';
+import DocumentIcon from '../Messages/parts/DocumentIcon.tsx';
+import Markdown from '../Contact/parts/Markdown.tsx';
+import PictureField, { type TPictureField } from './PictureField.tsx';
+
+interface TDraft {
+  title: string;
+  content: string;
+  /** The header picture (its reference is the upload's id, or the public id it was saved with). */
+  image: TPictureField | null;
+  attachments: TAnnouncementAttachment[];
+}
+
+const fromAnnouncement = (a: TAuthoredAnnouncement | null): TDraft => ({
+  title: a?.title ?? '',
+  content: a?.content ?? '',
+  image: a?.imageId ? { ref: a.imageId, obsecuredId: a.imageId } : null,
+  attachments: a?.attachments ?? [],
+});
+
+/**
+ * Console: writes or edits one announcement — title, markdown with a live preview (rendered with
+ * the app's own markdown and sanitizer, as recipients see it), header image, attachments — then
+ * publishes it, keeps it a draft, or saves the changes. Only what changed is sent on an edit (a
+ * picture or document another editor attached stays theirs).
+ */
+export default function AnnouncementEditor({ corporateAccountId, editing, onDone }: { corporateAccountId: string; editing: TAuthoredAnnouncement | null; onDone: (saved: TAuthoredAnnouncement | null) => void }) {
+  const initial = useRef(fromAnnouncement(editing));
+  const [draft, setDraft] = useState<TDraft>(initial.current);
+  const [error, setError] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const fileId = useId();
+
+  const save = useMutation({
+    mutationFn: async (publish: boolean) => {
+      const attachments = draft.attachments.map((a) => a.documentFileItemId);
+      if (!editing) {
+        return createCorporateAnnouncement(corporateAccountId, { title: draft.title, content: draft.content, imageId: draft.image?.ref ?? null, attachments, publish });
+      }
+      const patch: TCorporateAnnouncementUpdate = { title: draft.title, content: draft.content };
+      if (draft.image?.ref !== initial.current.image?.ref) patch.imageId = draft.image?.ref ?? null;
+      if (attachments.join() !== initial.current.attachments.map((a) => a.documentFileItemId).join()) patch.attachments = attachments;
+      if (publish && editing.isDraft) patch.publish = true;
+      return updateCorporateAnnouncement(corporateAccountId, editing.announcementId, patch);
+    },
+    onSuccess: (saved) => onDone(saved),
+    onError: (e) => setError(errorText(e)),
+  });
+
+  const submit = (publish: boolean) => {
+    const checked = ZCorporateAnnouncementInput.safeParse({ title: draft.title, content: draft.content });
+    if (!checked.success) {
+      const issue = checked.error.issues[0];
+      setError(`${issue?.path.join('.') || 'title'}: ${issue?.message ?? 'Required.'}`);
+      return;
+    }
+    setError(null);
+    save.mutate(publish);
+  };
+
+  const addFiles = async (files: FileList | null) => {
+    if (!files?.length) return;
+    setUploading(true);
+    setError(null);
+    try {
+      for (const file of Array.from(files)) {
+        const uploaded = await uploadDocument(file);
+        setDraft((d) => ({ ...d, attachments: [...d.attachments, uploaded].slice(0, ANNOUNCEMENT_ATTACHMENTS_MAX) }));
+      }
+    } catch (e) {
+      setError(errorText(e));
+    } finally {
+      setUploading(false);
+      if (fileInput.current) fileInput.current.value = '';
+    }
+  };
+
+  const isDraft = !editing || editing.isDraft;
+  return (
+    <Paper variant="outlined" sx={{ p: 2, borderRadius: '18px', display: 'grid', gap: 2 }} data-testid="announcement-editor">
+      <Typography variant="h6" component="h3" sx={{ fontWeight: 800 }}>{editing ? 'Edit announcement' : 'New announcement'}</Typography>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(0, 1fr)' } }}>
+        <Stack sx={{ gap: 2 }}>
+          <TextField size="small" label="Title" required value={draft.title} onChange={(e) => setDraft((d) => ({ ...d, title: e.target.value }))} slotProps={{ htmlInput: { 'data-testid': 'announcement-title-input' } }} />
+          <TextField
+            label="Content (markdown)"
+            multiline
+            minRows={8}
+            value={draft.content}
+            onChange={(e) => setDraft((d) => ({ ...d, content: e.target.value }))}
+            helperText={`${draft.content.length} / ${ANNOUNCEMENT_CONTENT_MAX}`}
+            slotProps={{ htmlInput: { 'data-testid': 'announcement-content-input' } }}
+          />
+          <PictureField title="Header image" heading="h4" shape="wide" testId="announcement-image-input" value={draft.image} onChange={(image) => setDraft((d) => ({ ...d, image }))} />
+          <Stack sx={{ gap: 1 }}>
+            <Typography component="h4" sx={{ fontWeight: 700 }}>Attachments</Typography>
+            {draft.attachments.length > 0 && (
+              <Stack component="ul" aria-label="Attachments" sx={{ listStyle: 'none', p: 0, m: 0, gap: 0.5 }}>
+                {draft.attachments.map((file) => (
+                  <Box component="li" key={file.documentFileItemId} data-testid="editor-attachment" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                    <DocumentIcon contentType={file.contentType} />
+                    <Typography sx={{ flex: 1, minWidth: 0 }} noWrap>{file.name}</Typography>
+                    <IconButton aria-label={`Remove ${file.name}`} onClick={() => setDraft((d) => ({ ...d, attachments: d.attachments.filter((a) => a.documentFileItemId !== file.documentFileItemId) }))}>
+                      <CloseIcon fontSize="small" />
+                    </IconButton>
+                  </Box>
+                ))}
+              </Stack>
+            )}
+            <Box>
+              <Button size="small" variant="outlined" component="label" htmlFor={fileId} disabled={uploading || draft.attachments.length >= ANNOUNCEMENT_ATTACHMENTS_MAX}>
+                {uploading ? 'Uploading…' : 'Add attachment'}
+              </Button>
+              <input ref={fileInput} id={fileId} type="file" multiple hidden aria-label="Add attachment" data-testid="announcement-attachment-input" onChange={(e) => void addFiles(e.target.files)} />
+            </Box>
+          </Stack>
+        </Stack>
+        <Box component="section" aria-label="Preview" data-testid="announcement-preview" sx={{ border: '1px dashed rgba(255,255,255,0.2)', borderRadius: '14px', p: 2, minWidth: 0, overflowWrap: 'anywhere' }}>
+          <Typography variant="overline" color="text.secondary">Preview</Typography>
+          {draft.image && (
+            <Box component="img" src={obsecuredDisplayUrl(draft.image.obsecuredId)} alt="" sx={{ width: '100%', maxHeight: ANNOUNCEMENT_HEADER_MAX_HEIGHT, objectFit: 'cover', borderRadius: 2, display: 'block', mb: 1 }} />
+          )}
+          <Typography sx={{ fontWeight: 800, fontSize: '1.2rem' }}>{draft.title || 'Untitled'}</Typography>
+          {draft.content && <Markdown sources={[draft.content]} under={2} />}
+        </Box>
+      </Box>
+      {error && <Typography role="alert" color="error.main">{error}</Typography>}
+      <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
+        {isDraft && <Button variant="contained" disabled={save.isPending || uploading} onClick={() => submit(true)}>Publish</Button>}
+        {isDraft && <Button variant="outlined" disabled={save.isPending || uploading} onClick={() => submit(false)}>Save draft</Button>}
+        {!isDraft && <Button variant="contained" disabled={save.isPending || uploading} onClick={() => submit(false)}>Save changes</Button>}
+        <Button color="inherit" onClick={() => onDone(null)}>Cancel</Button>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { TCorporateConsole } from '@vbc/shared/corporate';
+import { linkCard, setDirectoryPublic, unlinkCard } from '../../api/corporate.ts';
+import { errorText } from '../../api/http.ts';
+import { directoryQueries } from '../../api/queries.ts';
+import { queryKeys } from '../../api/query-keys.ts';
+import CardListItem from '../../components/CardListItem.tsx';
+import { notify } from '../../session/events.ts';
+import { useSession } from '../../session/SessionContext.tsx';
+import { asCards, cardName } from '../Home/home-items.ts';
+import { ConsoleSection } from './ConsoleSection.tsx';
+
+/**
+ * Console: the business's directory (its members' linked cards). Link one of one's own cards,
+ * unlink (one's own; an admin any); an admin opens it as a public team page.
+ */
+export default function DirectorySection({ business }: { business: TCorporateConsole }) {
+  const id = business.corporateAccountId;
+  const client = useQueryClient();
+  const { account, refreshAccount } = useSession();
+  const directory = useQuery(directoryQueries.one(id));
+  const isAdmin = business.role === 'admin';
+  const mine = asCards(account?.virtualContacts);
+  const linkedIds = new Set(directory.data?.cards.map((c) => c.virtualContactId) ?? []);
+  const linkable = mine.filter((c) => !linkedIds.has(c.virtualContactId));
+  const [chosen, setChosen] = useState('');
+  const refresh = async () => {
+    await Promise.all([
+      client.invalidateQueries({ queryKey: queryKeys.directories.all }),
+      client.invalidateQueries({ queryKey: queryKeys.console.profile(id) }),
+      client.invalidateQueries({ queryKey: queryKeys.cards.all }),
+    ]);
+    await refreshAccount();
+  };
+  const toggle = useMutation({
+    mutationFn: (open: boolean) => setDirectoryPublic(id, open),
+    onSuccess: async ({ directoryPublic }) => {
+      notify(directoryPublic ? 'The team page is public' : 'The team page is private');
+      await refresh();
+    },
+  });
+  const link = useMutation({
+    mutationFn: (cardId: string) => linkCard(id, cardId),
+    onSuccess: async () => {
+      setChosen('');
+      notify('Card linked');
+      await refresh();
+    },
+  });
+  const unlink = useMutation({
+    mutationFn: (cardId: string) => unlinkCard(id, cardId),
+    onSuccess: async () => {
+      notify('Card unlinked');
+      await refresh();
+    },
+  });
+  const teamPath = `/directory/${id}`;
+  const teamUrl = `${window.location.origin}/vbc${teamPath}`;
+
+  return (
+    <ConsoleSection title="Directory" description="Your members' linked cards carry the 'Verified Business' badge and make up the business's directory.">
+      <Box sx={{ display: 'grid', gap: 1 }}>
+        <FormControlLabel
+          control={<Switch checked={business.directoryPublic} disabled={!isAdmin || toggle.isPending} onChange={(e) => toggle.mutate(e.target.checked)} />}
+          label="Public team page: anyone with the link sees the directory"
+        />
+        {!isAdmin && <Typography variant="body2" color="text.secondary">Only an admin opens or closes the team page.</Typography>}
+        <Typography variant="body2">
+          Team page: <Link component={RouterLink} to={teamPath} data-testid="console-team-link">{teamUrl}</Link>
+        </Typography>
+      </Box>
+      <Box component="form" noValidate onSubmit={(e) => { e.preventDefault(); if (chosen) link.mutate(chosen); }} sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
+        <TextField select size="small" label="One of your cards" value={chosen} onChange={(e) => setChosen(e.target.value)} sx={{ flex: '1 1 240px' }} disabled={linkable.length === 0}
+          helperText={linkable.length === 0 ? 'All your cards are linked, or you have none yet.' : undefined}>
+          {linkable.map((c) => <MenuItem key={c.virtualContactId} value={c.virtualContactId}>{cardName(c)}</MenuItem>)}
+        </TextField>
+        <Button type="submit" variant="contained" disabled={!chosen || link.isPending}>Link card</Button>
+      </Box>
+      <Typography variant="h6" component="h3" sx={{ fontWeight: 700 }}>Linked cards</Typography>
+      {directory.error && <Typography role="alert" color="error.main">{errorText(directory.error)}</Typography>}
+      {directory.data?.cards.length === 0 && <Typography color="text.secondary">No linked cards yet.</Typography>}
+      {directory.data && directory.data.cards.length > 0 && (
+        <Box component="ul" aria-label="Linked cards" sx={{ p: 0, m: 0, display: 'grid', gap: 1 }}>
+          {directory.data.cards.map((card) => (
+            <CardListItem
+              key={card.virtualContactId}
+              card={card}
+              action={(isAdmin || mine.some((c) => c.virtualContactId === card.virtualContactId)) && (
+                <Button color="inherit" disabled={unlink.isPending} onClick={() => unlink.mutate(card.virtualContactId)}>Unlink</Button>
+              )}
+            />
+          ))}
+        </Box>
+      )}
+    </ConsoleSection>
+  );
+}

@@ -1,0 +1,106 @@
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import CircularProgress from '@mui/material/CircularProgress';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import BookmarkAddIcon from '@mui/icons-material/BookmarkAdd';
+import BookmarkAddedIcon from '@mui/icons-material/BookmarkAdded';
+import type { TVirtualContact } from '@vbc/shared/contact';
+import type { TDirectorySummary } from '@vbc/shared/directory';
+import { createFolder, removeCardFromFolder, saveCardToFolder } from '../../api/directories.ts';
+import { errorText } from '../../api/http.ts';
+import { directoryQueries } from '../../api/queries.ts';
+import { queryKeys } from '../../api/query-keys.ts';
+import { BOTTOM_NAV_HEIGHT } from '../../components/bottom-nav-height.ts';
+import RoundButton from '../../components/RoundButton.tsx';
+import AppDialog from '../../dialogs/AppDialog.tsx';
+import { notify } from '../../session/events.ts';
+import FolderNameDialog from './FolderNameDialog.tsx';
+
+/**
+ * "Save to folder" on a card page, for a signed-in visitor: a floating button that opens the
+ * list of one's folders, each ticked when it holds the card; ticking saves, unticking removes.
+ * Loaded lazily by the card screen, never part of a card link's first load.
+ */
+export default function SaveToFolder({ contact }: { contact: Pick<TVirtualContact, 'virtualContactId' | 'firstName' | 'lastName' | 'name'> }) {
+  const id = contact.virtualContactId;
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [naming, setNaming] = useState(false);
+  const [busy, setBusy] = useState<string | null>(null);
+  const list = useQuery({ ...directoryQueries.list(id) });
+  const folders = (list.data?.directories ?? []).filter((d) => d.kind === 'folder');
+  const saved = folders.some((f) => f.containsCard);
+  const name = `${contact.firstName} ${contact.lastName}`.trim() || contact.name;
+
+  const toggle = async (folder: TDirectorySummary) => {
+    setBusy(folder.dirId);
+    try {
+      if (folder.containsCard) await removeCardFromFolder(folder.dirId, id);
+      else await saveCardToFolder(folder.dirId, id);
+      notify(folder.containsCard ? `Removed from ${folder.name}` : `Saved to ${folder.name}`);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.directories.all });
+    } catch (e) {
+      notify(errorText(e), 'warning');
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <>
+      <RoundButton
+        label="Save to folder"
+        title="Save to folder"
+        size={48}
+        data-testid="save-to-folder"
+        onClick={() => setOpen(true)}
+        sx={{
+          position: 'fixed', left: 20, bottom: `calc(${BOTTOM_NAV_HEIGHT + 16}px + env(safe-area-inset-bottom))`, zIndex: 1050,
+          color: '#fff', bgcolor: 'rgba(40,40,50,0.92)', border: '1px solid rgba(255,255,255,0.2)', boxShadow: '0 6px 20px rgba(0,0,0,0.5)',
+        }}
+      >
+        {saved ? <BookmarkAddedIcon /> : <BookmarkAddIcon />}
+      </RoundButton>
+      <AppDialog open={open && !naming} onClose={() => setOpen(false)} title="Save to folder" testId="save-to-folder-dialog">
+        <DialogContent>
+          <Typography color="text.secondary" sx={{ mb: 1 }}>Keep {name || 'this card'} in your folders to find it again.</Typography>
+          {list.isPending && <CircularProgress size={24} />}
+          {list.isError && <Typography color="error">{errorText(list.error)}</Typography>}
+          <Box sx={{ display: 'grid' }}>
+            {folders.map((f) => (
+              <FormControlLabel
+                key={f.dirId}
+                label={f.name}
+                control={<Checkbox checked={!!f.containsCard} disabled={busy !== null} onChange={() => toggle(f)} />}
+              />
+            ))}
+          </Box>
+        </DialogContent>
+        <DialogActions sx={{ justifyContent: 'space-between' }}>
+          <Button startIcon={<AddIcon />} onClick={() => setNaming(true)}>New folder</Button>
+          <Button variant="contained" onClick={() => setOpen(false)}>Done</Button>
+        </DialogActions>
+      </AppDialog>
+      {naming && (
+        <FolderNameDialog
+          title="New folder"
+          saveText="Create and save"
+          onClose={() => setNaming(false)}
+          onSave={async (folderName) => {
+            const folder = await createFolder(folderName);
+            await saveCardToFolder(folder.dirId, id);
+            notify(`Saved to ${folder.name}`);
+            await queryClient.invalidateQueries({ queryKey: queryKeys.directories.all });
+          }}
+        />
+      )}
+    </>
+  );
+}

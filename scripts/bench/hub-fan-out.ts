@@ -1,0 +1,161 @@
+// Hub send → all received (issue 13, "Measured"): the product (product.ts: the built server,
+// PostgreSQL, default log level) with `clients` WebSocket connections of one account (SignalR
+// JSON protocol); each send is a real POST /api/conversation/{id}/messages from another person,
+// and its time is until every one of the connections has the MessageReceived carrying that
+// send's clientMessageId. The send's own POST time is measured too. The baseline, in the same
+// run, is a raw `ws` server (raw-fan-out-server.ts) sending the same frame to as many clients
+// on a POST. Sends go one at a time, taking turns among senders (30 sends a minute each).
+import type { ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { WebSocket } from 'ws';
+import { benchDatabase, helper, percentile, startProduct, stop } from './product.ts';
+
+const RS = '\x1e';
+const WARM_UP = 10;
+/** Progress on stderr (a bench on a busy machine takes minutes). */
+const progress = (text: string) => process.stderr.write(`  … ${text}\n`);
+const script = (name: string) => fileURLToPath(new URL(`./${name}`, import.meta.url));
+
+interface TSeed { recipientToken: string; senders: { token: string; conversationId: string }[] }
+
+/** The clientMessageId of a MessageReceived frame (what `connect` matches by default). */
+const messageReceived = (text: string) => (text.includes('"MessageReceived"') ? /"clientMessageId":"([^"]+)"/.exec(text)?.[1] : undefined);
+
+/**
+ * `count` sockets to `url`, each with the SignalR handshake when `hub` and the headers `headers`
+ * (or `headers(i)` for the i-th); resolves `waitAll(id)` once all saw a frame that `match` maps to `id`.
+ */
+export async function connect(
+  url: string,
+  count: number,
+  headers: Record<string, string> | ((i: number) => Record<string, string>),
+  hub: boolean,
+  match: (text: string) => string | undefined = messageReceived,
+) {
+  const sockets: WebSocket[] = [];
+  const seen = new Map<string, { count: number; done: (at: number) => void }>();
+  let sample = '';
+  const onFrame = (text: string, at: number) => {
+    const id = match(text);
+    const entry = id ? seen.get(id) : undefined;
+    if (!entry) return;
+    sample ||= text;
+    if (++entry.count === count) entry.done(at);
+  };
+  // As a SignalR client does, a ping now and then: the hub closes a connection that stays silent past its client timeout.
+  const pings = hub ? setInterval(() => sockets.forEach((ws) => ws.readyState === WebSocket.OPEN && ws.send(`{"type":6}${RS}`)), 10_000) : undefined;
+  // 25 at a time: each connection's sign-in check is a database read.
+  for (let start = 0; start < count; start += 25) {
+    await Promise.all(
+      Array.from({ length: Math.min(25, count - start) }, () =>
+        new Promise<void>((resolve, reject) => {
+          const ws = new WebSocket(url, { headers: typeof headers === 'function' ? headers(sockets.length) : headers, perMessageDeflate: false });
+          sockets.push(ws);
+          let open = !hub;
+          ws.on('error', reject);
+          ws.on('open', () => (hub ? ws.send(`{"protocol":"json","version":1}${RS}`) : resolve()));
+          ws.on('message', (data) => {
+            const at = performance.now();
+            if (!open) {
+              open = true;
+              return resolve();
+            }
+            onFrame(String(data), at);
+          });
+        }),
+      ),
+    );
+  }
+  return {
+    /** Resolves with the time the last socket received `id`'s frame. */
+    waitAll: (id: string) => new Promise<number>((resolve) => seen.set(id, { count: 0, done: resolve })),
+    forget: (id: string) => seen.delete(id),
+    /** The first frame that matched. */
+    sample: () => sample,
+    close: () => {
+      clearInterval(pings);
+      sockets.forEach((ws) => ws.terminate());
+    },
+  };
+}
+
+/** `sends` sends one at a time (after a warm-up): send → all received, and the POST's own time. */
+async function measure(clients: Awaited<ReturnType<typeof connect>>, sends: number, post: (k: number, clientMessageId: string) => Promise<Response>) {
+  const all: number[] = [];
+  const posts: number[] = [];
+  for (let k = 0; k < WARM_UP + sends; k++) {
+    const clientMessageId = randomUUID();
+    const received = clients.waitAll(clientMessageId);
+    const t0 = performance.now();
+    const res = await post(k, clientMessageId);
+    const posted = performance.now();
+    if (res.status !== 201) throw new Error(`send ${k}: ${res.status} ${await res.text()}`);
+    await res.arrayBuffer();
+    let timer: NodeJS.Timeout | undefined;
+    const at = await Promise.race([
+      received,
+      new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`send ${k}: not every client received it within 60 s`)), 60_000))),
+    ]).finally(() => clearTimeout(timer));
+    clients.forget(clientMessageId);
+    if (k < WARM_UP) continue;
+    all.push(at - t0);
+    posts.push(posted - t0);
+  }
+  return { p50: percentile(all, 50), p99: percentile(all, 99), max: percentile(all, 100), postP50: percentile(posts, 50), postP99: percentile(posts, 99) };
+}
+
+export async function benchHubFanOut(clientCount: number, sends: number, withBaseline: boolean) {
+  const database = await benchDatabase();
+  const logFile = path.join(mkdtempSync(path.join(tmpdir(), 'vbc-bench-log-')), 'server.log');
+  const children: ChildProcess[] = [];
+  try {
+    const senderCount = Math.ceil((WARM_UP + sends) / 25);
+    const seed = JSON.parse((await helper(script('seed-hub.ts'), [database.url, String(senderCount)])).ready) as TSeed;
+    progress(`seeded ${seed.senders.length} senders`);
+    const product = await startProduct(database.url, logFile);
+    children.push(product.child);
+    progress('server started');
+    const base = `127.0.0.1:${product.port}`;
+    const hubClients = await connect(`ws://${base}/personalHub`, clientCount, { authorization: `Bearer ${seed.recipientToken}` }, true);
+    progress(`${clientCount} hub clients connected`);
+    const hub = await measure(hubClients, sends, (k, clientMessageId) => {
+      const sender = seed.senders[k % seed.senders.length]!;
+      return fetch(`http://${base}/api/conversation/${sender.conversationId}/messages`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${sender.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ message: `bench message ${k} ${'x'.repeat(80)}`, clientMessageId }),
+      });
+    });
+    const frame = hubClients.sample();
+    hubClients.close();
+    await stop(product.child);
+    if (!withBaseline) return { clients: clientCount, sends, hub, raw: null, ratio: null, logFile };
+
+    const placeholder = 'CLIENT-MESSAGE-ID';
+    const framed = frame.replace(/("clientMessageId":")[^"]+/, `$1${placeholder}`);
+    const server = await helper(script('raw-fan-out-server.ts'), [Buffer.from(framed).toString('base64'), placeholder]);
+    children.push(server.child);
+    const rawUrl = `127.0.0.1:${server.ready.trim()}`;
+    const rawClients = await connect(`ws://${rawUrl}/`, clientCount, {}, false);
+    progress(`${clientCount} raw ws clients connected`);
+    const raw = await measure(rawClients, sends, (_k, clientMessageId) =>
+      fetch(`http://${rawUrl}/send`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ clientMessageId }) }),
+    );
+    rawClients.close();
+    await stop(server.child);
+    return { clients: clientCount, sends, hub, raw, ratio: hub.p99 / Math.max(raw.p99, 0.1), logFile };
+  } finally {
+    await Promise.all(children.map(stop));
+    await database.drop();
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  const [clients = 1000, sends = 200, baseline = 1] = process.argv.slice(2).map(Number);
+  console.log(JSON.stringify(await benchHubFanOut(clients, sends, baseline === 1)));
+}
