@@ -26,7 +26,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
-          testTimeout: 90_000,
+          testTimeout: 180_000,
           hookTimeout: 300_000,
           // One more try for a journey that failed: two browsers share two cores, and a journey that
           // races its own page under that load (the messages outbox photo, the wallet editor) is

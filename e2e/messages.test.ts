@@ -153,19 +153,26 @@ describe.runIf(hasChromium())('messages in real time', () => {
 
     // A's next send loses its answer (the server stores it, the reply never arrives) and A leaves
     // the thread at once: the outbox retries with the SAME clientMessageId, and the message exists once.
+    // The request is held until A is on the list: an open thread would learn of the stored message
+    // from the hub and need no retry.
     const posts: string[] = [];
+    let leftThread!: () => void;
+    const onList = new Promise<void>((resolve) => { leftThread = resolve; });
     const messagesUrl = `**/api/conversation/${conversationId}/messages`;
     await a.page.route(messagesUrl, async (route) => {
       if (route.request().method() !== 'POST') return route.continue();
       posts.push((route.request().postDataJSON() as { clientMessageId: string }).clientMessageId);
       if (posts.length > 1) return route.continue();
-      await new Promise((resolve) => setTimeout(resolve, 500)); // A is back on the list by then
+      await onList;
       await route.fetch();
       await route.abort('failed');
     });
     await a.page.getByTestId('composer-input').fill('Only once, please');
     await a.page.getByRole('button', { name: 'Send' }).click();
     await a.page.getByRole('link', { name: 'Back to conversations' }).click();
+    await a.page.getByTestId('conversation-row').filter({ hasText: 'Bob Owner' }).waitFor();
+    await a.page.getByTestId('message').first().waitFor({ state: 'detached' });
+    leftThread();
     await expect.poll(() => posts.length, { timeout: 15_000 }).toBe(2);
     expect(posts[1]).toBe(posts[0]);
     await bubbles(b.page, 'Only once, please').waitFor();
