@@ -117,7 +117,9 @@ export async function benchHubFanOut(clientCount: number, sends: number, withBas
     const senderCount = Math.ceil((WARM_UP + sends) / 25);
     const seed = JSON.parse((await helper(script('seed-hub.ts'), [database.url, String(senderCount)])).ready) as TSeed;
     progress(`seeded ${seed.senders.length} senders`);
-    const product = await startProduct(database.url, logFile);
+    // Default settings but one: a single account holding this many connections is the scenario
+    // itself, past the default cap of 50 per account (HUB_MAX_CONNECTIONS_PER_ACCOUNT).
+    const product = await startProduct(database.url, logFile, { HUB_MAX_CONNECTIONS_PER_ACCOUNT: String(clientCount) });
     children.push(product.child);
     progress('server started');
     const base = `127.0.0.1:${product.port}`;
