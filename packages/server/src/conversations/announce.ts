@@ -39,13 +39,17 @@ export class ConversationAnnouncer {
     private readonly onMessage?: (message: TConversationMessage, accountIds: string[]) => void,
   ) {}
 
-  /** A new message (`participants`: their account ids, when the caller knows them): its event (MessageReceived / PhotoSetItemUploaded / DocumentUploaded), then each side's ConversationUpdated. */
-  async messageAdded(message: TConversationMessage, participants?: string[]): Promise<void> {
+  /**
+   * A new message: its event (MessageReceived / PhotoSetItemUploaded / DocumentUploaded), then each
+   * side's ConversationUpdated. `participants`: their account ids, when the caller knows them;
+   * `previousAt`: when the message before it was sent (null: none), when the caller knows it.
+   */
+  async messageAdded(message: TConversationMessage, known: { participants?: string[]; previousAt?: Date | null } = {}): Promise<void> {
     await this.guard(async () => {
-      const accountIds = participants ?? (await participantAccountIds(this.viewer.db, message.personalConversationId));
+      const accountIds = known.participants ?? (await participantAccountIds(this.viewer.db, message.personalConversationId));
       const event = eventFor(message);
       // In sequence order on every client, whichever instance committed which message.
-      const order = { stream: message.personalConversationId, seq: message.sequence };
+      const order = { stream: message.personalConversationId, seq: message.sequence, previousAt: known.previousAt === undefined ? undefined : known.previousAt?.getTime() ?? null };
       await Promise.all(accountIds.map((id) => this.hub.sendToUserInOrder(id, order, event, withFileLinks(this.viewer.links, id, message))));
       await this.updated(message.personalConversationId, accountIds);
       this.onMessage?.(message, accountIds);

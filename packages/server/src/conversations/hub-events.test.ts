@@ -206,6 +206,20 @@ describe('hub sign-in and attachments (WebSockets unless stated)', () => {
     expect(receivedTexts).toEqual([]); // one event per message, by kind
   });
 
+  it('gives a newly connected device the next message of an older conversation at once, before its ConversationUpdated', async () => {
+    const ana = await buildPerson(app, 'Ana');
+    const ben = await buildPerson(app, 'Ben');
+    const { personalConversationId: id } = await startConversation(app, ana, ben, 'first');
+    await sleep(400); // the first message is older than the hub's wait for a message on its way (300 ms)
+    const benConn = await connect(ben, HttpTransportType.WebSockets);
+    const order: string[] = [];
+    benConn.on('MessageReceived', () => order.push('MessageReceived'));
+    benConn.on('ConversationUpdated', () => order.push('ConversationUpdated'));
+    expect((await send(app, ana, id, 'second')).statusCode).toBe(201);
+    // Held as if the message before might still be on its way, it would come after the update.
+    await expect.poll(() => order).toEqual(['MessageReceived', 'ConversationUpdated']);
+  });
+
   it('announces a retried send whose first attempt was committed but never announced (crash between commit and publish)', async () => {
     const ana = await buildPerson(app, 'Ana');
     const ben = await buildPerson(app, 'Ben');

@@ -60,7 +60,7 @@ export async function initiateConversation(db: Db, input: TInitiateInput): Promi
       const [found] = await tx.select({ id: conversations.id }).from(conversations).where(eq(conversations.pairKey, key)).limit(1);
       conversationId = found!.id;
     }
-    const row = await appendMessageIn(tx, {
+    return appendMessageIn(tx, {
       conversationId,
       senderAccountId: sender.accountId,
       fromVbcId,
@@ -69,7 +69,6 @@ export async function initiateConversation(db: Db, input: TInitiateInput): Promi
       clientMessageId: input.clientMessageId,
       now: input.now,
     });
-    return { row };
   });
   return { conversationId: appended.row.conversationId, appended };
 }

@@ -17,8 +17,20 @@ export interface TNewMessage {
   now: Date;
 }
 
+/** A message appended in a transaction, and when the one before it in its conversation was sent. */
+export interface TAppendedRow {
+  row: MessageRow;
+  /**
+   * The previous message's time (null: this is the first). A hub instance that has not followed
+   * the conversation yet delivers at once when that is older than its followers (hub/ordering.ts).
+   */
+  previousAt: Date | null;
+}
+
 export interface TAppended {
   row: MessageRow;
+  /** Unknown (undefined) for a replay. */
+  previousAt?: Date | null;
   /** False when the clientMessageId was already used for this same message: `row` is the original. */
   created: boolean;
 }
@@ -42,9 +54,10 @@ export class ReplayedMessage extends Error {
  * strictly increasing and gap-free on PGlite and PostgreSQL alike, and each send sees the messages
  * committed before it. The insert skips a used clientMessageId (`on conflict do nothing`); the
  * retry then finds the original and throws ReplayedMessage (rolling its sequence back), or a 409
- * when the content differs. The common path is two statements.
+ * when the content differs. The common path is three statements: the third reads the previous
+ * message's time by its key (committed: we hold the lock its sender held).
  */
-export async function appendMessageIn(tx: Db, input: TNewMessage): Promise<MessageRow> {
+export async function appendMessageIn(tx: Db, input: TNewMessage): Promise<TAppendedRow> {
   const [bumped] = await tx
     .update(conversations)
     .set({ lastSeq: sql`${conversations.lastSeq} + 1`, updatedAt: input.now })
@@ -68,7 +81,7 @@ export async function appendMessageIn(tx: Db, input: TNewMessage): Promise<Messa
     })
     .onConflictDoNothing({ target: [conversationMessages.conversationId, conversationMessages.senderAccountId, conversationMessages.clientMessageId] })
     .returning();
-  if (row) return row;
+  if (row) return { row, previousAt: bumped.seq > 1 ? await sentAt(tx, input.conversationId, bumped.seq - 1) : null };
   // The clientMessageId was used before (committed: we hold the conversation's lock).
   const existing = await findByClientMessageId(tx, input.conversationId, input.senderAccountId, input.clientMessageId!);
   if (!existing || !sameMessage(existing, input)) {
@@ -77,8 +90,18 @@ export async function appendMessageIn(tx: Db, input: TNewMessage): Promise<Messa
   throw new ReplayedMessage(existing);
 }
 
+/** When message `seq` of a conversation was sent (null if there is none). */
+async function sentAt(tx: Db, conversationId: string, seq: number): Promise<Date | null> {
+  const [previous] = await tx
+    .select({ createdAt: conversationMessages.createdAt })
+    .from(conversationMessages)
+    .where(and(eq(conversationMessages.conversationId, conversationId), eq(conversationMessages.seq, seq)))
+    .limit(1);
+  return previous?.createdAt ?? null;
+}
+
 /** Runs `work` (which appends a message) in a transaction; a replayed clientMessageId answers with the original. */
-export async function inMessageTransaction<T>(db: Db, work: (tx: Db) => Promise<T & { row: MessageRow }>): Promise<T & TAppended> {
+export async function inMessageTransaction<T>(db: Db, work: (tx: Db) => Promise<T & TAppendedRow>): Promise<T & TAppended> {
   try {
     return { ...(await db.transaction(work)), created: true };
   } catch (error) {
@@ -105,7 +128,7 @@ export async function findByClientMessageId(db: Db, conversationId: string, send
 
 /** appendMessageIn in its own transaction: the message is committed when this resolves. */
 export function appendMessage(db: Db, input: TNewMessage): Promise<TAppended> {
-  return inMessageTransaction(db, async (tx) => ({ row: await appendMessageIn(tx, input) }));
+  return inMessageTransaction(db, (tx) => appendMessageIn(tx, input));
 }
 
 /**

@@ -64,7 +64,7 @@ async function publish(
     ? presentMessage({ message: appended.row, ...attachment })
     : await getMessage(deps.db, appended.row.id);
   if (appended.created) deps.metrics.messagesSent.inc({ kind: appended.row.kind });
-  await deps.announcer.messageAdded(message, participants);
+  await deps.announcer.messageAdded(message, { participants, previousAt: appended.previousAt });
   return { message: withFileLinks(deps.links, sender, message), created: appended.created };
 }
 

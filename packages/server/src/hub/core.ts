@@ -288,7 +288,7 @@ export class HubCore {
       this.sendRecords(entry, payload.slice(1));
     } else if (payload.startsWith('o')) {
       const event = decodeOrdered(payload);
-      if (event) entry.ordered.push(event.stream, event.seq, event.records);
+      if (event) entry.ordered.push(event.stream, event.seq, event.records, event.previousAt);
     } else if (payload.startsWith('c')) {
       let reason: string | undefined;
       let sessionKey: string | undefined;

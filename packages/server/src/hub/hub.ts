@@ -3,7 +3,7 @@ import { HubCore, type THubStats } from './core.ts';
 import { registerHubHttp } from './http.ts';
 import { resolveOptions, type TGapFiller, type THubLogger, type THubOptions } from './options.ts';
 import { invocationRecord } from './protocol.ts';
-import { encodeOrdered } from './ordering.ts';
+import { encodeOrdered, type TStreamPosition } from './ordering.ts';
 
 export { redactAccessToken } from './redact.ts';
 
@@ -19,7 +19,7 @@ export interface Hub {
    * them (the receiving instance holds an early one briefly, and fills a lasting gap by the filler
    * given to `fillGapsWith`).
    */
-  sendToUserInOrder(userId: string, order: { stream: string; seq: number }, target: string, ...args: unknown[]): Promise<void>;
+  sendToUserInOrder(userId: string, order: TStreamPosition, target: string, ...args: unknown[]): Promise<void>;
   /** How to read a gap in an ordered stream back from the source of truth (the domain that owns the streams sets it). */
   fillGapsWith(filler: TGapFiller): void;
   /**
@@ -53,7 +53,7 @@ export function createHub(options: THubOptions): Hub {
       await options.backplane.publish(core.channel(userId), `m${invocationRecord(target, args)}`);
     },
     async sendToUserInOrder(userId, order, target, ...args) {
-      await options.backplane.publish(core.channel(userId), encodeOrdered(order.stream, order.seq, invocationRecord(target, args)));
+      await options.backplane.publish(core.channel(userId), encodeOrdered(order, invocationRecord(target, args)));
     },
     fillGapsWith(filler) {
       core.gapFiller = filler;

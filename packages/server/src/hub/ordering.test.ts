@@ -6,10 +6,11 @@ const made: OrderedStreams[] = [];
 afterEach(() => made.splice(0).forEach((o) => o.close()));
 
 /** An OrderedStreams whose deliveries land in `out`; the gap filler answers `[fill from-to]`. */
-function ordered(waitMs = 50, withFill = true) {
+function ordered(waitMs = 50, withFill = true, now?: () => number) {
   const out: string[] = [];
   const o = new OrderedStreams({
     waitMs,
+    now,
     deliver: (records) => out.push(records),
     fillGap: withFill ? async (stream, from, to) => `[fill ${stream} ${from}-${to}]` : undefined,
   });
@@ -56,8 +57,33 @@ describe('ordered hub events', () => {
     expect(out).toEqual(['six;seven;']);
   });
 
-  it('encodes and decodes the backplane payload', () => {
-    expect(decodeOrdered(encodeOrdered('conv-1', 12, '{"x":1}\u001e'))).toEqual({ stream: 'conv-1', seq: 12, records: '{"x":1}\u001e' });
+  it('starts a stream seen mid-way at once when the event before it was sent before the streams were followed', () => {
+    const followedAt = 1_000_000;
+    const { o, out } = ordered(300, true, () => followedAt);
+    o.push('c', 7, 'seven;', followedAt - 60_000);
+    expect(out).toEqual(['seven;']);
+    o.push('c', 6, 'six, a replay;');
+    o.push('c', 8, 'eight;', followedAt + 5);
+    expect(out).toEqual(['seven;', 'eight;']);
+  });
+
+  it('holds a stream seen mid-way whose event before was sent since, or about then: it may be on its way', async () => {
+    const followedAt = Date.now();
+    const { o, out } = ordered(30, true, () => followedAt);
+    o.push('c', 5, 'five;', followedAt + 1);
+    o.push('d', 5, 'five;', followedAt - 10); // within the clocks' allowance
+    expect(out).toEqual([]);
+    o.push('c', 4, 'four;', followedAt - 1);
+    await sleep(120);
+    expect(out).toEqual(['four;five;', 'five;']);
+  });
+
+  it('encodes and decodes the backplane payload, with and without the time of the event before', () => {
+    expect(decodeOrdered(encodeOrdered({ stream: 'conv-1', seq: 12, previousAt: 1_700_000_000_123 }, '{"x":1}\u001e')))
+      .toEqual({ stream: 'conv-1', seq: 12, previousAt: 1_700_000_000_123, records: '{"x":1}\u001e' });
+    expect(decodeOrdered(encodeOrdered({ stream: 'conv-1', seq: 1, previousAt: null }, 'r'))).toEqual({ stream: 'conv-1', seq: 1, previousAt: undefined, records: 'r' });
+    expect(decodeOrdered(encodeOrdered({ stream: 'conv-1', seq: 3 }, 'r'))).toEqual({ stream: 'conv-1', seq: 3, previousAt: undefined, records: 'r' });
     expect(decodeOrdered('obroken')).toBeNull();
+    expect(decodeOrdered('oc\u001f3\u001fsoon\u001fr')).toBeNull();
   });
 });

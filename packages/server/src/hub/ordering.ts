@@ -5,6 +5,10 @@
  * delivered. A gap that does not close within `waitMs` (the earlier event was lost: an instance
  * died between commit and publish, or Redis dropped it) is filled by `fillGap` from the database;
  * an event older than what was delivered (a replayed send) is dropped as already delivered.
+ *
+ * A stream first seen mid-way (seq > 1) goes out at once when its event says the one before it was
+ * sent before these streams were followed (with `waitMs` to spare for clocks): that one is not
+ * on its way to us. Otherwise (sent since, or not said) the event waits as for a gap, lowest first.
  */
 export interface TOrderingOptions {
   /** How long an event waits for the ones before it. */
@@ -14,6 +18,8 @@ export interface TOrderingOptions {
   /** The records of sequences `from`..`to` of `stream` for this user, from the source of truth; '' when none. */
   fillGap?: (stream: string, from: number, to: number) => Promise<string>;
   onError?: (error: unknown) => void;
+  /** The clock (ms since the epoch), for tests. */
+  now?: () => number;
 }
 
 interface TStream {
@@ -30,14 +36,20 @@ const MAX_HELD = 200;
 export class OrderedStreams {
   private readonly streams = new Map<string, TStream>();
   private closed = false;
+  /** When these streams started being followed: what was sent well before is not ours to wait for. */
+  private readonly since: number;
 
-  constructor(private readonly options: TOrderingOptions) {}
+  constructor(private readonly options: TOrderingOptions) {
+    this.since = (options.now ?? Date.now)();
+  }
 
-  push(stream: string, seq: number, records: string): void {
+  /** `previousAt`: when event `seq - 1` of the stream was sent (ms since the epoch), if known. */
+  push(stream: string, seq: number, records: string, previousAt?: number): void {
     if (this.closed) return;
     let s = this.streams.get(stream);
     if (!s) {
-      s = { next: seq === 1 ? 1 : null, held: new Map(), timer: null, filling: false };
+      const startsHere = seq === 1 || (previousAt !== undefined && previousAt < this.since - this.options.waitMs);
+      s = { next: startsHere ? seq : null, held: new Map(), timer: null, filling: false };
       this.streams.set(stream, s);
     }
     if (s.next !== null && seq < s.next) return; // delivered already (a replayed send)
@@ -100,14 +112,26 @@ export class OrderedStreams {
 
 const SEP = '\u001f';
 
-/** Backplane payload of an ordered event: `o<stream>US<seq>US<records>`. */
-export const encodeOrdered = (stream: string, seq: number, records: string): string => `o${stream}${SEP}${seq}${SEP}${records}`;
+/** An event's place in its stream, and when the one before it was sent (ms since the epoch; null: none before it). */
+export interface TStreamPosition {
+  stream: string;
+  seq: number;
+  previousAt?: number | null;
+}
+
+/** Backplane payload of an ordered event: `o<stream>US<seq>US<previousAt, empty when unknown>US<records>`. */
+export const encodeOrdered = ({ stream, seq, previousAt }: TStreamPosition, records: string): string =>
+  `o${stream}${SEP}${seq}${SEP}${previousAt ?? ''}${SEP}${records}`;
 
 /** The parts of an `o…` payload, or null when malformed. */
-export function decodeOrdered(payload: string): { stream: string; seq: number; records: string } | null {
+export function decodeOrdered(payload: string): { stream: string; seq: number; previousAt?: number; records: string } | null {
   const a = payload.indexOf(SEP, 1);
   const b = a < 0 ? -1 : payload.indexOf(SEP, a + 1);
-  if (b < 0) return null;
+  const c = b < 0 ? -1 : payload.indexOf(SEP, b + 1);
+  if (c < 0) return null;
   const seq = Number(payload.slice(a + 1, b));
-  return Number.isSafeInteger(seq) && seq > 0 ? { stream: payload.slice(1, a), seq, records: payload.slice(b + 1) } : null;
+  const at = payload.slice(b + 1, c);
+  const previousAt = at === '' ? undefined : Number(at);
+  if (!Number.isSafeInteger(seq) || seq <= 0 || (previousAt !== undefined && !Number.isSafeInteger(previousAt))) return null;
+  return { stream: payload.slice(1, a), seq, previousAt, records: payload.slice(c + 1) };
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { HUB } from '@vbc/shared';
 import { findSession } from '../accounts/sessions.ts';
 import { databaseUnavailable, isDatabaseUnavailable } from '../db/unavailable.ts';
-import { createHub, HubHttpError, type Hub } from './index.ts';
+import { createHub, HubHttpError, type Hub, type TStreamPosition } from './index.ts';
 import { loadSecret } from '../plugins/secrets.ts';
 
 declare module 'fastify' {
@@ -55,7 +55,7 @@ export default fp(
         app.metrics.eventsPublished.inc({ event: target });
         return hub.sendToUser(userId, target, ...args);
       },
-      sendToUserInOrder(userId: string, order: { stream: string; seq: number }, target: string, ...args: unknown[]) {
+      sendToUserInOrder(userId: string, order: TStreamPosition, target: string, ...args: unknown[]) {
         app.metrics.eventsPublished.inc({ event: target });
         return hub.sendToUserInOrder(userId, order, target, ...args);
       },
