@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { displayItems, virtualContacts } from '../db/schema/index.ts';
+import { announcements, corporateProfiles, displayItems, virtualContacts } from '../db/schema/index.ts';
 import type { FastifyInstance } from 'fastify';
 import { describeEachDatabase } from '../test/app.ts';
 import { buildAccount } from '../test/factories.ts';
@@ -183,6 +183,18 @@ describeEachDatabase('owner card API', (ctx) => {
     expect((await call('GET', `/ds/vbc/display/${own.highResDisplayItemId}`)).statusCode).toBe(404);
     expect((await call('GET', `/ds/vbc/odisplay/${shared.obsecuredDisplayItemId}`)).statusCode).toBe(200);
     expect((await call('GET', '/api/files/usage', a.headers)).json().usedBytes).toBeLessThan(usedBefore);
+  });
+
+  it('keeps a deleted card\'s pictures that a business profile or an announcement shows too', async () => {
+    const a = await buildAccount(ctx.app);
+    const hero = await uploadPicture(ctx.app, a.headers);
+    const header = await uploadPicture(ctx.app, a.headers);
+    const card = (await call('POST', '/api/vbc/virtualcontact', a.headers, { pictureDisplayItemId: hero.displayItemId, highResPictureDisplayItemId: header.highResDisplayItemId })).json();
+    await ctx.app.db.insert(corporateProfiles).values({ name: 'Lumen Bank', heroImageDisplayId: hero.displayItemId });
+    await ctx.app.db.insert(announcements).values({ title: 'Open day', imageDisplayItemId: header.highResDisplayItemId });
+    expect((await call('DELETE', `/api/vbc/virtualcontact/${card.id}`, a.headers)).statusCode).toBe(204);
+    expect((await call('GET', `/ds/vbc/display/${hero.displayItemId}`)).statusCode).toBe(200);
+    expect((await call('GET', `/ds/vbc/display/${header.highResDisplayItemId}`)).statusCode).toBe(200);
   });
 
   it('deletes the pictures a save replaced or removed, keeps those still shown elsewhere, and frees their space', async () => {
