@@ -44,13 +44,12 @@ export async function releaseUnusedImages(tx: Db, accountId: string, refs: Itera
 
 /** Which of `ids` a message, a corporate profile (hero or profile image) or an announcement shows. */
 async function shownElsewhere(tx: Db, ids: string[]): Promise<string[]> {
-  const [sent, profiles, announced] = await Promise.all([
-    tx.select({ id: conversationMessages.displayItemId }).from(conversationMessages).where(inArray(conversationMessages.displayItemId, ids)),
-    tx.select({ hero: corporateProfiles.heroImageDisplayId, profile: corporateProfiles.profileImageDisplayId })
-      .from(corporateProfiles)
-      .where(or(inArray(corporateProfiles.heroImageDisplayId, ids), inArray(corporateProfiles.profileImageDisplayId, ids))),
-    tx.select({ id: announcements.imageDisplayItemId }).from(announcements).where(inArray(announcements.imageDisplayItemId, ids)),
-  ]);
+  // One after another: a transaction's queries share one connection.
+  const sent = await tx.select({ id: conversationMessages.displayItemId }).from(conversationMessages).where(inArray(conversationMessages.displayItemId, ids));
+  const profiles = await tx.select({ hero: corporateProfiles.heroImageDisplayId, profile: corporateProfiles.profileImageDisplayId })
+    .from(corporateProfiles)
+    .where(or(inArray(corporateProfiles.heroImageDisplayId, ids), inArray(corporateProfiles.profileImageDisplayId, ids)));
+  const announced = await tx.select({ id: announcements.imageDisplayItemId }).from(announcements).where(inArray(announcements.imageDisplayItemId, ids));
   return [...sent.map((m) => m.id), ...profiles.flatMap((p) => [p.hero, p.profile]), ...announced.map((a) => a.id)]
     .filter((id): id is string => id !== null);
 }

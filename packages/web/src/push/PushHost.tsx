@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import Button from '@mui/material/Button';
 import Snackbar from '@mui/material/Snackbar';
 import { isNativeApp, onNativeMessage, postToNative } from '../native/bridge.ts';
-import { emitClientEvent, useClientEvent } from '../session/events.ts';
+import { emitClientEvent } from '../session/events.ts';
 import { enableWebPush, isStandalone, markPushAsked, pushAskedBefore, registerApnDeviceToken } from './push-client.ts';
 import { notePushState, refreshPushState } from './push-state.ts';
 
@@ -31,13 +31,12 @@ let promptedThisLoad = false;
 /**
  * Push while signed in (SPEC §4 "Push"): checks this device's subscription at session start;
  * after a grant subscribes when the server has none; in an installed standalone app with no
- * subscription and no earlier ask, asks 'Push Notifications' once (local flag); an incoming
- * message while permission is undecided offers the persistent snackbar. In the iOS wrapper the
- * native APNs token is registered instead.
+ * subscription and no earlier ask, asks 'Push Notifications' once (local flag); while `asking`
+ * (an incoming message found permission undecided: push-offer.ts, decided by the always-mounted
+ * MessagingHost so that a message arriving before this loads still counts) shows the persistent
+ * snackbar. In the iOS wrapper the native APNs token is registered instead.
  */
-export default function PushHost({ myAccountId }: { myAccountId: string | null }) {
-  const [asking, setAsking] = useState(false);
-
+export default function PushHost({ asking, onAnswered }: { asking: boolean; onAnswered: () => void }) {
   useEffect(() => {
     let live = true;
     const offToken = onNativeMessage('apnToken', ({ token }) => {
@@ -65,17 +64,8 @@ export default function PushHost({ myAccountId }: { myAccountId: string | null }
     };
   }, []);
 
-  const incoming = (payload: { message: unknown }) => {
-    const sender = (payload.message as { senderAccountId?: string | null } | null)?.senderAccountId;
-    if (sender === myAccountId || isNativeApp() || !('Notification' in window) || Notification.permission !== 'default') return;
-    setAsking(true);
-  };
-  useClientEvent('messageReceived', incoming);
-  useClientEvent('photoUploaded', incoming);
-  useClientEvent('documentUploaded', incoming);
-
   const answer = (yes: boolean) => {
-    setAsking(false);
+    onAnswered();
     markPushAsked();
     if (yes) void turnPushOn();
   };

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { offersPush } from '../push/push-offer.ts';
 import { clearOutbox, resumeOutbox } from '../screens/Messages/outbox.ts';
 import { emitClientEvent, useClientEvent, type TClientEvents } from '../session/events.ts';
 import { useSession } from '../session/SessionContext.tsx';
@@ -68,18 +69,24 @@ export default function MessagingHost({ navigate }: { navigate: (to: string) => 
     if (session && record && unread < record.baseline) writePromptRecord({ session, baseline: unread });
   }, [unread, accessToken]);
 
+  const myAccountId = (account as { accountId?: string } | null)?.accountId ?? null;
+  const [offeringPush, setOfferingPush] = useState(false);
   const refresh = () => refreshUnreadCount();
+  const incoming = ({ message }: { message: unknown }) => {
+    refresh();
+    if (offersPush(message, myAccountId)) setOfferingPush(true);
+  };
   useClientEvent('conversationUpdated', refresh);
   useClientEvent('conversationSeen', refresh);
-  useClientEvent('messageReceived', refresh);
-  useClientEvent('photoUploaded', refresh);
-  useClientEvent('documentUploaded', refresh);
+  useClientEvent('messageReceived', incoming);
+  useClientEvent('photoUploaded', incoming);
+  useClientEvent('documentUploaded', incoming);
   useClientEvent('sendMessage', setRequest);
 
   if (!account) return null;
   const push = (
     <Suspense fallback={null}>
-      <PushHost myAccountId={(account as { accountId?: string }).accountId ?? null} />
+      <PushHost asking={offeringPush} onAnswered={() => setOfferingPush(false)} />
     </Suspense>
   );
   if (!request) return push;
