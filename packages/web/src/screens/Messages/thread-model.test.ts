@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TConversationMessage } from '@vbc/shared/conversation';
-import { dayLabel, documentKind, hasGapBefore, listTimeLabel, mergeMessages, previewOf, sizeLabel } from './thread-model.ts';
+import { dayLabel, documentKind, hasGapBefore, linksRefreshAt, LINK_REFRESH_MARGIN_MS, listTimeLabel, mergeMessages, previewOf, sizeLabel } from './thread-model.ts';
 
 const msg = (sequence: number, extra: Partial<TConversationMessage> = {}): TConversationMessage => ({
   messageId: `m${sequence}`, personalConversationId: 'c', sequence, kind: 'text', message: `#${sequence}`,
@@ -15,6 +15,16 @@ describe('thread model', () => {
     expect(same).toBe(a);
     const deleted = mergeMessages(a, [msg(2, { senderDeleted: true, senderAccountId: null })]);
     expect(deleted[1]!.senderDeleted).toBe(true);
+  });
+  it('takes a message again when its file link was minted anew, and knows when the first link needs it', () => {
+    const photo = (expires: number) => ({ obsecuredDisplayItemId: 'p', width: 1, height: 1, url: `/ds/vbc/odisplay/p?account=a&expires=${expires}&signature=s` });
+    const doc = (expires: number) => ({ documentFileItemId: 'd', name: 'a.pdf', contentType: 'application/pdf', size: 1, url: `/ds/vbc/file/d?account=a&expires=${expires}&signature=s` });
+    const held = [msg(1), msg(2, { kind: 'photo', photo: photo(1_000) }), msg(3, { kind: 'document', document: doc(900) })];
+    expect(linksRefreshAt(held)).toBe(900_000 - LINK_REFRESH_MARGIN_MS);
+    expect(linksRefreshAt([msg(1)])).toBeNull();
+    expect(mergeMessages(held, [msg(2, { kind: 'photo', photo: photo(1_000) })])).toBe(held);
+    const fresh = mergeMessages(held, [msg(2, { kind: 'photo', photo: photo(4_600) }), msg(3, { kind: 'document', document: doc(4_600) })]);
+    expect(linksRefreshAt(fresh)).toBe(4_600_000 - LINK_REFRESH_MARGIN_MS);
   });
   it('sees a hole when a live message skips sequences', () => {
     expect(hasGapBefore([msg(1), msg(2)], 3)).toBe(false);

@@ -15,12 +15,33 @@ export function mergeMessages(current: readonly TConversationMessage[], incoming
   let changed = false;
   for (const m of incoming) {
     const old = bySequence.get(m.sequence);
-    if (old && old.messageId === m.messageId && old.senderDeleted === m.senderDeleted) continue;
+    if (old && old.messageId === m.messageId && old.senderDeleted === m.senderDeleted && fileUrlOf(old) === fileUrlOf(m)) continue;
     bySequence.set(m.sequence, m);
     changed = true;
   }
   if (!changed) return current as TConversationMessage[];
   return [...bySequence.values()].sort((a, b) => a.sequence - b.sequence);
+}
+
+/** A photo's or document's signed address ('' for a text). */
+const fileUrlOf = (m: TConversationMessage): string => m.photo?.url ?? m.document?.url ?? '';
+
+/** How long before a file link expires the thread reads its messages again for fresh links. */
+export const LINK_REFRESH_MARGIN_MS = 5 * 60_000;
+
+/**
+ * When the held messages need fresh file links (ms since the epoch): a margin before the first
+ * signed link expires (its `expires`, in seconds); null when no message holds one.
+ */
+export function linksRefreshAt(messages: readonly TConversationMessage[]): number | null {
+  let first: number | null = null;
+  for (const m of messages) {
+    const url = fileUrlOf(m);
+    if (!url) continue;
+    const expires = Number(new URL(url, 'http://x').searchParams.get('expires'));
+    if (Number.isFinite(expires) && expires > 0 && (first === null || expires * 1000 < first)) first = expires * 1000;
+  }
+  return first === null ? null : first - LINK_REFRESH_MARGIN_MS;
 }
 
 /** The highest sequence held, 0 when none. */

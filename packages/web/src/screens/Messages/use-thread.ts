@@ -1,7 +1,8 @@
 /**
  * One conversation's messages, kept exact: the latest page first, older pages on demand
  * (before=), live hub events merged by sequence, a catch-up (after=) on every hub (re)connect
- * or whenever a live message reveals a hole, and "seen" sent while the thread is on screen.
+ * or whenever a live message reveals a hole, file links read again before they expire, and
+ * "seen" sent while the thread is on screen.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TConversationMessage, TConversationSummary } from '@vbc/shared/conversation';
@@ -10,7 +11,7 @@ import { errorText, HttpError } from '../../api/http.ts';
 import { onRealtimeResync } from '../../realtime/connection.ts';
 import { useClientEvent } from '../../session/events.ts';
 import { onSent, retryTransient, settle } from './outbox.ts';
-import { hasGapBefore, lastSequenceOf, mergeMessages } from './thread-model.ts';
+import { hasGapBefore, lastSequenceOf, linksRefreshAt, mergeMessages } from './thread-model.ts';
 
 /** Page sizes: the first screenful and each older page; catch-up pages take the most the server gives. */
 const PAGE = 50;
@@ -156,6 +157,37 @@ export function useThread(conversationId: string, myAccountId: string | null): T
     void catchUp();
     retryTransient();
   }), [catchUp]);
+
+  // File links are signed for about an hour: before the first held one expires, the held
+  // messages are read again (merged in with their new links). A sleeping tab checks on waking.
+  const refreshAt = linksRefreshAt(messages);
+  useEffect(() => {
+    if (refreshAt === null) return;
+    const id = conversationId;
+    const refresh = async () => {
+      if (Date.now() < refreshAt || !current.current.ready) return;
+      const held = current.current.messages;
+      let after = (held[0]?.sequence ?? 1) - 1;
+      const last = lastSequenceOf(held);
+      try {
+        while (after < last) {
+          const page = await listMessages(id, { after, limit: CATCH_UP_PAGE });
+          if (current.current.conversationId !== id || page.length === 0) return;
+          add(page);
+          after = lastSequenceOf(page);
+        }
+      } catch {
+        // The next wake or reconnect tries again.
+      }
+    };
+    const timer = window.setTimeout(() => void refresh(), Math.max(0, refreshAt - Date.now()));
+    const onWake = () => document.visibilityState === 'visible' && void refresh();
+    document.addEventListener('visibilitychange', onWake);
+    return () => {
+      window.clearTimeout(timer);
+      document.removeEventListener('visibilitychange', onWake);
+    };
+  }, [refreshAt, conversationId, add]);
 
   // "Seen": whatever the other side sent, once it is on a visible screen.
   useEffect(() => {
