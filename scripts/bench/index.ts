@@ -28,7 +28,7 @@ const runs = (section: (typeof SECTIONS)[number]) => only.length === 0 || only.i
 if (runs('card')) {
   console.log('▶ card API on PostgreSQL (the server as npm start runs it, default log level) vs bare Fastify, 50 connections, alternating rounds');
   const card = await benchCardApi(Number(process.env.BENCH_SECONDS ?? 10));
-  console.log(`  app  ${fmt(card.appRps, 0)} req/s  p50 ${card.appP50} ms  p99 ${card.appP99} ms  errors ${card.errors}`);
+  console.log(`  app  ${fmt(card.appRps, 0)} req/s (best round)  p50 ${card.appP50} ms  p99 ${card.appP99} ms (worst round)  errors ${card.errors} (all rounds)`);
   console.log(`  bare ${fmt(card.bareRps, 0)} req/s  p99 ${card.bareP99} ms`);
   console.log(`  ratio app/bare = ${fmt(card.ratio)}, median of the rounds' ${card.ratios.map((r) => fmt(r)).join(', ')} (target ≥ 0.80: ${verdict(card.ratio >= 0.8)}); p99 ${card.appP99} ms (target ≤ 10: ${verdict(card.appP99 <= 10)})`);
   console.log(`  request log lines per request: ${fmt(card.logLinesPerRequest)} (log in ${card.logFile})`);
@@ -39,7 +39,7 @@ if (runs('bundle')) {
   process.stdout.write(size.stdout || size.stderr || '  (bundle-size script missing: run npm run build first)\n');
 }
 if (runs('send')) {
-  console.log('\n▶ send → recipient MessageReceived, 2,000 connected clients (real app, HTTP send, WebSocket receive)');
+  console.log('\n▶ send → recipient MessageReceived, 2,000 connected clients (an in-process variant: the app built from source in a child process with request logging off; hub200 measures the same path on the product as npm start runs it)');
   const latency = await benchSendLatency(1000, 1000, 1);
   console.log(`  ${latency.engine}, ${latency.backplane} backplane: p50 ${latency.p50} ms, p99 ${latency.p99} ms (target ≤ 25: ${verdict(latency.p99 <= 25)}), max ${latency.max} ms; server RSS ${latency.serverRssMb} MB`);
 }

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { ensureBuilt } from '../ensure-built.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const tsx = path.join(root, 'node_modules/.bin/tsx');
@@ -69,6 +70,8 @@ export const BENCH_ADMIN_TOKEN = 'b'.repeat(32);
  * bench needs), its stdout in `logFile`. BENCH_CPU_PROF=<dir> writes a V8 CPU profile of it there on exit.
  */
 export async function startProduct(databaseUrl: string, logFile: string, extraEnv: Record<string, string> = {}): Promise<{ child: ChildProcess; port: number }> {
+  // As npm start does: a source change since the last build is built first, never measured stale.
+  if (!process.env.BENCH_SERVER_MAIN) await ensureBuilt();
   if (!existsSync(serverMain)) throw new Error(`${serverMain} is missing: run npm run build first`);
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {

@@ -11,6 +11,7 @@ import { SECURITY } from '../plugins/docs.ts';
 import { ZAdminAnnouncementInput, ZAuthoredAnnouncement } from '@vbc/shared/announcement';
 import { DOCUMENT_MAX_BYTES, PICTURE_MAX_BYTES } from '@vbc/shared/files';
 import { readUpload } from '../files/read-upload.ts';
+import { ZDisplayUpload, ZDocumentUpload } from '../files/upload.ts';
 
 /** POST /api/admin/cards/mint body. */
 export const ZMintBody = z.object({
@@ -83,11 +84,6 @@ export default async function adminRoutes(app: FastifyInstance) {
 
   // The operator's files for announcements (the CLI's --image and --attach): judged by their bytes as
   // every upload is, owned by no account (no quota).
-  const ZDisplayUpload = z.object({
-    displayItemId: z.string(), obsecuredDisplayItemId: z.string(), width: z.number(), height: z.number(),
-    highResDisplayItemId: z.string(), highResObsecuredDisplayItemId: z.string(), highResWidth: z.number(), highResHeight: z.number(), contentType: z.string(),
-  });
-  const ZDocumentUpload = z.object({ documentFileItemId: z.string(), name: z.string(), contentType: z.string(), size: z.number() });
   r.post(
     '/api/admin/files/display',
     { config: { multipartFile: { field: 'file', description: 'The picture' } }, schema: { security: SECURITY.admin, response: { 201: ZDisplayUpload }, summary: 'Upload a picture for an announcement (multipart field "file")', tags: ['admin'] } },

@@ -1,15 +1,20 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { announcementAttachments, documentFiles } from '../db/schema/index.ts';
 import { badRequest } from '../errors/app-error.ts';
 import { claimPicture } from '../files/claim-picture.ts';
 
-/** The header picture an author names: stored and, in the console (`ownerAccountId`), uploaded by the author. */
-export const claimHeaderImage = (tx: Db, ref: string, ownerAccountId: string | null): Promise<string> => claimPicture(tx, 'imageId', ref, ownerAccountId);
+/**
+ * The header picture an author names: stored and, in the console (`ownerAccountId`), uploaded by
+ * the author, unless it is the one the announcement shows now (`shownNow`).
+ */
+export const claimHeaderImage = (tx: Db, ref: string, ownerAccountId: string | null, shownNow: string | null = null): Promise<string> =>
+  claimPicture(tx, 'imageId', ref, ownerAccountId, shownNow);
 
 /**
  * Replaces an announcement's attachments with these documents, in this order. Each must be stored
- * and, in the console, uploaded by the author (documents are judged by their bytes at upload).
+ * and, in the console, uploaded by the author or attached already (another editor's document
+ * stays when the list is sent back without it changing); documents are judged by their bytes at upload.
  */
 export async function setAttachments(tx: Db, announcementId: string, documentIds: string[], ownerAccountId: string | null): Promise<void> {
   const ids = [...new Set(documentIds)];
@@ -17,7 +22,13 @@ export async function setAttachments(tx: Db, announcementId: string, documentIds
     ? await tx
       .select({ id: documentFiles.id })
       .from(documentFiles)
-      .where(and(inArray(documentFiles.id, ids), ownerAccountId === null ? undefined : eq(documentFiles.ownerAccountId, ownerAccountId)))
+      .where(and(
+        inArray(documentFiles.id, ids),
+        ownerAccountId === null ? undefined : or(
+          eq(documentFiles.ownerAccountId, ownerAccountId),
+          inArray(documentFiles.id, tx.select({ id: announcementAttachments.documentFileId }).from(announcementAttachments).where(eq(announcementAttachments.announcementId, announcementId))),
+        ),
+      ))
     : [];
   const missing = ids.find((id) => !found.some((f) => f.id === id));
   if (missing) {

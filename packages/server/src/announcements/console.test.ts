@@ -50,6 +50,23 @@ describeEachDatabase("a business's announcements from the console", (ctx) => {
     expect((await call('DELETE', `${base}/${draft.announcementId}`, biz.editor.headers)).statusCode).toBe(404);
   });
 
+  it('another editor sends back what an announcement shows: the picture and the remaining documents stay, whoever uploaded them', async () => {
+    const biz = await buildBusiness(ctx.app);
+    const base = `/api/corporate/${biz.corporateAccountId}/announcements`;
+    const picture = await uploadPicture(ctx.app, biz.editor.headers);
+    const [menu, prices] = [await uploadPdf(ctx.app, biz.editor.headers), await uploadPdf(ctx.app, biz.editor.headers, 'prices.pdf')];
+    const created = (await call('POST', base, biz.editor.headers, { title: 'Open day', imageId: picture.obsecuredDisplayItemId, attachments: [menu.documentFileItemId, prices.documentFileItemId], publish: false })).json<TAuthoredAnnouncement>();
+    // The owner (an admin) drops one of the editor's documents and sends the rest back as they are.
+    const edited = await call('PUT', `${base}/${created.announcementId}`, biz.owner.headers, { title: 'Open day!', imageId: picture.obsecuredDisplayItemId, attachments: [prices.documentFileItemId] });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json<TAuthoredAnnouncement>()).toMatchObject({ title: 'Open day!', imageId: picture.obsecuredDisplayItemId, attachments: [{ documentFileItemId: prices.documentFileItemId, name: 'prices.pdf' }] });
+    // A document of the editor's that the announcement does not hold is still not the owner's to add.
+    const other = await uploadPdf(ctx.app, biz.editor.headers, 'other.pdf');
+    const refused = await call('PUT', `${base}/${created.announcementId}`, biz.owner.headers, { attachments: [prices.documentFileItemId, other.documentFileItemId] });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toMatch(/attachments: .*not one you uploaded/);
+  });
+
   it('refuses plain members (403), non-members and other businesses (404), and files the author did not upload (400)', async () => {
     const biz = await buildBusiness(ctx.app);
     const other = await buildBusiness(ctx.app, 'Other Co');

@@ -124,7 +124,7 @@ export async function updateAnnouncement(
     if (patch.publish === false && row.publishedAt) throw badRequest('publish: a published announcement cannot go back to draft; withdraw it instead.');
     const imageDisplayItemId = patch.imageId === undefined ? row.imageDisplayItemId
       : patch.imageId === null ? null
-        : await claimHeaderImage(tx, patch.imageId, ownerOf(author));
+        : await claimHeaderImage(tx, patch.imageId, ownerOf(author), row.imageDisplayItemId);
     await tx
       .update(announcements)
       .set({ title: patch.title ?? row.title, content: patch.content ?? row.content, imageDisplayItemId, lastUpdatedAt: now })

@@ -49,7 +49,7 @@ export class ConversationAnnouncer {
       const accountIds = known.participants ?? (await participantAccountIds(this.viewer.db, message.personalConversationId));
       const event = eventFor(message);
       // In sequence order on every client, whichever instance committed which message.
-      const order = { stream: message.personalConversationId, seq: message.sequence, previousAt: known.previousAt === undefined ? undefined : known.previousAt?.getTime() ?? null };
+      const order = { stream: message.personalConversationId, seq: message.sequence, previousAt: known.previousAt?.getTime() };
       await Promise.all(accountIds.map((id) => this.hub.sendToUserInOrder(id, order, event, withFileLinks(this.viewer.links, id, message))));
       await this.updated(message.personalConversationId, accountIds);
       this.onMessage?.(message, accountIds);

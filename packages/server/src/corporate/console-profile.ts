@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { TCorporateConsole, ZCorporateProfileInput } from '@vbc/shared/corporate';
 import type { Db } from '../db/client.ts';
-import { corporateAccounts, corporateProfiles, displayItems, type CorporateRole } from '../db/schema/index.ts';
+import { corporateAccounts, corporateProfiles, type CorporateRole } from '../db/schema/index.ts';
 import { notFound } from '../errors/app-error.ts';
 import { claimPicture } from '../files/claim-picture.ts';
 import { findCorporateProfile } from './find-corporate-profile.ts';
@@ -34,18 +34,9 @@ export async function findConsole(db: Db, corporateAccountId: string, role: Corp
   };
 }
 
-/**
- * The picture a profile field names: unchanged when it is the one the profile shows now (whoever
- * uploaded it), else an upload of the editor's own (claimed, so the sweep leaves it).
- */
-async function pictureFor(tx: Db, field: string, ref: string | null, current: string | null, editorId: string): Promise<string | null> {
-  if (ref === null) return null;
-  if (current) {
-    const [shown] = await tx.select({ id: displayItems.id, obsecuredId: displayItems.obsecuredId }).from(displayItems).where(eq(displayItems.id, current)).limit(1);
-    if (shown && (ref.toLowerCase() === shown.id || ref === shown.obsecuredId)) return shown.id;
-  }
-  return claimPicture(tx, field, ref, editorId);
-}
+/** The picture a profile field names: an upload of the editor's own, or the one shown there now. */
+const pictureFor = (tx: Db, field: string, ref: string | null, shownNow: string | null, editorId: string): Promise<string | null> =>
+  ref === null ? Promise.resolve(null) : claimPicture(tx, field, ref, editorId, shownNow);
 
 /** Every list entry keeps the id it was sent with, or gets a new one. */
 const withIds = <T extends { id?: string | undefined }>(entries: T[]) => entries.map((entry) => ({ ...entry, id: entry.id ?? randomUUID() }));

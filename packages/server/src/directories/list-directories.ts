@@ -1,7 +1,7 @@
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { TDirectories } from '@vbc/shared';
 import type { Db } from '../db/client.ts';
-import { directoryFolderCards, directoryFolders, virtualContacts } from '../db/schema/index.ts';
+import { directoryFolderCards, directoryFolders } from '../db/schema/index.ts';
 import { getContact } from '../cards/find-contact.ts';
 import { reachedBusinesses, relationTo } from './business-directories.ts';
 import { ensureSavedFolder } from './manage-folders.ts';
@@ -12,7 +12,8 @@ import { presentBusiness, presentFolder } from './present-directory.ts';
  * folders, "Saved" first. With a card (id or quickId), each says whether it holds that card.
  */
 export async function listDirectories(db: Db, accountId: string, contactId?: string): Promise<TDirectories> {
-  const cardId = contactId === undefined ? undefined : (await getContact(db, contactId)).row.id;
+  const card = contactId === undefined ? undefined : (await getContact(db, contactId)).row;
+  const cardId = card?.id;
   await ensureSavedFolder(db, accountId);
   const businesses = await reachedBusinesses(db, accountId);
   const folders = await db
@@ -26,12 +27,7 @@ export async function listDirectories(db: Db, accountId: string, contactId?: str
     .from(directoryFolders)
     .where(eq(directoryFolders.accountId, accountId))
     .orderBy(desc(directoryFolders.isSaved), asc(sql`lower(${directoryFolders.name})`), asc(directoryFolders.id));
-  let cardProfile: string | null = null;
-  if (cardId !== undefined) {
-    const [card] = await db.select({ p: virtualContacts.corporateProfileId }).from(virtualContacts).where(eq(virtualContacts.id, cardId));
-    cardProfile = card?.p ?? null;
-  }
-  const inBusiness = (profileId: string) => (cardId === undefined ? undefined : profileId === cardProfile);
+  const inBusiness = (profileId: string) => (card === undefined ? undefined : profileId === card.corporateProfileId);
   return {
     directories: [
       ...businesses.map((b) => presentBusiness(b, relationTo(b) === 'member' ? 'member' : 'follower', inBusiness(b.corporateProfileId))),

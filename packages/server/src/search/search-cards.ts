@@ -11,7 +11,7 @@ export const SEARCH_LIMIT = 50;
 
 /**
  * What a search looks in: the name, job title and organization, lower-cased, stored by
- * PostgreSQL in `virtual_contacts.search_text` (a generated column, migration 0012) and covered
+ * PostgreSQL in `virtual_contacts.search_text` (a generated column, migration 0013) and covered
  * by the trigram index `virtual_contacts_search_text_idx`, on PostgreSQL and PGlite alike.
  */
 export const searchedText = sql`${virtualContacts}.search_text`;

@@ -44,6 +44,17 @@ export class CardPageCache {
   }
 }
 
+/**
+ * What a card or pet page is rendered from and cached by: its path, and `?pin=` (the only query
+ * the page reads). Anything else a link carries (?fbclid=, ?utm_…) would render the same page
+ * again and push real ones out of the cache.
+ */
+export function renderedUrl(requested: string): string {
+  const url = new URL(requested, 'http://page');
+  const pin = url.searchParams.get('pin');
+  return pin === null ? url.pathname : `${url.pathname}?pin=${encodeURIComponent(pin)}`;
+}
+
 /** Brotli (quality 9: small enough for one round trip on a slow network, a few ms to make) and gzip, once per page. */
 async function compressPage(html: string): Promise<TCardPageBody> {
   const source = Buffer.from(html);

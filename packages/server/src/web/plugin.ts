@@ -7,7 +7,7 @@ import { presentContact } from '../cards/presenter.ts';
 import { presentPet } from '../pets/find-pet.ts';
 import { renderCardPage, renderPetPage, withServerRendering } from './link-preview.ts';
 import { loadCardRenderer, type TCardRenderer, type TRenderedPage } from './card-renderer.ts';
-import { CardPageCache, pickEncoding } from './card-page-cache.ts';
+import { CardPageCache, pickEncoding, renderedUrl } from './card-page-cache.ts';
 import { WEB_DIST } from '../paths.ts';
 
 /** Pages of the web app, not API: kept out of the OpenAPI document. */
@@ -64,10 +64,11 @@ export default fp(
      * components, kept by what it was rendered from), compressed as the browser accepts; the
      * plain page (`html`, data inlined) when there is no renderer or it fails.
      */
-    const sendRendered = async (request: FastifyRequest, reply: FastifyReply, html: string, data: unknown, render: ((r: TCardRenderer) => Promise<TRenderedPage>) | null) => {
+    const sendRendered = async (request: FastifyRequest, reply: FastifyReply, html: string, data: unknown, render: ((r: TCardRenderer, url: string) => Promise<TRenderedPage>) | null) => {
+      const url = renderedUrl(request.url);
       const page = renderer && render
-        ? await pages.get(request.url, data, () =>
-            render(renderer).then(
+        ? await pages.get(url, data, () =>
+            render(renderer, url).then(
               (rendered) => withServerRendering(html, rendered, renderer),
               (error: unknown) => {
                 request.log.error({ err: error }, 'server rendering of a page failed');
@@ -99,7 +100,7 @@ export default fp(
             page: `${base}/vbc/${contact.quickId}`,
             image: contact.picture ? `${base}/ds/vbc/profilepicture/${contact.quickId}` : null,
           });
-          return sendRendered(request, reply, html, contact, (r) => r.render(request.url, contact));
+          return sendRendered(request, reply, html, contact, (r, url) => r.render(url, contact));
         }
       }
       // A pet's page (/vbc/p/{petId}): as a visitor sees it, whoever asks (the owner's extras come after hydration).
@@ -111,7 +112,7 @@ export default fp(
             page: `${base}/vbc/p/${pet.virtualPetId}`,
             image: pet.picture ? `${base}/ds/vbc/odisplay/${pet.picture.obsecuredDisplayItemId}` : null,
           });
-          return sendRendered(request, reply, html, pet, (r) => r.renderPet(request.url, pet));
+          return sendRendered(request, reply, html, pet, (r, url) => r.renderPet(url, pet));
         }
       }
       return sendIndex(indexHtml)(request, reply);

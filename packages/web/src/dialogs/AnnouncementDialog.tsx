@@ -12,10 +12,9 @@ import { ANNOUNCEMENT_DIALOG_MAX_WIDTH, ANNOUNCEMENT_HEADER_MAX_HEIGHT } from '@
 import { announcementSource } from './announcement-source.ts';
 import { markAnnouncementRead } from '../api/announcements.ts';
 import { fileUrl, obsecuredDisplayUrl } from '../api/contacts.ts';
-import { errorText } from '../api/http.ts';
 import { announcementQueries } from '../api/queries.ts';
 import { queryKeys } from '../api/query-keys.ts';
-import Markdown from '../screens/Contact/parts/Markdown.tsx';
+import MarkdownDescriptions from '../screens/Contact/parts/MarkdownDescriptions.tsx';
 import DocumentIcon from '../screens/Messages/parts/DocumentIcon.tsx';
 import AppDialog from './AppDialog.tsx';
 
@@ -32,9 +31,12 @@ export default function AnnouncementDialog({ announcementId, onClose }: { announ
   const markRead = useMutation({
     mutationFn: () => markAnnouncementRead(announcementId),
     onSuccess: () => void client.invalidateQueries({ queryKey: queryKeys.announcements.list() }),
-    // SPEC §8: announcement failures are only logged.
     onError: (error) => console.warn('announcement read mark failed', error),
   });
+  // SPEC §8: an announcement that cannot be fetched is only logged.
+  useEffect(() => {
+    if (query.error) console.warn('announcement fetch failed', query.error);
+  }, [query.error]);
   const unread = announcement !== null && !announcement.isRead;
   const { mutate } = markRead;
   useEffect(() => {
@@ -45,7 +47,6 @@ export default function AnnouncementDialog({ announcementId, onClose }: { announ
     <AppDialog open onClose={onClose} maxWidth={ANNOUNCEMENT_DIALOG_MAX_WIDTH} testId="announcement-dialog" title={announcement?.title ?? 'Announcement'}>
       <DialogContent sx={{ pt: 0 }}>
         {query.isPending && <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}><CircularProgress aria-label="Loading" /></Box>}
-        {query.error && <Typography role="alert" color="error.main">{errorText(query.error)}</Typography>}
         {announcement && (
           <Stack sx={{ gap: 2 }}>
             {announcement.imageId && (
@@ -57,7 +58,7 @@ export default function AnnouncementDialog({ announcementId, onClose }: { announ
                 sx={{ width: '100%', maxHeight: ANNOUNCEMENT_HEADER_MAX_HEIGHT, objectFit: 'cover', borderRadius: 2, display: 'block' }}
               />
             )}
-            {announcement.content && <Markdown sources={[announcement.content]} />}
+            <MarkdownDescriptions sources={[announcement.content]} />
             <Box>
               <Typography data-testid="announcement-from" sx={{ fontWeight: 600 }}>{announcementSource(announcement)}</Typography>
               <Typography variant="body2" color="text.secondary" data-testid="announcement-updated">

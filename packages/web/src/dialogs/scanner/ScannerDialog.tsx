@@ -57,7 +57,11 @@ export default function ScannerDialog({ onClose }: { onClose: () => void }) {
       if (!navigator.mediaDevices?.getUserMedia) throw new ScannerError(SCANNER_ERRORS.noStreamApi);
       const decoderReady = createDecoder();
       stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: SCANNER.facingMode }, audio: false });
-      if (stopped) return;
+      // Closed while the camera was being granted: the cleanup found no stream to stop.
+      if (stopped) {
+        stream.getTracks().forEach((t) => t.stop());
+        return;
+      }
       const decode = await decoderReady;
       await play(videoRef.current!, stream);
       setStarting(false);

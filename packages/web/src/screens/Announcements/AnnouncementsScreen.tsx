@@ -51,6 +51,10 @@ export default function AnnouncementsScreen() {
   const navigate = useNavigate();
   const signedIn = status === 'signedIn';
   const list = useQuery({ ...announcementQueries.list(), enabled: signedIn });
+  // SPEC §8: announcements that cannot be fetched are only logged (the list stays empty).
+  useEffect(() => {
+    if (list.error) console.warn('announcements fetch failed', list.error);
+  }, [list.error]);
 
   useEffect(() => {
     const previous = document.title;
@@ -68,7 +72,7 @@ export default function AnnouncementsScreen() {
   return (
     <>
       {list.isPending ? <LoadingScreen /> : announcements.length === 0 ? (
-        <EmptyState icon={<CampaignIcon />} title="Announcements" text={list.error ? 'The announcements could not be loaded.' : 'News from V.B.C. and the businesses you follow will appear here.'} />
+        <EmptyState icon={<CampaignIcon />} title="Announcements" text="News from V.B.C. and the businesses you follow will appear here." />
       ) : (
         <Box component="main" sx={{ maxWidth: 640, mx: 'auto', px: 2, pt: 3, pb: 2 }}>
           <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 2, pr: 7 }}>Announcements</Typography>

@@ -18,7 +18,7 @@ import { obsecuredDisplayUrl } from '../../api/contacts.ts';
 import { uploadDocument } from '../../api/files.ts';
 import { errorText } from '../../api/http.ts';
 import DocumentIcon from '../Messages/parts/DocumentIcon.tsx';
-import Markdown from '../Contact/parts/Markdown.tsx';
+import MarkdownDescriptions from '../Contact/parts/MarkdownDescriptions.tsx';
 import PictureField, { type TPictureField } from './PictureField.tsx';
 
 interface TDraft {
@@ -140,7 +140,7 @@ export default function AnnouncementEditor({ corporateAccountId, editing, onDone
             <Box component="img" src={obsecuredDisplayUrl(draft.image.obsecuredId)} alt="" sx={{ width: '100%', maxHeight: ANNOUNCEMENT_HEADER_MAX_HEIGHT, objectFit: 'cover', borderRadius: 2, display: 'block', mb: 1 }} />
           )}
           <Typography sx={{ fontWeight: 800, fontSize: '1.2rem' }}>{draft.title || 'Untitled'}</Typography>
-          {draft.content && <Markdown sources={[draft.content]} under={2} />}
+          <MarkdownDescriptions sources={[draft.content]} />
         </Box>
       </Box>
       {error && <Typography role="alert" color="error.main">{error}</Typography>}
