@@ -63,11 +63,14 @@ if (runs('push')) {
   const recipients = Number(process.env.BENCH_ANNOUNCEMENT_RECIPIENTS ?? 10_000);
   console.log(`\n▶ announcement to ${recipients.toLocaleString('en')} recipients, each with a web push subscription, 1,000 of them connected to the hub (the built server, PostgreSQL, default log level; local push service in another process: VAPID checked, payload decrypted)`);
   const fan = await benchAnnouncementFanOut(recipients, 1_000, 200);
-  console.log(`  POST /api/admin/announcements → stored (201, recipient rows written): ${fan.storedMs} ms; → every connected recipient's AnnouncementPublished received: ${fan.hubAllMs} ms (${fan.recipients} recipients, ${fan.connected} connected)`);
+  console.log(`  POST /api/admin/announcements → stored (201, recipient rows written): ${fan.storedMs} ms; → every connected recipient's AnnouncementPublished received: ${fan.hubAllMs} ms (${fan.recipients} recipients: the ${recipients.toLocaleString('en')} and the bench's senders; ${fan.connected} connected)`);
   console.log('\n▶ push fan-out of that announcement, and the send path (message POST → recipient\'s MessageReceived) while it runs');
   const slowdown = fan.during.p99 / Math.max(fan.baseline.p99, 0.1);
   console.log(`  ${fan.push.delivered} delivered in ${fan.push.deliverAllMs} ms (${fan.push.perSecond}/s, ${fan.push.refused} refused)`);
-  console.log(`  send path p50/p99: ${fan.baseline.p50}/${fan.baseline.p99} ms without (${fan.baseline.sends} sends), ${fan.during.p50}/${fan.during.p99} ms during the fan-out (${fan.during.sends} sends); p99 ratio ${fmt(slowdown)} (target ≤ 2.00: ${verdict(slowdown <= 2)})`);
+  // Under 100 samples the 99th percentile is the slowest one: say so beside the figure.
+  const p99Of = (t: { sends: number }) => (t.sends < 100 ? `p99 (= the slowest of ${t.sends})` : `p99 (of ${t.sends})`);
+  console.log(`  send path p50/p99: ${fan.baseline.p50}/${fan.baseline.p99} ms without (${fan.baseline.sends} sends), ${fan.during.p50}/${fan.during.p99} ms during the fan-out, ${p99Of(fan.during)}; p99 ratio ${fmt(slowdown)} (target ≤ 2.00: ${verdict(slowdown <= 2)})`);
+  console.log(`  of those, the sends after every connected recipient had the event (push alone): p50/p99 ${fan.duringPushOnly.p50}/${fan.duringPushOnly.p99} ms, ${p99Of(fan.duringPushOnly)}`);
   console.log(`  the POST alone p50/p99: ${fan.baseline.postP50}/${fan.baseline.postP99} ms without, ${fan.during.postP50}/${fan.during.postP99} ms during`);
 }
 if (runs('search') || runs('announcements')) {
