@@ -112,8 +112,10 @@ describe.runIf(hasChromium())('directories', () => {
     await page.goto(`/vbc/${wanted.quickId}`);
     await page.getByTestId('save-to-folder').click();
     const saved = page.getByTestId('save-to-folder-dialog').getByRole('checkbox', { name: 'Saved' });
-    await saved.check();
+    // The box shows the folder's state once the server has it: a click, then the answer.
+    await saved.click();
     await page.getByText('Saved to Saved').waitFor();
+    await expect.poll(() => saved.isChecked()).toBe(true);
     await page.goto(`/vbc/${other.quickId}`);
     await page.getByTestId('save-to-folder').waitFor();
     await page.goto(`/vbc/${wanted.quickId}`);

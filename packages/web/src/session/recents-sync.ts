@@ -7,9 +7,9 @@ import { writeStored } from './storage.ts';
  * SPEC §4 session start, "sync recents": sends this device's recently viewed
  * cards to mergeRecentlyViewedVbc and keeps the merged list (newest first) on
  * the device, so a signed-in person sees the same history everywhere.
- * Returns the list now stored.
+ * Returns the server's answer: the merged list with its cards.
  */
-export async function syncRecents(): Promise<TRecent[]> {
+export async function syncRecents(): Promise<TRecents> {
   const local = readRecents();
   const sent = new Set(local.map((r) => `${r.id}@${r.time}`));
   const answer = await http.post<TRecents>('/api/personalAccount/mergeRecentlyViewedVbc', { recents: local });
@@ -19,5 +19,5 @@ export async function syncRecents(): Promise<TRecent[]> {
   for (const view of viewedMeanwhile.reverse()) merged = addRecent(merged, view.id, view.time);
   merged = merged.slice(0, RECENTS_LIMIT);
   writeStored('recents', JSON.stringify(merged));
-  return merged;
+  return answer ?? { recents: [] };
 }
