@@ -7,12 +7,12 @@ import {
 import { requireAccount } from '../plugins/auth.ts';
 import { SECURITY, ZNoContent } from '../plugins/docs.ts';
 import { EDITOR_ROLES } from '../corporate/membership.ts';
+import { uuidParam } from '../http/params.ts';
 
 const tags = ['announcements'];
-const uuid = (what: string) => z.string().uuid(`must be ${what} id`).transform((v) => v.toLowerCase());
-const ZAnnouncementParams = z.object({ announcementId: uuid('an announcement') });
-const ZCorporateParams = z.object({ corporateAccountId: uuid('a corporate account') });
-const ZCorporateAnnouncementParams = ZCorporateParams.extend({ id: uuid('an announcement') });
+const ZAnnouncementParams = z.object({ announcementId: uuidParam('an announcement') });
+const ZCorporateParams = z.object({ corporateAccountId: uuidParam('a corporate account') });
+const ZCorporateAnnouncementParams = ZCorporateParams.extend({ id: uuidParam('an announcement') });
 
 /** SPEC §7 and DESIGN §4 announcement reads, and the console's writes (admin and editor roles). */
 export default async function announcementRoutes(app: FastifyInstance) {

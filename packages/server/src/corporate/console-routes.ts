@@ -9,13 +9,13 @@ import type { CorporateRole } from '../db/schema/index.ts';
 import { requireAccount } from '../plugins/auth.ts';
 import { SECURITY, ZNoContent } from '../plugins/docs.ts';
 import { ADMIN_ROLES, EDITOR_ROLES } from './membership.ts';
+import { uuidParam } from '../http/params.ts';
 
 const tags = ['corporate console'];
-const uuid = (what: string) => z.string().uuid(`must be ${what} id`).transform((v) => v.toLowerCase());
-const ZCorporateParams = z.object({ corporateAccountId: uuid('a corporate account') });
-const ZMemberParams = ZCorporateParams.extend({ accountId: uuid('an account') });
-const ZInvitationParams = ZCorporateParams.extend({ invitationId: uuid('an invitation') });
-const ZMyInvitationParams = z.object({ invitationId: uuid('an invitation') });
+const ZCorporateParams = z.object({ corporateAccountId: uuidParam('a corporate account') });
+const ZMemberParams = ZCorporateParams.extend({ accountId: uuidParam('an account') });
+const ZInvitationParams = ZCorporateParams.extend({ invitationId: uuidParam('an invitation') });
+const ZMyInvitationParams = z.object({ invitationId: uuidParam('an invitation') });
 const ZAccepted = z.object({ corporateAccountId: z.string(), role: ZCorporateRole });
 const noStore = { 'cache-control': 'private, no-store' };
 

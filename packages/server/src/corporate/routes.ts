@@ -5,12 +5,12 @@ import { ZCorporateProfile } from '@vbc/shared';
 import { notFound } from '../errors/app-error.ts';
 import { requireAccount } from '../plugins/auth.ts';
 import { SECURITY, ZNoContent } from '../plugins/docs.ts';
+import { uuidParam } from '../http/params.ts';
 
 const tags = ['corporate'];
-const uuid = (what: string) => z.string().uuid(`must be ${what} id`).transform((v) => v.toLowerCase());
-const ZProfileParams = z.object({ corporateProfileId: uuid('a corporate profile') });
+const ZProfileParams = z.object({ corporateProfileId: uuidParam('a corporate profile') });
 const ZFollowState = z.object({ corporateAccountId: z.string(), following: z.boolean(), isMember: z.boolean() });
-const ZCardLinkParams = z.object({ corporateAccountId: uuid('a corporate account'), virtualContactId: uuid('a virtual contact') });
+const ZCardLinkParams = z.object({ corporateAccountId: uuidParam('a corporate account'), virtualContactId: uuidParam('a virtual contact') });
 
 /** SPEC §7 corporate profile reads, by profile id and by card; following a business; linking members' cards. */
 export default async function corporateRoutes(app: FastifyInstance) {
@@ -18,8 +18,8 @@ export default async function corporateRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/vbc/corporateProfile/:corporateProfileId',
-    { schema: { security: SECURITY.none, response: { 200: ZCorporateProfile }, params: z.object({ corporateProfileId: z.string().uuid('must be a corporate profile id') }), tags } },
-    async (request) => app.corporate.findCorporateProfile(request.params.corporateProfileId.toLowerCase()),
+    { schema: { security: SECURITY.none, response: { 200: ZCorporateProfile }, params: ZProfileParams, tags } },
+    async (request) => app.corporate.findCorporateProfile(request.params.corporateProfileId),
   );
 
   r.get(

@@ -4,8 +4,9 @@ import { z } from 'zod';
 import { ZDirectories, ZDirectoriesQuery, ZDirectory, ZDirectorySummary, ZFolderInput } from '@vbc/shared';
 import { requireAccount } from '../plugins/auth.ts';
 import { SECURITY, ZNoContent } from '../plugins/docs.ts';
+import { uuidParam } from '../http/params.ts';
 
-const ZDirParams = z.object({ dirId: z.string().uuid('must be a directory id') });
+const ZDirParams = z.object({ dirId: uuidParam('a directory') });
 const ZDirCardParams = ZDirParams.extend({ contactId: z.string().trim().min(1, 'must be a card id').max(100, 'must be a card id') });
 const tags = ['directories'];
 
@@ -22,7 +23,7 @@ export default async function directoryRoutes(app: FastifyInstance) {
   r.get(
     '/api/directories/:dirId',
     { schema: { security: SECURITY.optionalBearer, params: ZDirParams, response: { 200: ZDirectory }, tags, summary: "A directory's cards: one's own folder, a business one belongs to or follows, or any public team directory (signed out too)" } },
-    async (request) => app.directories.findDirectory(request.params.dirId.toLowerCase(), request.account?.id ?? null),
+    async (request) => app.directories.findDirectory(request.params.dirId, request.account?.id ?? null),
   );
 
   r.post(
@@ -34,14 +35,14 @@ export default async function directoryRoutes(app: FastifyInstance) {
   r.put(
     '/api/directories/:dirId',
     { schema: { security: SECURITY.bearer, params: ZDirParams, body: ZFolderInput, response: { 200: ZDirectorySummary }, tags, summary: 'Rename one of your folders ("Saved" keeps its name)' } },
-    async (request) => app.directories.renameFolder(requireAccount(request).id, request.params.dirId.toLowerCase(), request.body.name),
+    async (request) => app.directories.renameFolder(requireAccount(request).id, request.params.dirId, request.body.name),
   );
 
   r.delete(
     '/api/directories/:dirId',
     { schema: { security: SECURITY.bearer, params: ZDirParams, response: { 204: ZNoContent }, tags, summary: 'Delete one of your folders (not "Saved"); the cards themselves stay' } },
     async (request, reply) => {
-      await app.directories.deleteFolder(requireAccount(request).id, request.params.dirId.toLowerCase());
+      await app.directories.deleteFolder(requireAccount(request).id, request.params.dirId);
       return reply.status(204).send(null);
     },
   );
@@ -50,7 +51,7 @@ export default async function directoryRoutes(app: FastifyInstance) {
     '/api/directories/:dirId/cards/:contactId',
     { schema: { security: SECURITY.bearer, params: ZDirCardParams, response: { 204: ZNoContent }, tags, summary: 'Save a card (id or quickId) into one of your folders; saving it again changes nothing' } },
     async (request, reply) => {
-      await app.directories.addCardToFolder(requireAccount(request).id, request.params.dirId.toLowerCase(), request.params.contactId);
+      await app.directories.addCardToFolder(requireAccount(request).id, request.params.dirId, request.params.contactId);
       return reply.status(204).send(null);
     },
   );
@@ -59,7 +60,7 @@ export default async function directoryRoutes(app: FastifyInstance) {
     '/api/directories/:dirId/cards/:contactId',
     { schema: { security: SECURITY.bearer, params: ZDirCardParams, response: { 204: ZNoContent }, tags, summary: 'Take a card out of one of your folders' } },
     async (request, reply) => {
-      await app.directories.removeCardFromFolder(requireAccount(request).id, request.params.dirId.toLowerCase(), request.params.contactId);
+      await app.directories.removeCardFromFolder(requireAccount(request).id, request.params.dirId, request.params.contactId);
       return reply.status(204).send(null);
     },
   );

@@ -62,14 +62,15 @@ export default fp(
     /**
      * The page with the app's server rendering of `url` in it (rendered by the web app's own
      * components, kept by what it was rendered from), compressed as the browser accepts; the
-     * plain page (`html`, data inlined) when there is no renderer or it fails.
+     * plain page (`plain()`, data inlined) when there is no renderer or it fails. `plain` is built
+     * only when needed: a page the cache holds is sent as it is.
      */
-    const sendRendered = async (request: FastifyRequest, reply: FastifyReply, html: string, data: unknown, render: ((r: TCardRenderer, url: string) => Promise<TRenderedPage>) | null) => {
+    const sendRendered = async (request: FastifyRequest, reply: FastifyReply, plain: () => string, data: unknown, render: ((r: TCardRenderer, url: string) => Promise<TRenderedPage>) | null) => {
       const url = renderedUrl(request.url);
       const page = renderer && render
         ? await pages.get(url, data, () =>
             render(renderer, url).then(
-              (rendered) => withServerRendering(html, rendered, renderer),
+              (rendered) => withServerRendering(plain(), rendered, renderer),
               (error: unknown) => {
                 request.log.error({ err: error }, 'server rendering of a page failed');
                 return null;
@@ -77,7 +78,7 @@ export default fp(
             ),
           )
         : null;
-      if (!page) return sendIndex(html)(request, reply);
+      if (!page) return sendIndex(plain())(request, reply);
       const encoding = pickEncoding(request.headers['accept-encoding']);
       reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
       if (encoding) return reply.header('content-encoding', encoding).send(encoding === 'br' ? page.br : page.gzip);
@@ -96,11 +97,11 @@ export default fp(
           const contact = presentContact(found.row, found.picture, { revealContactInfo: false });
           const bot = BOT_AGENT.test(request.headers['user-agent'] ?? '');
           if (!bot && !contact.hasVirginAccessProtection) app.cards.stats.record(found.row.id, 'view');
-          const html = renderCardPage(indexHtml, contact, {
+          const plain = () => renderCardPage(indexHtml, contact, {
             page: `${base}/vbc/${contact.quickId}`,
             image: contact.picture ? `${base}/ds/vbc/profilepicture/${contact.quickId}` : null,
           });
-          return sendRendered(request, reply, html, contact, (r, url) => r.render(url, contact));
+          return sendRendered(request, reply, plain, contact, (r, url) => r.render(url, contact));
         }
       }
       // A pet's page (/vbc/p/{petId}): as a visitor sees it, whoever asks (the owner's extras come after hydration).
@@ -108,11 +109,11 @@ export default fp(
         const found = await app.pets.findPet(rest[0]).catch(() => null);
         if (found) {
           const pet = presentPet(found);
-          const html = renderPetPage(indexHtml, pet, {
+          const plain = () => renderPetPage(indexHtml, pet, {
             page: `${base}/vbc/p/${pet.virtualPetId}`,
             image: pet.picture ? `${base}/ds/vbc/odisplay/${pet.picture.obsecuredDisplayItemId}` : null,
           });
-          return sendRendered(request, reply, html, pet, (r, url) => r.renderPet(url, pet));
+          return sendRendered(request, reply, plain, pet, (r, url) => r.renderPet(url, pet));
         }
       }
       return sendIndex(indexHtml)(request, reply);
