@@ -2,11 +2,12 @@
 // both measured in this run (issue 13 target: ≥ 0.8, p99 ≤ 10 ms). The app runs as the product
 // runs (product.ts: the built server in its own process, default log level, its JSON log in a
 // file); the load comes from this process.
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
 import { benchDatabase, helper, startProduct, stop } from './product.ts';
 
 const serveCard = fileURLToPath(new URL('./serve-card.ts', import.meta.url));
@@ -25,8 +26,21 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-const load = (url: string, seconds: number) =>
-  autocannon({ url, connections: 50, duration: seconds, pipelining: 1 });
+const autocannonCli = path.join(fileURLToPath(new URL('../..', import.meta.url)), 'node_modules/.bin/autocannon');
+
+/**
+ * 50 connections on `url` for `seconds`, from a fresh autocannon process each time: a load
+ * generator that lived through every round kept whichever core the scheduler first gave it, and
+ * whole runs came out 0.1 apart while their rounds agreed.
+ */
+function load(url: string, seconds: number): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    execFile(autocannonCli, ['--json', '--connections', '50', '--pipelining', '1', '--duration', String(seconds), url], { maxBuffer: 16 * 1024 * 1024 }, (error, stdout) => {
+      if (error) reject(error);
+      else resolve(JSON.parse(stdout) as autocannon.Result);
+    });
+  });
+}
 
 export async function benchCardApi(seconds = 10) {
   const database = await benchDatabase();

@@ -1,5 +1,5 @@
 // The product as the benchmarks run it: the built server (`npm run build`) in its own process,
-// as production runs it (`node packages/server/dist/main.js`), with default settings (no
+// as production runs it (`node <the start script's flags> packages/server/dist/main.js`), with default settings (no
 // LOG_LEVEL: info), its stdout (JSON log) in a file as under a process manager, on a database
 // of its own created for the run on BENCH_DATABASE_URL's PostgreSQL server.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { ensureBuilt } from '../ensure-built.mjs';
+import { SERVER_NODE_FLAGS } from '../server-node-flags.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const tsx = path.join(root, 'node_modules/.bin/tsx');
@@ -80,7 +81,7 @@ export async function startProduct(databaseUrl: string, logFile: string, extraEn
   };
   delete env.LOG_LEVEL;
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...profile, serverMain], { cwd: root, env, stdio: ['ignore', openSync(logFile, 'w'), 'inherit'] });
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...profile, serverMain], { cwd: root, env, stdio: ['ignore', openSync(logFile, 'w'), 'inherit'] });
   for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);

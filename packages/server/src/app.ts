@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Backplane } from './backplane/index.ts';
 import { loggerOptions, requestId } from './logger.ts';
+import { FastReads, serverWithFastReads } from './http/fast-reads.ts';
 import configPlugin from './plugins/config.ts';
 import metrics from './metrics/plugin.ts';
 import errorHandler from './plugins/error-handler.ts';
@@ -51,7 +52,10 @@ export interface BuildOptions {
 
 /** Builds the whole app, cross-cutting plugins then one plugin per domain, without listening (what tests import). */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const fastReads = new FastReads();
   const app = Fastify({
+    // Cached public reads are answered in front of the router (http/fast-reads.ts).
+    serverFactory: serverWithFastReads(fastReads),
     logger: options.logger ?? loggerOptions(options.config.LOG_LEVEL),
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 500 },
     trustProxy: options.config.TRUST_PROXY,
@@ -64,6 +68,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  app.decorate('fastReads', fastReads);
+  app.addHook('preClose', (done) => {
+    fastReads.close();
+    done();
+  });
 
   await app.register(configPlugin, { config: options.config });
   await app.register(metrics);

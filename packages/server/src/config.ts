@@ -70,6 +70,8 @@ export const ZConfig = z.object({
   ADMIN_TOKEN: optional.refine((v) => v === undefined || v.length >= 32, 'must be at least 32 characters'),
   SEED_DEMO: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** A public read answered from memory is logged one time in this many (1: every one); see plugins/request-log.ts. */
+  LOG_CACHED_READS_SAMPLE: z.coerce.number().int().min(1).max(1_000_000).default(100),
   /** Origins besides PUBLIC_URL's that may open the hub (comma-separated), e.g. the iOS wrapper's. */
   ALLOWED_ORIGINS: z
     .string()

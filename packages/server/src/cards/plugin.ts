@@ -29,6 +29,8 @@ const services = {
 export interface CardServices extends BoundServices<typeof services> {
   /** A card by id or quickId for public display (cached), or a 404. */
   getPublic(contactId: string): Promise<FoundContact>;
+  /** The card getPublic would answer when it is in this instance's cache now, else undefined (no database read). */
+  cachedPublic(contactId: string): FoundContact | undefined;
   /** Call after any change to a card: drops it from every instance's cache, then tells the onChanged listeners of this instance. */
   changed(contactId: string): Promise<void>;
   /**
@@ -54,6 +56,9 @@ declare module 'fastify' {
 
 const CHANNEL = 'contact-changed';
 
+/** The cache key of a card asked for by id (any case) or quickId (any of its spellings). */
+const cacheKey = (contactId: string) => (isUuid(contactId.trim()) ? contactId.trim().toLowerCase() : normalizeQuickId(contactId.trim()));
+
 /**
  * Cards: decorates `app.cards` — reads for visitors (cached, with change notification between
  * instances), batched counting, owner writes, PIN and adoption — and registers their routes.
@@ -69,11 +74,11 @@ export default fp(
     app.decorate('cards', {
       ...bindServices(app.db, services),
       async getPublic(contactId: string) {
-        const key = isUuid(contactId.trim()) ? contactId.trim().toLowerCase() : normalizeQuickId(contactId.trim());
-        const found = await cache.getOrLoad(key, () => findContact(app.db, contactId));
+        const found = await cache.getOrLoad(cacheKey(contactId), () => findContact(app.db, contactId));
         if (!found) throw notFound('card');
         return found;
       },
+      cachedPublic: (contactId: string) => cache.get(cacheKey(contactId)),
       async changed(contactId: string) {
         cache.drop(contactId);
         await app.backplane.publish(CHANNEL, contactId);

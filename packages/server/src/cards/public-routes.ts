@@ -4,10 +4,13 @@ import { z } from 'zod';
 import { cardShareUrl, isPinProtected, vcardFileName, writeVCard } from '@vbc/shared';
 import { AppError, notFound } from '../errors/app-error.ts';
 import { contentDisposition } from '../http/content-disposition.ts';
+import type { FoundContact } from './find-contact.ts';
 import { isUnadopted, presentContact, publicContactJson, type ContactRow } from './presenter.ts';
 import { SECURITY, binary, documentedOnly, orJsonText } from '../plugins/docs.ts';
 import { ZVirtualContact } from './responses.ts';
 
+/** SPEC §7: the card by id or quickId. */
+const CARD_ROUTE = '/api/vbc/virtualcontact/:contactId';
 const ZContactParams = z.object({ contactId: z.string().min(1).max(100) });
 const ZDownloadQuery = z.object({ accessToken: z.string().max(200).optional() });
 
@@ -16,19 +19,34 @@ export default async function publicRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const isOwner = (row: ContactRow, accountId: string | undefined) => !!accountId && row.ownerAccountId === accountId;
 
+  /** A visitor's read of a card: counted as a view (an unadopted card counts none), answered with its public JSON. */
+  const visitorRead = (found: FoundContact): string => {
+    if (!isUnadopted(found.row)) app.cards.stats.record(found.row.id, 'view');
+    return publicContactJson(found);
+  };
+  const CARD_HEADERS = { 'cache-control': 'private, no-store', 'content-type': 'application/json; charset=utf-8' };
+
   r.get(
-    '/api/vbc/virtualcontact/:contactId',
+    CARD_ROUTE,
     { ...documentedOnly, schema: { security: SECURITY.optionalBearer, response: { 200: orJsonText(ZVirtualContact) }, params: ZContactParams, summary: 'A card by full id or quickId (SPEC §3 VirtualContact)', tags: ['cards'] } },
     async (request, reply) => {
       const found = await app.cards.getPublic(request.params.contactId);
-      const { row, picture } = found;
-      const owner = isOwner(row, request.account?.id);
-      reply.header('cache-control', 'private, no-store');
-      if (owner) return presentContact(row, picture, { revealContactInfo: true });
-      if (!isUnadopted(row)) app.cards.stats.record(row.id, 'view');
-      return reply.type('application/json; charset=utf-8').send(publicContactJson(found));
+      if (isOwner(found.row, request.account?.id)) {
+        reply.header('cache-control', CARD_HEADERS['cache-control']);
+        return presentContact(found.row, found.picture, { revealContactInfo: true });
+      }
+      return reply.headers(CARD_HEADERS).send(visitorRead(found));
     },
   );
+  // A visitor's read of a card this instance has cached is answered before routing (http/fast-reads.ts).
+  app.fastReads.add({
+    route: CARD_ROUTE,
+    headers: CARD_HEADERS,
+    answer: (contactId) => {
+      const found = app.cards.cachedPublic(contactId);
+      return found && visitorRead(found);
+    },
+  });
 
   r.get(
     '/ds/vbc/download/i/:contactId',
