@@ -1,6 +1,7 @@
 import { SOCIAL_MEDIA_TYPES, type TCorporateProfile, type TSocialMediaType } from '@vbc/shared/contact';
 import { ZCorporateProfileInput, type TCorporateProfileInput } from '@vbc/shared/corporate';
 import type { TPictureField } from './PictureField.tsx';
+import { fieldErrors, type TFieldErrors } from '../../components/field-errors.ts';
 
 
 /** The console's corporate-profile form: every SPEC §3 field, lists as rows of text. */
@@ -63,14 +64,6 @@ export function toInput(form: TProfileForm): TCorporateProfileInput {
 }
 
 /** Field errors by path ("name", "emails.0.email") from the shared schema; empty when the form is valid. */
-export function validateProfile(form: TProfileForm): Record<string, string> {
-  const result = ZCorporateProfileInput.safeParse(toInput(form));
-  const errors: Record<string, string> = {};
-  if (!result.success) {
-    for (const issue of result.error.issues) {
-      const path = issue.path.join('.');
-      errors[path] ??= issue.message;
-    }
-  }
-  return errors;
+export function validateProfile(form: TProfileForm): TFieldErrors {
+  return fieldErrors(ZCorporateProfileInput, toInput(form));
 }

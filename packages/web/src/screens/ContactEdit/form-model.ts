@@ -8,6 +8,7 @@ import {
   ZVirtualContactInput, type TDesign, type TSocialMediaType, type TVirtualContact, type TVirtualContactInput,
 } from '@vbc/shared/contact';
 import type { TOwnerVirtualContact } from '../../api/cards.ts';
+import { fieldErrors, type TFieldErrors } from '../../components/field-errors.ts';
 
 let keySeq = 0;
 /** A key for a new list row (never sent to the server). */
@@ -157,7 +158,7 @@ export function formToInput(form: TCardForm): TVirtualContactInput {
 }
 
 /** Field path (as the server names it, e.g. "emails.0.email") → message. */
-export type TFormErrors = Record<string, string>;
+export type TFormErrors = TFieldErrors;
 
 /**
  * Checks the body with the shared schema plus the editor's own rules (a name,
@@ -165,14 +166,7 @@ export type TFormErrors = Record<string, string>;
  */
 export function validateForm(form: TCardForm): TFormErrors {
   const input = formToInput(form);
-  const errors: TFormErrors = {};
-  const result = ZVirtualContactInput.safeParse(input);
-  if (!result.success) {
-    for (const issue of result.error.issues) {
-      const path = issue.path.join('.');
-      if (!errors[path]) errors[path] = friendly(issue.message);
-    }
-  }
+  const errors = fieldErrors(ZVirtualContactInput, input);
   if (!input.firstName && !input.lastName) errors.firstName = 'Required.';
   input.phones.forEach((p, i) => {
     if (!p.phoneNumber) errors[`phones.${i}.phoneNumber`] = 'Required.';
@@ -193,14 +187,6 @@ export function validateForm(form: TCardForm): TFormErrors {
   });
   return errors;
 }
-
-const friendly = (message: string): string => {
-  const min = />=\s*(\d+)/.exec(message);
-  if (min && /too small/i.test(message)) return min[1] === '1' ? 'Required.' : `At least ${min[1]} characters.`;
-  const max = /<=\s*(\d+)/.exec(message);
-  if (max && /too big/i.test(message)) return `At most ${max[1]} characters.`;
-  return message.charAt(0).toUpperCase() + message.slice(1);
-};
 
 /** A server 400 names one field ("emails.0.email: Invalid email format"): split it. */
 export function serverFieldError(message: string): { path: string; message: string } | null {

@@ -1,4 +1,5 @@
 import { ZVirtualPetInput, type TVirtualPet, type TVirtualPetInput } from '@vbc/shared/contact';
+import { fieldErrors, type TFieldErrors } from '../../components/field-errors.ts';
 
 /** The pet editor's state: text inputs hold '' rather than null. */
 export interface TPetForm {
@@ -33,15 +34,8 @@ export const formToPetInput = (f: TPetForm): TVirtualPetInput => ({
 });
 
 /** Field → message, from the shared schema plus "a birth date is not in the future". */
-export function validatePet(f: TPetForm, today = new Date().toISOString().slice(0, 10)): Record<string, string> {
-  const errors: Record<string, string> = {};
-  const result = ZVirtualPetInput.safeParse(formToPetInput(f));
-  if (!result.success) {
-    for (const issue of result.error.issues) {
-      const key = issue.path.join('.');
-      if (!errors[key]) errors[key] = /expected string to have >=1/i.test(issue.message) ? 'Required.' : issue.message.charAt(0).toUpperCase() + issue.message.slice(1);
-    }
-  }
+export function validatePet(f: TPetForm, today = new Date().toISOString().slice(0, 10)): TFieldErrors {
+  const errors = fieldErrors(ZVirtualPetInput, formToPetInput(f));
   if (f.birthDate && f.birthDate > today) errors.birthDate = 'The birth date cannot be in the future.';
   return errors;
 }

@@ -1,0 +1,21 @@
+import type { z } from 'zod';
+
+/** Field path ("emails.0.email") → the message shown under that field. */
+export type TFieldErrors = Record<string, string>;
+
+/** A schema's message as a person reads it under a field: "Required.", "At most 100 characters.", else capitalised. */
+export function friendlyMessage(message: string): string {
+  const min = />=\s*(\d+)/.exec(message);
+  if (min && /too small/i.test(message)) return min[1] === '1' ? 'Required.' : `At least ${min[1]} characters.`;
+  const max = /<=\s*(\d+)/.exec(message);
+  if (max && /too big/i.test(message)) return `At most ${max[1]} characters.`;
+  return message.charAt(0).toUpperCase() + message.slice(1);
+}
+
+/** The shared schema's verdict on a form's input, as field errors: the first problem of each field; empty when valid. */
+export function fieldErrors(schema: z.ZodType, input: unknown): TFieldErrors {
+  const result = schema.safeParse(input);
+  const errors: TFieldErrors = {};
+  if (!result.success) for (const issue of result.error.issues) errors[issue.path.join('.')] ??= friendlyMessage(issue.message);
+  return errors;
+}
