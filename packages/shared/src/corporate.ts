@@ -57,6 +57,10 @@ export const ZCorporateConsole = z.object({
 });
 export type TCorporateConsole = z.infer<typeof ZCorporateConsole>;
 
+/** Whether an account follows the business of a corporate profile, and whether it is a member (members get its announcements anyway). */
+export const ZFollowState = z.object({ corporateAccountId: z.string(), following: z.boolean(), isMember: z.boolean() });
+export type TFollowState = z.infer<typeof ZFollowState>;
+
 /** GET /api/personalAccount/businesses: where the signed-in account is admin or editor (the menu). */
 export const ZManagedBusiness = z.object({ corporateAccountId: z.string(), name: z.string(), role: ZCorporateRole, corporateProfileId: z.string() });
 export type TManagedBusiness = z.infer<typeof ZManagedBusiness>;

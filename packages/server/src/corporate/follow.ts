@@ -1,14 +1,9 @@
 import { and, eq } from 'drizzle-orm';
+import type { TFollowState } from '@vbc/shared/corporate';
 import type { Db } from '../db/client.ts';
 import { corporateFollowers } from '../db/schema/index.ts';
 import { corporateOfProfile, roleIn } from './membership.ts';
 
-/** Whether the account follows the business of this profile, and whether it is a member (members get its announcements anyway). */
-export interface TFollowState {
-  corporateAccountId: string;
-  following: boolean;
-  isMember: boolean;
-}
 
 /** The Follow / Following state of the 'Verified Business' dialog. */
 export async function followState(db: Db, accountId: string, corporateProfileId: string): Promise<TFollowState> {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZCorporateProfile } from '@vbc/shared';
+import { ZFollowState } from '@vbc/shared/corporate';
 import { notFound } from '../errors/app-error.ts';
 import { requireAccount } from '../plugins/auth.ts';
 import { SECURITY, ZNoContent } from '../plugins/docs.ts';
@@ -9,7 +10,6 @@ import { uuidParam } from '../http/params.ts';
 
 const tags = ['corporate'];
 const ZProfileParams = z.object({ corporateProfileId: uuidParam('a corporate profile') });
-const ZFollowState = z.object({ corporateAccountId: z.string(), following: z.boolean(), isMember: z.boolean() });
 const ZCardLinkParams = z.object({ corporateAccountId: uuidParam('a corporate account'), virtualContactId: uuidParam('a virtual contact') });
 
 /** SPEC §7 corporate profile reads, by profile id and by card; following a business; linking members' cards. */

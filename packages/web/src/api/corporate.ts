@@ -1,16 +1,9 @@
 /** The business calls: the 'Verified Business' dialog's follow and unfollow, and the corporate console. */
 import type { TAuthoredAnnouncement, TCorporateAnnouncementInput, TCorporateAnnouncementUpdate } from '@vbc/shared/announcement';
 import type {
-  TCorporateConsole, TCorporateMember, TCorporateProfileInput, TCorporateRoleName, TInvitation, TInvitationInput, TManagedBusiness, TMyInvitation,
+  TCorporateConsole, TCorporateMember, TFollowState, TCorporateProfileInput, TCorporateRoleName, TInvitation, TInvitationInput, TManagedBusiness, TMyInvitation,
 } from '@vbc/shared/corporate';
 import { http } from './http.ts';
-
-/** Whether the signed-in account follows the business of a corporate profile. */
-export interface TFollowState {
-  corporateAccountId: string;
-  following: boolean;
-  isMember: boolean;
-}
 
 const followPath = (corporateProfileId: string) => `/api/vbc/corporateProfile/${encodeURIComponent(corporateProfileId)}/follow`;
 
