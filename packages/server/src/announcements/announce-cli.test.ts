@@ -8,7 +8,7 @@ import { runCli, type CliIo } from '../admin/cli.ts';
 import { useListeningApp } from '../conversations/test-support.ts';
 import { buildAccount } from '../test/factories.ts';
 import { makePicture } from '../files/test-upload.ts';
-import { ADMIN_TOKEN, PDF, buildBusiness } from './test-support.ts';
+import { ADMIN_TOKEN, PDF, buildStaffedBusiness } from './test-support.ts';
 
 const ctx = useListeningApp({ ADMIN_TOKEN });
 
@@ -25,7 +25,7 @@ it('announces from the command line, product-wide or for a business, with a pict
     env: { ...env, INIT_CWD: workDir }, out: (t) => out.push(t), err: (t) => err.push(t), cwd: workDir,
   });
   const ana = await buildAccount(ctx.app);
-  const biz = await buildBusiness(ctx.app, 'CLI Bakery');
+  const biz = await buildStaffedBusiness(ctx.app, 'CLI Bakery');
 
   expect(await runCli(['announce', '--title', 'Open late', '--content-file', 'notes.md', '--image', 'header.png', '--attach', 'menu.pdf', '--url', base], io())).toBe(0);
   const id = /announcementId {2}([0-9a-f-]{36})/.exec(out.join(''))![1]!;

@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import type { TAnnouncement, TAnnouncementList, TAuthoredAnnouncement } from '@vbc/shared/announcement';
 import { describeEachDatabase } from '../test/app.ts';
 import { buildAccount } from '../test/factories.ts';
-import { ADMIN_TOKEN, admin, buildBusiness, uploadPdf, uploadPicture } from './test-support.ts';
+import { ADMIN_TOKEN, admin, buildStaffedBusiness, uploadPdf, uploadPicture } from './test-support.ts';
 
 type Headers = Record<string, string>;
 
@@ -96,7 +96,7 @@ describeEachDatabase('announcements', (ctx) => {
   });
 
   it("publishes a business's announcement to its members and followers only, with the business's name", async () => {
-    const biz = await buildBusiness(ctx.app, 'Acme Bakery');
+    const biz = await buildStaffedBusiness(ctx.app, 'Acme Bakery');
     const follower = await buildAccount(ctx.app);
     const outsider = await buildAccount(ctx.app);
     expect((await call('PUT', `/api/vbc/corporateProfile/${biz.corporateProfileId}/follow`, follower.headers)).json()).toMatchObject({ following: true, isMember: false });

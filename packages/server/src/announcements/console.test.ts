@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import type { TAnnouncement, TAuthoredAnnouncement } from '@vbc/shared/announcement';
 import { describeEachDatabase } from '../test/app.ts';
 import { buildAccount } from '../test/factories.ts';
-import { ADMIN_TOKEN, buildBusiness, uploadPdf, uploadPicture } from './test-support.ts';
+import { ADMIN_TOKEN, buildStaffedBusiness, uploadPdf, uploadPicture } from './test-support.ts';
 
 type Headers = Record<string, string>;
 
@@ -13,7 +13,7 @@ describeEachDatabase("a business's announcements from the console", (ctx) => {
   const read = (headers: Headers, id: string) => call('GET', `/api/personalAccount/announcement/${id}`, headers);
 
   it('an editor writes with a header picture and a PDF, keeps a draft, publishes, edits and withdraws', async () => {
-    const biz = await buildBusiness(ctx.app);
+    const biz = await buildStaffedBusiness(ctx.app);
     const follower = await buildAccount(ctx.app);
     await call('PUT', `/api/vbc/corporateProfile/${biz.corporateProfileId}/follow`, follower.headers);
     const base = `/api/corporate/${biz.corporateAccountId}/announcements`;
@@ -51,7 +51,7 @@ describeEachDatabase("a business's announcements from the console", (ctx) => {
   });
 
   it('another editor sends back what an announcement shows: the picture and the remaining documents stay, whoever uploaded them', async () => {
-    const biz = await buildBusiness(ctx.app);
+    const biz = await buildStaffedBusiness(ctx.app);
     const base = `/api/corporate/${biz.corporateAccountId}/announcements`;
     const picture = await uploadPicture(ctx.app, biz.editor.headers);
     const [menu, prices] = [await uploadPdf(ctx.app, biz.editor.headers), await uploadPdf(ctx.app, biz.editor.headers, 'prices.pdf')];
@@ -68,8 +68,8 @@ describeEachDatabase("a business's announcements from the console", (ctx) => {
   });
 
   it('refuses plain members (403), non-members and other businesses (404), and files the author did not upload (400)', async () => {
-    const biz = await buildBusiness(ctx.app);
-    const other = await buildBusiness(ctx.app, 'Other Co');
+    const biz = await buildStaffedBusiness(ctx.app);
+    const other = await buildStaffedBusiness(ctx.app, 'Other Co');
     const outsider = await buildAccount(ctx.app);
     const base = `/api/corporate/${biz.corporateAccountId}/announcements`;
     const draft = (await call('POST', base, biz.editor.headers, { title: 'Secret plan', publish: false })).json<TAuthoredAnnouncement>();

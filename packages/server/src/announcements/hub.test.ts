@@ -11,7 +11,7 @@ import { buildAccount } from '../test/factories.ts';
 import { TRANSPORTS, nextCall, sleep } from '../hub/test-support.ts';
 import { closeListening, listenForHub, useListeningApp } from '../conversations/test-support.ts';
 import { startTestPushService } from '../push/test-push-service.ts';
-import { ADMIN_TOKEN, admin, buildBusiness } from './test-support.ts';
+import { ADMIN_TOKEN, admin, buildStaffedBusiness } from './test-support.ts';
 
 let vapidKey = '';
 const pushService = await startTestPushService(() => vapidKey);
@@ -40,7 +40,7 @@ function collect(conn: HubConnection): TAnnouncementSummary[] {
 
 describe.each(TRANSPORTS)('AnnouncementPublished over %s', (_name, transport) => {
   it("reaches every connection of a business's members and followers, and no one else", async () => {
-    const biz = await buildBusiness(ctx.app, 'Hub Bakery');
+    const biz = await buildStaffedBusiness(ctx.app, 'Hub Bakery');
     const follower = await buildAccount(ctx.app);
     const outsider = await buildAccount(ctx.app);
     await ctx.app.inject({ method: 'PUT', url: `/api/vbc/corporateProfile/${biz.corporateProfileId}/follow`, headers: follower.headers });
@@ -67,7 +67,7 @@ describe.each(TRANSPORTS)('AnnouncementPublished over %s', (_name, transport) =>
 
 it('pushes a new announcement to the recipients\' devices; the notification opens /vbc/announcement/{id}', async () => {
   vapidKey = ctx.app.push.vapidPublicKey;
-  const biz = await buildBusiness(ctx.app, 'Push Bakery');
+  const biz = await buildStaffedBusiness(ctx.app, 'Push Bakery');
   const sub = pushService.subscribe();
   const { endpoint, keyP256Dh, keyAuth, expirationTime } = sub;
   const reg = await ctx.app.inject({ method: 'POST', url: '/api/personalAccount/registerPushSubscription', headers: biz.member.headers, payload: { endpoint, keyP256Dh, keyAuth, expirationTime } });
@@ -101,7 +101,7 @@ describe.skipIf(!databaseUrl || !redisUrl)('two instances on one PostgreSQL and 
       for (const database of databases) apps.push((await buildTestApp(database, { env: { REDIS_URL: redisUrl!, ADMIN_TOKEN } })).app);
       const [a, b] = apps as [FastifyInstance, FastifyInstance];
       const urlB = await listenForHub(b);
-      const biz = await buildBusiness(a, 'Scale Bakery');
+      const biz = await buildStaffedBusiness(a, 'Scale Bakery');
       const outsider = await buildAccount(a);
       const memberOnB = await connect(biz.member, urlB);
       const outsiderGot = collect(await connect(outsider, urlB));

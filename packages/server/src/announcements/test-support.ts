@@ -17,7 +17,7 @@ export type TAccount = Awaited<ReturnType<typeof buildAccount>>;
  * A verified business made by the operator's API, with signed-in people in it: the first is its
  * admin (as create-corporate makes it), then an editor and a plain member.
  */
-export async function buildBusiness(app: FastifyInstance, name = 'Acme') {
+export async function buildStaffedBusiness(app: FastifyInstance, name = 'Acme') {
   const [owner, editor, member] = [await buildAccount(app), await buildAccount(app), await buildAccount(app)];
   const res = await app.inject({
     method: 'POST', url: '/api/admin/corporates', headers: admin,

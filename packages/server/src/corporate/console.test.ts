@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../test/app.ts';
 import { buildAccount, buildCard } from '../test/factories.ts';
-import { ADMIN_TOKEN, buildBusiness, uploadPicture } from '../announcements/test-support.ts';
+import { ADMIN_TOKEN, buildStaffedBusiness, uploadPicture } from '../announcements/test-support.ts';
 
 type Headers = Record<string, string>;
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -36,7 +36,7 @@ describeEachDatabase('the corporate console', (ctx) => {
   };
 
   it('reads and edits every corporate-profile field with hero and profile images (admin, editor); refuses members, outsiders and bad input', async () => {
-    const biz = await buildBusiness(ctx.app);
+    const biz = await buildStaffedBusiness(ctx.app);
     const outsider = await buildAccount(ctx.app);
     const path = (id: string) => `/api/corporate/${id}/profile`;
 
@@ -96,7 +96,7 @@ describeEachDatabase('the corporate console', (ctx) => {
   });
 
   it('lists members; the admin changes roles and removes members (their linked cards unlinked), never the last admin', async () => {
-    const biz = await buildBusiness(ctx.app);
+    const biz = await buildStaffedBusiness(ctx.app);
     const outsider = await buildAccount(ctx.app);
     const members = (id: string) => `/api/corporate/${id}/members`;
     const one = (accountId: string) => (id: string) => `/api/corporate/${id}/members/${accountId}`;
@@ -139,7 +139,7 @@ describeEachDatabase('the corporate console', (ctx) => {
   });
 
   it('invites by e-mail and phone; the invitee sees, accepts or declines; the admin lists and revokes; refuses duplicates and bad contacts', async () => {
-    const biz = await buildBusiness(ctx.app, 'Invites Inc');
+    const biz = await buildStaffedBusiness(ctx.app, 'Invites Inc');
     const outsider = await buildAccount(ctx.app);
     const byMail = await buildAccount(ctx.app);
     const byPhone = await buildAccount(ctx.app, { phoneNumber: `09${String(Date.now()).slice(-9)}` });
@@ -211,7 +211,7 @@ describeEachDatabase('the corporate console', (ctx) => {
   });
 
   it('opens and closes the team page with the directory switch (admin only)', async () => {
-    const biz = await buildBusiness(ctx.app);
+    const biz = await buildStaffedBusiness(ctx.app);
     const outsider = await buildAccount(ctx.app);
     const path = (id: string) => `/api/corporate/${id}/directory`;
     expect((await call('GET', `/api/directories/${biz.corporateAccountId}`)).statusCode).toBe(404);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../test/app.ts';
 import { buildAccount, buildCard } from '../test/factories.ts';
-import { ADMIN_TOKEN, buildBusiness } from '../announcements/test-support.ts';
+import { ADMIN_TOKEN, buildStaffedBusiness } from '../announcements/test-support.ts';
 
 type Headers = Record<string, string>;
 
@@ -10,7 +10,7 @@ describeEachDatabase('following a business and linking cards', (ctx) => {
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers = {}) => ctx.app.inject({ method, url, headers });
 
   it('follows and unfollows from the dialog (twice changes nothing); refuses signed-out, malformed and unknown profiles', async () => {
-    const biz = await buildBusiness(ctx.app);
+    const biz = await buildStaffedBusiness(ctx.app);
     const ana = await buildAccount(ctx.app);
     const url = `/api/vbc/corporateProfile/${biz.corporateProfileId}/follow`;
     expect((await call('GET', url, ana.headers)).json()).toEqual({ corporateAccountId: biz.corporateAccountId, following: false, isMember: false });
@@ -29,7 +29,7 @@ describeEachDatabase('following a business and linking cards', (ctx) => {
   });
 
   it("links a member's card (owner or business admin) so it opens the 'Verified Business' dialog, and unlinks it", async () => {
-    const biz = await buildBusiness(ctx.app);
+    const biz = await buildStaffedBusiness(ctx.app);
     const outsider = await buildAccount(ctx.app);
     const memberCard = await buildCard(ctx.app, {}, { ownerAccountId: biz.member.account.id });
     const editorCard = await buildCard(ctx.app, {}, { ownerAccountId: biz.editor.account.id });
