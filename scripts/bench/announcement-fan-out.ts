@@ -10,10 +10,12 @@
 //   - push: until the push service has accepted all `recipients` notifications;
 //   - the send path: a message POST /api/conversation/{id}/messages → the recipient's
 //     MessageReceived over the hub, one send every SEND_EVERY_MS, before the announcement
-//     (baseline) and while its fan-out runs, in the same run.
+//     (baseline) and while its fan-out runs, in the same run;
+//   - per phase, where the CPU went and the server's event loop delay (phaseProbe), and each send's
+//     time during the fan-out by its start (timeline), to tell the server's doing from contention.
 import { fork } from 'node:child_process';
 import { createECDH, randomUUID } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -37,6 +39,79 @@ type TTimes = { p50: number; p99: number; max: number; postP50: number; postP99:
 const summary = (all: number[], posts: number[]): TTimes => ({
   p50: percentile(all, 50), p99: percentile(all, 99), max: percentile(all, 100), postP50: percentile(posts, 50), postP99: percentile(posts, 99), sends: all.length,
 });
+
+/** CPU seconds a process has used (Linux /proc; 0 elsewhere): its main thread (the event loop) and its other threads (workers, libuv, GC). */
+function cpuOf(pid: number | undefined): { main: number; others: number } {
+  const ticks = (file: string) => {
+    const stat = readFileSync(file, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  };
+  try {
+    let others = 0;
+    let main = 0;
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      const t = ticks(`/proc/${pid}/task/${tid}/stat`);
+      if (Number(tid) === pid) main = t;
+      else others += t;
+    }
+    return { main, others };
+  } catch {
+    return { main: 0, others: 0 };
+  }
+}
+
+/** The whole machine's busy and total CPU seconds (/proc/stat). */
+function machineCpu(): { busy: number; total: number } {
+  try {
+    const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+    const n = fields.map(Number);
+    const total = n.reduce((a, b) => a + b, 0) / 100;
+    return { busy: total - (n[3]! + n[4]!) / 100, total };
+  } catch {
+    return { busy: 0, total: 0 };
+  }
+}
+
+/**
+ * What the processes did over a phase: CPU as a share of one core — the server's event loop
+ * thread, its other threads (payload encryption workers), the push service, this load generator,
+ * and the rest of the machine (PostgreSQL, and anyone else's work: a run with much of it was
+ * disturbed) — and the server's event loop delay over the phase (prom-client's
+ * monitorEventLoopDelay at 10 ms resolution, reset by each GET /metrics; the resolution taken off).
+ */
+function phaseProbe(serverPid: number | undefined, pushServicePid: number | undefined, metricsUrl: string) {
+  const lag = async () => {
+    const text = await (await fetch(metricsUrl)).text();
+    const value = (name: string) => Number(new RegExp(`^nodejs_eventloop_lag_${name}_seconds(?:\\{[^}]*\\})? (\\S+)`, 'm').exec(text)?.[1] ?? NaN);
+    const ms = (name: string) => Math.round(Math.max(0, value(name) * 1000 - 10) * 10) / 10;
+    return { p50: ms('p50'), p99: ms('p99'), max: ms('max') };
+  };
+  const snap = () => ({ at: performance.now(), server: cpuOf(serverPid), push: cpuOf(pushServicePid), self: process.cpuUsage(), machine: machineCpu() });
+  return {
+    async start() {
+      await lag();
+      return snap();
+    },
+    async end(from: ReturnType<typeof snap>) {
+      const to = snap();
+      const seconds = (to.at - from.at) / 1000;
+      const pct = (cpu: number) => Math.round((cpu / seconds) * 100);
+      const serverMain = to.server.main - from.server.main;
+      const serverOthers = to.server.others - from.server.others;
+      const push = to.push.main + to.push.others - from.push.main - from.push.others;
+      const self = (to.self.user + to.self.system - from.self.user - from.self.system) / 1e6;
+      const machine = to.machine.busy - from.machine.busy;
+      return {
+        cpuPct: {
+          serverLoop: pct(serverMain), serverWorkers: pct(serverOthers), pushService: pct(push), loadGenerator: pct(self),
+          restOfMachine: pct(machine - serverMain - serverOthers - push - self),
+        },
+        serverLoopDelayMs: await lag(),
+      };
+    },
+  };
+}
 
 /** The push service process: `call(message)` resolves with its next answer. */
 async function pushService() {
@@ -119,9 +194,13 @@ export async function benchAnnouncementFanOut(recipients = 10_000, connected = 1
     const times = (sent: { all: number; post: number }[]) => summary(sent.map((s) => s.all), sent.map((s) => s.post));
 
     await sendPaced(WARM_UP);
+    const probe = phaseProbe(product.child.pid, service.child.pid, `http://${base}/metrics`);
+    const baselineFrom = await probe.start();
     const baseline = times(await sendPaced(sends));
+    const baselineMachine = await probe.end(baselineFrom);
     progress(`baseline: ${sends} sends`);
 
+    const duringFrom = await probe.start();
     const pushed = service.call({ waitFor: recipients }) as Promise<{ received: number; refused: number }>;
     const hubAll = audience.waitAll(title);
     const t0 = performance.now();
@@ -142,6 +221,7 @@ export async function benchAnnouncementFanOut(recipients = 10_000, connected = 1
       hubAll,
       timed(pushed),
     ]);
+    const duringMachine = await probe.end(duringFrom);
     audience.close();
     recipient.close();
     const afterHub = during.filter((s) => s.at >= hub);
@@ -155,6 +235,10 @@ export async function benchAnnouncementFanOut(recipients = 10_000, connected = 1
       during: times(during),
       /** The sends that started once every connected recipient had the event: the push fan-out alone. */
       duringPushOnly: times(afterHub),
+      /** Where the CPU went and the server's event loop delay, without and during the fan-out. */
+      machine: { baseline: baselineMachine, during: duringMachine },
+      /** Each send during the fan-out: its start after the POST, ms, and its time to received (to see where the slow ones fall). */
+      timeline: during.map((s) => [Math.round(s.at - t0), Math.round(s.all)]),
       logFile,
     };
   } finally {

@@ -4,7 +4,12 @@
  * (push/test-push-service.ts), so its CPU is neither the server's nor the load generator's.
  * Messages: parent → {subscribe: n, vapidKey} → {subscriptions}; {waitFor: n} → {received: n}.
  */
+import { setPriority } from 'node:os';
 import { startTestPushService } from '../../packages/server/src/push/test-push-service.ts';
+
+// BENCH_PUSH_SERVICE_NICE=19: this stand-in for a remote push service takes only spare CPU, to see
+// how much of the send path's slowdown is this process competing with the server for 2 cores.
+if (process.env.BENCH_PUSH_SERVICE_NICE) setPriority(Number(process.env.BENCH_PUSH_SERVICE_NICE));
 
 let vapidKey = '';
 const service = await startTestPushService(() => vapidKey);

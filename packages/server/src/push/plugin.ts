@@ -5,7 +5,7 @@ import type { TPushPayload, ZRegisterPushSubscription, ZUnregisterPushSubscripti
 import type { z } from 'zod';
 import { ApnsClient } from './apns-client.ts';
 import { PushService, type TPushJob, type TSummariesOf } from './push-service.ts';
-import type { TDeliveryQueueOptions } from './delivery-queue.ts';
+import type { TDeliveryQueueOptions, TLane } from './delivery-queue.ts';
 import pushRoutes from './routes.ts';
 import { deleteSessionSubscriptions, hasSubscription, registerSubscription, unregisterSubscriptions, type TPushCaller } from './subscriptions.ts';
 import { loadVapidKeys } from './vapid-keys.ts';
@@ -18,8 +18,11 @@ export interface TPush {
   check(caller: TPushCaller): Promise<boolean>;
   register(caller: TPushCaller, input: z.output<typeof ZRegisterPushSubscription>): Promise<void>;
   unregister(caller: TPushCaller, input: z.output<typeof ZUnregisterPushSubscription>): Promise<void>;
-  /** Queues a notification for every device of these accounts (announcements); resolves once queued. */
-  notifyAccounts(accountIds: readonly string[], payload: TPushPayload): Promise<number>;
+  /**
+   * Queues a notification for every device of these accounts; resolves (with how many) once queued.
+   * `lane` 'bulk' (an announcement to many) yields to 'interactive' (default) work: delivery-queue.ts.
+   */
+  notifyAccounts(accountIds: readonly string[], payload: TPushPayload, lane?: TLane): Promise<number>;
   /** A committed message: pushed to recipients who have not seen it after PUSH_MESSAGE_DELAY_MS. */
   messageAdded(message: TConversationMessage, participantIds: readonly string[], summaries: TSummariesOf): void;
   /** Delayed checks run and queue empty (tests). */
@@ -64,7 +67,7 @@ export default fp(
       unregister: async (caller, input) => {
         await unregisterSubscriptions(app.db, caller, input);
       },
-      notifyAccounts: (accountIds, payload) => service.notifyAccounts(accountIds, payload),
+      notifyAccounts: (accountIds, payload, lane) => service.notifyAccounts(accountIds, payload, lane),
       messageAdded: (message, participantIds, summaries) => service.messageAdded(message, participantIds, summaries),
       idle: () => service.idle(),
     } satisfies TPush);

@@ -3,16 +3,17 @@ import type { TPushPayload } from '@vbc/shared/push';
 import type { Db } from '../db/client.ts';
 import type { TConversationSummary } from '@vbc/shared/conversation';
 import type { ApnsClient, ApnsOutcome } from './apns-client.ts';
-import { DeliveryQueue, type TDeliveryOutcome, type TDeliveryQueueOptions } from './delivery-queue.ts';
+import { DeliveryQueue, type TDeliveryOutcome, type TDeliveryQueueOptions, type TLane } from './delivery-queue.ts';
+import { LoopPacer } from './loop-pacer.ts';
 import { apnsBody, messagePayload } from './payloads.ts';
-import { deleteSubscription, subscriptionsOf, type TPushSubscriptionRow } from './subscriptions.ts';
+import { deleteSubscription, subscriptionPagesOf, type TPushTarget } from './subscriptions.ts';
 import type { WebPushSender } from './web-push-sender.ts';
 
 /** Each participant's summary of a conversation, by account id. */
 export type TSummariesOf = (conversationId: string) => Promise<Map<string, TConversationSummary>>;
 
 export interface TPushJob {
-  target: TPushSubscriptionRow;
+  target: TPushTarget;
   payload: TPushPayload;
 }
 
@@ -54,11 +55,27 @@ export class PushService {
     });
   }
 
-  /** Queues `payload` for every subscription of these accounts; resolves (with how many) once queued, not delivered. */
-  async notifyAccounts(accountIds: readonly string[], payload: TPushPayload): Promise<number> {
-    const targets = (await subscriptionsOf(this.deps.db, accountIds)).filter((t) => t.endpoint || (t.apnDeviceToken && this.deps.apns));
-    for (const target of targets) this.queue.enqueue({ target, payload });
-    return targets.length;
+  /**
+   * Queues `payload` for every subscription of these accounts; resolves (with how many) once queued,
+   * not delivered. `lane` 'bulk' (an announcement to many) yields to 'interactive' (a message): see
+   * delivery-queue.ts. Deliveries start as soon as the first page of subscriptions is read.
+   */
+  async notifyAccounts(accountIds: readonly string[], payload: TPushPayload, lane: TLane = 'interactive'): Promise<number> {
+    let queued = 0;
+    // A bulk list is read a page at a time when the event loop has room (loop-pacer.ts).
+    const pacer = lane === 'bulk' ? new LoopPacer() : null;
+    try {
+      for await (const page of subscriptionPagesOf(this.deps.db, accountIds, () => pacer?.room())) {
+        for (const target of page) {
+          if (!target.endpoint && !(target.apnDeviceToken && this.deps.apns)) continue;
+          this.queue.enqueue({ target, payload }, lane);
+          queued++;
+        }
+      }
+    } finally {
+      pacer?.close();
+    }
+    return queued;
   }
 
   /**
