@@ -72,6 +72,11 @@ if (runs('push')) {
   console.log(`  send path p50/p99: ${fan.baseline.p50}/${fan.baseline.p99} ms without (${fan.baseline.sends} sends), ${fan.during.p50}/${fan.during.p99} ms during the fan-out, ${p99Of(fan.during)}; p99 ratio ${fmt(slowdown)} (target ≤ 2.00: ${verdict(slowdown <= 2)})`);
   console.log(`  of those, the sends after every connected recipient had the event (push alone): p50/p99 ${fan.duringPushOnly.p50}/${fan.duringPushOnly.p99} ms, ${p99Of(fan.duringPushOnly)}`);
   console.log(`  the POST alone p50/p99: ${fan.baseline.postP50}/${fan.baseline.postP99} ms without, ${fan.during.postP50}/${fan.during.postP99} ms during`);
+  // Whether a slower send is the server's doing (its event loop held) or the machine's (CPU taken by the fan-out's work).
+  for (const [label, m] of [['without', fan.machine.baseline], ['during', fan.machine.during]] as const) {
+    const cpu = Object.entries(m.cpuPct).map(([who, pct]) => `${who} ${pct}%`).join(', ');
+    console.log(`  ${label}: server event-loop delay p50/p99/max ${m.serverLoopDelayMs.p50}/${m.serverLoopDelayMs.p99}/${m.serverLoopDelayMs.max} ms; CPU (of one core) ${cpu}`);
+  }
 }
 if (runs('search') || runs('announcements')) {
   const reads = { search: runs('search'), announcements: runs('announcements') };
