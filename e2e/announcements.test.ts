@@ -128,9 +128,12 @@ describe.runIf(hasChromium())('announcements', () => {
     });
     expect(textRight <= b.x || h.y + h.height <= b.y || b.y + b.height <= h.y).toBe(true);
 
+    // Until the stored session is confirmed the button is 'Sign in' and opens the sign-in window.
+    await expect.poll(() => button.getAttribute('aria-label'), { timeout: 15_000 }).toBe('Menu');
+    // A click the page is not ready for yet opens nothing: click (briefly) until the menu is open.
     const menu = page.getByTestId('app-menu');
     await expect.poll(async () => {
-      if (!(await menu.isVisible())) await button.click();
+      if (!(await menu.isVisible())) await button.click({ timeout: 2_000 }).catch(() => undefined);
       return menu.isVisible();
     }, { timeout: 15_000 }).toBe(true);
     await menu.getByRole('menuitem', { name: 'Settings' }).click();

@@ -90,12 +90,17 @@ export async function launchBrowser(options: {
 }
 
 /**
- * Makes every page of this tab start signed in as `account`: its session is
- * written where the app keeps it (src/session/storage.ts keys) before any
- * script of the app runs.
+ * Makes this tab start signed in as `account`: its session is written where
+ * the app keeps it (src/session/storage.ts keys) before any script of the app
+ * runs, on the first load only; later loads find what the app left (a logout
+ * stays a logout).
  */
 export async function startSignedIn(page: Page, account: { accessToken: string; sessionId: string }): Promise<void> {
+  // Once per session: an init script runs on every load, and one that stored the token again on
+  // the reload after Logout signed the page back in with the revoked token until the server said no.
   await page.addInitScript(([token, session]) => {
+    if (localStorage.getItem('e2e.signedInWith') === token) return;
+    localStorage.setItem('e2e.signedInWith', token!);
     localStorage.setItem('vbc.accessToken', token!);
     localStorage.setItem('vbc.sessionId', session!);
   }, [account.accessToken, account.sessionId]);
