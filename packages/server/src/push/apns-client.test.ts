@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import { ConfigError } from '../config.ts';
+import { pemSetting } from '../setting-text.ts';
 import { ApnsClient } from './apns-client.ts';
 import { makeApnsKey, makeTestTls, startApnsStub, type ApnsStub } from './test-apns-stub.ts';
 
@@ -29,6 +32,12 @@ function client(extra: Partial<ConstructorParameters<typeof ApnsClient>[0]> = {}
 }
 
 describe('APNs client against the local provider API', () => {
+  it('refuses a signing key that is not an EC private key in PEM, naming APNS_KEY', () => {
+    expect(() => client({ key: 'not a key' })).toThrow(new ConfigError('APNS_KEY: not a PEM private key'));
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    expect(() => client({ key: rsa })).toThrow(/^APNS_KEY: must be the EC \(P-256\) .p8 key/);
+  });
+
   it('delivers an alert with a provider token Apple would accept, and the payload, topic, push type and priority', async () => {
     stubNow = Date.now();
     const apns = client();
@@ -41,10 +50,10 @@ describe('APNs client against the local provider API', () => {
     expect(Math.abs(got.claims.iat - Date.now() / 1000)).toBeLessThan(60);
   });
 
-  it('reads the key from a file path, and background pushes go at priority 5', async () => {
+  it('takes the key APNS_KEY names by file path (as the push plugin reads it), and background pushes go at priority 5', async () => {
     const path = join(dir, 'AuthKey.p8');
     writeFileSync(path, key.privatePem);
-    const apns = client({ key: path });
+    const apns = client({ key: pemSetting('APNS_KEY', path) });
     const outcome = await apns.send({ deviceToken: TOKEN, topic: 'pass.app.vbc', pushType: 'background', payload: {} });
     await apns.close();
     expect(outcome.kind).toBe('ok');
@@ -133,9 +142,11 @@ describe('APNs client against the local provider API', () => {
     const keyFile = join(dir, 'key.p8');
     writeFileSync(keyFile, key.privatePem);
     const clientPath = fileURLToPath(new URL('./apns-client.ts', import.meta.url));
+    const settingPath = fileURLToPath(new URL('../setting-text.ts', import.meta.url));
     const script = `
       const { ApnsClient } = await import(${JSON.stringify(clientPath)});
-      const apns = new ApnsClient({ key: process.env.APNS_KEY, keyId: '${key.keyId}', teamId: '${key.teamId}', url: '${stub.url}' });
+      const { pemSetting } = await import(${JSON.stringify(settingPath)});
+      const apns = new ApnsClient({ key: pemSetting('APNS_KEY', process.env.APNS_KEY), keyId: '${key.keyId}', teamId: '${key.teamId}', url: '${stub.url}' });
       const outcome = await apns.send({ deviceToken: '${TOKEN}', topic: 'app.vbc.ios', pushType: 'alert', payload: { aps: { alert: 'from a child' } } });
       await apns.close();
       console.log(JSON.stringify(outcome));`;

@@ -1,6 +1,6 @@
 import http2 from 'node:http2';
 import { createPrivateKey, sign, type KeyObject } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { ConfigError } from '../config.ts';
 
 /** Apple's production provider host (`APNS_URL` default). Development devices use https://api.sandbox.push.apple.com. */
 export const APNS_PRODUCTION_URL = 'https://api.push.apple.com';
@@ -11,7 +11,7 @@ const REQUEST_TIMEOUT_MS = 10_000;
 
 /** Provider token authentication (an app's alert pushes): the ES256 key of the developer account. */
 export interface ApnsTokenAuth {
-  /** The .p8 signing key: PEM text, or the path of a file holding it (`APNS_KEY`). */
+  /** The .p8 signing key, PEM text (`APNS_KEY`, read with pemSetting). */
   key: string;
   /** The key's id from the developer account (`APNS_KEY_ID`), the JWT's `kid`. */
   keyId: string;
@@ -63,11 +63,6 @@ export type ApnsOutcome =
   | { kind: 'retryable'; status?: number; reason: string; retryAfterMs?: number }
   | { kind: 'failed'; status: number; reason: string };
 
-/** The key text: `value` itself when it is PEM, else the contents of the file it names. */
-export function readPemOrFile(value: string): string {
-  return value.trimStart().startsWith('-----BEGIN') ? value : readFileSync(value, 'utf8');
-}
-
 const base64url = (data: string | Buffer) => Buffer.from(data).toString('base64url');
 
 /** An ES256 provider token: header `{alg, kid}`, claims `{iss, iat}` (seconds). */
@@ -97,8 +92,12 @@ export class ApnsClient {
     if ('certificate' in options) {
       this.key = null;
     } else {
-      this.key = createPrivateKey(readPemOrFile(options.key));
-      if (this.key.asymmetricKeyType !== 'ec') throw new Error('APNS_KEY: must be the EC (P-256) .p8 key from the Apple developer account');
+      try {
+        this.key = createPrivateKey(options.key);
+      } catch {
+        throw new ConfigError('APNS_KEY: not a PEM private key');
+      }
+      if (this.key.asymmetricKeyType !== 'ec') throw new ConfigError('APNS_KEY: must be the EC (P-256) .p8 key from the Apple developer account');
     }
     this.url = (options.url ?? APNS_PRODUCTION_URL).replace(/\/+$/, '');
     this.now = options.now ?? Date.now;
@@ -138,7 +137,7 @@ export class ApnsClient {
     const certificate = 'certificate' in this.options ? this.options.certificate : null;
     const session = http2.connect(this.url, {
       ...(ca ? { ca } : {}),
-      ...(certificate ? { cert: readPemOrFile(certificate.cert), key: readPemOrFile(certificate.key), passphrase: certificate.passphrase } : {}),
+      ...(certificate ? { cert: certificate.cert, key: certificate.key, passphrase: certificate.passphrase } : {}),
     });
     const forget = () => {
       if (this.session === session) this.session = null;

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TConversationMessage } from '@vbc/shared/conversation';
 import type { TPushPayload, ZRegisterPushSubscription, ZUnregisterPushSubscription } from '@vbc/shared/push';
 import type { z } from 'zod';
+import { pemSetting } from '../setting-text.ts';
 import { ApnsClient } from './apns-client.ts';
 import { PushService, type TPushJob, type TSummariesOf } from './push-service.ts';
 import type { TDeliveryQueueOptions, TLane } from './delivery-queue.ts';
@@ -53,7 +54,7 @@ export default fp(
     const vapid = await loadVapidKeys(app.db, config);
     const webPush = createWebPushSender({ vapid, allowInsecure: config.PUSH_ALLOW_INSECURE_ENDPOINTS, ca: options.ca });
     const apns = config.APNS_KEY && config.APNS_KEY_ID && config.APNS_TEAM_ID && config.APNS_TOPIC
-      ? { client: new ApnsClient({ key: config.APNS_KEY, keyId: config.APNS_KEY_ID, teamId: config.APNS_TEAM_ID, url: config.APNS_URL, ca: options.ca }), topic: config.APNS_TOPIC }
+      ? { client: new ApnsClient({ key: pemSetting('APNS_KEY', config.APNS_KEY), keyId: config.APNS_KEY_ID, teamId: config.APNS_TEAM_ID, url: config.APNS_URL, ca: options.ca }), topic: config.APNS_TOPIC }
       : null;
     if (config.PUSH_ALLOW_INSECURE_ENDPOINTS) app.log.warn('PUSH_ALLOW_INSECURE_ENDPOINTS=true: loopback push endpoints are accepted (tests only)');
     app.log.info({ webPush: true, apns: Boolean(apns) }, 'push delivery channels');

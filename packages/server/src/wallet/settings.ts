@@ -1,7 +1,7 @@
 import { X509Certificate, createPrivateKey, type KeyObject } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { ConfigError, type Config } from '../config.ts';
+import { pemSetting, settingText } from '../setting-text.ts';
 
 /** Apple Wallet: what signs a pass (and authenticates its update pushes). */
 export interface AppleWalletSettings {
@@ -30,23 +30,9 @@ const ZServiceAccount = z.object({
   private_key_id: z.string().optional(),
 });
 
-/** A setting's text: the value when it is PEM or JSON, else the contents of the file it names (ConfigError naming it). */
-function textOrFile(name: string, value: string, looksInline: (v: string) => boolean): string {
-  if (looksInline(value.trimStart())) return value;
+function certificate(name: string, text: string): X509Certificate {
   try {
-    return readFileSync(value, 'utf8');
-  } catch (error) {
-    throw new ConfigError(`${name}: neither PEM/JSON text nor a readable file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
-  }
-}
-
-const isPem = (v: string) => v.startsWith('-----BEGIN');
-/** PEM from a setting: inline text may carry its line breaks as `\n` (one-line environment values). */
-const pem = (name: string, value: string) => textOrFile(name, value, isPem).replace(/\\n/g, '\n');
-
-function certificate(name: string, pem: string): X509Certificate {
-  try {
-    return new X509Certificate(pem);
+    return new X509Certificate(text);
   } catch {
     throw new ConfigError(`${name}: not a PEM certificate`);
   }
@@ -56,9 +42,9 @@ function certificate(name: string, pem: string): X509Certificate {
 export function appleWalletSettings(config: Config): AppleWalletSettings | null {
   const { APPLE_PASS_TYPE_ID: passTypeId, APPLE_TEAM_ID: teamId, APPLE_PASS_CERT, APPLE_PASS_KEY, APPLE_WWDR_CERT } = config;
   if (!passTypeId || !teamId || !APPLE_PASS_CERT || !APPLE_PASS_KEY || !APPLE_WWDR_CERT) return null;
-  const signerCert = pem('APPLE_PASS_CERT', APPLE_PASS_CERT);
-  const signerKey = pem('APPLE_PASS_KEY', APPLE_PASS_KEY);
-  const wwdr = pem('APPLE_WWDR_CERT', APPLE_WWDR_CERT);
+  const signerCert = pemSetting('APPLE_PASS_CERT', APPLE_PASS_CERT);
+  const signerKey = pemSetting('APPLE_PASS_KEY', APPLE_PASS_KEY);
+  const wwdr = pemSetting('APPLE_WWDR_CERT', APPLE_WWDR_CERT);
   const passphrase = config.APPLE_PASS_KEY_PASSPHRASE;
   let key: KeyObject;
   try {
@@ -77,7 +63,7 @@ export function appleWalletSettings(config: Config): AppleWalletSettings | null 
 export function googleWalletSettings(config: Config): GoogleWalletSettings | null {
   const { GOOGLE_WALLET_ISSUER_ID: issuerId, GOOGLE_WALLET_SERVICE_ACCOUNT: account } = config;
   if (!issuerId || !account) return null;
-  const text = textOrFile('GOOGLE_WALLET_SERVICE_ACCOUNT', account, (v) => v.startsWith('{'));
+  const text = settingText('GOOGLE_WALLET_SERVICE_ACCOUNT', account, (v) => v.startsWith('{'));
   let parsed: z.infer<typeof ZServiceAccount>;
   try {
     parsed = ZServiceAccount.parse(JSON.parse(text));
