@@ -15,8 +15,8 @@ const serveCard = fileURLToPath(new URL('./serve-card.ts', import.meta.url));
 /** serve-card.ts in `mode`: what it printed on its READY line. */
 async function serveCardHelper(args: string[]) {
   const { child, ready } = await helper(serveCard, args);
-  const [port, urlPath, body] = ready.split(' ');
-  return { child, port: Number(port), path: urlPath!, body: body ?? '' };
+  const [port, urlPath, body, headers] = ready.split(' ');
+  return { child, port: Number(port), path: urlPath!, body: body ?? '', headers: headers ?? '' };
 }
 
 /** The middle value (the mean of the two middle ones for an even count). */
@@ -48,14 +48,19 @@ export async function benchCardApi(seconds = 10) {
   try {
     const seeded = await serveCardHelper(['seed', database.url]);
     const product = await startProduct(database.url, logFile);
+    // Two baselines: Fastify returning the card's body with a content type alone (issue 13's), and
+    // Fastify returning the same response, headers and body (the API's security headers, its
+    // cache-control and a request id of the same length): what the server itself costs.
     const bare = await serveCardHelper(['bare', seeded.body]);
+    const same = await serveCardHelper(['bare', seeded.body, seeded.headers]);
     const app = { child: product.child, port: product.port, path: seeded.path };
-    // Alternating rounds (BENCH_ROUNDS, 4 by default), bare then app back to back: the ratio is the
-    // median of each round's app/bare, so a noisy neighbour that hits one run of a pair moves one
-    // ratio of several, not the figure. The req/s shown are each side's best round; the app's p99
-    // is its worst round's, and its errors are counted over every round.
+    // Alternating rounds (BENCH_ROUNDS, 4 by default), the baselines then the app back to back: a
+    // ratio is the median of each round's app/baseline, so a noisy neighbour that hits one run
+    // moves one ratio of several, not the figure. The req/s shown are each side's best round; the
+    // app's p99 is its worst round's, and its errors are counted over every round.
     const best: Record<string, autocannon.Result> = {};
     const ratios: number[] = [];
+    const ratiosSame: number[] = [];
     let requests = 0;
     let errors = 0;
     let worstP99 = 0;
@@ -63,7 +68,7 @@ export async function benchCardApi(seconds = 10) {
     requests += (await load(`http://127.0.0.1:${app.port}${app.path}`, 2)).requests.total;
     for (let round = 0; round < Number(process.env.BENCH_ROUNDS ?? 4); round++) {
       const pair: Record<string, number> = {};
-      for (const [label, server] of [['bare', bare], ['app', app]] as const) {
+      for (const [label, server] of [['bare', bare], ['same', same], ['app', app]] as const) {
         const result = await load(`http://127.0.0.1:${server.port}${server.path}`, seconds / 2);
         if (label === 'app') {
           requests += result.requests.total;
@@ -74,16 +79,20 @@ export async function benchCardApi(seconds = 10) {
         if (!best[label] || result.requests.average > best[label].requests.average) best[label] = result;
       }
       ratios.push(pair.app! / pair.bare!);
+      ratiosSame.push(pair.app! / pair.same!);
     }
     bare.child.kill();
+    same.child.kill();
     await stop(product.child);
     const lines = readFileSync(logFile, 'utf8').split('\n').filter((l) => l.includes('"reqId"')).length;
     const a = best.app!;
     const b = best.bare!;
     return {
-      appRps: a.requests.average, bareRps: b.requests.average,
+      appRps: a.requests.average, bareRps: b.requests.average, sameRps: best.same!.requests.average,
       ratio: median(ratios),
       ratios,
+      ratioSame: median(ratiosSame),
+      ratiosSame,
       appP99: worstP99, bareP99: b.latency.p99, appP50: a.latency.p50,
       errors,
       /** Request log lines the server wrote per request it answered (1 at the default level). */

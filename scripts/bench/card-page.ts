@@ -69,17 +69,26 @@ const stop = (child: ChildProcess) =>
 type TCategory = 'performance' | 'accessibility' | 'best-practices' | 'seo';
 const CATEGORIES: TCategory[] = ['performance', 'accessibility', 'best-practices', 'seo'];
 
-/** Lighthouse's default (mobile) configuration, `runs` times on a fresh Chromium each; medians. */
+/**
+ * Lighthouse's default (mobile) configuration on a fresh Chromium each time, until `runs` runs
+ * completed (at most twice as many tries); medians of those. A run Lighthouse could not finish
+ * (`runtimeError`: its categories score null) is reported with its error, not counted as a 0.
+ */
 async function lighthouseRuns(url: string, runs: number) {
   const scores: Record<TCategory, number[]> = { performance: [], accessibility: [], 'best-practices': [], seo: [] };
   const metrics: Record<string, number[]> = { fcp: [], lcp: [], tbt: [], cls: [], si: [] };
   const failed = new Set<string>();
-  for (let i = 0; i < runs; i++) {
+  const errors: string[] = [];
+  for (let tries = 0; scores.performance.length < runs && tries < runs * 2; tries++) {
     const userDataDir = mkdtempSync(path.join(tmpdir(), 'vbc-lh-'));
     const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS, userDataDir });
     try {
       const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES });
       const lhr = result!.lhr;
+      if (lhr.runtimeError) {
+        errors.push(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+        continue;
+      }
       for (const c of CATEGORIES) scores[c].push(Math.round((lhr.categories[c]?.score ?? 0) * 100));
       const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
       metrics.fcp!.push(audit('first-contentful-paint'));
@@ -103,6 +112,7 @@ async function lighthouseRuns(url: string, runs: number) {
     runs: scores,
     metrics: Object.fromEntries(Object.entries(metrics).map(([k, v]) => [k, median(v)])),
     failed: [...failed],
+    errors,
   };
 }
 

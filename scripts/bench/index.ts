@@ -29,8 +29,10 @@ if (runs('card')) {
   console.log('▶ card API on PostgreSQL (the server as npm start runs it, default log level) vs bare Fastify, 50 connections, alternating rounds');
   const card = await benchCardApi(Number(process.env.BENCH_SECONDS ?? 10));
   console.log(`  app  ${fmt(card.appRps, 0)} req/s (best round)  p50 ${card.appP50} ms  p99 ${card.appP99} ms (worst round)  errors ${card.errors} (all rounds)`);
-  console.log(`  bare ${fmt(card.bareRps, 0)} req/s  p99 ${card.bareP99} ms`);
+  console.log(`  bare ${fmt(card.bareRps, 0)} req/s  p99 ${card.bareP99} ms (the body with a content type alone)`);
+  console.log(`  same ${fmt(card.sameRps, 0)} req/s (the same response: the body and the app's headers, security headers included)`);
   console.log(`  ratio app/bare = ${fmt(card.ratio)}, median of the rounds' ${card.ratios.map((r) => fmt(r)).join(', ')} (target ≥ 0.80: ${verdict(card.ratio >= 0.8)}); p99 ${card.appP99} ms (target ≤ 10: ${verdict(card.appP99 <= 10)})`);
+  console.log(`  ratio app/same = ${fmt(card.ratioSame)}, median of the rounds' ${card.ratiosSame.map((r) => fmt(r)).join(', ')} (the server's own cost: the same bytes on the wire)`);
   console.log(`  request log lines per request: ${fmt(card.logLinesPerRequest)} (log in ${card.logFile})`);
 }
 if (runs('bundle')) {
@@ -95,6 +97,7 @@ if (runs('card-page')) {
   console.log(`  Lighthouse mobile preset, median of ${lh.runs.performance.length}: performance ${lh.scores.performance} (target ≥ 95: ${verdict(lh.scores.performance >= 95)}), accessibility ${lh.scores.accessibility} (target 100: ${verdict(lh.scores.accessibility === 100)}), best practices ${lh.scores['best-practices']} (target 100: ${verdict(lh.scores['best-practices'] === 100)}), SEO ${lh.scores.seo} (target 100: ${verdict(lh.scores.seo === 100)})`);
   console.log(`  runs ${JSON.stringify(lh.runs)}; medians FCP ${fmt(lh.metrics.fcp!, 0)} ms, LCP ${fmt(lh.metrics.lcp!, 0)} ms, TBT ${fmt(lh.metrics.tbt!, 0)} ms, CLS ${fmt(lh.metrics.cls!, 3)}, SI ${fmt(lh.metrics.si!, 0)} ms`);
   if (lh.failed.length) console.log(`  audits below full marks in some run: ${lh.failed.join(', ')}`);
+  for (const error of lh.errors) console.log(`  a run Lighthouse could not finish (not counted): ${error}`);
   const nv = cardPage.name;
   console.log(`  name visible after navigation (150 ms RTT, 1.6/0.75 Mbps, 4× CPU), median of ${nv.runs.length}: ${fmt(nv.visibleMs, 0)} ms (target ≤ 1000: ${verdict(nv.visibleMs <= 1000)}); runs ${nv.runs.map((r) => fmt(r, 0)).join(', ')} ms`);
   console.log(`  JavaScript before interactive (boot script's mark at ${fmt(nv.interactiveMs, 0)} ms): ${fmt(nv.jsBeforeKb, 1)} KB transferred (target ≤ 60: ${verdict(nv.jsBeforeKb <= 60)}); in the first 5 s without a touch: ${fmt(nv.jsFirst5sKb, 1)} KB`);
