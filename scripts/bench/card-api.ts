@@ -1,7 +1,8 @@
-// Card API throughput on PostgreSQL ÷ bare Fastify returning the same bytes, 50 connections,
-// both measured in this run (issue 13 target: ≥ 0.8, p99 ≤ 10 ms). The app runs as the product
-// runs (product.ts: the built server in its own process, default log level, its JSON log in a
-// file); the load comes from this process.
+// Card API throughput on PostgreSQL ÷ bare Fastify returning the card's body (issue 13's baseline
+// and target: ≥ 0.8, p99 ≤ 10 ms), and ÷ Fastify returning the same response, headers included;
+// 50 connections, all measured in this run. The app runs as the product runs (product.ts: the
+// built server in its own process, `npm start`'s Node flags, default log level, its JSON log in a
+// file); the load comes from a fresh autocannon process each round.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

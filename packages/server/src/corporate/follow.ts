@@ -4,7 +4,6 @@ import type { Db } from '../db/client.ts';
 import { corporateFollowers } from '../db/schema/index.ts';
 import { corporateOfProfile, roleIn } from './membership.ts';
 
-
 /** The Follow / Following state of the 'Verified Business' dialog. */
 export async function followState(db: Db, accountId: string, corporateProfileId: string): Promise<TFollowState> {
   const corporate = await corporateOfProfile(db, corporateProfileId);

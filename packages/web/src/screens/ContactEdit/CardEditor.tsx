@@ -15,7 +15,8 @@ import { cardQueries } from '../../api/queries.ts';
 import { errorText, HttpError } from '../../api/http.ts';
 import { emitClientEvent, notify } from '../../session/events.ts';
 import { useSession } from '../../session/SessionContext.tsx';
-import { cardToForm, formToInput, previewCard, serverFieldError, validateForm, type TCardForm, type TFormErrors } from './form-model.ts';
+import { cardToForm, formToInput, previewCard, serverFieldError, validateForm, type TCardForm } from './form-model.ts';
+import type { TFieldErrors } from '../../components/field-errors.ts';
 import FirstRunGuide from './FirstRunGuide.tsx';
 import LivePreview from './LivePreview.tsx';
 import EditorSection from './parts/EditorSection.tsx';
@@ -64,7 +65,7 @@ export default function CardEditor({ initial }: { initial: TOwnerVirtualContact 
   const [card, setCard] = useState(initial);
   const [form, setForm] = useState(() => cardToForm(initial));
   const [saved, setSaved] = useState(() => snapshot(cardToForm(initial)));
-  const [errors, setErrors] = useState<TFormErrors>({});
+  const [errors, setErrors] = useState<TFieldErrors>({});
   const [tried, setTried] = useState(false);
   const [saveError, setSaveError] = useState<TSaveError | null>(null);
   const [saving, setSaving] = useState(false);

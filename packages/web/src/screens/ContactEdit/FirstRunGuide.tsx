@@ -5,7 +5,8 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import Typography from '@mui/material/Typography';
 import AppDialog from '../../dialogs/AppDialog.tsx';
-import { newKey, type TCardForm, type TFormErrors } from './form-model.ts';
+import { newKey, type TCardForm } from './form-model.ts';
+import type { TFieldErrors } from '../../components/field-errors.ts';
 import Field from './parts/Field.tsx';
 import PictureUpload from './parts/PictureUpload.tsx';
 import type { TSetField } from './sections/types.ts';
@@ -19,7 +20,7 @@ const STEPS = [
 interface TFirstRunGuideProps {
   form: TCardForm;
   set: TSetField;
-  errors: TFormErrors;
+  errors: TFieldErrors;
   /** Saves the card (the editor's Save). */
   save: () => Promise<unknown>;
   onClose: () => void;

@@ -157,14 +157,11 @@ export function formToInput(form: TCardForm): TVirtualContactInput {
   };
 }
 
-/** Field path (as the server names it, e.g. "emails.0.email") → message. */
-export type TFormErrors = TFieldErrors;
-
 /**
  * Checks the body with the shared schema plus the editor's own rules (a name,
  * a QR image for WeChat and QR entries, an account or URL for the others).
  */
-export function validateForm(form: TCardForm): TFormErrors {
+export function validateForm(form: TCardForm): TFieldErrors {
   const input = formToInput(form);
   const errors = fieldErrors(ZVirtualContactInput, input);
   if (!input.firstName && !input.lastName) errors.firstName = 'Required.';

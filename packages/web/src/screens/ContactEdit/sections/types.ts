@@ -1,4 +1,5 @@
-import type { TCardForm, TFormErrors } from '../form-model.ts';
+import type { TFieldErrors } from '../../../components/field-errors.ts';
+import type { TCardForm } from '../form-model.ts';
 
 /** Sets one form field, to a value or from the previous value. */
 export type TSetField = <K extends keyof TCardForm>(key: K, value: TCardForm[K] | ((prev: TCardForm[K]) => TCardForm[K])) => void;
@@ -7,5 +8,5 @@ export type TSetField = <K extends keyof TCardForm>(key: K, value: TCardForm[K] 
 export interface TSectionProps {
   form: TCardForm;
   set: TSetField;
-  errors: TFormErrors;
+  errors: TFieldErrors;
 }
