@@ -50,14 +50,23 @@ ok = run('tests', bin('vitest'), ['run', '--reporter=default', '--reporter=json'
 
 let passed = 0;
 let failed = 0;
+let report;
 try {
-  const report = JSON.parse(readFileSync(results, 'utf8'));
+  report = JSON.parse(readFileSync(results, 'utf8'));
   passed = report.numPassedTests;
   // A suite that failed to load has no tests of its own: count it as a failure.
   const brokenSuites = report.testResults.filter((s) => s.status === 'failed' && s.assertionResults.length === 0).length;
   failed = report.numFailedTests + brokenSuites;
 } catch {
   failed += 1;
+}
+// A test that passed on its retry, with what its first try failed with (the default reporter
+// shows only "retry x1"), so a flaky journey in a CI log can be diagnosed. Reporting only.
+for (const suite of Array.isArray(report?.testResults) ? report.testResults : []) {
+  for (const test of Array.isArray(suite.assertionResults) ? suite.assertionResults : []) {
+    const [first] = test.status === 'passed' ? (test.failureMessages ?? []) : [];
+    if (typeof first === 'string') console.log(`\nPassed on retry: ${test.fullName}\n  first try: ${first.split('\n').slice(0, 4).join('\n  ')}`);
+  }
 }
 if (!ok && failed === 0) failed = 1;
 console.log(`\n${passed} passed, ${failed} failed`);
