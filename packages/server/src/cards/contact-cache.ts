@@ -12,8 +12,10 @@ interface Entry {
 /**
  * Public card reads from memory. A card that changes is dropped on every
  * instance at once (invalidate → backplane); the TTL bounds staleness if a
- * message is lost. Keys are the id and the quickId. Insertion order makes the
- * Map a cheap LRU.
+ * message is lost. Keys are the id and the quickId. Past MAX_ENTRIES the
+ * oldest-cached go first (the Map's insertion order): a read does not move its
+ * card, since every card leaves within the TTL anyway (sooner when its counts
+ * are written) and a move on each hit cost a Map delete and insert per read.
  */
 export class ContactCache {
   private entries = new Map<string, Entry>();
@@ -29,8 +31,6 @@ export class ContactCache {
       this.entries.delete(key);
       return undefined;
     }
-    this.entries.delete(key);
-    this.entries.set(key, entry);
     return entry.found;
   }
 

@@ -78,7 +78,8 @@ export default fp(
         if (!found) throw notFound('card');
         return found;
       },
-      cachedPublic: (contactId: string) => cache.get(cacheKey(contactId)),
+      // Keys are cached in their normal form, the one share links carry: try it as given first.
+      cachedPublic: (contactId: string) => cache.get(contactId) ?? cache.get(cacheKey(contactId)),
       async changed(contactId: string) {
         cache.drop(contactId);
         await app.backplane.publish(CHANNEL, contactId);

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
+import { DurationHistogram, type DurationSeries } from './duration-histogram.ts';
 import { routeOf } from '../plugins/request-log.ts';
 import metricsRoutes from './routes.ts';
 
@@ -33,13 +34,12 @@ export default fp(
     const registry = new Registry();
     collectDefaultMetrics({ register: registry });
     const registers = [registry];
-    const duration = new Histogram({
-      name: 'http_request_duration_seconds',
-      help: 'Time from request received to response sent, by route pattern.',
-      labelNames: ['method', 'route', 'status_code'] as const,
-      buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-      registers,
-    });
+    const duration = new DurationHistogram(
+      'http_request_duration_seconds',
+      'Time from request received to response sent, by route pattern.',
+      [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registry,
+    );
     new Gauge({
       name: 'hub_connections',
       help: 'Open real-time hub connections on this instance, by transport.',
@@ -57,14 +57,14 @@ export default fp(
       rateLimitRefusals: new Counter({ name: 'rate_limit_refusals_total', help: 'Requests refused by a rate limit, by rule.', labelNames: ['rule'] as const, registers }),
     });
     app.addHook('onResponse', (request, reply, done) => {
-      duration.observe({ method: request.method, route: routeOf(request), status_code: reply.statusCode }, reply.elapsedTime / 1000);
+      duration.of(request.method, routeOf(request), reply.statusCode).observe(reply.elapsedTime / 1000);
       done();
     });
     // A read answered before routing (http/fast-reads.ts) is observed under the route it answers for.
-    const fastReadDurations = new Map<string, ReturnType<typeof duration.labels>>();
+    const fastReadDurations = new Map<string, DurationSeries>();
     app.fastReads.onServed(({ route, ms }) => {
       let observed = fastReadDurations.get(route);
-      if (!observed) fastReadDurations.set(route, (observed = duration.labels({ method: 'GET', route, status_code: 200 })));
+      if (!observed) fastReadDurations.set(route, (observed = duration.of('GET', route, 200)));
       observed.observe(ms / 1000);
     });
     await app.register(metricsRoutes);
