@@ -9,13 +9,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type autocannon from 'autocannon';
-import { benchDatabase, helper, startProduct, stop } from './product.ts';
+import { benchDatabase, helper, startProduct, stop, type TWrap } from './product.ts';
 
 const serveCard = fileURLToPath(new URL('./serve-card.ts', import.meta.url));
 
-/** serve-card.ts in `mode`: what it printed on its READY line. */
-async function serveCardHelper(args: string[]) {
-  const { child, ready } = await helper(serveCard, args);
+/** serve-card.ts in `mode` (under `wrap` when given): what it printed on its READY line. */
+export async function serveCardHelper(args: string[], wrap: TWrap = []) {
+  const { child, ready } = await helper(serveCard, args, wrap);
   const [port, urlPath, body, headers] = ready.split(' ');
   return { child, port: Number(port), path: urlPath!, body: body ?? '', headers: headers ?? '' };
 }
@@ -30,18 +30,21 @@ function median(values: number[]): number {
 const autocannonCli = path.join(fileURLToPath(new URL('../..', import.meta.url)), 'node_modules/.bin/autocannon');
 
 /**
- * 50 connections on `url` for `seconds`, from a fresh autocannon process each time: a load
+ * A fresh autocannon process on `url` with `options` (`--connections`, `--duration`…): a load
  * generator that lived through every round kept whichever core the scheduler first gave it, and
  * whole runs came out 0.1 apart while their rounds agreed.
  */
-function load(url: string, seconds: number): Promise<autocannon.Result> {
+export function autocannonRun(url: string, options: string[]): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
-    execFile(autocannonCli, ['--json', '--connections', '50', '--pipelining', '1', '--duration', String(seconds), url], { maxBuffer: 16 * 1024 * 1024 }, (error, stdout) => {
+    execFile(autocannonCli, ['--json', '--pipelining', '1', ...options, url], { maxBuffer: 16 * 1024 * 1024 }, (error, stdout) => {
       if (error) reject(error);
       else resolve(JSON.parse(stdout) as autocannon.Result);
     });
   });
 }
+
+/** 50 connections on `url` for `seconds`. */
+const load = (url: string, seconds: number) => autocannonRun(url, ['--connections', '50', '--duration', String(seconds)]);
 
 export async function benchCardApi(seconds = 10) {
   const database = await benchDatabase();

@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { benchCardApi } from './card-api.ts';
+import { benchCardInstructions, hasValgrind } from './card-instructions.ts';
 import { benchCardPage } from './card-page.ts';
 import { benchSendLatency } from '../../packages/server/src/conversations/bench/send-latency.ts';
 import { benchAnnouncementFanOut } from './announcement-fan-out.ts';
@@ -16,14 +17,16 @@ const fmt = (n: number, digits = 2) => n.toFixed(digits);
 const verdict = (ok: boolean) => (ok ? 'meets target' : 'MISSES target');
 /**
  * BENCH_ONLY=card,search,… runs only those sections (to re-measure one figure quickly); every
- * section runs by default. Sections: card, bundle, send, hub-capacity, hub200, hub1000, push,
- * search, announcements, card-page.
+ * section but the opt-in ones runs by default. Sections: card, card-instructions (opt-in: about
+ * 9 minutes under valgrind), bundle, send, hub-capacity, hub200, hub1000, push, search,
+ * announcements, card-page.
  */
-const SECTIONS = ['card', 'bundle', 'send', 'hub-capacity', 'hub200', 'hub1000', 'push', 'search', 'announcements', 'card-page'] as const;
+const SECTIONS = ['card', 'card-instructions', 'bundle', 'send', 'hub-capacity', 'hub200', 'hub1000', 'push', 'search', 'announcements', 'card-page'] as const;
 const only = (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 const unknown = only.filter((name) => !(SECTIONS as readonly string[]).includes(name));
 if (unknown.length) throw new Error(`BENCH_ONLY: no section ${unknown.join(', ')} (sections: ${SECTIONS.join(', ')})`);
-const runs = (section: (typeof SECTIONS)[number]) => only.length === 0 || only.includes(section);
+const OPT_IN: readonly string[] = ['card-instructions'];
+const runs = (section: (typeof SECTIONS)[number]) => (only.length === 0 && !OPT_IN.includes(section)) || only.includes(section);
 
 if (runs('card')) {
   console.log('▶ card API on PostgreSQL (the server as npm start runs it, default log level) vs bare Fastify, 50 connections, alternating rounds');
@@ -34,6 +37,17 @@ if (runs('card')) {
   console.log(`  ratio app/bare = ${fmt(card.ratio)}, median of the rounds' ${card.ratios.map((r) => fmt(r)).join(', ')} (target ≥ 0.80: ${verdict(card.ratio >= 0.8)}); p99 ${card.appP99} ms (target ≤ 10: ${verdict(card.appP99 <= 10)})`);
   console.log(`  ratio app/same = ${fmt(card.ratioSame)}, median of the rounds' ${card.ratiosSame.map((r) => fmt(r)).join(', ')} (the server's own cost: the same bytes on the wire)`);
   console.log(`  request log lines per request: ${fmt(card.logLinesPerRequest)} (log in ${card.logFile})`);
+}
+if (runs('card-instructions')) {
+  console.log('\n▶ card API: instructions per cached read, counted by callgrind (main thread; the servers of the card section under valgrind, 20,000 reads a round)');
+  if (!(await hasValgrind())) console.log('  skipped: valgrind is not installed');
+  else {
+    const count = await benchCardInstructions();
+    const k = (n: number) => `${fmt(n / 1000, 1)}k`;
+    const rounds = (f: { perRead: number[] }) => f.perRead.map(k).join(', ');
+    console.log(`  app ${k(count.app.median)} (rounds ${rounds(count.app)}), bare ${k(count.bare.median)} (${rounds(count.bare)}), same ${k(count.same.median)} (${rounds(count.same)})`);
+    console.log(`  bare ÷ app = ${fmt(count.bare.median / count.app.median)} (the work behind the card section's app/bare, without the machine's noise); same ÷ app = ${fmt(count.same.median / count.app.median)}`);
+  }
 }
 if (runs('bundle')) {
   console.log('\n▶ first-load JavaScript for /vbc/{quickId}');

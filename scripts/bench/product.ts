@@ -28,12 +28,17 @@ export const freePort = () =>
     });
   });
 
+/** A command a process runs under (`valgrind --tool=callgrind …`): the process's own command follows it. */
+export type TWrap = string[];
+
 /**
  * Runs a bench helper script (TypeScript, through tsx) and resolves with the first line it
- * prints that starts with `READY `, without that word; the helper keeps running.
+ * prints that starts with `READY `, without that word; the helper keeps running. Under `wrap`,
+ * node loads tsx itself (`--import tsx`), so the wrapper sees the helper's own process.
  */
-export function helper(script: string, args: string[]): Promise<{ child: ChildProcess; ready: string }> {
-  const child = spawn(tsx, [script, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+export function helper(script: string, args: string[], wrap: TWrap = []): Promise<{ child: ChildProcess; ready: string }> {
+  const [command, ...rest] = wrap.length ? [...wrap, process.execPath, '--import', 'tsx', script, ...args] : [tsx, script, ...args];
+  const child = spawn(command!, rest, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -63,32 +68,38 @@ export async function benchDatabase(): Promise<{ url: string; drop: () => Promis
   };
 }
 
+/** The HOST the benchmarks' server listens on (loopback only). */
+export const PRODUCT_HOST = '127.0.0.1';
+
 /** The operator token the benchmarks' server runs with (`Authorization: Bearer` for /api/admin). */
 export const BENCH_ADMIN_TOKEN = 'b'.repeat(32);
 
 /**
  * The built server on `databaseUrl`, default settings (plus `extraEnv`, e.g. a test switch a
- * bench needs), its stdout in `logFile`. BENCH_CPU_PROF=<dir> writes a V8 CPU profile of it there on exit.
+ * bench needs), its stdout in `logFile`, run under `wrap` when given (it then gets 5 minutes to
+ * start instead of 1). BENCH_CPU_PROF=<dir> writes a V8 CPU profile of it there on exit.
  */
-export async function startProduct(databaseUrl: string, logFile: string, extraEnv: Record<string, string> = {}): Promise<{ child: ChildProcess; port: number }> {
+export async function startProduct(databaseUrl: string, logFile: string, extraEnv: Record<string, string> = {}, wrap: TWrap = []): Promise<{ child: ChildProcess; port: number }> {
   // As npm start does: a source change since the last build is built first, never measured stale.
   if (!process.env.BENCH_SERVER_MAIN) await ensureBuilt();
   if (!existsSync(serverMain)) throw new Error(`${serverMain} is missing: run npm run build first`);
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
-    ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'vbc-bench-')),
+    ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: PRODUCT_HOST, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'vbc-bench-')),
     ADMIN_TOKEN: BENCH_ADMIN_TOKEN, SEED_DEMO: 'false', ...extraEnv,
   };
   delete env.LOG_LEVEL;
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...profile, serverMain], { cwd: root, env, stdio: ['ignore', openSync(logFile, 'w'), 'inherit'] });
-  for (let i = 0; i < 600; i++) {
+  const [command, ...args] = [...wrap, process.execPath, ...SERVER_NODE_FLAGS, ...profile, serverMain];
+  const child = spawn(command!, args, { cwd: root, env, stdio: ['ignore', openSync(logFile, 'w'), 'inherit'] });
+  const seconds = wrap.length ? 300 : 60;
+  for (let i = 0; i < seconds * 10; i++) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
     if (ok) return { child, port };
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error('server did not start in 60 s');
+  throw new Error(`server did not start in ${seconds} s`);
 }
 
 /** Stops a child process (SIGINT: the server closes gracefully) and waits for it to exit. */
