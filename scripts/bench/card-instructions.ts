@@ -1,8 +1,9 @@
 // Instructions per cached card read, counted by callgrind: the servers of card-api.ts (the
 // product as npm start runs it, bare Fastify with the body alone, Fastify with the same response)
 // each under valgrind, the same 20,000 reads each. card-api.ts's throughput rounds moved by up to
-// 0.4 between rounds on a shared 2-core host; an instruction count repeats within about 2%
-// whatever else the machine does, so this is the figure to compare two builds by. Only the
+// 0.4 between rounds on a shared 2-core host; an instruction count repeats within about 4% (the
+// first round after the warm-up is the highest) whatever else the machine does, so this is the
+// figure to compare two builds by. Only the
 // server's main thread is counted (V8's compiler and GC helper threads, the push workers idle).
 // It is not time: a cache miss or a system call counts as the instructions around it, and
 // valgrind runs OpenSSL's generic code, so the random request id the app makes for each read
@@ -38,7 +39,7 @@ function control(dir: string, pid: number, action: string, host: string | undefi
   return run('callgrind_control', [`--vgdb-prefix=${dir}/vgdb`, action, String(pid)], { env });
 }
 
-/** The main thread's instruction count in the newest dump of `pid` (files `cg.<pid>.<dump>-<thread>`). */
+/** The main thread's instruction count in dump number `dump` of `pid` (files `cg.<pid>.<dump>-<thread>`). */
 function mainThreadInstructions(dir: string, pid: number, dump: number): number {
   const text = readFileSync(path.join(dir, `cg.${pid}.${dump}-01`), 'utf8');
   const summary = /^summary: (\d+)/m.exec(text);

@@ -39,10 +39,11 @@ if (runs('card')) {
   console.log(`  request log lines per request: ${fmt(card.logLinesPerRequest)} (log in ${card.logFile})`);
 }
 if (runs('card-instructions')) {
-  console.log('\n▶ card API: instructions per cached read, counted by callgrind (main thread; the servers of the card section under valgrind, 20,000 reads a round)');
+  console.log('\n▶ card API: instructions per cached read, counted by callgrind (main thread; the servers of the card section under valgrind)');
   if (!(await hasValgrind())) console.log('  skipped: valgrind is not installed');
   else {
     const count = await benchCardInstructions();
+    console.log(`  ${count.rounds} rounds of ${count.reads.toLocaleString('en')} reads each, after as many to warm up`);
     const k = (n: number) => `${fmt(n / 1000, 1)}k`;
     const rounds = (f: { perRead: number[] }) => f.perRead.map(k).join(', ');
     console.log(`  app ${k(count.app.median)} (rounds ${rounds(count.app)}), bare ${k(count.bare.median)} (${rounds(count.bare)}), same ${k(count.same.median)} (${rounds(count.same)})`);

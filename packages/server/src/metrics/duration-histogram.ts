@@ -43,9 +43,9 @@ export class DurationSeries {
  * `http_request_duration_seconds`, a Prometheus histogram by method, route pattern and status,
  * whose series are looked up once and then observed with a loop over the bounds. prom-client's
  * own Histogram re-validates and re-hashes the labels on every observation (about 0.5 µs, a
- * fortieth of a cached card read: issue 13); a card read answered before routing observes a
- * series it holds (http/fast-reads.ts). Registered in `registry` as prom-client's metrics are,
- * and read the same way (`registry.metrics()`).
+ * fortieth of a cached card read: issue 13); the reads answered before routing
+ * (http/fast-reads.ts) observe a series the metrics plugin holds for their route. Registered in
+ * `registry` as prom-client's metrics are, and read the same way (`registry.metrics()`).
  */
 export class DurationHistogram {
   private readonly series = new Map<string, DurationSeries>();
