@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type autocannon from 'autocannon';
-import { benchDatabase, helper, startProduct, stop, type TWrap } from './product.ts';
+import { benchDatabase, helper, median, startProduct, stop, type TWrap } from './product.ts';
 
 const serveCard = fileURLToPath(new URL('./serve-card.ts', import.meta.url));
 
@@ -18,13 +18,6 @@ export async function serveCardHelper(args: string[], wrap: TWrap = []) {
   const { child, ready } = await helper(serveCard, args, wrap);
   const [port, urlPath, body, headers] = ready.split(' ');
   return { child, port: Number(port), path: urlPath!, body: body ?? '', headers: headers ?? '' };
-}
-
-/** The middle value (the mean of the two middle ones for an even count). */
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 const autocannonCli = path.join(fileURLToPath(new URL('../..', import.meta.url)), 'node_modules/.bin/autocannon');

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { autocannonRun, serveCardHelper } from './card-api.ts';
-import { PRODUCT_HOST, benchDatabase, startProduct, stop, type TWrap } from './product.ts';
+import { PRODUCT_HOST, benchDatabase, median, startProduct, stop, type TWrap } from './product.ts';
 
 const READS = 20_000;
 const ROUNDS = 3;
@@ -67,8 +67,6 @@ async function instructionsPerRead(dir: string, pid: number, host: string | unde
   }
   return perRead;
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 
 export async function benchCardInstructions() {
   const database = await benchDatabase();

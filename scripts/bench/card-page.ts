@@ -7,32 +7,18 @@
 //   before the page is interactive (the boot script's `vbc:interactive` mark) and in its first 5 s.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { freePort, median, stop } from './product.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** DESIGN §10: without these Chromium tries to reach the internet at start. */
 const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 
 /** `npm start` (scripts/start.mjs) on a fresh data folder; resolves with the demo card links it prints. */
 async function startProduct(): Promise<{ child: ChildProcess; base: string; cards: Record<string, string>; dataDir: string }> {
@@ -58,13 +44,6 @@ async function startProduct(): Promise<{ child: ChildProcess; base: string; card
   }
   throw new Error('npm start did not come up with demo cards in 5 minutes');
 }
-
-const stop = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
 
 type TCategory = 'performance' | 'accessibility' | 'best-practices' | 'seo';
 const CATEGORIES: TCategory[] = ['performance', 'accessibility', 'best-practices', 'seo'];

@@ -110,6 +110,13 @@ export const stop = (child: ChildProcess) =>
     child.kill('SIGINT');
   });
 
+/** The middle value (the mean of the two middle ones for an even count). */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
 /** The value at percentile `p` of `values`, rounded to 0.1. */
 export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
