@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import type { TConversationMessage, TConversationSummary } from '@vbc/shared/conversation';
 import { deleteAccount } from '../accounts/delete-account.ts';
+import { conversationMessages, conversations } from '../db/schema/index.ts';
 import { describeEachDatabase } from '../test/app.ts';
 import { buildAccount, buildCard } from '../test/factories.ts';
+import { appendMessage } from './send-message.ts';
 import { allMessages, buildPerson, send, startConversation } from './test-support.ts';
 
 const INITIATE = '/api/conversation/initiateConversation';
@@ -137,6 +140,31 @@ describeEachDatabase('conversations API', (ctx) => {
     const stored = await allMessages(app(), ben, id);
     expect(stored.map((m) => [m.sequence, m.message])).toEqual([[1, 'Hello there'], [2, 'Once only'], [3, 'Also once'], [4, 'Reply']]);
     expect((await send(app(), ana, id, 'x', '')).json().message).toBe('clientMessageId: Required.');
+  });
+
+  it('appends in one statement: each message carries when the one before it was sent, sequences stay gap-free under 20 concurrent sends, a replay changes nothing', async () => {
+    const ana = await buildPerson(app(), 'Ana');
+    const ben = await buildPerson(app(), 'Ben');
+    const { personalConversationId: conversationId } = await startConversation(app(), ana, ben, 'first');
+    const base = { conversationId, senderAccountId: ana.account.id, fromVbcId: ana.card.id, kind: 'text' as const };
+    const sentAt = async (seq: number) =>
+      (await app().db.select().from(conversationMessages).where(and(eq(conversationMessages.conversationId, conversationId), eq(conversationMessages.seq, seq))))[0]!.createdAt;
+
+    const now = new Date(Date.now() + 60_000);
+    const second = await appendMessage(app().db, { ...base, body: 'second', clientMessageId: 'c-2', now });
+    expect(second).toMatchObject({ created: true, previousAt: await sentAt(1), row: { seq: 2, body: 'second', clientMessageId: 'c-2', createdAt: now, senderDeleted: false, displayItemId: null } });
+
+    const replay = await appendMessage(app().db, { ...base, body: 'second', clientMessageId: 'c-2', now: new Date() });
+    expect(replay).toEqual({ created: false, row: second.row });
+    await expect(appendMessage(app().db, { ...base, body: 'other', clientMessageId: 'c-2', now })).rejects.toMatchObject({ status: 409 });
+    await expect(appendMessage(app().db, { ...base, conversationId: randomUUID(), body: 'x', now })).rejects.toMatchObject({ status: 404 });
+
+    const concurrent = await Promise.all(Array.from({ length: 20 }, (_, i) =>
+      appendMessage(app().db, { ...base, body: `m${i}`, clientMessageId: `c-m${i}`, now: new Date(now.getTime() + 1000 + i) })));
+    expect(concurrent.map((a) => a.row.seq).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 3));
+    for (const appended of concurrent) expect(appended.previousAt).toEqual(await sentAt(appended.row.seq - 1));
+    const [conversation] = await app().db.select().from(conversations).where(eq(conversations.id, conversationId));
+    expect(conversation).toMatchObject({ lastSeq: 22, updatedAt: await sentAt(22) });
   });
 
   it('answers after=<sequence> with exactly the missed messages in order, and pages with before/limit', async () => {

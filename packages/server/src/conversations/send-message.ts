@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { conversationMessages, conversationParticipants, conversations } from '../db/schema/index.ts';
 import { conflict, notFound } from '../errors/app-error.ts';
@@ -40,74 +40,52 @@ export function sameMessage(row: MessageRow, input: TNewMessage): boolean {
   return row.kind === input.kind && (input.kind !== 'text' || row.body === input.body);
 }
 
-/** Thrown inside the transaction when a retry finds its original: rolls back the sequence taken. */
+/** Thrown when a retry finds its original (nothing was appended): a caller's transaction rolls back. */
 export class ReplayedMessage extends Error {
   constructor(readonly row: MessageRow) {
     super('clientMessageId replay');
   }
 }
 
+/** What `append_conversation_message` answers: the message's columns, and how it went. */
+type TAppendResult = Record<string, unknown> & { replayed: boolean; previous_at: unknown };
+
+/** A row of `conversation_messages` as the database driver gave it, read as drizzle reads it. */
+function messageRow(raw: Record<string, unknown>): MessageRow {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(conversationMessages))) {
+    const value = raw[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as MessageRow;
+}
+
 /**
- * Appends a message inside the caller's transaction (use `inMessageTransaction`). The first
- * statement, `update conversations set last_seq = last_seq + 1 … returning`, takes the row lock and
- * the next sequence at once: concurrent sends to one conversation run one at a time, sequences are
- * strictly increasing and gap-free on PGlite and PostgreSQL alike, and each send sees the messages
- * committed before it. The insert skips a used clientMessageId (`on conflict do nothing`); the
- * retry then finds the original and throws ReplayedMessage (rolling its sequence back), or a 409
- * when the content differs. The common path is three statements: the third reads the previous
- * message's time by its key (committed: we hold the lock its sender held).
+ * Appends a message, in one statement: the database function `append_conversation_message`
+ * (migration 0014) takes the conversation's row lock, then either finds this sender's message
+ * with the same clientMessageId (a retry) or bumps `last_seq` and inserts the message with it.
+ * Concurrent sends to one conversation therefore run one at a time, sequences are strictly
+ * increasing and gap-free on PGlite and PostgreSQL alike, and each send sees the messages
+ * committed before it. Called alone (`appendMessage`) the statement is its own transaction, one
+ * round trip; inside a transaction (initiateConversation) it is part of it. A retry throws
+ * ReplayedMessage (the caller's transaction rolls back), or a 409 when the content differs.
  */
 export async function appendMessageIn(tx: Db, input: TNewMessage): Promise<TAppendedRow> {
-  const [bumped] = await tx
-    .update(conversations)
-    .set({ lastSeq: sql`${conversations.lastSeq} + 1`, updatedAt: input.now })
-    .where(eq(conversations.id, input.conversationId))
-    .returning({ seq: conversations.lastSeq });
-  if (!bumped) throw notFound('conversation');
-
-  const [row] = await tx
-    .insert(conversationMessages)
-    .values({
-      conversationId: input.conversationId,
-      seq: bumped.seq,
-      senderAccountId: input.senderAccountId,
-      fromVbcId: input.fromVbcId,
-      kind: input.kind,
-      body: input.body,
-      displayItemId: input.displayItemId ?? null,
-      documentFileId: input.documentFileId ?? null,
-      clientMessageId: input.clientMessageId ?? null,
-      createdAt: input.now,
-    })
-    .onConflictDoNothing({ target: [conversationMessages.conversationId, conversationMessages.senderAccountId, conversationMessages.clientMessageId] })
-    .returning();
-  if (row) return { row, previousAt: bumped.seq > 1 ? await sentAt(tx, input.conversationId, bumped.seq - 1) : null };
-  // The clientMessageId was used before (committed: we hold the conversation's lock).
-  const existing = await findByClientMessageId(tx, input.conversationId, input.senderAccountId, input.clientMessageId!);
-  if (!existing || !sameMessage(existing, input)) {
+  const result = await tx.execute(sql`select * from append_conversation_message(
+    ${input.conversationId}::uuid, ${input.senderAccountId}::uuid, ${input.fromVbcId}::uuid, ${input.kind}, ${input.body},
+    ${input.displayItemId ?? null}::uuid, ${input.documentFileId ?? null}::uuid, ${input.clientMessageId ?? null}, ${input.now.toISOString()}::timestamptz)`);
+  // Both drivers answer { rows }.
+  const [answer] = (result as unknown as { rows: TAppendResult[] }).rows;
+  if (!answer) throw notFound('conversation');
+  const row = messageRow(answer);
+  if (!answer.replayed) {
+    // The time of message seq - 1 (null: this is the first), read as createdAt is.
+    return { row, previousAt: answer.previous_at === null ? null : (conversationMessages.createdAt.mapFromDriverValue(answer.previous_at) as Date) };
+  }
+  if (!sameMessage(row, input)) {
     throw conflict('This clientMessageId was already used for a different message: choose a new id for a new message.');
   }
-  throw new ReplayedMessage(existing);
-}
-
-/** When message `seq` of a conversation was sent (null if there is none). */
-async function sentAt(tx: Db, conversationId: string, seq: number): Promise<Date | null> {
-  const [previous] = await tx
-    .select({ createdAt: conversationMessages.createdAt })
-    .from(conversationMessages)
-    .where(and(eq(conversationMessages.conversationId, conversationId), eq(conversationMessages.seq, seq)))
-    .limit(1);
-  return previous?.createdAt ?? null;
-}
-
-/** Runs `work` (which appends a message) in a transaction; a replayed clientMessageId answers with the original. */
-export async function inMessageTransaction<T>(db: Db, work: (tx: Db) => Promise<T & TAppendedRow>): Promise<T & TAppended> {
-  try {
-    return { ...(await db.transaction(work)), created: true };
-  } catch (error) {
-    if (error instanceof ReplayedMessage) return { row: error.row, created: false } as T & TAppended;
-    throw error;
-  }
+  throw new ReplayedMessage(row);
 }
 
 /** The message a sender already sent with this clientMessageId, if any. */
@@ -126,9 +104,24 @@ export async function findByClientMessageId(db: Db, conversationId: string, send
   return row;
 }
 
-/** appendMessageIn in its own transaction: the message is committed when this resolves. */
+/** Runs `work` (which appends a message) in a transaction; a replayed clientMessageId answers with the original. */
+export function inMessageTransaction<T>(db: Db, work: (tx: Db) => Promise<T & TAppendedRow>): Promise<T & TAppended> {
+  return answeringReplays(() => db.transaction(work));
+}
+
+/** appendMessageIn on its own (one statement, its own transaction): the message is committed when this resolves. */
 export function appendMessage(db: Db, input: TNewMessage): Promise<TAppended> {
-  return inMessageTransaction(db, (tx) => appendMessageIn(tx, input));
+  return answeringReplays(() => appendMessageIn(db, input));
+}
+
+/** The appended message, or the original a replayed clientMessageId found (`created: false`). */
+async function answeringReplays<T>(append: () => Promise<T & TAppendedRow>): Promise<T & TAppended> {
+  try {
+    return { ...(await append()), created: true };
+  } catch (error) {
+    if (error instanceof ReplayedMessage) return { row: error.row, created: false } as T & TAppended;
+    throw error;
+  }
 }
 
 /**
