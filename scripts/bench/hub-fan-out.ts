@@ -4,7 +4,9 @@
 // and its time is until every one of the connections has the MessageReceived carrying that
 // send's clientMessageId. The send's own POST time is measured too. The baseline, in the same
 // run, is a raw `ws` server (raw-fan-out-server.ts) sending the same frame to as many clients
-// on a POST. Sends go one at a time, taking turns among senders (30 sends a minute each).
+// on a POST. Sends go one at a time, taking turns among senders (30 sends a minute each); each
+// starts once the clients are idle again (for the hub, after the previous send's
+// ConversationUpdated too), as a send to one person's devices would find them.
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
@@ -23,8 +25,23 @@ const script = (name: string) => fileURLToPath(new URL(`./${name}`, import.meta.
 
 interface TSeed { recipientToken: string; senders: { token: string; conversationId: string }[] }
 
-/** The clientMessageId of a MessageReceived frame (what `connect` matches by default). */
-const messageReceived = (text: string) => (text.includes('"MessageReceived"') ? /"clientMessageId":"([^"]+)"/.exec(text)?.[1] : undefined);
+/**
+ * What `connect` matches by default: a MessageReceived frame by its clientMessageId, and the
+ * ConversationUpdated frame that follows it (its summary's last message) as `settled:<clientMessageId>`.
+ */
+const messageFrame = (text: string) => {
+  const id = /"clientMessageId":"([^"]+)"/.exec(text)?.[1];
+  if (id && text.includes('"MessageReceived"')) return id;
+  if (id && text.includes('"ConversationUpdated"')) return `settled:${id}`;
+  return undefined;
+};
+
+/** `promise`, or a rejection with `message` after 60 s. */
+async function within60s<T>(promise: Promise<T>, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(message)), 60_000)));
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
 
 /**
  * `count` sockets to `url`, each with the SignalR handshake when `hub` and the headers `headers`
@@ -35,7 +52,7 @@ export async function connect(
   count: number,
   headers: Record<string, string> | ((i: number) => Record<string, string>),
   hub: boolean,
-  match: (text: string) => string | undefined = messageReceived,
+  match: (text: string) => string | undefined = messageFrame,
 ) {
   const sockets: WebSocket[] = [];
   const seen = new Map<string, { count: number; done: (at: number) => void }>();
@@ -47,8 +64,18 @@ export async function connect(
     sample ||= text;
     if (++entry.count === count) entry.done(at);
   };
-  // As a SignalR client does, a ping now and then: the hub closes a connection that stays silent past its client timeout.
-  const pings = hub ? setInterval(() => sockets.forEach((ws) => ws.readyState === WebSocket.OPEN && ws.send(`{"type":6}${RS}`)), 10_000) : undefined;
+  // As a SignalR client does, a ping now and then (the hub closes a connection that stays silent
+  // past its client timeout): each socket every 10 s, a few sockets each 100 ms, as separate
+  // devices would, not all at once (a burst of 1,000 pings would land on some send).
+  let nextPing = 0;
+  const pings = hub
+    ? setInterval(() => {
+      for (let i = 0; i < Math.ceil(sockets.length / 100); i++) {
+        const ws = sockets[nextPing++ % sockets.length]!;
+        if (ws.readyState === WebSocket.OPEN) ws.send(`{"type":6}${RS}`);
+      }
+    }, 100)
+    : undefined;
   // 25 at a time: each connection's sign-in check is a database read.
   for (let start = 0; start < count; start += 25) {
     await Promise.all(
@@ -84,24 +111,29 @@ export async function connect(
   };
 }
 
-/** `sends` sends one at a time (after a warm-up): send → all received, and the POST's own time. */
-async function measure(clients: Awaited<ReturnType<typeof connect>>, sends: number, post: (k: number, clientMessageId: string) => Promise<Response>) {
+/**
+ * `sends` sends one at a time (after a warm-up): send → all received, and the POST's own time.
+ * With `settles`, the next send waits until every client also has the send's ConversationUpdated
+ * (the event the hub sends after each message, in a frame of its own): each send then starts with
+ * the clients idle, as each of the raw server's does, instead of while they still read the
+ * previous send's second burst.
+ */
+async function measure(clients: Awaited<ReturnType<typeof connect>>, sends: number, settles: boolean, post: (k: number, clientMessageId: string) => Promise<Response>) {
   const all: number[] = [];
   const posts: number[] = [];
   for (let k = 0; k < WARM_UP + sends; k++) {
     const clientMessageId = randomUUID();
     const received = clients.waitAll(clientMessageId);
+    const settled = settles ? clients.waitAll(`settled:${clientMessageId}`) : undefined;
     const t0 = performance.now();
     const res = await post(k, clientMessageId);
     const posted = performance.now();
     if (res.status !== 201) throw new Error(`send ${k}: ${res.status} ${await res.text()}`);
     await res.arrayBuffer();
-    let timer: NodeJS.Timeout | undefined;
-    const at = await Promise.race([
-      received,
-      new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`send ${k}: not every client received it within 60 s`)), 60_000))),
-    ]).finally(() => clearTimeout(timer));
+    const at = await within60s(received, `send ${k}: not every client received it within 60 s`);
+    if (settled) await within60s(settled, `send ${k}: not every client received its ConversationUpdated within 60 s`);
     clients.forget(clientMessageId);
+    clients.forget(`settled:${clientMessageId}`);
     if (k < WARM_UP) continue;
     all.push(at - t0);
     posts.push(posted - t0);
@@ -125,7 +157,7 @@ export async function benchHubFanOut(clientCount: number, sends: number, withBas
     const base = `127.0.0.1:${product.port}`;
     const hubClients = await connect(`ws://${base}/personalHub`, clientCount, { authorization: `Bearer ${seed.recipientToken}` }, true);
     progress(`${clientCount} hub clients connected`);
-    const hub = await measure(hubClients, sends, (k, clientMessageId) => {
+    const hub = await measure(hubClients, sends, true, (k, clientMessageId) => {
       const sender = seed.senders[k % seed.senders.length]!;
       return fetch(`http://${base}/api/conversation/${sender.conversationId}/messages`, {
         method: 'POST',
@@ -145,7 +177,7 @@ export async function benchHubFanOut(clientCount: number, sends: number, withBas
     const rawUrl = `127.0.0.1:${server.ready.trim()}`;
     const rawClients = await connect(`ws://${rawUrl}/`, clientCount, {}, false);
     progress(`${clientCount} raw ws clients connected`);
-    const raw = await measure(rawClients, sends, (_k, clientMessageId) =>
+    const raw = await measure(rawClients, sends, false, (_k, clientMessageId) =>
       fetch(`http://${rawUrl}/send`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ clientMessageId }) }),
     );
     rawClients.close();
@@ -158,6 +190,6 @@ export async function benchHubFanOut(clientCount: number, sends: number, withBas
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  const [clients = 1000, sends = 200, baseline = 1] = process.argv.slice(2).map(Number);
+  const [clients = 1000, sends = 1000, baseline = 1] = process.argv.slice(2).map(Number);
   console.log(JSON.stringify(await benchHubFanOut(clients, sends, baseline === 1)));
 }
