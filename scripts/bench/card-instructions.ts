@@ -3,8 +3,8 @@
 // each under valgrind, the same 20,000 reads each. card-api.ts's throughput rounds moved by up to
 // 0.4 between rounds on a shared 2-core host; an instruction count repeats within about 4% (the
 // first round after the warm-up is the highest) whatever else the machine does, so this is the
-// figure to compare two builds by. Only the
-// server's main thread is counted (V8's compiler and GC helper threads, the push workers idle).
+// figure to compare two builds by. Only the server's main thread is counted (V8's compiler and
+// GC helper threads, the push workers idle).
 // It is not time: a cache miss or a system call counts as the instructions around it, and
 // valgrind runs OpenSSL's generic code, so the random request id the app makes for each read
 // (randomUUID, about 0.2 µs natively) counts about 4,500 instructions here; the baselines send
@@ -84,6 +84,7 @@ export async function benchCardInstructions() {
       const server = await start(callgrind(dir));
       children.push(server.child);
       const perRead = await instructionsPerRead(dir, server.child.pid!, server.host ?? process.env.HOST, `http://127.0.0.1:${server.port}${server.path}`);
+      await stop(server.child);
       return { perRead, median: median(perRead) };
     };
     // One at a time: what a server does on a timer counts per read in proportion to the time a
