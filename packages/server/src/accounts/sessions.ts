@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { preparedQuery } from '../db/prepared.ts';
 import { accounts, sessions } from '../db/schema/index.ts';
 
 /** A session stays valid this long after its last use (sliding expiry)… */
@@ -47,9 +48,9 @@ export interface AuthAccount {
   sessionIdHash: string;
 }
 
-/** The account a live access token belongs to, or null. Slides the expiry forward on use. */
-export async function findSession(db: Db, accessToken: string, now = new Date()): Promise<AuthAccount | null> {
-  const [row] = await db
+/** The live session of a token's hash, with its account (findSession runs it on every signed-in request). */
+const sessionByTokenHash = preparedQuery((db) =>
+  db
     .select({
       sessionRowId: sessions.id,
       sessionIdHash: sessions.sessionIdHash,
@@ -62,8 +63,14 @@ export async function findSession(db: Db, accessToken: string, now = new Date())
     })
     .from(sessions)
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))
-    .where(and(eq(sessions.tokenHash, sha256(accessToken)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
-    .limit(1);
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('session_by_token_hash'),
+);
+
+/** The account a live access token belongs to, or null. Slides the expiry forward on use. */
+export async function findSession(db: Db, accessToken: string, now = new Date()): Promise<AuthAccount | null> {
+  const [row] = await sessionByTokenHash(db).execute({ tokenHash: sha256(accessToken), now: now.toISOString() });
   if (!row) return null;
   if (now.getTime() - row.createdAt.getTime() > SESSION_MAX_AGE_MS) return null;
   if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {

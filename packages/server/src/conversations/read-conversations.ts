@@ -1,7 +1,8 @@
-import { type AnyColumn, and, asc, desc, eq, gt, inArray, isNotNull, lt, ne, or, isNull, sql, type SQL } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, gt, inArray, lt, ne, or, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TConversationMessage, TConversationSummary, THaveUnseenMessages } from '@vbc/shared/conversation';
 import type { Db } from '../db/client.ts';
+import { preparedQuery } from '../db/prepared.ts';
 import {
   accounts, conversationMessages, conversationParticipants, conversations, displayItems, documentFiles, virtualContacts,
 } from '../db/schema/index.ts';
@@ -24,6 +25,11 @@ export async function requireParticipant(db: Db, conversationId: string, account
   return row;
 }
 
+/** Both rows of a conversation: each send, and each event's recipients, read them. */
+const sidesOf = preparedQuery((db) =>
+  db.select().from(conversationParticipants).where(eq(conversationParticipants.conversationId, sql.placeholder('conversationId'))).prepare('conversation_sides'),
+);
+
 /**
  * Both sides of a conversation and which one is the caller's, or the same 404 as requireParticipant.
  * `accountIds`: the sides whose accounts still exist (who events go to).
@@ -33,19 +39,18 @@ export async function requireSides(
   conversationId: string,
   accountId: string,
 ): Promise<{ me: ParticipantRow; other: ParticipantRow | undefined; accountIds: string[] }> {
-  const rows = await db.select().from(conversationParticipants).where(eq(conversationParticipants.conversationId, conversationId));
+  const rows = await sidesOf(db).execute({ conversationId });
   const me = rows.find((r) => r.accountId === accountId);
   if (!me) throw notFound('conversation');
-  return { me, other: rows.find((r) => r !== me), accountIds: rows.flatMap((r) => (r.accountId ? [r.accountId] : [])) };
+  return { me, other: rows.find((r) => r !== me), accountIds: accountIdsIn(rows) };
 }
+
+/** The sides whose accounts still exist. */
+const accountIdsIn = (rows: ParticipantRow[]): string[] => rows.flatMap((r) => (r.accountId ? [r.accountId] : []));
 
 /** Accounts (not deleted) taking part in a conversation: who its events go to. */
 export async function participantAccountIds(db: Db, conversationId: string): Promise<string[]> {
-  const rows = await db
-    .select({ accountId: conversationParticipants.accountId })
-    .from(conversationParticipants)
-    .where(and(eq(conversationParticipants.conversationId, conversationId), isNotNull(conversationParticipants.accountId)));
-  return rows.flatMap((r) => (r.accountId ? [r.accountId] : []));
+  return accountIdsIn(await sidesOf(db).execute({ conversationId }));
 }
 
 /** Messages with their attachment columns; add where / order / limit. */
@@ -97,29 +102,24 @@ function unseenCountSql(me: { conversationId: AnyColumn; lastSeenSeq: AnyColumn;
   return sql<number>`(select count(*)::int from ${m} where ${m.conversationId} = ${me.conversationId} and ${m.seq} > ${me.lastSeenSeq} and (${m.senderAccountId} is null or ${m.senderAccountId} <> ${me.accountId}))`;
 }
 
-/**
- * Summaries as each side sees them, newest first: of one account's conversations (`accountId`,
- * optionally `conversationId` too), or of one conversation for every side (`conversationId` alone).
- * Two queries: the conversations with their other side, then their last messages.
- */
-async function summaries(db: Db, filter: { accountId?: string; conversationId?: string }): Promise<(TConversationSummary & { viewerAccountId: string | null })[]> {
-  const me = alias(conversationParticipants, 'me');
-  const other = alias(conversationParticipants, 'other');
-  const conditions: SQL[] = [];
-  if (filter.accountId) conditions.push(eq(me.accountId, filter.accountId));
-  if (filter.conversationId) conditions.push(eq(me.conversationId, filter.conversationId));
-  const rows = await db
+/** The viewer's side and the other side of a conversation, in the summary queries. */
+const mySide = alias(conversationParticipants, 'me');
+const otherSide = alias(conversationParticipants, 'other');
+
+/** Conversations as each side (`mySide`) sees them, with their other side, newest first; `where` picks them. */
+function summaryRows(db: Db, where: SQL | undefined) {
+  return db
     .select({
-      viewerAccountId: me.accountId,
+      viewerAccountId: mySide.accountId,
       id: conversations.id,
       lastSeq: conversations.lastSeq,
       updatedAt: conversations.updatedAt,
-      myVbcId: me.vbcId,
-      mySeen: me.lastSeenSeq,
-      otherSeen: other.lastSeenSeq,
-      unseen: unseenCountSql(me),
+      myVbcId: mySide.vbcId,
+      mySeen: mySide.lastSeenSeq,
+      otherSeen: otherSide.lastSeenSeq,
+      unseen: unseenCountSql(mySide),
       counterpart: {
-        accountDeleted: other.accountDeleted,
+        accountDeleted: otherSide.accountDeleted,
         accountName: accounts.name,
         vbcId: virtualContacts.id,
         quickId: virtualContacts.quickId,
@@ -128,21 +128,27 @@ async function summaries(db: Db, filter: { accountId?: string; conversationId?: 
         hasPicture: sql<boolean>`(${virtualContacts.pictureDisplayItemId} is not null or ${virtualContacts.highResPictureDisplayItemId} is not null)`,
       },
     })
-    .from(me)
-    .innerJoin(conversations, eq(conversations.id, me.conversationId))
-    .innerJoin(other, and(eq(other.conversationId, me.conversationId), ne(other.id, me.id)))
-    .leftJoin(accounts, eq(accounts.id, other.accountId))
-    .leftJoin(virtualContacts, eq(virtualContacts.id, other.vbcId))
-    .where(and(...conditions))
+    .from(mySide)
+    .innerJoin(conversations, eq(conversations.id, mySide.conversationId))
+    .innerJoin(otherSide, and(eq(otherSide.conversationId, mySide.conversationId), ne(otherSide.id, mySide.id)))
+    .leftJoin(accounts, eq(accounts.id, otherSide.accountId))
+    .leftJoin(virtualContacts, eq(virtualContacts.id, otherSide.vbcId))
+    .where(where)
     .orderBy(desc(conversations.updatedAt), desc(conversations.id));
-  if (rows.length === 0) return [];
+}
 
-  const ids = [...new Set(rows.map((r) => r.id))];
-  const last = await selectMessages(db)
+/** The last messages of the conversations `where` picks. */
+function lastMessages(db: Db, where: SQL) {
+  return selectMessages(db)
     .innerJoin(conversations, and(eq(conversations.id, conversationMessages.conversationId), eq(conversationMessages.seq, conversations.lastSeq)))
-    .where(inArray(conversationMessages.conversationId, ids));
-  const lastById = new Map(last.map((r) => [r.message.conversationId, presentMessage(r as TMessageRecord)]));
+    .where(where);
+}
 
+type TSummary = TConversationSummary & { viewerAccountId: string | null };
+
+/** Summary rows with their conversations' last messages, presented. */
+function presentSummaries(rows: Awaited<ReturnType<typeof summaryRows>>, last: Awaited<ReturnType<typeof lastMessages>>): TSummary[] {
+  const lastById = new Map(last.map((r) => [r.message.conversationId, presentMessage(r as TMessageRecord)]));
   return rows.map((r) => ({
     viewerAccountId: r.viewerAccountId,
     personalConversationId: r.id,
@@ -161,6 +167,24 @@ async function summaries(db: Db, filter: { accountId?: string; conversationId?: 
   }));
 }
 
+/**
+ * Summaries as each side sees them, newest first: of one account's conversations (`accountId`,
+ * optionally `conversationId` too). Two queries: the conversations with their other side, then
+ * their last messages.
+ */
+async function summaries(db: Db, filter: { accountId: string; conversationId?: string }): Promise<TSummary[]> {
+  const conditions: SQL[] = [eq(mySide.accountId, filter.accountId)];
+  if (filter.conversationId) conditions.push(eq(mySide.conversationId, filter.conversationId));
+  const rows = await summaryRows(db, and(...conditions));
+  if (rows.length === 0) return [];
+  const ids = [...new Set(rows.map((r) => r.id))];
+  return presentSummaries(rows, await lastMessages(db, inArray(conversationMessages.conversationId, ids)));
+}
+
+/** Both sides' summaries of one conversation, and its last message: each new message and each seen runs them. */
+const summaryRowsOf = preparedQuery((db) => summaryRows(db, eq(mySide.conversationId, sql.placeholder('conversationId'))).prepare('conversation_summary_rows'));
+const lastMessageOf = preparedQuery((db) => lastMessages(db, eq(conversationMessages.conversationId, sql.placeholder('conversationId'))).prepare('conversation_last_message'));
+
 /** The caller's conversations as summaries, newest first (`only`: just that one). */
 export async function listConversations(db: Db, accountId: string, only?: string): Promise<TConversationSummary[]> {
   const rows = await summaries(db, { accountId, conversationId: only });
@@ -169,9 +193,10 @@ export async function listConversations(db: Db, accountId: string, only?: string
 
 /** One conversation as each of its (not deleted) accounts sees it, in two queries. */
 export async function summariesByAccount(db: Db, conversationId: string): Promise<Map<string, TConversationSummary>> {
-  const rows = await summaries(db, { conversationId });
+  const rows = await summaryRowsOf(db).execute({ conversationId });
+  const last = rows.length === 0 ? [] : await lastMessageOf(db).execute({ conversationId });
   const out = new Map<string, TConversationSummary>();
-  for (const { viewerAccountId, ...summary } of rows) if (viewerAccountId) out.set(viewerAccountId, summary);
+  for (const { viewerAccountId, ...summary } of presentSummaries(rows, last)) if (viewerAccountId) out.set(viewerAccountId, summary);
   return out;
 }
 
