@@ -99,9 +99,11 @@ export function SessionProvider({ children, hydrating = false }: { children: Rea
         const next = await http.get<TPersonalAccount>('/api/personalAccount/myAccount');
         if (cancelled) return;
         storeAccount(next);
-        // SPEC §4 order: account, then recents, then the nav bar. A failed merge keeps the local list.
-        await syncRecents().catch(() => undefined);
-        if (cancelled) return;
+        // SPEC §4 order: account, then recents, then the nav bar. The merge goes out before the
+        // screen's own requests but is not waited for, as at sign-in: a screen's data no longer
+        // waits a round trip for it (the recents screen merges again when it opens). A failed
+        // merge keeps the local list.
+        syncRecents().catch(() => undefined);
         setAccount(next);
         setStatus('signedIn');
       } catch (error) {
