@@ -129,13 +129,32 @@ describe.runIf(hasChromium())('PIN-protected cards and adoption', () => {
     await expect.poll(() => input.evaluate((el) => el === document.activeElement)).toBe(true);
     await expectLocked(page);
 
+    // When 'Access granted' shows and when the window closes, as the page saw them (this process
+    // may notice either late on a busy machine: it once measured 1,045 ms for the 1,500).
+    await page.evaluate(() => {
+      const times: { granted?: number; closed?: number } = {};
+      (window as unknown as { pinTimes: typeof times }).pinTimes = times;
+      new MutationObserver((_, observer) => {
+        const open = document.querySelector('[data-testid="pin-dialog"]');
+        if (times.granted === undefined && open?.textContent?.includes('Access granted')) times.granted = performance.now();
+        if (times.granted !== undefined && !open) {
+          times.closed = performance.now();
+          observer.disconnect();
+        }
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
     await input.fill(PIN);
     await dialog.getByRole('button', { name: 'Enter' }).click();
     await dialog.getByText('Access granted').waitFor();
-    const grantedAt = Date.now();
     const href = await expectUnlocked(page);
     await dialog.waitFor({ state: 'detached' });
-    expect(Date.now() - grantedAt).toBeGreaterThanOrEqual(PIN_MODAL_CLOSE_MS - 300);
+    const shown = await page.evaluate(() => {
+      const { granted, closed } = (window as unknown as { pinTimes: { granted: number; closed: number } }).pinTimes;
+      return closed - granted;
+    });
+    // The close timer starts just before 'Access granted' renders (a window closed after 600 ms
+    // measured 590 here): the margin is for that render on a busy machine.
+    expect(shown).toBeGreaterThanOrEqual(PIN_MODAL_CLOSE_MS - 300);
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Contact Download' }).click()]);
     const vcard = readFileSync((await download.path())!, 'utf8');
