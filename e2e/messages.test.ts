@@ -77,6 +77,11 @@ describe.runIf(hasChromium())('messages in real time', () => {
   const badge = (page: Page) => page.locator('nav[aria-label="Main"]').getByTestId('unread-badge');
 
   it('A sends from B’s card; B sees it live, the badge and the prompt; replies and seen marks go both ways; a lost answer never duplicates', async () => {
+    // Its own pair, with no conversation yet: a retry starts from the same empty list.
+    const alice = await buildAccount(server.app, { name: 'Alice Account' });
+    const bob = await buildAccount(server.app, { name: 'Bob Account' });
+    await buildCard(server.app, { firstName: 'Alice', lastName: 'Card' }, { ownerAccountId: alice.account.id });
+    const bobCard = await buildCard(server.app, { firstName: 'Bob', lastName: 'Owner' }, { ownerAccountId: bob.account.id });
     const a = await signedIn(alice, { width: 420, height: 860 });
     const b = await signedIn(bob, { width: 1280, height: 860 });
 
@@ -187,6 +192,9 @@ describe.runIf(hasChromium())('messages in real time', () => {
     // B goes home; a new message sets the badge live, without a reload.
     await b.page.getByRole('link', { name: 'Home' }).click();
     await b.page.waitForURL(/\/vbc\/?$/);
+    // The address changes at once, but the thread stays on screen (and marks what arrives seen)
+    // until the home screen has loaded and replaced it.
+    await b.page.getByTestId('message').first().waitFor({ state: 'detached' });
     await a.page.getByTestId('composer-input').fill('Are you there?');
     await a.page.getByTestId('composer-input').press('Enter');
     await badge(b.page).filter({ hasText: '1' }).waitFor();
