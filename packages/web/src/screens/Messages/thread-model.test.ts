@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TConversationMessage } from '@vbc/shared/conversation';
-import { dayLabel, documentKind, hasGapBefore, linksRefreshAt, LINK_REFRESH_MARGIN_MS, listTimeLabel, mergeMessages, previewOf, sizeLabel } from './thread-model.ts';
+import { dayLabel, documentKind, hasGapBefore, linksRefreshAt, LINK_REFRESH_MARGIN_MS, listTimeLabel, mergeMessages, previewOf, showsConversation, sizeLabel } from './thread-model.ts';
 
 const msg = (sequence: number, extra: Partial<TConversationMessage> = {}): TConversationMessage => ({
   messageId: `m${sequence}`, personalConversationId: 'c', sequence, kind: 'text', message: `#${sequence}`,
@@ -25,6 +25,14 @@ describe('thread model', () => {
     expect(mergeMessages(held, [msg(2, { kind: 'photo', photo: photo(1_000) })])).toBe(held);
     const fresh = mergeMessages(held, [msg(2, { kind: 'photo', photo: photo(4_600) }), msg(3, { kind: 'document', document: doc(4_600) })]);
     expect(linksRefreshAt(fresh)).toBe(4_600_000 - LINK_REFRESH_MARGIN_MS);
+  });
+  it('knows whether the address still shows a conversation', () => {
+    const id = '6f1c2a8e-0b7d-4c3e-9a51-2f0d8e7b9c10';
+    expect(showsConversation(`/vbc/messages/${id}`, id)).toBe(true);
+    expect(showsConversation(`/vbc/messages/${id.toUpperCase()}/`, id)).toBe(true);
+    expect(showsConversation('/vbc/', id)).toBe(false);
+    expect(showsConversation('/vbc/messages', id)).toBe(false);
+    expect(showsConversation(`/vbc/messages/${id.replace('6f', '7f')}`, id)).toBe(false);
   });
   it('sees a hole when a live message skips sequences', () => {
     expect(hasGapBefore([msg(1), msg(2)], 3)).toBe(false);

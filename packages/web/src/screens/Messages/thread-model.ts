@@ -23,6 +23,16 @@ export function mergeMessages(current: readonly TConversationMessage[], incoming
   return [...bySequence.values()].sort((a, b) => a.sequence - b.sequence);
 }
 
+/**
+ * Whether the address (`location.pathname`) shows conversation `conversationId`. A thread is still
+ * mounted for a moment after the visitor leaves it (React Router keeps the old screen until the
+ * next one has loaded), and must not mark what arrives then as seen.
+ */
+export function showsConversation(pathname: string, conversationId: string): boolean {
+  const last = /\/messages\/([^/]+)\/?$/i.exec(pathname)?.[1];
+  return last !== undefined && last.toLowerCase() === conversationId.toLowerCase();
+}
+
 /** A photo's or document's signed address ('' for a text). */
 const fileUrlOf = (m: TConversationMessage): string => m.photo?.url ?? m.document?.url ?? '';
 

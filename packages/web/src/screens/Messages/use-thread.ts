@@ -11,7 +11,7 @@ import { errorText, HttpError } from '../../api/http.ts';
 import { onRealtimeResync } from '../../realtime/connection.ts';
 import { useClientEvent } from '../../session/events.ts';
 import { onSent, retryTransient, settle } from './outbox.ts';
-import { hasGapBefore, lastSequenceOf, linksRefreshAt, mergeMessages } from './thread-model.ts';
+import { hasGapBefore, lastSequenceOf, linksRefreshAt, mergeMessages, showsConversation } from './thread-model.ts';
 
 /** Page sizes: the first screenful and each older page; catch-up pages take the most the server gives. */
 const PAGE = 50;
@@ -189,10 +189,12 @@ export function useThread(conversationId: string, myAccountId: string | null): T
     };
   }, [refreshAt, conversationId, add]);
 
-  // "Seen": whatever the other side sent, once it is on a visible screen.
+  // "Seen": whatever the other side sent, once it is on a visible screen (and the address still
+  // shows this thread: not in the moment between leaving it and the next screen replacing it).
   useEffect(() => {
     const send = () => {
       if (document.visibilityState !== 'visible' || !current.current.ready) return;
+      if (!showsConversation(window.location.pathname, current.current.conversationId)) return;
       const ms = current.current.messages;
       const newestFromThem = [...ms].reverse().find((m) => m.senderAccountId !== myAccountId);
       if (!newestFromThem || newestFromThem.sequence <= current.current.seenSent) return;
