@@ -7,7 +7,8 @@ import { benchCardInstructions, hasValgrind } from './card-instructions.ts';
 import { benchCardPage } from './card-page.ts';
 import { benchSendLatency } from '../../packages/server/src/conversations/bench/send-latency.ts';
 import { benchAnnouncementFanOut } from './announcement-fan-out.ts';
-import { benchHubFanOut } from './hub-fan-out.ts';
+import type { benchHubFanOut } from './hub-fan-out.ts';
+import { runScript } from './product.ts';
 import { benchReadsApi, type TReadFigure } from './reads-api.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -16,6 +17,9 @@ process.env.BENCH_DATABASE_URL ??= process.env.TEST_DATABASE_URL ?? 'postgres://
 const fmt = (n: number, digits = 2) => n.toFixed(digits);
 /** Sends per hub section: a p99 of 200 was the second-worst send, which this shared host's stalls decided. */
 const HUB_SENDS = 1000;
+/** A hub section in a load generator of its own (product.ts runScript: a fresh process, as each would be alone). */
+const hubFanOut = (clients: number, sends: number, baseline: boolean) =>
+  runScript<Awaited<ReturnType<typeof benchHubFanOut>>>(fileURLToPath(new URL('./hub-fan-out.ts', import.meta.url)), [String(clients), String(sends), baseline ? '1' : '0']);
 const verdict = (ok: boolean) => (ok ? 'meets target' : 'MISSES target');
 /**
  * BENCH_ONLY=card,search,… runs only those sections (to re-measure one figure quickly); every
@@ -69,12 +73,12 @@ if (runs('hub-capacity')) {
 }
 if (runs('hub200')) {
   console.log('\n▶ hub send → all 200 connections of the recipient received (the built server, PostgreSQL, default log level; real POST, SignalR over WebSockets; 1,000 sends)');
-  const hub200 = await benchHubFanOut(200, HUB_SENDS, false);
+  const hub200 = await hubFanOut(200, HUB_SENDS, false);
   console.log(`  p50 ${hub200.hub.p50} ms, p99 ${hub200.hub.p99} ms (target ≤ 20: ${verdict(hub200.hub.p99 <= 20)}), max ${hub200.hub.max} ms; POST p99 ${hub200.hub.postP99} ms`);
 }
 if (runs('hub1000')) {
   console.log('\n▶ hub fan-out: 1,000 connections of one account, send → all received, against a raw ws server sending the same frame to as many clients (1,000 sends each)');
-  const hub1000 = await benchHubFanOut(1000, HUB_SENDS, true);
+  const hub1000 = await hubFanOut(1000, HUB_SENDS, true);
   console.log(`  hub p50/p99 ${hub1000.hub.p50}/${hub1000.hub.p99} ms, raw ws ${hub1000.raw!.p50}/${hub1000.raw!.p99} ms: p99 ratio ${fmt(hub1000.ratio!)} (target ≤ 1.50: ${verdict(hub1000.ratio! <= 1.5)})`);
   console.log(`  the send's own POST while the fan-out runs: p50 ${hub1000.hub.postP50} ms, p99 ${hub1000.hub.postP99} ms (raw ws server's POST p99 ${hub1000.raw!.postP99} ms)`);
 }
