@@ -4,7 +4,8 @@
 // and its time is until every one of the connections has the MessageReceived carrying that
 // send's clientMessageId. The send's own POST time is measured too. The baseline, in the same
 // run, is a raw `ws` server (raw-fan-out-server.ts) sending the same frame to as many clients
-// on a POST. Sends go one at a time, taking turns among senders (30 sends a minute each); each
+// on a POST, the two taking turns in blocks of a quarter of the sends (both servers up the
+// whole time). Sends go one at a time, taking turns among senders (30 sends a minute each); each
 // starts once the clients are idle again (for the hub, after the previous send's
 // ConversationUpdated too), as a send to one person's devices would find them.
 import type { ChildProcess } from 'node:child_process';
@@ -111,35 +112,43 @@ export async function connect(
   };
 }
 
+type TClients = Awaited<ReturnType<typeof connect>>;
+interface TSamples { all: number[]; posts: number[] }
+
 /**
- * `sends` sends one at a time (after a warm-up): send → all received, and the POST's own time.
+ * `sends` sends one at a time: send → all received, and the POST's own time, added to `into`.
  * With `settles`, the next send waits until every client also has the send's ConversationUpdated
  * (the event the hub sends after each message, in a frame of its own): each send then starts with
  * the clients idle, as each of the raw server's does, instead of while they still read the
- * previous send's second burst.
+ * previous send's second burst. Without `into`, a warm-up: nothing is kept.
  */
-async function measure(clients: Awaited<ReturnType<typeof connect>>, sends: number, settles: boolean, post: (k: number, clientMessageId: string) => Promise<Response>) {
-  const all: number[] = [];
-  const posts: number[] = [];
-  for (let k = 0; k < WARM_UP + sends; k++) {
+async function measure(clients: TClients, sends: number, settles: boolean, post: (clientMessageId: string) => Promise<Response>, into?: TSamples) {
+  for (let k = 0; k < sends; k++) {
     const clientMessageId = randomUUID();
     const received = clients.waitAll(clientMessageId);
     const settled = settles ? clients.waitAll(`settled:${clientMessageId}`) : undefined;
     const t0 = performance.now();
-    const res = await post(k, clientMessageId);
+    const res = await post(clientMessageId);
     const posted = performance.now();
-    if (res.status !== 201) throw new Error(`send ${k}: ${res.status} ${await res.text()}`);
+    if (res.status !== 201) throw new Error(`send: ${res.status} ${await res.text()}`);
     await res.arrayBuffer();
-    const at = await within60s(received, `send ${k}: not every client received it within 60 s`);
-    if (settled) await within60s(settled, `send ${k}: not every client received its ConversationUpdated within 60 s`);
+    const at = await within60s(received, 'a send: not every client received it within 60 s');
+    if (settled) await within60s(settled, 'a send: not every client received its ConversationUpdated within 60 s');
     clients.forget(clientMessageId);
     clients.forget(`settled:${clientMessageId}`);
-    if (k < WARM_UP) continue;
-    all.push(at - t0);
-    posts.push(posted - t0);
+    into?.all.push(at - t0);
+    into?.posts.push(posted - t0);
   }
-  return { p50: percentile(all, 50), p99: percentile(all, 99), max: percentile(all, 100), postP50: percentile(posts, 50), postP99: percentile(posts, 99) };
 }
+
+const summary = ({ all, posts }: TSamples) =>
+  ({ p50: percentile(all, 50), p99: percentile(all, 99), max: percentile(all, 100), postP50: percentile(posts, 50), postP99: percentile(posts, 99) });
+
+/**
+ * Blocks of sends the hub and the raw server take turns at (with a baseline): this host's slow
+ * spells, seconds long, then fall on both sides instead of on whichever was measured then.
+ */
+const BLOCKS = 4;
 
 export async function benchHubFanOut(clientCount: number, sends: number, withBaseline: boolean) {
   const database = await benchDatabase();
@@ -157,32 +166,45 @@ export async function benchHubFanOut(clientCount: number, sends: number, withBas
     const base = `127.0.0.1:${product.port}`;
     const hubClients = await connect(`ws://${base}/personalHub`, clientCount, { authorization: `Bearer ${seed.recipientToken}` }, true);
     progress(`${clientCount} hub clients connected`);
-    const hub = await measure(hubClients, sends, true, (k, clientMessageId) => {
+    let hubSends = 0;
+    const hubPost = (clientMessageId: string) => {
+      const k = hubSends++;
       const sender = seed.senders[k % seed.senders.length]!;
       return fetch(`http://${base}/api/conversation/${sender.conversationId}/messages`, {
         method: 'POST',
         headers: { authorization: `Bearer ${sender.token}`, 'content-type': 'application/json' },
         body: JSON.stringify({ message: `bench message ${k} ${'x'.repeat(80)}`, clientMessageId }),
       });
-    });
-    const frame = hubClients.sample();
-    hubClients.close();
-    await stop(product.child);
-    if (!withBaseline) return { clients: clientCount, sends, hub, raw: null, ratio: null, logFile };
+    };
+    await measure(hubClients, WARM_UP, true, hubPost);
+    const hub: TSamples = { all: [], posts: [] };
+    if (!withBaseline) {
+      await measure(hubClients, sends, true, hubPost, hub);
+      hubClients.close();
+      return { clients: clientCount, sends, hub: summary(hub), raw: null, ratio: null, logFile };
+    }
 
+    // The raw server sends the frame the hub sent, with each send's clientMessageId in it.
     const placeholder = 'CLIENT-MESSAGE-ID';
-    const framed = frame.replace(/("clientMessageId":")[^"]+/, `$1${placeholder}`);
+    const framed = hubClients.sample().replace(/("clientMessageId":")[^"]+/, `$1${placeholder}`);
     const server = await helper(script('raw-fan-out-server.ts'), [Buffer.from(framed).toString('base64'), placeholder]);
     children.push(server.child);
     const rawUrl = `127.0.0.1:${server.ready.trim()}`;
     const rawClients = await connect(`ws://${rawUrl}/`, clientCount, {}, false);
     progress(`${clientCount} raw ws clients connected`);
-    const raw = await measure(rawClients, sends, false, (_k, clientMessageId) =>
-      fetch(`http://${rawUrl}/send`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ clientMessageId }) }),
-    );
+    const rawPost = (clientMessageId: string) =>
+      fetch(`http://${rawUrl}/send`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ clientMessageId }) });
+    await measure(rawClients, WARM_UP, false, rawPost);
+    const raw: TSamples = { all: [], posts: [] };
+    for (let block = 0; block < BLOCKS; block++) {
+      const count = Math.round(((block + 1) * sends) / BLOCKS) - Math.round((block * sends) / BLOCKS);
+      await measure(hubClients, count, true, hubPost, hub);
+      await measure(rawClients, count, false, rawPost, raw);
+    }
+    hubClients.close();
     rawClients.close();
-    await stop(server.child);
-    return { clients: clientCount, sends, hub, raw, ratio: hub.p99 / Math.max(raw.p99, 0.1), logFile };
+    const [h, r] = [summary(hub), summary(raw)];
+    return { clients: clientCount, sends, hub: h, raw: r, ratio: h.p99 / Math.max(r.p99, 0.1), logFile };
   } finally {
     await Promise.all(children.map(stop));
     await database.drop();
