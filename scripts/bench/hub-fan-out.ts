@@ -4,7 +4,7 @@
 // and its time is until every one of the connections has the MessageReceived carrying that
 // send's clientMessageId. The send's own POST time is measured too. The baseline, in the same
 // run, is a raw `ws` server (raw-fan-out-server.ts) sending the same frame to as many clients
-// on a POST, the two taking turns in blocks of a quarter of the sends (both servers up the
+// on a POST, the two taking turns in blocks of a tenth of the sends (both servers up the
 // whole time). Sends go one at a time, taking turns among senders (30 sends a minute each); each
 // starts once the clients are idle again (for the hub, after the previous send's
 // ConversationUpdated too), as a send to one person's devices would find them.
@@ -148,7 +148,7 @@ const summary = ({ all, posts }: TSamples) =>
  * Blocks of sends the hub and the raw server take turns at (with a baseline): this host's slow
  * spells, seconds long, then fall on both sides instead of on whichever was measured then.
  */
-const BLOCKS = 4;
+const BLOCKS = 10;
 
 export async function benchHubFanOut(clientCount: number, sends: number, withBaseline: boolean) {
   const database = await benchDatabase();
