@@ -222,6 +222,35 @@ describe.runIf(hasChromium())('messages in real time', () => {
     expect(realErrors(b.browser.errors)).toEqual([]);
   });
 
+  it('a thread left but still on screen marks nothing seen; back at its address, it does', async () => {
+    const { sender, recipient, id } = await newConversation('Rosa Sender', { name: 'Sam Reader', firstName: 'Sam', lastName: 'Reader' }, 'Hello Sam');
+    const r = await signedIn(recipient, { width: 420, height: 860 });
+    await r.page.goto(`/vbc/messages/${id}`);
+    await bubbles(r.page, 'Hello Sam').waitFor();
+    await connected(r.page);
+    const unseen = async () => {
+      const list = await fetch(`${server.url}/api/conversation`, { headers: recipient.headers }).then((res) => res.json()) as { personalConversationId: string; unseenCount: number }[];
+      return list.find((c) => c.personalConversationId === id)?.unseenCount;
+    };
+    await expect.poll(unseen).toBe(0);
+
+    // The address leaves the thread while the thread stays mounted, as it does after a tap on Home
+    // until the home screen's code has loaded (here without the router, so the moment lasts).
+    await r.page.evaluate(() => history.pushState(null, '', '/vbc/'));
+    const response = await fetch(`${server.url}/api/conversation/${id}/messages`, {
+      method: 'POST',
+      headers: { ...sender.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ message: 'Are you still there?', clientMessageId: `still-${id}` }),
+    });
+    expect(response.status).toBe(201);
+    await bubbles(r.page, 'Are you still there?').waitFor();
+    await apiIdle(r.page);
+    expect(await unseen()).toBe(1);
+
+    // Back at the thread's address: it is seen now.
+    await r.page.goBack();
+    await expect.poll(unseen).toBe(0);
+  });
   it("asks 'Unread Messages' once per session: not again on a reload after No, again once a new message arrives", async () => {
     const { sender, recipient, id } = await newConversation('Pat Sender', { name: 'Quinn Reader', firstName: 'Quinn', lastName: 'Reader' }, 'First hello');
     const r = await signedIn(recipient, { width: 420, height: 860 });

@@ -207,7 +207,12 @@ export function useThread(conversationId: string, myAccountId: string | null): T
     };
     send();
     document.addEventListener('visibilitychange', send);
-    return () => document.removeEventListener('visibilitychange', send);
+    // Back to this thread's address (Back pressed before the next screen replaced it): what came meanwhile is seen now.
+    window.addEventListener('popstate', send);
+    return () => {
+      document.removeEventListener('visibilitychange', send);
+      window.removeEventListener('popstate', send);
+    };
   }, [messages, myAccountId, loading]);
 
   return { summary, messages, loading, error, hasOlder, loadingOlder, counterpartSeen, loadOlder };
