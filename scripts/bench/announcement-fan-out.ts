@@ -15,13 +15,13 @@
 //     time during the fan-out by its start (timeline), to tell the server's doing from contention.
 import { fork } from 'node:child_process';
 import { createECDH, randomUUID } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { connect } from './hub-fan-out.ts';
-import { BENCH_ADMIN_TOKEN, benchDatabase, helper, percentile, startProduct, stop } from './product.ts';
+import { BENCH_ADMIN_TOKEN, benchDatabase, cpuOf, helper, percentile, startProduct, stop } from './product.ts';
 
 /** Sends are paced (a person writing, not a load test): one every this many ms. */
 const SEND_EVERY_MS = 40;
@@ -39,27 +39,6 @@ type TTimes = { p50: number; p99: number; max: number; postP50: number; postP99:
 const summary = (all: number[], posts: number[]): TTimes => ({
   p50: percentile(all, 50), p99: percentile(all, 99), max: percentile(all, 100), postP50: percentile(posts, 50), postP99: percentile(posts, 99), sends: all.length,
 });
-
-/** CPU seconds a process has used (Linux /proc; 0 elsewhere): its main thread (the event loop) and its other threads (workers, libuv, GC). */
-function cpuOf(pid: number | undefined): { main: number; others: number } {
-  const ticks = (file: string) => {
-    const stat = readFileSync(file, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  };
-  try {
-    let others = 0;
-    let main = 0;
-    for (const tid of readdirSync(`/proc/${pid}/task`)) {
-      const t = ticks(`/proc/${pid}/task/${tid}/stat`);
-      if (Number(tid) === pid) main = t;
-      else others += t;
-    }
-    return { main, others };
-  } catch {
-    return { main: 0, others: 0 };
-  }
-}
 
 /** The whole machine's busy and total CPU seconds (/proc/stat). */
 function machineCpu(): { busy: number; total: number } {

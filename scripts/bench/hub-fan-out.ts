@@ -16,7 +16,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { WebSocket } from 'ws';
-import { benchDatabase, helper, percentile, startProduct, stop } from './product.ts';
+import { benchDatabase, cpuOf, helper, percentile, startProduct, stop } from './product.ts';
 
 const RS = '\x1e';
 const WARM_UP = 10;
@@ -113,7 +113,8 @@ export async function connect(
 }
 
 type TClients = Awaited<ReturnType<typeof connect>>;
-interface TSamples { all: number[]; posts: number[] }
+interface TSamples { all: number[]; posts: number[]; cpu: { main: number; others: number } }
+const samples = (): TSamples => ({ all: [], posts: [], cpu: { main: 0, others: 0 } });
 
 /**
  * `sends` sends one at a time: send → all received, and the POST's own time, added to `into`.
@@ -122,7 +123,8 @@ interface TSamples { all: number[]; posts: number[] }
  * the clients idle, as each of the raw server's does, instead of while they still read the
  * previous send's second burst. Without `into`, a warm-up: nothing is kept.
  */
-async function measure(clients: TClients, sends: number, settles: boolean, post: (clientMessageId: string) => Promise<Response>, into?: TSamples) {
+async function measure(clients: TClients, sends: number, settles: boolean, post: (clientMessageId: string) => Promise<Response>, into?: TSamples, serverPid?: number) {
+  const cpuBefore = cpuOf(serverPid);
   for (let k = 0; k < sends; k++) {
     const clientMessageId = randomUUID();
     const received = clients.waitAll(clientMessageId);
@@ -139,10 +141,18 @@ async function measure(clients: TClients, sends: number, settles: boolean, post:
     into?.all.push(at - t0);
     into?.posts.push(posted - t0);
   }
+  const cpuAfter = cpuOf(serverPid);
+  if (into) {
+    into.cpu.main += cpuAfter.main - cpuBefore.main;
+    into.cpu.others += cpuAfter.others - cpuBefore.others;
+  }
 }
 
-const summary = ({ all, posts }: TSamples) =>
-  ({ p50: percentile(all, 50), p99: percentile(all, 99), max: percentile(all, 100), postP50: percentile(posts, 50), postP99: percentile(posts, 99) });
+/** The times, and the server's CPU per send in ms (its main thread, its other threads; /proc, 10 ms ticks summed over every send). */
+const summary = ({ all, posts, cpu }: TSamples) => ({
+  p50: percentile(all, 50), p99: percentile(all, 99), max: percentile(all, 100), postP50: percentile(posts, 50), postP99: percentile(posts, 99),
+  cpuMainMs: Math.round((cpu.main * 1000 * 100) / Math.max(1, all.length)) / 100, cpuOthersMs: Math.round((cpu.others * 1000 * 100) / Math.max(1, all.length)) / 100,
+});
 
 /**
  * Blocks of sends the hub and the raw server take turns at (with a baseline): this host's slow
@@ -177,9 +187,10 @@ export async function benchHubFanOut(clientCount: number, sends: number, withBas
       });
     };
     await measure(hubClients, WARM_UP, true, hubPost);
-    const hub: TSamples = { all: [], posts: [] };
+    const hub = samples();
+    const hubPid = product.child.pid;
     if (!withBaseline) {
-      await measure(hubClients, sends, true, hubPost, hub);
+      await measure(hubClients, sends, true, hubPost, hub, hubPid);
       hubClients.close();
       return { clients: clientCount, sends, hub: summary(hub), raw: null, ratio: null, logFile };
     }
@@ -195,10 +206,10 @@ export async function benchHubFanOut(clientCount: number, sends: number, withBas
     const rawPost = (clientMessageId: string) =>
       fetch(`http://${rawUrl}/send`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ clientMessageId }) });
     await measure(rawClients, WARM_UP, false, rawPost);
-    const raw: TSamples = { all: [], posts: [] };
+    const raw = samples();
     for (let block = 0; block < BLOCKS; block++) {
       const count = Math.round(((block + 1) * sends) / BLOCKS) - Math.round((block * sends) / BLOCKS);
-      await measure(hubClients, count, true, hubPost, hub);
+      await measure(hubClients, count, true, hubPost, hub, hubPid);
       await measure(rawClients, count, false, rawPost, raw);
     }
     hubClients.close();

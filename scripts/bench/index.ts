@@ -81,6 +81,7 @@ if (runs('hub1000')) {
   const hub1000 = await hubFanOut(1000, HUB_SENDS, true);
   console.log(`  hub p50/p99 ${hub1000.hub.p50}/${hub1000.hub.p99} ms, raw ws ${hub1000.raw!.p50}/${hub1000.raw!.p99} ms: p99 ratio ${fmt(hub1000.ratio!)} (target ≤ 1.50: ${verdict(hub1000.ratio! <= 1.5)})`);
   console.log(`  the send's own POST while the fan-out runs: p50 ${hub1000.hub.postP50} ms, p99 ${hub1000.hub.postP99} ms (raw ws server's POST p99 ${hub1000.raw!.postP99} ms)`);
+  console.log(`  the server's CPU per send: ${hub1000.hub.cpuMainMs} ms on its main thread, ${hub1000.hub.cpuOthersMs} ms on its other threads (GC helpers, libuv)`);
 }
 if (runs('push')) {
   const recipients = Number(process.env.BENCH_ANNOUNCEMENT_RECIPIENTS ?? 10_000);

@@ -3,7 +3,7 @@
 // LOG_LEVEL: info), its stdout (JSON log) in a file as under a process manager, on a database
 // of its own created for the run on BENCH_DATABASE_URL's PostgreSQL server.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, openSync } from 'node:fs';
+import { existsSync, mkdtempSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -145,4 +145,25 @@ export function median(values: number[]): number {
 export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return Math.round((sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0) * 10) / 10;
+}
+
+/** CPU seconds a process has used (Linux /proc; 0 elsewhere): its main thread (the event loop) and its other threads (workers, libuv, GC). */
+export function cpuOf(pid: number | undefined): { main: number; others: number } {
+  const ticks = (file: string) => {
+    const stat = readFileSync(file, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  };
+  try {
+    let others = 0;
+    let main = 0;
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      const t = ticks(`/proc/${pid}/task/${tid}/stat`);
+      if (Number(tid) === pid) main = t;
+      else others += t;
+    }
+    return { main, others };
+  } catch {
+    return { main: 0, others: 0 };
+  }
 }

@@ -15,7 +15,7 @@ import {
   invocationRecord,
   parseRecord,
 } from './protocol.ts';
-import type { LongPollingTransport, TTransport, TTransportKind } from './transports.ts';
+import { textFrame, type LongPollingTransport, type TTransport, type TTransportKind } from './transports.ts';
 import { Connection } from './connection.ts';
 import { handleRecord } from './invocation.ts';
 
@@ -185,11 +185,11 @@ export class HubCore {
   }
 
   /** Sends records to one connection; a client too slow to take them is dropped. */
-  write(conn: Connection, data: string, shared?: Buffer, now = Date.now()): void {
+  write(conn: Connection, data: string, frame?: Buffer, now = Date.now()): void {
     const transport = conn.transport;
     if (!transport) return;
     conn.lastSentAt = now;
-    if (transport.write(data, shared)) return;
+    if (transport.write(data, frame)) return;
     this.log.warn({ connectionId: conn.connectionId, userId: conn.userId }, 'hub: dropping a connection that is too slow');
     this.close(conn, { notify: false });
     transport.abort();
@@ -269,13 +269,13 @@ export class HubCore {
   /** Writes records to every connection of a user (held for those still registering). */
   private sendRecords(entry: TUserEntry, records: string): void {
     const now = Date.now();
-    let shared: Buffer | undefined;
+    let frame: Buffer | undefined;
     for (const conn of entry.connections) {
       if (conn.state === 'registering') {
         conn.held?.outbound.push(records);
       } else if (conn.state === 'open') {
-        if (conn.transport?.kind === 'WebSockets') shared ??= Buffer.from(records, 'utf8');
-        this.write(conn, records, shared, now);
+        if (conn.transport?.kind === 'WebSockets') frame ??= textFrame(records);
+        this.write(conn, records, frame, now);
       }
     }
   }

@@ -314,7 +314,7 @@ async function upgrade(
     return;
   }
   wss.handleUpgrade(req, socket, head, (ws) => {
-    core.attach(conn, new WebSocketTransport(ws, maxBufferedBytes));
+    core.attach(conn, new WebSocketTransport(ws, socket, maxBufferedBytes));
     ws.on('message', (data, isBinary) => {
       if (isBinary) {
         core.close(conn, { notify: true, error: 'Binary frames are not supported by the JSON protocol.' });

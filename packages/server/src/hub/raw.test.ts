@@ -129,6 +129,27 @@ describe('raw protocol', () => {
     ws.close();
   });
 
+  it('a fan-out arrives as one text frame per send whatever its length (framed once, written to each socket), in order with what ws itself sends', async () => {
+    const user = { authorization: `Bearer ${tokenFor('frame-user')}` };
+    const sockets = await Promise.all([rawSocket('', user), rawSocket('', user)]);
+    for (const { ws } of sockets) ws.send(`{"protocol":"json","version":1}${RS}`);
+    await eventually(() => sockets.every(({ frames }) => frames.length >= 1), 3000);
+    // Frames of 125 and 126, 65,535 and 65,536 bytes (the edges of the three lengths a frame header
+    // can carry: a record of an empty argument is 44 bytes), a larger one, and text that is not ASCII.
+    const texts = ['', 'x'.repeat(125 - 44), 'x'.repeat(126 - 44), 'x'.repeat(65_535 - 44), 'x'.repeat(65_536 - 44), 'x'.repeat(200_000), 'Grüße aus Köln 👋'];
+    for (const text of texts) await server.hub.sendToUser('frame-user', 'Note', text);
+    // An invocation's completion goes out through ws's own sender, after the fan-outs.
+    sockets[0]!.ws.send(`{"type":1,"target":"Add","arguments":[1,2],"invocationId":"9"}${RS}`);
+    const expected = texts.map((text) => `${JSON.stringify({ type: 1, target: 'Note', arguments: [text] })}${RS}`);
+    for (const { frames } of sockets) {
+      await eventually(() => frames.filter((f) => f.text.includes('"Note"')).length === texts.length, 3000);
+      expect(frames.filter((f) => f.text.includes('"Note"'))).toEqual(expected.map((text) => ({ text, binary: false })));
+    }
+    await eventually(() => sockets[0]!.frames.some((f) => f.text.includes('"invocationId":"9"')), 3000);
+    expect(sockets[0]!.frames.findIndex((f) => f.text.includes('"invocationId":"9"'))).toBeGreaterThan(sockets[0]!.frames.findLastIndex((f) => f.text.includes('"Note"')));
+    for (const { ws } of sockets) ws.close();
+  });
+
   it('WebSocket bad handshake gets an error record, then the socket closes', async () => {
     const { connectionToken } = await negotiated();
     const { ws, frames, closed } = await rawSocket(`?id=${connectionToken}`);
