@@ -179,9 +179,11 @@ describeEachDatabase('public card API', (ctx) => {
     expect(csp).toMatch(/script-src 'self' 'wasm-unsafe-eval';/);
     for (const response of [api, page]) {
       expect(response.headers['x-content-type-options']).toBe('nosniff');
-      expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(response.headers['x-frame-options']).toBe('DENY');
       expect(response.headers['access-control-allow-origin']).toBeUndefined();
     }
+    expect(page.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(api.headers['referrer-policy']).toBeUndefined(); // a JSON answer under default-src 'none' makes no requests
     const preflight = await ctx.app.inject({ method: 'OPTIONS', url: `/api/vbc/virtualcontact/${card.id}`, headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' } });
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
   });

@@ -1,7 +1,10 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../test/app.ts';
 import { buildCard } from '../test/factories.ts';
-import { logFormat } from '../logger.ts';
+import { logFormat, newRequestId } from '../logger.ts';
+
+/** A request id the server makes: a random prefix of 72 bits, then a counter. */
+const SERVER_REQUEST_ID = /^[A-Za-z0-9_-]{12}-[0-9a-z]+$/;
 
 /** The JSON log lines that carry `reqId`. */
 const linesOf = (lines: string[], reqId: string) =>
@@ -34,12 +37,15 @@ describeEachDatabase('request ids and the request log', (ctx) => {
   it('replaces an unusable X-Request-Id with its own, and makes one when none is sent', async () => {
     for (const given of ['has space', 'x'.repeat(129), 'quote"d', 'new\u00e9']) {
       const res = await ctx.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': given } });
-      expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      expect(res.headers['x-request-id']).toMatch(SERVER_REQUEST_ID);
     }
     const a = await ctx.app.inject({ method: 'GET', url: '/healthz' });
     const b = await ctx.app.inject({ method: 'GET', url: '/healthz' });
-    expect(a.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(a.headers['x-request-id']).toMatch(SERVER_REQUEST_ID);
     expect(a.headers['x-request-id']).not.toBe(b.headers['x-request-id']);
+    const made = Array.from({ length: 10_000 }, newRequestId);
+    expect(new Set(made).size).toBe(made.length);
+    expect(made.every((id) => SERVER_REQUEST_ID.test(id))).toBe(true);
     expect(linesOf(ctx.log.lines, String(a.headers['x-request-id']))).toHaveLength(1);
   });
 
