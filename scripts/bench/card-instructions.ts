@@ -6,9 +6,9 @@
 // figure to compare two builds by. Only the server's main thread is counted (V8's compiler and
 // GC helper threads, the push workers idle).
 // It is not time: a cache miss or a system call counts as the instructions around it, and
-// valgrind runs OpenSSL's generic code, so the random request id the app makes for each read
-// (randomUUID, about 0.2 µs natively) counts about 4,500 instructions here; the baselines send
-// a fixed id.
+// valgrind runs OpenSSL's generic code (a random UUID, about 0.2 µs natively, counted about 4,500
+// instructions here: the app's request ids now draw random bytes once per 2^31 ids). The
+// baselines send a fixed id.
 import { execFile, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
