@@ -500,7 +500,17 @@ describe.runIf(hasChromium())('messages in real time', () => {
     await g.page.route(url, (route) => (route.request().method() === 'POST' ? void held.push(route) : route.continue()));
     await g.page.getByTestId('composer-input').fill('Survives a reload');
     await g.page.getByTestId('composer-input').press('Enter');
-    await g.page.locator('[data-testid="message"][data-state="sending"]').filter({ hasText: 'Survives a reload' }).waitFor();
+    // This wait has timed out now and then on a first try (cause not found): say what the page showed.
+    await g.page.locator('[data-testid="message"][data-state="sending"]').filter({ hasText: 'Survives a reload' }).waitFor().catch(async (error: unknown) => {
+      const seen = await g.page.evaluate(() => ({
+        url: location.href,
+        controlled: !!navigator.serviceWorker?.controller,
+        composer: (document.querySelector('[data-testid="composer-input"]') as HTMLTextAreaElement | null)?.value ?? '(no composer)',
+        outbox: localStorage.getItem('vbc.outbox'),
+        bubbles: Array.from(document.querySelectorAll('[data-testid="message"]')).map((b) => `${b.getAttribute('data-state')}: ${b.textContent}`),
+      }));
+      throw new Error(`${String(error)}\npage: ${JSON.stringify({ ...seen, postsHeld: held.length })}`);
+    });
     expect(await g.page.evaluate(() => localStorage.getItem('vbc.outbox'))).toContain('Survives a reload');
 
     // Reloaded while the network is still dead (unrouting first would let the old send through):
