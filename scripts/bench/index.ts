@@ -75,6 +75,7 @@ if (runs('hub200')) {
   console.log('\n▶ hub send → all 200 connections of the recipient received (the built server, PostgreSQL, default log level; real POST, SignalR over WebSockets; 1,000 sends)');
   const hub200 = await hubFanOut(200, HUB_SENDS, false);
   console.log(`  p50 ${hub200.hub.p50} ms, p99 ${hub200.hub.p99} ms (target ≤ 20: ${verdict(hub200.hub.p99 <= 20)}), max ${hub200.hub.max} ms; POST p99 ${hub200.hub.postP99} ms`);
+  console.log(`  the server's CPU per send: ${hub200.hub.cpuMainMs} ms on its main thread, ${hub200.hub.cpuOthersMs} ms on its other threads`);
 }
 if (runs('hub1000')) {
   console.log('\n▶ hub fan-out: 1,000 connections of one account, send → all received, against a raw ws server sending the same frame to as many clients (1,000 sends each, the two taking turns in blocks of 100)');
