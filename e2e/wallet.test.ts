@@ -4,7 +4,7 @@
  * carries the JWT, failures show SPEC §8's warnings, and inside the iOS wrapper the pass goes to
  * the native handler as 'pkpass' (docs/ios-bridge.md §2) with its answer as a toast.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { buildAccount, buildCard } from '../packages/server/src/test/factories.ts';
@@ -24,16 +24,24 @@ describe.runIf(hasChromium())('wallet pass dialogs in the browser', () => {
     server = await startServer({
       ...applePassEnv(certs),
     });
-    browser = await launchBrowser({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
+  });
+  afterEach(async () => {
+    await browser?.close();
   });
   afterAll(async () => {
-    await browser?.close();
     await server?.close();
   });
 
+  /**
+   * A new owner in a browser profile of their own (one person, one device). With one profile for
+   * every test, each earlier owner's page stayed open, and an open page follows another tab's
+   * sign-in and sign-out (a storage event): any of them could move the next owner's session.
+   * That may be why the wrapper test once waited 30 s for its owner's wallet button (not proven).
+   */
   async function ownerWithCard(firstName: string) {
     const owner = await buildAccount(server.app);
     const card = await buildCard(server.app, { firstName, lastName: 'Wallet' }, { ownerAccountId: owner.account.id });
+    browser = await launchBrowser({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
     const page = await browser.page();
     await startSignedIn(page, owner);
     return { owner, card, page };
