@@ -149,10 +149,13 @@ async function measure(clients: TClients, sends: number, settles: boolean, post:
 }
 
 /** The times, and the server's CPU per send in ms (its main thread, its other threads; /proc, 10 ms ticks summed over every send). */
-const summary = ({ all, posts, cpu }: TSamples) => ({
-  p50: percentile(all, 50), p99: percentile(all, 99), max: percentile(all, 100), postP50: percentile(posts, 50), postP99: percentile(posts, 99),
-  cpuMainMs: Math.round((cpu.main * 1000 * 100) / Math.max(1, all.length)) / 100, cpuOthersMs: Math.round((cpu.others * 1000 * 100) / Math.max(1, all.length)) / 100,
-});
+const summary = ({ all, posts, cpu }: TSamples) => {
+  const perSendMs = (seconds: number) => Math.round((seconds * 100_000) / Math.max(1, all.length)) / 100;
+  return {
+    p50: percentile(all, 50), p99: percentile(all, 99), max: percentile(all, 100), postP50: percentile(posts, 50), postP99: percentile(posts, 99),
+    cpuMainMs: perSendMs(cpu.main), cpuOthersMs: perSendMs(cpu.others),
+  };
+};
 
 /**
  * Blocks of sends the hub and the raw server take turns at (with a baseline): this host's slow

@@ -71,18 +71,21 @@ if (runs('hub-capacity')) {
   const hub = spawnSync('node', ['--import', 'tsx', 'packages/server/src/hub/bench/hub-bench.ts', '10000', '500', '1000'], { cwd: root, encoding: 'utf8' });
   process.stdout.write((hub.stdout || hub.stderr).replace(/^/gm, '  '));
 }
+/** The hub sections' line on the server's CPU for each send. */
+const serverCpuPerSend = (hub: { cpuMainMs: number; cpuOthersMs: number }) =>
+  `  the server's CPU per send: ${hub.cpuMainMs} ms on its main thread, ${hub.cpuOthersMs} ms on its other threads (GC helpers, libuv)`;
 if (runs('hub200')) {
   console.log('\n▶ hub send → all 200 connections of the recipient received (the built server, PostgreSQL, default log level; real POST, SignalR over WebSockets; 1,000 sends)');
   const hub200 = await hubFanOut(200, HUB_SENDS, false);
   console.log(`  p50 ${hub200.hub.p50} ms, p99 ${hub200.hub.p99} ms (target ≤ 20: ${verdict(hub200.hub.p99 <= 20)}), max ${hub200.hub.max} ms; POST p99 ${hub200.hub.postP99} ms`);
-  console.log(`  the server's CPU per send: ${hub200.hub.cpuMainMs} ms on its main thread, ${hub200.hub.cpuOthersMs} ms on its other threads`);
+  console.log(serverCpuPerSend(hub200.hub));
 }
 if (runs('hub1000')) {
   console.log('\n▶ hub fan-out: 1,000 connections of one account, send → all received, against a raw ws server sending the same frame to as many clients (1,000 sends each, the two taking turns in blocks of 100)');
   const hub1000 = await hubFanOut(1000, HUB_SENDS, true);
   console.log(`  hub p50/p99 ${hub1000.hub.p50}/${hub1000.hub.p99} ms, raw ws ${hub1000.raw!.p50}/${hub1000.raw!.p99} ms: p99 ratio ${fmt(hub1000.ratio!)} (target ≤ 1.50: ${verdict(hub1000.ratio! <= 1.5)})`);
   console.log(`  the send's own POST while the fan-out runs: p50 ${hub1000.hub.postP50} ms, p99 ${hub1000.hub.postP99} ms (raw ws server's POST p99 ${hub1000.raw!.postP99} ms)`);
-  console.log(`  the server's CPU per send: ${hub1000.hub.cpuMainMs} ms on its main thread, ${hub1000.hub.cpuOthersMs} ms on its other threads (GC helpers, libuv)`);
+  console.log(serverCpuPerSend(hub1000.hub));
 }
 if (runs('push')) {
   const recipients = Number(process.env.BENCH_ANNOUNCEMENT_RECIPIENTS ?? 10_000);
