@@ -134,7 +134,7 @@ export async function benchAnnouncementFanOut(recipients = 10_000, connected = 1
     const recipient = await connect(`ws://${base}/personalHub`, 1, { authorization: `Bearer ${seed.recipientToken}` }, true);
     const title = `Bench announcement ${randomUUID()}`;
     const audience = await connect(`ws://${base}/personalHub`, connected, (i) => ({ authorization: `Bearer ${seed.audienceTokens[i]}` }), true, (text) =>
-      text.includes('"AnnouncementPublished"') && text.includes(title) ? title : undefined,
+      text.includes('"AnnouncementPublished"') && text.includes(title) ? [title] : [],
     );
     progress(`${connected} recipients' hub clients connected, the rest offline`);
 

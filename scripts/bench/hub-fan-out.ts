@@ -6,8 +6,8 @@
 // run, is a raw `ws` server (raw-fan-out-server.ts) sending the same frame to as many clients
 // on a POST, the two taking turns in blocks of a tenth of the sends (both servers up the
 // whole time). Sends go one at a time, taking turns among senders (30 sends a minute each); each
-// starts once the clients are idle again (for the hub, after the previous send's
-// ConversationUpdated too), as a send to one person's devices would find them.
+// starts once the clients are idle again (for the hub, once they also have the previous send's
+// ConversationUpdated), as a send to one person's devices would find them.
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
@@ -27,14 +27,14 @@ const script = (name: string) => fileURLToPath(new URL(`./${name}`, import.meta.
 interface TSeed { recipientToken: string; senders: { token: string; conversationId: string }[] }
 
 /**
- * What `connect` matches by default: a MessageReceived frame by its clientMessageId, and the
- * ConversationUpdated frame that follows it (its summary's last message) as `settled:<clientMessageId>`.
+ * What `connect` matches by default: a MessageReceived by its clientMessageId, and the
+ * ConversationUpdated that follows it (its summary's last message) as `settled:<clientMessageId>`;
+ * the hub sends both in one frame.
  */
-const messageFrame = (text: string) => {
+const messageFrame = (text: string): string[] => {
   const id = /"clientMessageId":"([^"]+)"/.exec(text)?.[1];
-  if (id && text.includes('"MessageReceived"')) return id;
-  if (id && text.includes('"ConversationUpdated"')) return `settled:${id}`;
-  return undefined;
+  if (!id) return [];
+  return [...(text.includes('"MessageReceived"') ? [id] : []), ...(text.includes('"ConversationUpdated"') ? [`settled:${id}`] : [])];
 };
 
 /** `promise`, or a rejection with `message` after 60 s. */
@@ -46,24 +46,25 @@ async function within60s<T>(promise: Promise<T>, message: string): Promise<T> {
 
 /**
  * `count` sockets to `url`, each with the SignalR handshake when `hub` and the headers `headers`
- * (or `headers(i)` for the i-th); resolves `waitAll(id)` once all saw a frame that `match` maps to `id`.
+ * (or `headers(i)` for the i-th); resolves `waitAll(id)` once all saw a frame in which `match` finds `id`.
  */
 export async function connect(
   url: string,
   count: number,
   headers: Record<string, string> | ((i: number) => Record<string, string>),
   hub: boolean,
-  match: (text: string) => string | undefined = messageFrame,
+  match: (text: string) => string[] = messageFrame,
 ) {
   const sockets: WebSocket[] = [];
   const seen = new Map<string, { count: number; done: (at: number) => void }>();
   let sample = '';
   const onFrame = (text: string, at: number) => {
-    const id = match(text);
-    const entry = id ? seen.get(id) : undefined;
-    if (!entry) return;
-    sample ||= text;
-    if (++entry.count === count) entry.done(at);
+    for (const id of match(text)) {
+      const entry = seen.get(id);
+      if (!entry) continue;
+      sample ||= text;
+      if (++entry.count === count) entry.done(at);
+    }
   };
   // As a SignalR client does, a ping now and then (the hub closes a connection that stays silent
   // past its client timeout): each socket every 10 s, a few sockets each 100 ms, as separate
@@ -119,9 +120,8 @@ const samples = (): TSamples => ({ all: [], posts: [], cpu: { main: 0, others: 0
 /**
  * `sends` sends one at a time: send → all received, and the POST's own time, added to `into`.
  * With `settles`, the next send waits until every client also has the send's ConversationUpdated
- * (the event the hub sends after each message, in a frame of its own): each send then starts with
- * the clients idle, as each of the raw server's does, instead of while they still read the
- * previous send's second burst. Without `into`, a warm-up: nothing is kept.
+ * (the event the hub sends after each message): each send then starts with the clients idle, as
+ * each of the raw server's does. Without `into`, a warm-up: nothing is kept.
  */
 async function measure(clients: TClients, sends: number, settles: boolean, post: (clientMessageId: string) => Promise<Response>, into?: TSamples, serverPid?: number) {
   const cpuBefore = cpuOf(serverPid);
@@ -200,7 +200,7 @@ export async function benchHubFanOut(clientCount: number, sends: number, withBas
 
     // The raw server sends the frame the hub sent, with each send's clientMessageId in it.
     const placeholder = 'CLIENT-MESSAGE-ID';
-    const framed = hubClients.sample().replace(/("clientMessageId":")[^"]+/, `$1${placeholder}`);
+    const framed = hubClients.sample().replace(/("clientMessageId":")[^"]+/g, `$1${placeholder}`);
     const server = await helper(script('raw-fan-out-server.ts'), [Buffer.from(framed).toString('base64'), placeholder]);
     children.push(server.child);
     const rawUrl = `127.0.0.1:${server.ready.trim()}`;

@@ -1,6 +1,6 @@
 // The baseline of the hub fan-out bench: a raw `ws` server (no SignalR, no app) on a plain Node
 // HTTP server. `POST /send` with a clientMessageId sends the frame given on the command line
-// (base64, its clientMessageId replaced by the posted one) to every connected client, then
+// (base64, its clientMessageIds replaced by the posted one) to every connected client, then
 // answers 201: the least any server can do to fan one event out. Prints `READY <port>`.
 import { createServer } from 'node:http';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -13,7 +13,7 @@ const server = createServer((req, res) => {
   req.on('data', (chunk: Buffer) => (body += chunk.toString()));
   req.on('end', () => {
     const { clientMessageId } = JSON.parse(body) as { clientMessageId: string };
-    const data = Buffer.from(frame.replace(placeholder, clientMessageId), 'utf8');
+    const data = Buffer.from(frame.replaceAll(placeholder, clientMessageId), 'utf8');
     for (const ws of clients) ws.send(data, { binary: false });
     res.writeHead(201, { 'content-type': 'application/json' }).end('{}');
   });

@@ -1,4 +1,4 @@
-import { CONVERSATION_HUB_EVENTS as EVENTS, type TConversationMessage, type TConversationSeen } from '@vbc/shared/conversation';
+import { CONVERSATION_HUB_EVENTS as EVENTS, type TConversationMessage, type TConversationSeen, type TConversationSummary } from '@vbc/shared/conversation';
 import type { Hub } from '../hub/index.ts';
 import { summaryWithFileLinks, withFileLinks } from './presenter.ts';
 import { listMessages, participantAccountIds, summariesByAccount } from './read-conversations.ts';
@@ -40,18 +40,32 @@ export class ConversationAnnouncer {
   ) {}
 
   /**
-   * A new message: its event (MessageReceived / PhotoSetItemUploaded / DocumentUploaded), then each
-   * side's ConversationUpdated. `participants`: their account ids, when the caller knows them;
-   * `previousAt`: when the message before it was sent (null: none), when the caller knows it.
+   * A new message: its event (MessageReceived / PhotoSetItemUploaded / DocumentUploaded) and each
+   * side's ConversationUpdated after it, in one frame per connection. `participants`: their account
+   * ids, when the caller knows them; `previousAt`: when the message before it was sent (null:
+   * none), when the caller knows it.
    */
   async messageAdded(message: TConversationMessage, known: { participants?: string[]; previousAt?: Date | null } = {}): Promise<void> {
     await this.guard(async () => {
-      const accountIds = known.participants ?? (await participantAccountIds(this.viewer.db, message.personalConversationId));
+      const { db, links } = this.viewer;
+      const conversationId = message.personalConversationId;
+      const accountIds = known.participants ?? (await participantAccountIds(db, conversationId));
+      // Without summaries (the database went away since the commit) the message still goes.
+      const byAccount = await summariesByAccount(db, conversationId, message).catch((err: unknown) => {
+        this.log.warn({ err }, 'conversation summaries not read: the new message is sent without them');
+        return new Map<string, TConversationSummary>();
+      });
       const event = eventFor(message);
-      // In sequence order on every client, whichever instance committed which message.
-      const order = { stream: message.personalConversationId, seq: message.sequence, previousAt: known.previousAt?.getTime() };
-      await Promise.all(accountIds.map((id) => this.hub.sendToUserInOrder(id, order, event, withFileLinks(this.viewer.links, id, message))));
-      await this.updated(message.personalConversationId, accountIds);
+      // In sequence order on every client, whichever instance committed which message; the
+      // summary travels with its message, so it never arrives before it.
+      const order = { stream: conversationId, seq: message.sequence, previousAt: known.previousAt?.getTime() };
+      await Promise.all(accountIds.map((id) => {
+        const summary = byAccount.get(id);
+        return this.hub.sendToUserInOrder(id, order, [
+          { target: event, args: [withFileLinks(links, id, message)] },
+          ...(summary ? [{ target: EVENTS.conversationUpdated, args: [summaryWithFileLinks(links, id, summary)] }] : []),
+        ]);
+      }));
       this.onMessage?.(message, accountIds);
     });
   }

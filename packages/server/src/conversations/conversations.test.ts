@@ -6,6 +6,7 @@ import { deleteAccount } from '../accounts/delete-account.ts';
 import { conversationMessages, conversations } from '../db/schema/index.ts';
 import { describeEachDatabase } from '../test/app.ts';
 import { buildAccount, buildCard } from '../test/factories.ts';
+import { summariesByAccount } from './read-conversations.ts';
 import { appendMessage } from './send-message.ts';
 import { allMessages, buildPerson, send, startConversation } from './test-support.ts';
 
@@ -266,5 +267,20 @@ describeEachDatabase('conversations API', (ctx) => {
     expect(late.json().message).toBe('The other person deleted their account: this conversation can no longer receive messages.');
     // Ana's token no longer works.
     expect((await app().inject({ url: '/api/conversation', headers: ana.headers })).statusCode).toBe(401);
+  });
+
+  it('builds the summaries of a new message from it while it is the newest, and reads the newest back once it is not', async () => {
+    const ana = await buildPerson(app(), 'Ana');
+    const ben = await buildPerson(app(), 'Ben');
+    const { personalConversationId: id } = await startConversation(app(), ana, ben, 'first');
+    const second = (await send(app(), ana, id, 'second')).json<TConversationMessage>();
+    const read = await summariesByAccount(app().db, id);
+    expect(read.get(ben.account.id)).toMatchObject({ lastMessage: second, lastSequence: 2, unseenCount: 2 });
+    expect(await summariesByAccount(app().db, id, second)).toEqual(read);
+    // A message sent meanwhile (crossing announcements): the summaries show it, not the one given.
+    const third = (await send(app(), ben, id, 'third')).json<TConversationMessage>();
+    const crossed = await summariesByAccount(app().db, id, second);
+    expect(crossed.get(ana.account.id)).toMatchObject({ lastMessage: third, lastSequence: 3, unseenCount: 1 });
+    expect(crossed).toEqual(await summariesByAccount(app().db, id));
   });
 });

@@ -2,6 +2,7 @@
 import { HttpTransportType, HubConnectionBuilder, HubConnectionState, LogLevel, type HubConnection } from '@microsoft/signalr';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
+import { WebSocket } from 'ws';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { TConversationMessage, TConversationSeen, TConversationSummary } from '@vbc/shared/conversation';
@@ -13,9 +14,13 @@ import type { Database } from '../db/client.ts';
 import { TRANSPORTS, closed, nextCall, sleep } from '../hub/test-support.ts';
 import { startSmtpSink } from '../notify/test-sinks.ts';
 import { mailedCode } from '../accounts/test-support.ts';
+import { openDatabase } from '../db/client.ts';
+import { ConversationAnnouncer } from './announce.ts';
+import { presentMessage } from './presenter.ts';
 import { appendMessage } from './send-message.ts';
 import { buildPerson, closeListening, listenForHub, multipart, send, startConversation } from './test-support.ts';
 
+const RS = '\x1e';
 const smtp = await startSmtpSink();
 let database: Database;
 let app: FastifyInstance;
@@ -218,6 +223,53 @@ describe('hub sign-in and attachments (WebSockets unless stated)', () => {
     expect((await send(app, ana, id, 'second')).statusCode).toBe(201);
     // Held as if the message before might still be on its way, it would come after the update.
     await expect.poll(() => order).toEqual(['MessageReceived', 'ConversationUpdated']);
+  });
+
+  it('sends a new message to each WebSocket in one frame: MessageReceived, then the ConversationUpdated built from it', async () => {
+    const ana = await buildPerson(app, 'Ana');
+    const ben = await buildPerson(app, 'Ben');
+    const { personalConversationId: id } = await startConversation(app, ana, ben, 'first');
+    const frames: string[] = [];
+    const ws = new WebSocket(hubUrl.replace('http', 'ws'), { headers: { authorization: `Bearer ${ben.accessToken}` } });
+    ws.on('message', (data) => frames.push(String(data)));
+    await new Promise((resolve, reject) => ws.on('open', resolve).on('error', reject));
+    ws.send(`{"protocol":"json","version":1}${RS}`);
+    await expect.poll(() => frames).toEqual([`{}${RS}`]);
+    try {
+      const sent = await send(app, ana, id, 'in one frame');
+      expect(sent.statusCode).toBe(201);
+      await expect.poll(() => frames.length).toBe(2);
+      const records = frames[1]!.split(RS);
+      expect(records.pop()).toBe(''); // each record ends with RS
+      const [received, updated] = records.map((r) => JSON.parse(r) as { target: string; arguments: unknown[] });
+      expect(records).toHaveLength(2);
+      expect(received).toEqual({ type: 1, target: 'MessageReceived', arguments: [sent.json()] });
+      // The summary sent with the message (its last message known, not read back) is what the API answers.
+      const summary = await app.inject({ url: `/api/conversation/${id}`, headers: ben.headers });
+      expect(updated).toEqual({ type: 1, target: 'ConversationUpdated', arguments: [summary.json()] });
+      expect(summary.json<TConversationSummary>()).toMatchObject({ lastMessage: sent.json(), unseenCount: 2, lastSequence: 2 });
+    } finally {
+      ws.terminate();
+    }
+  });
+
+  it('still sends a new message when its summaries cannot be read (the database went away after the commit)', async () => {
+    const ana = await buildPerson(app, 'Ana');
+    const ben = await buildPerson(app, 'Ben');
+    const { personalConversationId: id } = await startConversation(app, ana, ben, 'first');
+    const benConn = await connect(ben, HttpTransportType.WebSockets);
+    const got: string[] = [];
+    for (const name of ['MessageReceived', 'ConversationUpdated']) benConn.on(name, (m: TConversationMessage | TConversationSummary) => got.push(`${name} ${m.personalConversationId}`));
+    const { row, previousAt } = await appendMessage(app.db, {
+      conversationId: id, senderAccountId: ana.account.id, fromVbcId: ana.card.id, kind: 'text', body: 'committed', clientMessageId: randomUUID(), now: new Date(),
+    });
+    const gone = await openDatabase({ dataDir: 'memory://' });
+    await gone.close();
+    const warnings: string[] = [];
+    const announcer = new ConversationAnnouncer({ db: gone.db, links: app.files }, app.hub, { warn: (_object, message) => warnings.push(message) });
+    await announcer.messageAdded(presentMessage({ message: row, photo: null, document: null }), { participants: [ana.account.id, ben.account.id], previousAt });
+    await expect.poll(() => got).toEqual([`MessageReceived ${id}`]);
+    expect(warnings).toEqual(['conversation summaries not read: the new message is sent without them']);
   });
 
   it('announces a retried send whose first attempt was committed but never announced (crash between commit and publish)', async () => {

@@ -93,8 +93,11 @@ export async function listMessages(db: Db, conversationId: string, page: TPageQu
     .orderBy(forward ? asc(conversationMessages.seq) : desc(conversationMessages.seq))
     .limit(page.limit);
   if (!forward) rows.reverse();
-  return rows.map((r) => presentMessage(r as TMessageRecord));
+  return presentMessages(rows);
 }
+
+/** Rows of selectMessages, presented. */
+const presentMessages = (rows: readonly unknown[]): TConversationMessage[] => rows.map((r) => presentMessage(r as TMessageRecord));
 
 /** Messages after a side's last seen sequence that the other side sent. */
 function unseenCountSql(me: { conversationId: AnyColumn; lastSeenSeq: AnyColumn; accountId: AnyColumn }) {
@@ -147,8 +150,8 @@ function lastMessages(db: Db, where: SQL) {
 type TSummary = TConversationSummary & { viewerAccountId: string | null };
 
 /** Summary rows with their conversations' last messages, presented. */
-function presentSummaries(rows: Awaited<ReturnType<typeof summaryRows>>, last: Awaited<ReturnType<typeof lastMessages>>): TSummary[] {
-  const lastById = new Map(last.map((r) => [r.message.conversationId, presentMessage(r as TMessageRecord)]));
+function presentSummaries(rows: Awaited<ReturnType<typeof summaryRows>>, last: TConversationMessage[]): TSummary[] {
+  const lastById = new Map(last.map((m) => [m.personalConversationId, m]));
   return rows.map((r) => ({
     viewerAccountId: r.viewerAccountId,
     personalConversationId: r.id,
@@ -178,7 +181,7 @@ async function summaries(db: Db, filter: { accountId: string; conversationId?: s
   const rows = await summaryRows(db, and(...conditions));
   if (rows.length === 0) return [];
   const ids = [...new Set(rows.map((r) => r.id))];
-  return presentSummaries(rows, await lastMessages(db, inArray(conversationMessages.conversationId, ids)));
+  return presentSummaries(rows, presentMessages(await lastMessages(db, inArray(conversationMessages.conversationId, ids))));
 }
 
 /** Both sides' summaries of one conversation, and its last message: each new message and each seen runs them. */
@@ -191,10 +194,15 @@ export async function listConversations(db: Db, accountId: string, only?: string
   return rows.map(({ viewerAccountId: _viewer, ...summary }) => summary);
 }
 
-/** One conversation as each of its (not deleted) accounts sees it, in two queries. */
-export async function summariesByAccount(db: Db, conversationId: string): Promise<Map<string, TConversationSummary>> {
+/**
+ * One conversation as each of its (not deleted) accounts sees it, in two queries; in one when
+ * `newest` (a message just sent) is still its last message.
+ */
+export async function summariesByAccount(db: Db, conversationId: string, newest?: TConversationMessage): Promise<Map<string, TConversationSummary>> {
   const rows = await summaryRowsOf(db).execute({ conversationId });
-  const last = rows.length === 0 ? [] : await lastMessageOf(db).execute({ conversationId });
+  let last: TConversationMessage[] = [];
+  if (newest && rows.every((r) => r.lastSeq === newest.sequence)) last = [newest];
+  else if (rows.length > 0) last = presentMessages(await lastMessageOf(db).execute({ conversationId }));
   const out = new Map<string, TConversationSummary>();
   for (const { viewerAccountId, ...summary } of presentSummaries(rows, last)) if (viewerAccountId) out.set(viewerAccountId, summary);
   return out;

@@ -13,6 +13,7 @@ import {
   closeRecord,
   handshakeErrorRecord,
   invocationRecord,
+  invocationRecords,
   parseRecord,
 } from './protocol.ts';
 import { textFrame, type LongPollingTransport, type TTransport, type TTransportKind } from './transports.ts';
@@ -261,7 +262,7 @@ export class HubCore {
       waitMs: this.opts.orderWaitMs,
       deliver: (records) => this.sendRecords(entry(), records),
       fillGap: async (stream, from, to) =>
-        ((await this.gapFiller?.(userId, stream, from, to)) ?? []).map((e) => invocationRecord(e.target, e.args)).join(''),
+        invocationRecords((await this.gapFiller?.(userId, stream, from, to)) ?? []),
       onError: (error) => this.log.warn({ err: error, userId }, 'hub: could not fill a gap in ordered events'),
     });
   }

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { HubCore, type THubStats } from './core.ts';
 import { registerHubHttp } from './http.ts';
-import { resolveOptions, type TGapFiller, type THubLogger, type THubOptions } from './options.ts';
-import { invocationRecord } from './protocol.ts';
+import { resolveOptions, type TGapFiller, type THubEvent, type THubLogger, type THubOptions } from './options.ts';
+import { invocationRecord, invocationRecords } from './protocol.ts';
 import { encodeOrdered, type TStreamPosition } from './ordering.ts';
 
 export { redactAccessToken } from './redact.ts';
@@ -14,12 +14,14 @@ export interface Hub {
   /** Invokes client method `target` on every connection of `userId`, on every instance sharing the backplane. */
   sendToUser(userId: string, target: string, ...args: unknown[]): Promise<void>;
   /**
-   * Like sendToUser, for events of an ordered `stream` (a conversation) whose `seq` is gap-free:
-   * every connection receives a stream's events in `seq` order, whichever instances published
-   * them (the receiving instance holds an early one briefly, and fills a lasting gap by the filler
-   * given to `fillGapsWith`).
+   * Like sendToUser, for the event at `seq` of an ordered `stream` (a conversation) whose `seq`
+   * is gap-free: every connection receives a stream's events in `seq` order, whichever instances
+   * published them (the receiving instance holds an early one briefly, and fills a lasting gap by
+   * the filler given to `fillGapsWith`). `invocations` are that event's method calls, in order;
+   * each connection gets them in one frame (a gap fill replays the first of each, what the filler
+   * reads back).
    */
-  sendToUserInOrder(userId: string, order: TStreamPosition, target: string, ...args: unknown[]): Promise<void>;
+  sendToUserInOrder(userId: string, order: TStreamPosition, invocations: readonly THubEvent[]): Promise<void>;
   /** How to read a gap in an ordered stream back from the source of truth (the domain that owns the streams sets it). */
   fillGapsWith(filler: TGapFiller): void;
   /**
@@ -52,8 +54,8 @@ export function createHub(options: THubOptions): Hub {
     async sendToUser(userId, target, ...args) {
       await options.backplane.publish(core.channel(userId), `m${invocationRecord(target, args)}`);
     },
-    async sendToUserInOrder(userId, order, target, ...args) {
-      await options.backplane.publish(core.channel(userId), encodeOrdered(order, invocationRecord(target, args)));
+    async sendToUserInOrder(userId, order, invocations) {
+      await options.backplane.publish(core.channel(userId), encodeOrdered(order, invocationRecords(invocations)));
     },
     fillGapsWith(filler) {
       core.gapFiller = filler;

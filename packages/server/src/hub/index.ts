@@ -2,4 +2,4 @@ export { createHub, redactAccessToken, type Hub } from './hub.ts';
 export type { TStreamPosition } from './ordering.ts';
 export { HubError } from './core.ts';
 export { HubHttpError } from './http.ts';
-export type { THubCallContext, THubLogger, THubMethod, THubOptions } from './options.ts';
+export type { THubCallContext, THubEvent, THubLogger, THubMethod, THubOptions } from './options.ts';

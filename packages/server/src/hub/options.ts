@@ -69,7 +69,13 @@ export interface THubOptions {
  * The events of sequences `from`..`to` of `stream` for `userId`, read from the source of truth:
  * fills a gap in ordered events that did not close in time (an event was lost on the way).
  */
-export type TGapFiller = (userId: string, stream: string, from: number, to: number) => Promise<Array<{ target: string; args: unknown[] }>>;
+export type TGapFiller = (userId: string, stream: string, from: number, to: number) => Promise<THubEvent[]>;
+
+/** One invocation of a client method: the method's name and its arguments. */
+export interface THubEvent {
+  target: string;
+  args: unknown[];
+}
 
 export interface TResolvedHubOptions {
   path: string;

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { HUB } from '@vbc/shared';
 import { findSession } from '../accounts/sessions.ts';
 import { databaseUnavailable, isDatabaseUnavailable } from '../db/unavailable.ts';
-import { createHub, HubHttpError, type Hub, type TStreamPosition } from './index.ts';
+import { createHub, HubHttpError, type Hub, type THubEvent, type TStreamPosition } from './index.ts';
 import { loadSecret } from '../plugins/secrets.ts';
 
 declare module 'fastify' {
@@ -55,9 +55,9 @@ export default fp(
         app.metrics.eventsPublished.inc({ event: target });
         return hub.sendToUser(userId, target, ...args);
       },
-      sendToUserInOrder(userId: string, order: TStreamPosition, target: string, ...args: unknown[]) {
-        app.metrics.eventsPublished.inc({ event: target });
-        return hub.sendToUserInOrder(userId, order, target, ...args);
+      sendToUserInOrder(userId: string, order: TStreamPosition, invocations: readonly THubEvent[]) {
+        for (const { target } of invocations) app.metrics.eventsPublished.inc({ event: target });
+        return hub.sendToUserInOrder(userId, order, invocations);
       },
     });
     // Logout closes that sign-in's connections; deletion closes the account's on every device.

@@ -118,6 +118,10 @@ export function invocationRecord(target: string, args: readonly unknown[]): stri
   return JSON.stringify({ type: MessageType.Invocation, target, arguments: args }) + RS;
 }
 
+/** Invocations one after another, in one string (one frame: the JSON protocol separates records by RS). */
+export const invocationRecords = (invocations: readonly { target: string; args: readonly unknown[] }[]): string =>
+  invocations.map((e) => invocationRecord(e.target, e.args)).join('');
+
 /** Completion of a client invocation: `result` only when defined, never together with `error`. */
 export function completionRecord(invocationId: string, outcome: { result?: unknown; error?: string }): string {
   if (outcome.error !== undefined) {
