@@ -18,8 +18,7 @@ export interface Hub {
    * is gap-free: every connection receives a stream's events in `seq` order, whichever instances
    * published them (the receiving instance holds an early one briefly, and fills a lasting gap by
    * the filler given to `fillGapsWith`). `invocations` are that event's method calls, in order;
-   * each connection gets them in one frame (a gap fill replays the first of each, what the filler
-   * reads back).
+   * each connection gets them in one frame. A filled gap gets what the filler reads back instead.
    */
   sendToUserInOrder(userId: string, order: TStreamPosition, invocations: readonly THubEvent[]): Promise<void>;
   /** How to read a gap in an ordered stream back from the source of truth (the domain that owns the streams sets it). */
