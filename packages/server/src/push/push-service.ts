@@ -67,7 +67,7 @@ export class PushService {
     try {
       for await (const page of subscriptionPagesOf(this.deps.db, accountIds, () => pacer?.room())) {
         for (const target of page) {
-          if (!target.endpoint && !(target.apnDeviceToken && this.deps.apns)) continue;
+          if (!this.reaches(target)) continue;
           this.queue.enqueue({ target, payload }, lane);
           queued++;
         }
@@ -114,12 +114,26 @@ export class PushService {
     this.queue.close();
   }
 
+  /** A web push subscription, or an APNs token while APNs is configured. */
+  private reaches(target: TPushTarget): boolean {
+    return !!target.endpoint || (!!target.apnDeviceToken && !!this.deps.apns);
+  }
+
+  /**
+   * The recipients' devices are read first: a message whose recipients have none costs that one
+   * read, and the conversation's summaries (two queries) are read only when some device could be
+   * told.
+   */
   private async pushUnseen(message: TConversationMessage, recipients: readonly string[], summariesOf: TSummariesOf): Promise<void> {
+    const targets: TPushTarget[] = [];
+    for await (const page of subscriptionPagesOf(this.deps.db, recipients)) targets.push(...page.filter((t) => this.reaches(t)));
+    if (targets.length === 0) return;
     const summaries = await summariesOf(message.personalConversationId);
     for (const accountId of recipients) {
       const summary = summaries.get(accountId);
       if (!summary || summary.mySeenSequence >= message.sequence) continue;
-      await this.notifyAccounts([accountId], messagePayload(message, summary.counterpart.name));
+      const payload = messagePayload(message, summary.counterpart.name);
+      for (const target of targets) if (target.accountId === accountId) this.queue.enqueue({ target, payload }, 'interactive');
     }
   }
 

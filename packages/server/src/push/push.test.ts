@@ -5,7 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { describeEachDatabase } from '../test/app.ts';
 import { pushSubscriptions } from '../db/schema/index.ts';
 import { buildAccount } from '../test/factories.ts';
-import { buildPerson, send, startConversation, type TPerson } from '../conversations/test-support.ts';
+import { allMessages, buildPerson, send, startConversation, type TPerson } from '../conversations/test-support.ts';
+import { summariesByAccount } from '../conversations/read-conversations.ts';
 import { loadVapidKeys } from './vapid-keys.ts';
 import { startTestPushService, type TTestSubscription } from './test-push-service.ts';
 import { makeApnsKey, makeTestTls, startApnsStub } from './test-apns-stub.ts';
@@ -92,6 +93,27 @@ describeEachDatabase('push: web push and APNs deliveries', (ctx) => {
     await send(ctx.app, ana, conversation.personalConversationId, 'not seen');
     await ctx.app.push.idle();
     expect(pushesTo(bruno.sub.endpoint).map((p) => p.payload.body)).toEqual(['first', 'not seen']);
+  });
+
+  it('reads the conversation for a push only when the recipient has a device to tell', async () => {
+    const ana = await subscribed('Ana');
+    const ben = await buildPerson(ctx.app, 'Ben'); // no device registered
+    const carl = await buildPerson(ctx.app, 'Carl');
+    const toBen = await startConversation(ctx.app, ana, ben, 'for Ben');
+    const toAna = await startConversation(ctx.app, carl, ana, 'for Ana');
+    await ctx.app.push.idle();
+    const reads: string[] = [];
+    const summariesOf = (conversationId: string) => {
+      reads.push(conversationId);
+      return summariesByAccount(ctx.app.db, conversationId);
+    };
+    for (const [conversation, sender, recipient] of [[toBen, ana, ben], [toAna, carl, ana]] as const) {
+      const [message] = await allMessages(ctx.app, sender, conversation.personalConversationId);
+      ctx.app.push.messageAdded(message!, [sender.account.id, recipient.account.id], summariesOf);
+    }
+    await ctx.app.push.idle();
+    expect(reads).toEqual([toAna.personalConversationId]);
+    expect(pushesTo(ana.sub.endpoint).map((p) => p.payload.body)).toEqual(['for Ana', 'for Ana']);
   });
 
   it('reaches every device of the account; notifyAccounts resolves before the push service answers', async () => {

@@ -69,7 +69,7 @@ export async function unregisterSubscriptions(db: Db, caller: TPushCaller, input
 }
 
 /** What a delivery needs of a subscription row: its id (to forget it) and where and how to send. */
-export type TPushTarget = Pick<TPushSubscriptionRow, 'id' | 'endpoint' | 'keyP256Dh' | 'keyAuth' | 'apnDeviceToken'>;
+export type TPushTarget = Pick<TPushSubscriptionRow, 'id' | 'accountId' | 'endpoint' | 'keyP256Dh' | 'keyAuth' | 'apnDeviceToken'>;
 
 /** Accounts per query of `subscriptionPagesOf`: its statement is built and its rows mapped on the event loop. */
 export const SUBSCRIPTIONS_PAGE = 500;
@@ -86,7 +86,7 @@ export async function* subscriptionPagesOf(db: Db, accountIds: readonly string[]
     await beforePage?.();
     yield db
       .select({
-        id: pushSubscriptions.id, endpoint: pushSubscriptions.endpoint, keyP256Dh: pushSubscriptions.keyP256Dh,
+        id: pushSubscriptions.id, accountId: pushSubscriptions.accountId, endpoint: pushSubscriptions.endpoint, keyP256Dh: pushSubscriptions.keyP256Dh,
         keyAuth: pushSubscriptions.keyAuth, apnDeviceToken: pushSubscriptions.apnDeviceToken,
       })
       .from(pushSubscriptions)
