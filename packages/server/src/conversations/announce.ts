@@ -1,5 +1,5 @@
 import { CONVERSATION_HUB_EVENTS as EVENTS, type TConversationMessage, type TConversationSeen, type TConversationSummary } from '@vbc/shared/conversation';
-import type { Hub } from '../hub/index.ts';
+import type { Hub, THubEvent } from '../hub/index.ts';
 import { summaryWithFileLinks, withFileLinks } from './presenter.ts';
 import { listMessages, participantAccountIds, summariesByAccount } from './read-conversations.ts';
 import type { TViewerDeps } from './read-for-viewer.ts';
@@ -59,13 +59,8 @@ export class ConversationAnnouncer {
       // In sequence order on every client, whichever instance committed which message; the
       // summary travels with its message, so it never arrives before it.
       const order = { stream: conversationId, seq: message.sequence, previousAt: known.previousAt?.getTime() };
-      await Promise.all(accountIds.map((id) => {
-        const summary = byAccount.get(id);
-        return this.hub.sendToUserInOrder(id, order, [
-          { target: event, args: [withFileLinks(links, id, message)] },
-          ...(summary ? [{ target: EVENTS.conversationUpdated, args: [summaryWithFileLinks(links, id, summary)] }] : []),
-        ]);
-      }));
+      await Promise.all(accountIds.map((id) =>
+        this.hub.sendToUserInOrder(id, order, [{ target: event, args: [withFileLinks(links, id, message)] }, ...this.summaryEvent(byAccount, id)])));
       this.onMessage?.(message, accountIds);
     });
   }
@@ -86,12 +81,13 @@ export class ConversationAnnouncer {
 
   private async updated(conversationId: string, accountIds: string[]): Promise<void> {
     const byAccount = await summariesByAccount(this.viewer.db, conversationId);
-    await Promise.all(
-      accountIds.flatMap((id) => {
-        const summary = byAccount.get(id);
-        return summary ? [this.hub.sendToUser(id, EVENTS.conversationUpdated, summaryWithFileLinks(this.viewer.links, id, summary))] : [];
-      }),
-    );
+    await Promise.all(accountIds.flatMap((id) => this.summaryEvent(byAccount, id).map((e) => this.hub.sendToUser(id, e.target, ...e.args))));
+  }
+
+  /** `accountId`'s ConversationUpdated, its summary's files signed for it; none when it has no summary there. */
+  private summaryEvent(byAccount: Map<string, TConversationSummary>, accountId: string): THubEvent[] {
+    const summary = byAccount.get(accountId);
+    return summary ? [{ target: EVENTS.conversationUpdated, args: [summaryWithFileLinks(this.viewer.links, accountId, summary)] }] : [];
   }
 
   private async guard(run: () => Promise<void>): Promise<void> {
