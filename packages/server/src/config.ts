@@ -37,6 +37,13 @@ export const ZConfig = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: url(['postgres:', 'postgresql:']),
   REDIS_URL: url(['redis:', 'rediss:']),
+  /**
+   * Longest wait for PostgreSQL on a request: a connection, or one query's answer. Past it the
+   * connection is dropped and the request answers 503 (a silent network cut is noticed in this time).
+   */
+  DATABASE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(2000),
+  /** Longest wait for one Redis command, and for any answer on a Redis connection before it is taken for dead and rebuilt. */
+  REDIS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
   SMTP_URL: url(['smtp:', 'smtps:']),
   MAIL_FROM: z.string().default('V.B.C. <no-reply@vbc.local>'),
   /** http, or log (chosen explicitly: codes by text message go to the log); unset: no SMS (log only when nothing at all is configured, see notify/channels.ts). */

@@ -1,10 +1,22 @@
-import { Redis } from 'ioredis';
+import { randomUUID } from 'node:crypto';
+import { openBoundedRedis } from '../redis/connect.ts';
 import type { Backplane } from './types.ts';
 
 export interface TRedisBackplaneOptions {
   /** Called with connection errors (ioredis reconnects by itself); defaults to ignoring them. */
   onError?: (error: Error) => void;
+  /** Longest wait for Redis (REDIS_TIMEOUT_MS); default 1000. */
+  timeoutMs?: number;
+  /** Called when a connection had no answer in time and is rebuilt. */
+  onTimeout?: () => void;
 }
+
+/**
+ * The channel on which an instance that could not publish while cut off from Redis says so once
+ * it is back: every other instance then tells its clients to resync, since the events meant for
+ * them are lost (their own connection to Redis may never have dropped).
+ */
+const RESYNC_CHANNEL = 'vbc:backplane:resync';
 
 interface ChannelState {
   handlers: Set<(payload: string) => void>;
@@ -21,17 +33,30 @@ interface ChannelState {
  */
 export function createRedisBackplane(url: string, options: TRedisBackplaneOptions = {}): Backplane {
   const onError = options.onError ?? ((): void => undefined);
-  const pub = new Redis(url, { maxRetriesPerRequest: 3 });
-  const sub = new Redis(url, { maxRetriesPerRequest: 3 });
-  pub.on('error', onError);
-  sub.on('error', onError);
+  const connection = { timeoutMs: options.timeoutMs ?? 1000, onTimeout: options.onTimeout, onError, redisOptions: { maxRetriesPerRequest: 3 } };
+  const pub = openBoundedRedis(url, connection);
+  const sub = openBoundedRedis(url, connection);
+  const instanceId = randomUUID();
 
   const channels = new Map<string, ChannelState>();
   const resyncListeners: Array<() => void> = [];
   let closed = false;
+  /** A publish failed since Redis was last reachable: the other instances are told when it is back. */
+  let publishFailed = false;
+
+  const resync = (): void => {
+    for (const listener of resyncListeners) {
+      try {
+        listener();
+      } catch (error) {
+        onError(error instanceof Error ? error : new Error(String(error)));
+      }
+    }
+  };
 
   // The subscriber connection came back after a drop: whatever was published meanwhile is gone.
   let subscribedOnce = false;
+  void sub.subscribe(RESYNC_CHANNEL).catch(onError);
   sub.on('ready', () => {
     if (!subscribedOnce) {
       subscribedOnce = true;
@@ -39,18 +64,25 @@ export function createRedisBackplane(url: string, options: TRedisBackplaneOption
     }
     // Once the PING answers, the re-SUBSCRIBEs ioredis sent before it are in effect: a client
     // catching up from then on misses nothing.
-    void sub.ping().catch(() => undefined).then(() => {
-      for (const listener of resyncListeners) {
-        try {
-          listener();
-        } catch (error) {
-          onError(error instanceof Error ? error : new Error(String(error)));
-        }
-      }
-    });
+    void sub.ping().catch(() => undefined).then(resync);
+  });
+
+  // The publishing connection came back: if events were lost meanwhile, every instance's clients catch up.
+  let publishedOnce = false;
+  pub.on('ready', () => {
+    if (!publishedOnce) {
+      publishedOnce = true;
+      return;
+    }
+    if (!publishFailed) return;
+    pub.publish(RESYNC_CHANNEL, instanceId).then(() => (publishFailed = false), onError);
   });
 
   sub.on('message', (channel: string, payload: string) => {
+    if (channel === RESYNC_CHANNEL) {
+      if (payload !== instanceId) resync();
+      return;
+    }
     const state = channels.get(channel);
     if (!state) return;
     for (const handler of [...state.handlers]) {
@@ -70,8 +102,13 @@ export function createRedisBackplane(url: string, options: TRedisBackplaneOption
     async publish(channel, payload) {
       assertOpen();
       // During an outage, fail at once: the payload would be lost anyway, and clients are told to resync.
-      if (subscribedOnce && pub.status !== 'ready') throw new Error(`Redis is not connected (${pub.status}).`);
-      await pub.publish(channel, payload);
+      try {
+        if (subscribedOnce && pub.status !== 'ready') throw new Error(`Redis is not connected (${pub.status}).`);
+        await pub.publish(channel, payload);
+      } catch (error) {
+        publishFailed = true;
+        throw error;
+      }
     },
     async subscribe(channel, handler) {
       assertOpen();

@@ -5,6 +5,7 @@ import type { Pool } from 'pg';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.ts';
 import { MIGRATIONS_DIR } from '../paths.ts';
+import { boundQueries } from './bounded-queries.ts';
 
 export { schema };
 
@@ -17,6 +18,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Resolves when a trivial query answers; rejects otherwise. */
   ping(): Promise<void>;
+  /** Calls `listener` each time a query had no answer within the timeout (PostgreSQL; never on PGlite). */
+  onTimeout(listener: () => void): void;
   close(): Promise<void>;
 }
 
@@ -28,11 +31,22 @@ export interface DatabaseOptions {
   dataDir: string;
   /** Pool size for PostgreSQL. */
   maxConnections?: number;
+  /** PostgreSQL: longest wait for a connection or for one query's answer (DATABASE_TIMEOUT_MS); default 2000. */
+  timeoutMs?: number;
 }
+
+/**
+ * Session settings sent with every PostgreSQL connection, so that the server too notices a client
+ * that a network cut took away (and rolls back what it held) in seconds: keepalive probes after
+ * 5 s of silence, and a connection dropped once data goes unacknowledged for 10 s.
+ */
+const SERVER_SIDE_TIMEOUTS = '-c tcp_keepalives_idle=5 -c tcp_keepalives_interval=2 -c tcp_keepalives_count=3 -c tcp_user_timeout=10000';
 
 /** Opens the database and applies pending migrations: one code path for PGlite and PostgreSQL. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  const database = options.url ? await openPostgres(options.url, options.maxConnections ?? 20) : await openPglite(options.dataDir);
+  const database = options.url
+    ? await openPostgres(options.url, options.maxConnections ?? 20, options.timeoutMs ?? 2000)
+    : await openPglite(options.dataDir);
   try {
     await database.migrate();
   } catch (error) {
@@ -42,21 +56,46 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return database;
 }
 
-async function openPostgres(url: string, max: number): Promise<Database & { migrate(): Promise<void> }> {
+async function openPostgres(url: string, max: number, timeoutMs: number): Promise<Database & { migrate(): Promise<void> }> {
   const { Pool } = (await import('pg')).default;
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  // A server that cannot be reached fails a request after 5 s (a 503) instead of holding it.
-  const pool = new Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
+  // Every wait is bounded: a connection (the pool's connect limit), and each query on an open
+  // connection (boundQueries), so a server that cannot be reached fails a request with a 503
+  // within timeoutMs instead of holding it. TCP keepalive on our side, and SERVER_SIDE_TIMEOUTS
+  // on the server's, find connections a silent cut left dead.
+  const pool = new Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: timeoutMs,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 5000,
+    ...(new URL(url).searchParams.has('options') ? {} : { options: SERVER_SIDE_TIMEOUTS }),
+  });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  const timeoutListeners: Array<() => void> = [];
+  boundQueries(pool, timeoutMs, () => {
+    for (const listener of timeoutListeners) listener();
+  });
   const db = drizzle(pool, { schema });
   return {
     db: db as unknown as Db,
     kind: 'postgres',
     ping: async () => void (await db.execute(sql`select 1`)),
+    onTimeout: (listener) => void timeoutListeners.push(listener),
     close: () => pool.end(),
-    migrate: () => withAdvisoryLock(pool, MIGRATION_LOCK, () => migrate(db, { migrationsFolder: MIGRATIONS_DIR })),
+    // Migrations may take longer than a request's queries: their own connection, unbounded.
+    migrate: async () => {
+      // Two connections: one holds the advisory lock while the migrator uses the other.
+      const migrationPool = new Pool({ connectionString: url, max: 2, connectionTimeoutMillis: timeoutMs });
+      migrationPool.on('error', () => {});
+      try {
+        await withAdvisoryLock(migrationPool, MIGRATION_LOCK, () => migrate(drizzle(migrationPool, { schema }), { migrationsFolder: MIGRATIONS_DIR }));
+      } finally {
+        await migrationPool.end();
+      }
+    },
   };
 }
 
@@ -97,6 +136,8 @@ async function openPglite(dataDir: string): Promise<Database & { migrate(): Prom
     db: db as unknown as Db,
     kind: 'pglite',
     ping: async () => void (await db.execute(sql`select 1`)),
+    // In the process: no network to lose, so no query timeout.
+    onTimeout: () => undefined,
     close: () => client.close(),
     migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_DIR }),
   };

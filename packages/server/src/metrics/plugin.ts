@@ -14,6 +14,8 @@ export interface Metrics {
   eventsPublished: Counter<'event'>;
   /** Requests refused by a rate limit, by rule (the key's prefix: conversation-send, otp-request…). */
   rateLimitRefusals: Counter<'rule'>;
+  /** Calls to a dependency (postgres, redis) that had no answer in time, after which the connection was dropped. */
+  dependencyTimeouts: Counter<'dependency'>;
 }
 
 declare module 'fastify' {
@@ -55,7 +57,15 @@ export default fp(
       messagesSent: new Counter({ name: 'messages_sent_total', help: 'New conversation messages committed, by kind.', labelNames: ['kind'] as const, registers }),
       eventsPublished: new Counter({ name: 'hub_events_published_total', help: 'Hub events published for delivery, by hub method.', labelNames: ['event'] as const, registers }),
       rateLimitRefusals: new Counter({ name: 'rate_limit_refusals_total', help: 'Requests refused by a rate limit, by rule.', labelNames: ['rule'] as const, registers }),
+      dependencyTimeouts: new Counter({
+        name: 'dependency_timeouts_total',
+        help: 'Calls to PostgreSQL or Redis that had no answer in time (the connection was then dropped), by dependency.',
+        labelNames: ['dependency'] as const,
+        registers,
+      }),
     });
+    // Both series from the start, so a dashboard shows 0 rather than nothing.
+    for (const dependency of ['postgres', 'redis']) app.metrics.dependencyTimeouts.inc({ dependency }, 0);
     app.addHook('onResponse', (request, reply, done) => {
       duration.of(request.method, routeOf(request), reply.statusCode).observe(reply.elapsedTime / 1000);
       done();

@@ -17,11 +17,15 @@ export default fp(
     const backplane =
       options.backplane ??
       (REDIS_URL
-        ? createRedisBackplane(REDIS_URL, { onError: (error) => app.log.warn({ err: error }, 'redis backplane error') })
+        ? createRedisBackplane(REDIS_URL, {
+            onError: (error) => app.log.warn({ err: error }, 'redis backplane error'),
+            timeoutMs: app.config.REDIS_TIMEOUT_MS,
+            onTimeout: () => app.metrics.dependencyTimeouts.inc({ dependency: 'redis' }),
+          })
         : createMemoryBackplane());
     app.decorate('backplane', backplane);
     // A backplane handed in (tests sharing one between two apps) is closed by its owner.
     if (!options.backplane) app.addHook('onClose', () => backplane.close());
   },
-  { name: 'backplane', dependencies: ['config'] },
+  { name: 'backplane', dependencies: ['config', 'metrics'] },
 );

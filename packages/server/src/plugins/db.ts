@@ -18,17 +18,20 @@ declare module 'fastify' {
  */
 export default fp(
   async function dbPlugin(app: FastifyInstance, options: { database?: Database }) {
+    const countTimeouts = (database: Database) => database.onTimeout(() => app.metrics.dependencyTimeouts.inc({ dependency: 'postgres' }));
     if (options.database) {
       app.decorate('database', options.database);
       app.decorate('db', options.database.db);
+      countTimeouts(options.database);
       return;
     }
-    const { DATABASE_URL, DATA_DIR } = app.config;
+    const { DATABASE_URL, DATA_DIR, DATABASE_TIMEOUT_MS } = app.config;
     const dataDir = DATA_DIR.startsWith('memory://') ? DATA_DIR : path.join(DATA_DIR, 'db');
-    const database = await withDatabaseUrl(DATABASE_URL, () => openDatabase({ url: DATABASE_URL, dataDir }));
+    const database = await withDatabaseUrl(DATABASE_URL, () => openDatabase({ url: DATABASE_URL, dataDir, timeoutMs: DATABASE_TIMEOUT_MS }));
     app.decorate('database', database);
     app.decorate('db', database.db);
+    countTimeouts(database);
     app.addHook('onClose', () => database.close());
   },
-  { name: 'db', dependencies: ['config'] },
+  { name: 'db', dependencies: ['config', 'metrics'] },
 );

@@ -6,5 +6,5 @@ export type { RateLimiter, TRateDecision, TRateRule } from './types.ts';
 export { createMemoryRateLimiter, createRedisRateLimiter };
 
 /** Redis counters when a URL is given (several instances share them; per-instance while Redis is down), in-process otherwise. */
-export const createRateLimiter = (redisUrl?: string, log?: TRedisRateLimiterOptions['log']): RateLimiter =>
-  redisUrl ? createRedisRateLimiter(redisUrl, { log }) : createMemoryRateLimiter();
+export const createRateLimiter = (redisUrl?: string, options: TRedisRateLimiterOptions = {}): RateLimiter =>
+  redisUrl ? createRedisRateLimiter(redisUrl, options) : createMemoryRateLimiter();

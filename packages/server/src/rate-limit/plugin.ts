@@ -15,7 +15,11 @@ const ruleName = (key: string) => key.split(':', 1)[0]!;
 /** Decorates `app.rateLimiter` (refusals counted in `app.metrics`) and closes it with the app. */
 export default fp(
   async function rateLimit(app: FastifyInstance) {
-    const limiter = createRateLimiter(app.config.REDIS_URL, app.log);
+    const limiter = createRateLimiter(app.config.REDIS_URL, {
+      log: app.log,
+      timeoutMs: app.config.REDIS_TIMEOUT_MS,
+      onTimeout: () => app.metrics.dependencyTimeouts.inc({ dependency: 'redis' }),
+    });
     app.decorate('rateLimiter', {
       kind: limiter.kind,
       async consume(rules, nowMs) {

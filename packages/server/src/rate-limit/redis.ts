@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
+import { openBoundedRedis } from '../redis/connect.ts';
 import { createMemoryRateLimiter } from './memory.ts';
 import type { RateLimiter, TRateDecision, TRateRule } from './types.ts';
 
@@ -35,6 +35,10 @@ export interface TRedisRateLimiterOptions {
   prefix?: string;
   /** Told once per outage that counting moved to this instance, and once when Redis is back. */
   log?: { warn(object: object, message: string): void; info(object: object, message: string): void };
+  /** Longest wait for Redis (REDIS_TIMEOUT_MS): past it the limits fall back to this instance's counters. Default 1000. */
+  timeoutMs?: number;
+  /** Called when the connection had no answer in time and is rebuilt. */
+  onTimeout?: () => void;
 }
 
 /**
@@ -44,9 +48,12 @@ export interface TRedisRateLimiterOptions {
  */
 export function createRedisRateLimiter(url: string, options: TRedisRateLimiterOptions = {}): RateLimiter {
   const prefix = options.prefix ?? 'vbc:rl:';
-  const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: true, lazyConnect: false });
-  // Errors surface on the commands that fail; an idle reconnect must not crash the process.
-  redis.on('error', () => {});
+  // Errors surface on the commands that fail; a silent cut is noticed within the timeout (openBoundedRedis).
+  const redis = openBoundedRedis(url, {
+    timeoutMs: options.timeoutMs ?? 1000,
+    onTimeout: options.onTimeout,
+    redisOptions: { maxRetriesPerRequest: 1, enableOfflineQueue: true },
+  });
   const local = createMemoryRateLimiter();
   let wasReady = false;
   let fallingBack = false;

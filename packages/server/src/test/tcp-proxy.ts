@@ -1,4 +1,8 @@
-/** A TCP proxy a test owns in front of a real service (PostgreSQL, Redis), to cut it and restore it: an outage without touching the shared server. */
+/**
+ * A TCP proxy a test owns in front of a real service (PostgreSQL, Redis), to take it away and
+ * bring it back without touching the shared server: `cut` is an outage that refuses and resets
+ * (the server went down), `silence` one that answers nothing at all (a network cut).
+ */
 import net from 'node:net';
 
 export interface TTcpProxy {
@@ -6,30 +10,50 @@ export interface TTcpProxy {
   port: number;
   /** Refuses new connections and drops every open one (the service "goes down"). */
   cut(): Promise<void>;
-  /** Accepts connections again, on the same port. */
+  /**
+   * Stops carrying bytes either way without closing anything, as a network that drops packets
+   * does: open connections stay open and hear nothing; new ones are accepted and hear nothing.
+   */
+  silence(): void;
+  /** Accepts connections again, on the same port, and carries what a silence held back. */
   restore(): Promise<void>;
   close(): Promise<void>;
 }
 
-/** Forwards 127.0.0.1:<port> to `target` (host:port) until cut. */
+/** Forwards 127.0.0.1:<port> to `target` (host:port) until cut or silenced. */
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TTcpProxy> {
   const sockets = new Set<net.Socket>();
+  /** Each open client with its upstream (null while a silence holds the client back). */
+  const pairs = new Map<net.Socket, net.Socket | null>();
   let port = 0;
   let server: net.Server | null = null;
+  let silent = false;
 
+  const track = (socket: net.Socket, partner: () => net.Socket | null | undefined): void => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => {
+      socket.destroy();
+      partner()?.destroy();
+    });
+  };
+  const carry = (client: net.Socket): void => {
+    const upstream = net.connect(target);
+    pairs.set(client, upstream);
+    track(upstream, () => client);
+    client.pipe(upstream);
+    upstream.pipe(client);
+  };
   const listen = async (): Promise<void> => {
     const s = net.createServer((client) => {
-      const upstream = net.connect(target);
-      for (const socket of [client, upstream]) {
-        sockets.add(socket);
-        socket.on('close', () => sockets.delete(socket));
-        socket.on('error', () => {
-          client.destroy();
-          upstream.destroy();
-        });
+      track(client, () => pairs.get(client));
+      client.on('close', () => pairs.delete(client));
+      if (silent) {
+        client.pause();
+        pairs.set(client, null);
+      } else {
+        carry(client);
       }
-      client.pipe(upstream);
-      upstream.pipe(client);
     });
     await new Promise<void>((resolve, reject) => {
       s.once('error', reject);
@@ -41,8 +65,10 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
   const stop = async (): Promise<void> => {
     const s = server;
     server = null;
+    silent = false;
     for (const socket of sockets) socket.destroy();
     sockets.clear();
+    pairs.clear();
     if (s) await new Promise((resolve) => s.close(resolve));
   };
 
@@ -52,7 +78,28 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       return port;
     },
     cut: stop,
+    silence() {
+      silent = true;
+      for (const [client, upstream] of pairs) {
+        if (!upstream) continue;
+        client.unpipe(upstream);
+        upstream.unpipe(client);
+        client.pause();
+        upstream.pause();
+      }
+    },
     async restore() {
+      if (silent) {
+        silent = false;
+        for (const [client, upstream] of pairs) {
+          if (!upstream) {
+            carry(client);
+            continue;
+          }
+          client.pipe(upstream);
+          upstream.pipe(client);
+        }
+      }
       if (!server) await listen();
     },
     close: stop,
