@@ -17,7 +17,9 @@ export function databaseKinds(): DatabaseKind[] {
 export async function openTestDatabase(kind: DatabaseKind): Promise<Database> {
   if (kind === 'pglite') return openDatabase({ dataDir: 'memory://' });
   const { url, drop } = await createPostgresDatabase();
-  const database = await openDatabase({ url, dataDir: '', maxConnections: 10 });
+  // Generous query bound: test files share two cores, and a slow spell must not fail a query
+  // (the 2 s default is what the timeout and partition tests exercise).
+  const database = await openDatabase({ url, dataDir: '', maxConnections: 10, timeoutMs: 10_000 });
   return {
     ...database,
     async close() {

@@ -20,40 +20,42 @@ export interface TTcpProxy {
   close(): Promise<void>;
 }
 
+/** One client's connection through the proxy, and what a silence holds back each way. */
+interface TPair {
+  client: net.Socket;
+  upstream: net.Socket | null;
+  toUpstream: Buffer[];
+  toClient: Buffer[];
+}
+
 /** Forwards 127.0.0.1:<port> to `target` (host:port) until cut or silenced. */
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TTcpProxy> {
-  const sockets = new Set<net.Socket>();
-  /** Each open client with its upstream (null while a silence holds the client back). */
-  const pairs = new Map<net.Socket, net.Socket | null>();
+  const pairs = new Set<TPair>();
   let port = 0;
   let server: net.Server | null = null;
   let silent = false;
 
-  const track = (socket: net.Socket, partner: () => net.Socket | null | undefined): void => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    socket.on('error', () => {
-      socket.destroy();
-      partner()?.destroy();
-    });
-  };
-  const carry = (client: net.Socket): void => {
+  const connectUpstream = (pair: TPair): void => {
     const upstream = net.connect(target);
-    pairs.set(client, upstream);
-    track(upstream, () => client);
-    client.pipe(upstream);
-    upstream.pipe(client);
+    pair.upstream = upstream;
+    upstream.on('data', (chunk: Buffer) => (silent ? pair.toClient.push(chunk) : pair.client.write(chunk)));
+    upstream.on('error', () => upstream.destroy());
+    // A side that closes takes the other with it; what a silence held back for it is dropped.
+    upstream.on('close', () => pair.client.destroy());
+    for (const chunk of pair.toUpstream.splice(0)) upstream.write(chunk);
   };
   const listen = async (): Promise<void> => {
     const s = net.createServer((client) => {
-      track(client, () => pairs.get(client));
-      client.on('close', () => pairs.delete(client));
-      if (silent) {
-        client.pause();
-        pairs.set(client, null);
-      } else {
-        carry(client);
-      }
+      const pair: TPair = { client, upstream: null, toUpstream: [], toClient: [] };
+      pairs.add(pair);
+      client.on('data', (chunk: Buffer) => (silent || !pair.upstream ? pair.toUpstream.push(chunk) : pair.upstream.write(chunk)));
+      client.on('error', () => client.destroy());
+      client.on('close', () => {
+        pairs.delete(pair);
+        pair.upstream?.destroy();
+      });
+      // Accepted during a silence: connected to the service only when it ends, as a SYN retried.
+      if (!silent) connectUpstream(pair);
     });
     await new Promise<void>((resolve, reject) => {
       s.once('error', reject);
@@ -66,8 +68,10 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     const s = server;
     server = null;
     silent = false;
-    for (const socket of sockets) socket.destroy();
-    sockets.clear();
+    for (const pair of pairs) {
+      pair.client.destroy();
+      pair.upstream?.destroy();
+    }
     pairs.clear();
     if (s) await new Promise((resolve) => s.close(resolve));
   };
@@ -80,24 +84,15 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     cut: stop,
     silence() {
       silent = true;
-      for (const [client, upstream] of pairs) {
-        if (!upstream) continue;
-        client.unpipe(upstream);
-        upstream.unpipe(client);
-        client.pause();
-        upstream.pause();
-      }
     },
     async restore() {
       if (silent) {
         silent = false;
-        for (const [client, upstream] of pairs) {
-          if (!upstream) {
-            carry(client);
-            continue;
-          }
-          client.pipe(upstream);
-          upstream.pipe(client);
+        // What was held back arrives now, as TCP's retransmissions do once the network heals.
+        for (const pair of pairs) {
+          if (!pair.upstream) connectUpstream(pair);
+          else for (const chunk of pair.toUpstream.splice(0)) pair.upstream.write(chunk);
+          for (const chunk of pair.toClient.splice(0)) pair.client.write(chunk);
         }
       }
       if (!server) await listen();
