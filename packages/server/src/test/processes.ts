@@ -47,13 +47,15 @@ export interface TServerProcess {
 export async function startServerProcess(
   command: string,
   args: string[],
-  options: { env?: Record<string, string>; readyTimeoutMs?: number; port?: number } = {},
+  options: { env?: Record<string, string>; readyTimeoutMs?: number; port?: number; host?: string } = {},
 ): Promise<TServerProcess> {
   const port = options.port ?? (await freePort());
+  // Another address than 127.0.0.1: a process in a network namespace of its own (test/netns.ts).
+  const host = options.host ?? '127.0.0.1';
   const env: Record<string, string | undefined> = {
     ...process.env,
     PORT: String(port),
-    HOST: '127.0.0.1',
+    HOST: host,
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'vbc-proc-')),
     SEED_DEMO: 'false',
     LOG_LEVEL: 'warn',
@@ -72,7 +74,7 @@ export async function startServerProcess(
   const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)));
   let gone = false;
   void exited.then(() => (gone = true));
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://${host}:${port}`;
   const deadline = Date.now() + (options.readyTimeoutMs ?? 120_000);
   for (;;) {
     if (gone) throw new Error(`${command} ${args.join(' ')} exited before it was ready:\n${text}`);

@@ -6,7 +6,7 @@
 import net from 'node:net';
 
 export interface TTcpProxy {
-  /** The proxy's port on 127.0.0.1. */
+  /** The proxy's port (on 127.0.0.1 unless another address was given). */
   port: number;
   /** Refuses new connections and drops every open one (the service "goes down"). */
   cut(): Promise<void>;
@@ -28,8 +28,8 @@ interface TPair {
   toClient: Buffer[];
 }
 
-/** Forwards 127.0.0.1:<port> to `target` (host:port) until cut or silenced. */
-export async function startTcpProxy(target: { host: string; port: number }): Promise<TTcpProxy> {
+/** Forwards <listenHost>:<port> to `target` (host:port) until cut or silenced. */
+export async function startTcpProxy(target: { host: string; port: number }, listenHost = '127.0.0.1'): Promise<TTcpProxy> {
   const pairs = new Set<TPair>();
   let port = 0;
   let server: net.Server | null = null;
@@ -59,7 +59,7 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     });
     await new Promise<void>((resolve, reject) => {
       s.once('error', reject);
-      s.listen(port, '127.0.0.1', () => resolve());
+      s.listen(port, listenHost, () => resolve());
     });
     port = (s.address() as net.AddressInfo).port;
     server = s;
