@@ -113,6 +113,8 @@ export const ZConfig = z.object({
   S3_SECRET_ACCESS_KEY: optional,
   /** Path-style URLs (endpoint/bucket/key), as MinIO and most self-hosted servers need. */
   S3_FORCE_PATH_STYLE: bool.default(false),
+  /** Longest wait for one bucket request (a connection: at most 2 s of it); past it the request answers 503. */
+  S3_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   /** Bearer token `GET /metrics` requires; unset: the metrics are open (keep /metrics off the public network then). */
   METRICS_TOKEN: optional.refine((v) => v === undefined || v.length >= 16, 'must be at least 16 characters'),
   /** Most hub connections one account may hold on one instance; the next negotiate is refused with 429. */

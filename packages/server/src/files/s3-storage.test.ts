@@ -9,6 +9,7 @@ import { buildTestApp, describeEachDatabase } from '../test/app.ts';
 import { openTestDatabase } from '../test/databases.ts';
 import { buildAccount } from '../test/factories.ts';
 import { startS3Server } from '../test/s3-server.ts';
+import { startTcpProxy } from '../test/tcp-proxy.ts';
 import { makePicture, multipartBody } from './test-upload.ts';
 
 const s3 = await startS3Server();
@@ -84,3 +85,31 @@ it('refuses to start when the bucket cannot be used, naming S3_BUCKET', async ()
     await database.close();
   }
 }, 120_000);
+
+it('answers 503 within S3_TIMEOUT_MS when the bucket goes silent, and stores again once it is back', async () => {
+  const endpoint = new URL(s3.env.S3_ENDPOINT);
+  const proxy = await startTcpProxy({ host: endpoint.hostname, port: Number(endpoint.port) });
+  const database = await openTestDatabase('pglite');
+  const { app } = await buildTestApp(database, { env: { ...s3.env, S3_ENDPOINT: `http://127.0.0.1:${proxy.port}`, S3_TIMEOUT_MS: '1000' } });
+  try {
+    const a = await buildAccount(app);
+    const document = () => upload(app, 'document', a.headers, { data: Buffer.from('Meeting notes\n'), filename: 'notes.txt', contentType: 'text/plain' });
+    expect((await document()).statusCode).toBe(201);
+    proxy.silence();
+    const started = performance.now();
+    const held = await document();
+    const ms = performance.now() - started;
+    expect(held.statusCode).toBe(503);
+    expect(held.headers['retry-after']).toMatch(/^\d+$/);
+    expect(held.json()).toEqual({ message: 'The file storage is not reachable right now. Try again in a moment.', code: 'unavailable' });
+    // Two attempts of at most 1 s each, and the SDK's pause between them.
+    expect(ms).toBeLessThan(4000);
+    await proxy.restore();
+    expect((await document()).statusCode).toBe(201);
+  } finally {
+    await proxy.restore();
+    await app.close();
+    await database.close();
+    await proxy.close();
+  }
+}, 60_000);

@@ -1,10 +1,22 @@
 import type { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { ConfigError, type Config } from '../config.ts';
+import { unavailable } from '../errors/app-error.ts';
 import { checkStorageKey, type FileStorage } from './storage.ts';
 
 /** Settings of an S3-compatible bucket (the S3_* variables). */
-export type TS3Settings = Pick<Config, 'S3_BUCKET' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'S3_FORCE_PATH_STYLE'> & { S3_BUCKET: string };
+export type TS3Settings = Pick<Config, 'S3_BUCKET' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'S3_FORCE_PATH_STYLE'> & {
+  S3_BUCKET: string;
+  /** Longest wait for one request (S3_TIMEOUT_MS); default 10 s. */
+  S3_TIMEOUT_MS?: number;
+};
+
+/** Socket errors and timeouts: the bucket cannot be reached (rather than refusing the request). */
+const UNREACHABLE = new Set(['TimeoutError', 'RequestTimeout', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EPIPE', 'EAI_AGAIN']);
+const isUnreachable = (error: unknown): boolean => {
+  const { name, code } = (error ?? {}) as { name?: string; code?: string };
+  return UNREACHABLE.has(name ?? '') || UNREACHABLE.has(code ?? '');
+};
 
 const isMissing = (error: unknown) =>
   error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
@@ -29,7 +41,24 @@ export class S3FileStorage implements FileStorage {
         : undefined,
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
+      // Bounded: a bucket cut off silently fails the request (503) instead of holding it; one retry at most.
+      requestHandler: {
+        connectionTimeout: Math.min(2000, settings.S3_TIMEOUT_MS ?? 10_000),
+        requestTimeout: settings.S3_TIMEOUT_MS ?? 10_000,
+        throwOnRequestTimeout: true,
+      },
+      maxAttempts: 2,
     });
+  }
+
+  /** Runs a request to the bucket; an unreachable bucket becomes a 503 with Retry-After. */
+  private async reach<T>(request: () => Promise<T>): Promise<T> {
+    try {
+      return await request();
+    } catch (error) {
+      if (isUnreachable(error)) throw unavailable('The file storage is not reachable right now. Try again in a moment.');
+      throw error;
+    }
   }
 
   /** Checks at start that the bucket exists and the credentials reach it: a ConfigError naming S3_BUCKET otherwise. */
@@ -43,7 +72,7 @@ export class S3FileStorage implements FileStorage {
   }
 
   async put(key: string, data: Buffer): Promise<void> {
-    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: checkStorageKey(key), Body: data, ContentLength: data.length }));
+    await this.reach(() => this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: checkStorageKey(key), Body: data, ContentLength: data.length })));
   }
 
   async read(key: string): Promise<Buffer | null> {
@@ -58,7 +87,7 @@ export class S3FileStorage implements FileStorage {
 
   async delete(key: string): Promise<void> {
     // S3 answers a delete of an absent key with success, as the local store does.
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: checkStorageKey(key) }));
+    await this.reach(() => this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: checkStorageKey(key) })));
   }
 
   close(): void {
@@ -67,7 +96,7 @@ export class S3FileStorage implements FileStorage {
 
   private async get(key: string) {
     try {
-      return await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: checkStorageKey(key) }));
+      return await this.reach(() => this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: checkStorageKey(key) })));
     } catch (error) {
       if (isMissing(error)) return null;
       throw error;
