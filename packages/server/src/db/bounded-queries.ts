@@ -36,7 +36,10 @@ export function boundQueries(pool: Pool, timeoutMs: number, onTimeout: () => voi
     // Read when needed: with TLS the connection's stream is replaced by the TLS socket after the handshake.
     const connection = (client as unknown as { connection: { stream: Socket } }).connection;
     (client as unknown as { query: TQueryFn }).query = (...args: unknown[]) => {
-      let timer: NodeJS.Timeout | undefined;
+      const timer = setTimeout(() => {
+        onTimeout();
+        connection.stream.destroy(new DatabaseTimeoutError(timeoutMs));
+      }, timeoutMs);
       const settle = (): void => clearTimeout(timer);
       const last = args.length - 1;
       const callback = args[last];
@@ -46,15 +49,16 @@ export function boundQueries(pool: Pool, timeoutMs: number, onTimeout: () => voi
           (callback as TQueryFn)(...answer);
         };
       }
-      const result = query(...args);
-      const pending = result && typeof (result as Promise<unknown>).then === 'function' ? (result as Promise<unknown>) : null;
+      let result: unknown;
+      try {
+        result = query(...args);
+      } catch (error) {
+        settle();
+        throw error;
+      }
+      if (result && typeof (result as Promise<unknown>).then === 'function') (result as Promise<unknown>).then(settle, settle);
       // A query object with no callback and no promise (pg-cursor and the like) cannot be followed: left unbounded.
-      if (!pending && typeof callback !== 'function') return result;
-      pending?.then(settle, settle);
-      timer = setTimeout(() => {
-        onTimeout();
-        connection.stream.destroy(new DatabaseTimeoutError(timeoutMs));
-      }, timeoutMs);
+      else if (typeof callback !== 'function') settle();
       return result;
     };
   });

@@ -4,7 +4,6 @@
  * answered 503 with Retry-After (as any request that needs the unreachable database), never 500.
  */
 import { HttpTransportType } from '@microsoft/signalr';
-import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -114,12 +113,15 @@ describe.skipIf(!databaseUrl)('a burst of WebSocket upgrades with the database p
   it('answers every upgrade 503 with Retry-After (never 500), and connects again once the pool is free', async () => {
     const ana = await buildAccount(app);
     const wsUrl = `${hubUrl.replace('http', 'ws')}?access_token=${ana.accessToken}`;
-    // Both pool connections busy for longer than the pool's 5 s wait for a free one.
-    const busy = [1, 2].map(() => Promise.resolve(database.db.execute(sql`select pg_sleep(6.5)`)));
+    // Both pool connections held for longer than the pool's wait for a free one (DATABASE_TIMEOUT_MS,
+    // 2 s): each by an open transaction that sends nothing meanwhile, since a query that long would
+    // itself be cut at that bound.
+    const busy = [1, 2].map(() => database.db.transaction(() => new Promise((resolve) => setTimeout(resolve, 6500))));
     const watcher = new pg.Client({ connectionString: created.url });
     await watcher.connect();
     try {
-      await eventually(async () => (await watcher.query(`select count(*)::int as n from pg_stat_activity where query like 'select pg_sleep%'`)).rows[0].n === 2);
+      await eventually(async () =>
+        (await watcher.query(`select count(*)::int as n from pg_stat_activity where datname = current_database() and state = 'idle in transaction'`)).rows[0].n === 2);
     } finally {
       await watcher.end();
     }
