@@ -3,10 +3,8 @@
 // product as it runs; docs/deployment.md gives the production command with them.
 //
 // --min-semi-space-size=16 --max-semi-space-size=16: a young generation of fixed size, two halves
-// of 16 MB (V8 starts them at 1 MB). V8 otherwise grows it at run time from what survives its
-// collections, and the same build, started again and again under the card API's load, ran at
-// about 14 µs of CPU a request in half the starts and 16.5 µs in the others (issue 13); with the
-// size fixed, 8 starts out of 8 ran at 14 µs. The price: up to 30 MB more memory.
+// of 16 MB (V8 starts them at 1 MB). V8 otherwise sizes it at run time, and the same build ran
+// at one of two speeds from one start to the next (docs/benchmarks.md). The price: up to 30 MB more memory.
 import { readFileSync } from 'node:fs';
 
 const start = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).scripts.start;

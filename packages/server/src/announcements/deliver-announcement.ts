@@ -31,7 +31,7 @@ export async function deliverAnnouncement(deps: TDeliverDeps, summary: TAnnounce
       // The in-process backplane answers without I/O: without a turn in between, 10,000 publishes
       // would run as one block of microtasks, and every request waiting meanwhile with them; and
       // batch after batch on every turn kept the event loop full, so a message send's every
-      // database answer waited behind one (a send took ~160 ms). A batch waits for room instead.
+      // database answer waited behind one (docs/benchmarks.md). A batch waits for room instead.
       await pacer.room();
       await Promise.all(recipients.slice(i, i + HUB_BATCH).map((id) => deps.hub.sendToUser(id, ANNOUNCEMENT_HUB_EVENT, summary)));
     }

@@ -26,9 +26,8 @@ const TEXT_FRAME = { binary: false } as const;
 /**
  * `text` as one final, unmasked WebSocket text frame (RFC 6455 §5.2), header and payload in one
  * buffer. A server's frame is the same bytes for every socket, so a fan-out frames its records
- * once and writes that buffer to each socket, where `ws.send` made a header, options objects and
- * a two-buffer write for every socket: at 1,000 connections of one account the server's CPU per
- * send went from 32 to 29.5 ms (issue 13's hub1000 bench, two runs each).
+ * once and writes that buffer to each socket, instead of `ws.send` making a header, options
+ * objects and a two-buffer write for every socket (figures: docs/benchmarks.md).
  */
 export function textFrame(text: string): Buffer {
   const length = Buffer.byteLength(text, 'utf8');

@@ -36,9 +36,8 @@ parentPort.on('message', ({ id, p256dh, auth, payload }) => {
 /**
  * The workers' nice value, on Linux only (there it is per thread; elsewhere setting it would lower
  * the whole process's, so they run as the process does). A fan-out's encryption then takes only
- * CPU time the event loop, the database and the rest of the machine leave: on 2 cores, at the
- * process's priority, it delayed message sends' every step (a send's p50 went from 4 to 8–11 ms
- * during a 10,000 fan-out).
+ * CPU time the event loop, the database and the rest of the machine leave; at the process's
+ * priority it delayed every step of a message send (figures: docs/benchmarks.md).
  */
 const WORKER_NICE = 19;
 
