@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { offersPush } from '../push/push-offer.ts';
-import { clearOutbox, resumeOutbox } from '../screens/Messages/outbox.ts';
+import { clearOutbox, resumeOutbox } from '../messaging/outbox.ts';
 import { emitClientEvent, useClientEvent, type TClientEvents } from '../session/events.ts';
 import { useSession } from '../session/SessionContext.tsx';
 import { readStored } from '../session/storage.ts';

@@ -9,7 +9,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { TConversationSummary } from '@vbc/shared/conversation';
 import { queryKeys } from '../api/query-keys.ts';
 import { onClientEvent } from '../session/events.ts';
-import { upsertSummary } from '../screens/Messages/thread-model.ts';
+import { upsertSummary } from '../messaging/thread-model.ts';
 import { onRealtimeResync } from './connection.ts';
 
 /** Subscribes `client` to the hub's events for the page's life; returns the unsubscribe. */

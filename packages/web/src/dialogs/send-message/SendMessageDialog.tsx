@@ -9,7 +9,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { DIALOG_MAX_WIDTH } from '@vbc/shared/constants';
-import { MESSAGE_MAX_LENGTH } from '../../screens/Messages/limits.ts';
+import { MESSAGE_MAX_LENGTH } from '../../messaging/limits.ts';
 import { initiateConversation } from '../../api/conversations.ts';
 import { errorText } from '../../api/http.ts';
 import type { TClientEvents } from '../../session/events.ts';

@@ -10,8 +10,8 @@ import { getConversation, listMessages, markSeen } from '../../api/conversations
 import { errorText, HttpError } from '../../api/http.ts';
 import { onRealtimeResync } from '../../realtime/connection.ts';
 import { useClientEvent } from '../../session/events.ts';
-import { onSent, retryTransient, settle } from './outbox.ts';
-import { hasGapBefore, lastSequenceOf, linksRefreshAt, mergeMessages, showsConversation } from './thread-model.ts';
+import { onSent, retryTransient, settle } from '../../messaging/outbox.ts';
+import { hasGapBefore, lastSequenceOf, linksRefreshAt, mergeMessages, showsConversation } from '../../messaging/thread-model.ts';
 
 /** Page sizes: the first screenful and each older page; catch-up pages take the most the server gives. */
 const PAGE = 50;
