@@ -4,7 +4,7 @@ import { lazyWithQueries } from './api/lazy-with-queries.tsx';
 import { trackNavigation } from './navigation.ts';
 import AppShell from './components/AppShell.tsx';
 import RouteError from './components/RouteError.tsx';
-import { preloadable } from './components/preloadable.ts';
+import { preloadable } from './platform/preloadable.ts';
 
 /**
  * The contact screen, started early on a card link so it loads beside the entry (and loaded

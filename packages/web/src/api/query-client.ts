@@ -10,7 +10,7 @@
  *   (the app's one way to report a failed action).
  */
 import { MutationCache, QueryClient } from '@tanstack/react-query';
-import { notify } from '../session/events.ts';
+import { notify } from '../platform/events.ts';
 import { errorText } from './http.ts';
 import { bridgeHubEvents } from '../realtime/hub-queries.ts';
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useClientEvent, type TClientEvents } from '../session/events.ts';
+import { useClientEvent, type TClientEvents } from '../platform/events.ts';
 
 const NoticeSnackbar = lazy(() => import('./NoticeSnackbar.tsx'));
 

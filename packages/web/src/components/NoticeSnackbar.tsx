@@ -2,7 +2,7 @@ import { useState } from 'react';
 import Snackbar from '@mui/material/Snackbar';
 import SnackbarContent from '@mui/material/SnackbarContent';
 import { TOAST_MS } from '@vbc/shared/constants';
-import type { TNoticeSeverity } from '../session/events.ts';
+import type { TNoticeSeverity } from '../platform/events.ts';
 import type { TNotice } from './NoticeHost.tsx';
 
 const COLORS: Record<TNoticeSeverity, string> = {

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import type { TVirtualContact } from '@vbc/shared/contact';
-import { useClientEvent, type TClientEvents, type TPromptRequest } from '../session/events.ts';
+import { useClientEvent, type TClientEvents, type TPromptRequest } from '../platform/events.ts';
 import AuthHost from './auth/AuthHost.tsx';
 import { lazyWithQueries } from '../api/lazy-with-queries.tsx';
 

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { offersPush } from '../push/push-offer.ts';
 import { clearOutbox, resumeOutbox } from '../messaging/outbox.ts';
-import { emitClientEvent, useClientEvent, type TClientEvents } from '../session/events.ts';
+import { emitClientEvent, useClientEvent, type TClientEvents } from '../platform/events.ts';
 import { useSession } from '../session/SessionContext.tsx';
-import { readStored } from '../session/storage.ts';
+import { readStored } from '../platform/storage.ts';
 import { onRealtimeResync, startRealtime, stopRealtime } from './connection.ts';
 import { loadUnreadCount, refreshUnreadCount, resetUnreadCount, useUnreadCount } from './unread.ts';
 import { nextPromptRecord, readPromptRecord, shouldAskAboutUnread, writePromptRecord } from './unread-prompt.ts';

@@ -8,7 +8,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { TConversationSummary } from '@vbc/shared/conversation';
 import { queryKeys } from '../api/query-keys.ts';
-import { onClientEvent } from '../session/events.ts';
+import { onClientEvent } from '../platform/events.ts';
 import { upsertSummary } from '../messaging/thread-model.ts';
 import { onRealtimeResync } from './connection.ts';
 

@@ -9,9 +9,9 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { http, HttpError } from '../api/http.ts';
 import { READY_EVENT } from '../page-events.ts';
-import { onClientEvent } from './events.ts';
+import { onClientEvent } from '../platform/events.ts';
 import { syncRecents } from './recents-sync.ts';
-import { readStored, SESSION_KEYS, STORAGE_KEYS, writeStored } from './storage.ts';
+import { readStored, SESSION_KEYS, STORAGE_KEYS, writeStored } from '../platform/storage.ts';
 import type { TLoginResult, TPersonalAccount } from './types.ts';
 
 export type TSessionStatus = 'signedOut' | 'signedIn' | 'checking';

@@ -1,7 +1,7 @@
 import type { TRecents } from '@vbc/shared/account';
 import { http } from '../api/http.ts';
-import { addRecent, readRecents, RECENTS_LIMIT, type TRecent } from './recents.ts';
-import { writeStored } from './storage.ts';
+import { addRecent, readRecents, RECENTS_LIMIT, type TRecent } from '../platform/recents.ts';
+import { writeStored } from '../platform/storage.ts';
 
 /**
  * SPEC §4 session start, "sync recents": sends this device's recently viewed

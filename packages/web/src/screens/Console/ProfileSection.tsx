@@ -15,7 +15,7 @@ import type { TCorporateConsole } from '@vbc/shared/corporate';
 import { saveCorporateProfile } from '../../api/corporate.ts';
 import { errorText } from '../../api/http.ts';
 import { queryKeys } from '../../api/query-keys.ts';
-import { notify } from '../../session/events.ts';
+import { notify } from '../../platform/events.ts';
 import Field from '../ContactEdit/parts/Field.tsx';
 import PictureField from './PictureField.tsx';
 import { emptyRow, toForm, toInput, validateProfile, type TListKey, type TProfileForm } from './profile-form.ts';

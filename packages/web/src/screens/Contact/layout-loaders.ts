@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { preloadable, type TPreloadable } from '../../components/preloadable.ts';
+import { preloadable, type TPreloadable } from '../../platform/preloadable.ts';
 import type { TLayoutProps } from './layouts/layout-props.ts';
 
 type TLayoutModule = { default: ComponentType<TLayoutProps> };

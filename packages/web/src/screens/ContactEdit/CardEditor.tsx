@@ -13,7 +13,7 @@ import VisibilityIcon from '@mui/icons-material/Visibility';
 import { deleteCard, setPin, updateCard, type TOwnerVirtualContact } from '../../api/cards.ts';
 import { cardQueries } from '../../api/queries.ts';
 import { errorText, HttpError } from '../../api/http.ts';
-import { emitClientEvent, notify } from '../../session/events.ts';
+import { emitClientEvent, notify } from '../../platform/events.ts';
 import { useSession } from '../../session/SessionContext.tsx';
 import { cardToForm, formToInput, previewCard, serverFieldError, validateForm, type TCardForm } from './form-model.ts';
 import type { TFieldErrors } from '../../components/field-errors.ts';

@@ -20,7 +20,7 @@ import { queryKeys } from '../../api/query-keys.ts';
 import { BOTTOM_NAV_HEIGHT } from '../../components/bottom-nav-height.ts';
 import RoundButton from '../../components/RoundButton.tsx';
 import AppDialog from '../../dialogs/AppDialog.tsx';
-import { notify } from '../../session/events.ts';
+import { notify } from '../../platform/events.ts';
 import FolderNameDialog from './FolderNameDialog.tsx';
 
 /**

@@ -21,7 +21,7 @@ import { errorText, HttpError } from '../../api/http.ts';
 import { deletePet, updatePet } from '../../api/pets.ts';
 import { petQueries } from '../../api/queries.ts';
 import { queryKeys } from '../../api/query-keys.ts';
-import { emitClientEvent, notify } from '../../session/events.ts';
+import { emitClientEvent, notify } from '../../platform/events.ts';
 import { useSession } from '../../session/SessionContext.tsx';
 import EditorSection from '../ContactEdit/parts/EditorSection.tsx';
 import Field from '../ContactEdit/parts/Field.tsx';

@@ -11,7 +11,7 @@ import AppDialog from '../../dialogs/AppDialog.tsx';
 import OtpInput from '../../dialogs/auth/OtpInput.tsx';
 import { useCountdown } from '../../dialogs/auth/use-countdown.ts';
 import { RESEND_WAIT_SECONDS } from '../../dialogs/auth/use-auth-form.ts';
-import { notify } from '../../session/events.ts';
+import { notify } from '../../platform/events.ts';
 import { requestUnregisterOtp, unregisterAppAccount, verifyUnregisterOtp } from './settings-api.ts';
 
 export const WRONG_CODE = 'Wrong code. Check it and try again.';

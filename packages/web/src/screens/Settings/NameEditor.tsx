@@ -5,7 +5,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import TextField from '@mui/material/TextField';
 import { errorText, HttpError } from '../../api/http.ts';
 import { nameError, withoutField } from '../../dialogs/auth/problems.ts';
-import { notify } from '../../session/events.ts';
+import { notify } from '../../platform/events.ts';
 import { updateAccountName } from './settings-api.ts';
 
 /** Inline name editing with the SPEC §5 name rule; saves with PUT myAccount. */

@@ -1,4 +1,4 @@
-import type { TPinGrant } from '../../../session/events.ts';
+import type { TPinGrant } from '../../../platform/events.ts';
 import type { TContactModel } from '../model.ts';
 
 /** What every card layout receives. */

@@ -8,7 +8,7 @@ import LockIcon from '@mui/icons-material/Lock';
 import type { TPinStatus } from '../../../api/cards.ts';
 import { cardQueries } from '../../../api/queries.ts';
 import { errorText } from '../../../api/http.ts';
-import { notify } from '../../../session/events.ts';
+import { notify } from '../../../platform/events.ts';
 import EditorSection from '../parts/EditorSection.tsx';
 import Field from '../parts/Field.tsx';
 

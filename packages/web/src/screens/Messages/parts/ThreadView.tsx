@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
 import { Link } from 'react-router';
-import { notify } from '../../../session/events.ts';
+import { notify } from '../../../platform/events.ts';
 import { discard, enqueue, retry, useOutbox } from '../../../messaging/outbox.ts';
 import { dayLabel, differentDay } from '../../../messaging/thread-model.ts';
 import { useThread } from '../use-thread.ts';
