@@ -10,8 +10,7 @@ import { PHONE_PREFIX } from '@vbc/shared/constants';
 import { errorText, HttpError } from '../../api/http.ts';
 import { emitClientEvent, notify } from '../../platform/events.ts';
 import { readStored } from '../../platform/storage.ts';
-import type { TPersonalAccount } from '../../session/types.ts';
-import { registerAppAccount, requestVerifyOtp, verifyContact, type TChannel } from './auth-api.ts';
+import { registerAppAccount, requestVerifyOtp, verifyContact, type TChannel, type TPersonalAccount } from '../../api/accounts.ts';
 import { codeProblem, contactError, nameError, withoutField } from './problems.ts';
 import { useCountdown } from './use-countdown.ts';
 

@@ -13,7 +13,7 @@ import { MESSAGE_MAX_LENGTH } from '../../messaging/limits.ts';
 import { initiateConversation } from '../../api/conversations.ts';
 import { errorText } from '../../api/http.ts';
 import type { TClientEvents } from '../../platform/events.ts';
-import type { TPersonalAccount } from '../../session/types.ts';
+import type { TPersonalAccount } from '../../api/accounts.ts';
 import AppDialog from '../AppDialog.tsx';
 import { canSend, cardName, MESSAGE_SENT_TEXT } from './send-rules.ts';
 

@@ -12,7 +12,7 @@ import OtpInput from '../../dialogs/auth/OtpInput.tsx';
 import { useCountdown } from '../../dialogs/auth/use-countdown.ts';
 import { RESEND_WAIT_SECONDS } from '../../dialogs/auth/use-auth-form.ts';
 import { notify } from '../../platform/events.ts';
-import { requestUnregisterOtp, unregisterAppAccount, verifyUnregisterOtp } from './settings-api.ts';
+import { requestUnregisterOtp, unregisterAppAccount, verifyUnregisterOtp } from '../../api/accounts.ts';
 
 export const WRONG_CODE = 'Wrong code. Check it and try again.';
 

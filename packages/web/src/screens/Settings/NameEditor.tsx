@@ -6,7 +6,7 @@ import TextField from '@mui/material/TextField';
 import { errorText, HttpError } from '../../api/http.ts';
 import { nameError, withoutField } from '../../dialogs/auth/problems.ts';
 import { notify } from '../../platform/events.ts';
-import { updateAccountName } from './settings-api.ts';
+import { updateAccountName } from '../../api/accounts.ts';
 
 /** Inline name editing with the SPEC §5 name rule; saves with PUT myAccount. */
 export default function NameEditor({ initial, onSaved, onCancel }: { initial: string; onSaved: () => Promise<void>; onCancel: () => void }) {

@@ -17,7 +17,7 @@ import { emitClientEvent, notify } from '../../platform/events.ts';
 import { useSession } from '../../session/SessionContext.tsx';
 import NameEditor from './NameEditor.tsx';
 import PushSetting from './PushSetting.tsx';
-import { requestUnregisterOtp } from './settings-api.ts';
+import { requestUnregisterOtp } from '../../api/accounts.ts';
 
 const DeleteAccountDialog = lazy(() => import('./DeleteAccountDialog.tsx'));
 
