@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { lazyWithQueries } from './api/lazy-with-queries.tsx';
+import { lazyWithQueries } from './query-root/lazy-with-queries.tsx';
 import { trackNavigation } from './navigation.ts';
 import AppShell from './components/AppShell.tsx';
 import RouteError from './components/RouteError.tsx';

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import type { TVirtualContact } from '@vbc/shared/contact';
 import { useClientEvent, type TClientEvents, type TPromptRequest } from '../platform/events.ts';
 import AuthHost from './auth/AuthHost.tsx';
-import { lazyWithQueries } from '../api/lazy-with-queries.tsx';
+import { lazyWithQueries } from '../query-root/lazy-with-queries.tsx';
 
 const QrCodeDialog = lazy(() => import('./QrCodeDialog.tsx'));
 const PromptDialog = lazy(() => import('./PromptDialog.tsx'));
