@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { lazyWithQueries } from './query-root/lazy-with-queries.tsx';
 import { trackNavigation } from './navigation.ts';
-import AppShell from './components/AppShell.tsx';
+import AppShell from './AppShell.tsx';
 import RouteError from './components/RouteError.tsx';
 import { preloadable } from './platform/preloadable.ts';
 

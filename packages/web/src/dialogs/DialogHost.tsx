@@ -11,7 +11,7 @@ const PetShareDialog = lazy(() => import('./PetShareDialog.tsx'));
 const PinDialog = lazy(() => import('./pin/PinDialog.tsx'));
 const WalletPassDialog = lazyWithQueries(() => import('./wallet/WalletPassDialog.tsx'));
 const ScannerDialog = lazy(() => import('./scanner/ScannerDialog.tsx'));
-const AppMenu = lazyWithQueries(() => import('../components/AppMenu.tsx'));
+const AppMenu = lazyWithQueries(() => import('./AppMenu.tsx'));
 
 /**
  * Opens the app-wide windows asked for through client events (QR code,
