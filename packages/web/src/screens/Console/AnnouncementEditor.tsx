@@ -17,8 +17,8 @@ import { createCorporateAnnouncement, updateCorporateAnnouncement } from '../../
 import { obsecuredDisplayUrl } from '../../api/contacts.ts';
 import { uploadDocument } from '../../api/files.ts';
 import { errorText } from '../../api/http.ts';
-import DocumentIcon from '../Messages/parts/DocumentIcon.tsx';
-import MarkdownDescriptions from '../Contact/parts/MarkdownDescriptions.tsx';
+import DocumentIcon from '../../components/DocumentIcon.tsx';
+import MarkdownDescriptions from '../../components/card/MarkdownDescriptions.tsx';
 import PictureField, { type TPictureField } from './PictureField.tsx';
 
 interface TDraft {

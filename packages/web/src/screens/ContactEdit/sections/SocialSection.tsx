@@ -8,7 +8,7 @@ import ShareIcon from '@mui/icons-material/Share';
 import { SOCIAL_MEDIA_TYPES, type TSocialMediaType } from '@vbc/shared/contact';
 import { socialUrl } from '@vbc/shared/links';
 import { obsecuredDisplayUrl } from '../../../api/contacts.ts';
-import { SOCIAL_STYLE } from '../../Contact/parts/social-icons.tsx';
+import { SOCIAL_STYLE } from '../../../components/card/social-icons.tsx';
 import { newKey, type TReference, type TSocialRow } from '../form-model.ts';
 import EditorSection, { AddButton } from '../parts/EditorSection.tsx';
 import Field from '../parts/Field.tsx';
