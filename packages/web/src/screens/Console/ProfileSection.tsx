@@ -16,7 +16,7 @@ import { saveCorporateProfile } from '../../api/corporate.ts';
 import { errorText } from '../../api/http.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 import { notify } from '../../platform/events.ts';
-import Field from '../ContactEdit/parts/Field.tsx';
+import Field from '../../components/editor/Field.tsx';
 import PictureField from './PictureField.tsx';
 import { emptyRow, toForm, toInput, validateProfile, type TListKey, type TProfileForm } from './profile-form.ts';
 import { ConsoleSection } from './ConsoleSection.tsx';

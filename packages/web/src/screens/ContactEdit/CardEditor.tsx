@@ -19,8 +19,8 @@ import { cardToForm, formToInput, previewCard, serverFieldError, validateForm, t
 import type { TFieldErrors } from '../../components/field-errors.ts';
 import FirstRunGuide from './FirstRunGuide.tsx';
 import LivePreview from './LivePreview.tsx';
-import EditorSection from './parts/EditorSection.tsx';
-import { TEMPLATES } from './parts/TemplatePicker.tsx';
+import EditorSection from '../../components/editor/EditorSection.tsx';
+import { TEMPLATES } from '../../components/editor/TemplatePicker.tsx';
 import AboutSection from './sections/AboutSection.tsx';
 import ContactSection from './sections/ContactSection.tsx';
 import DesignSection from './sections/DesignSection.tsx';

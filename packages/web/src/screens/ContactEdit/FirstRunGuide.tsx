@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import AppDialog from '../../dialogs/AppDialog.tsx';
 import { newKey, type TCardForm } from './form-model.ts';
 import type { TFieldErrors } from '../../components/field-errors.ts';
-import Field from './parts/Field.tsx';
+import Field from '../../components/editor/Field.tsx';
 import PictureUpload from './parts/PictureUpload.tsx';
 import type { TSetField } from './sections/types.ts';
 

@@ -9,7 +9,7 @@ import { createCard } from '../../api/cards.ts';
 import { errorText } from '../../api/http.ts';
 import AppDialog from '../../dialogs/AppDialog.tsx';
 import { useSession } from '../../session/SessionContext.tsx';
-import TemplatePicker from '../ContactEdit/parts/TemplatePicker.tsx';
+import TemplatePicker from '../../components/editor/TemplatePicker.tsx';
 
 /** "Create a card": pick one of the four designs as a template; the new card opens in the editor. */
 export default function CreateCardDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

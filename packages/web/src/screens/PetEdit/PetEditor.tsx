@@ -23,9 +23,9 @@ import { petQueries } from '../../api/queries.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 import { emitClientEvent, notify } from '../../platform/events.ts';
 import { useSession } from '../../session/SessionContext.tsx';
-import EditorSection from '../ContactEdit/parts/EditorSection.tsx';
-import Field from '../ContactEdit/parts/Field.tsx';
-import ImageUpload from '../ContactEdit/parts/ImageUpload.tsx';
+import EditorSection from '../../components/editor/EditorSection.tsx';
+import Field from '../../components/editor/Field.tsx';
+import ImageUpload from '../../components/editor/ImageUpload.tsx';
 import { formToPetInput, petToForm, validatePet, type TPetForm } from './pet-form.ts';
 
 const SEXES = ['Unknown', 'Male', 'Female'] as const;

@@ -9,8 +9,8 @@ import type { TPinStatus } from '../../../api/cards.ts';
 import { cardQueries } from '../../../api/queries.ts';
 import { errorText } from '../../../api/http.ts';
 import { notify } from '../../../platform/events.ts';
-import EditorSection from '../parts/EditorSection.tsx';
-import Field from '../parts/Field.tsx';
+import EditorSection from '../../../components/editor/EditorSection.tsx';
+import Field from '../../../components/editor/Field.tsx';
 
 /**
  * The PIN setting: phones and e-mails hidden behind a 4–8 digit PIN. Changing

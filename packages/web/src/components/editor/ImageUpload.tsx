@@ -4,8 +4,8 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import AddPhotoAlternateIcon from '@mui/icons-material/AddPhotoAlternate';
-import { uploadPicture, type TDisplayUpload } from '../../../api/files.ts';
-import { errorText } from '../../../api/http.ts';
+import { uploadPicture, type TDisplayUpload } from '../../api/files.ts';
+import { errorText } from '../../api/http.ts';
 
 export interface TImageUploadProps {
   /** Accessible name of the file input and the button ("Upload picture"). */
