@@ -8,7 +8,7 @@ import AppDialog from '../../dialogs/AppDialog.tsx';
 import { newKey, type TCardForm } from './form-model.ts';
 import type { TFieldErrors } from '../../components/field-errors.ts';
 import Field from '../../components/editor/Field.tsx';
-import PictureUpload from './parts/PictureUpload.tsx';
+import PictureUpload from './sections/PictureUpload.tsx';
 import type { TSetField } from './sections/types.ts';
 
 const STEPS = [

@@ -5,7 +5,7 @@ import FacebookIcon from '@mui/icons-material/Facebook';
 import WorkIcon from '@mui/icons-material/Work';
 import { socialUrl } from '@vbc/shared/links';
 import type { TSocialMedia } from '@vbc/shared/contact';
-import type { TLayoutProps } from './layout-props.ts';
+import type { TLayoutProps } from '../layout-props.ts';
 import ProfilePicture from '../parts/ProfilePicture.tsx';
 import Identity, { Biography } from '../parts/Identity.tsx';
 import SocialLinks from '../../../components/card/SocialLinks.tsx';

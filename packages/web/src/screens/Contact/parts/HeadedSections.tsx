@@ -1,4 +1,4 @@
-import type { TLayoutProps } from '../layouts/layout-props.ts';
+import type { TLayoutProps } from '../layout-props.ts';
 import { Biography } from './Identity.tsx';
 import SocialLinks from '../../../components/card/SocialLinks.tsx';
 import ContactActions from './ContactActions.tsx';

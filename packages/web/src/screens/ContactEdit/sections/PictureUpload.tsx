@@ -1,5 +1,5 @@
 import { displayUrl } from '../../../api/contacts.ts';
-import type { TSectionProps } from '../sections/types.ts';
+import type { TSectionProps } from './types.ts';
 import ImageUpload from '../../../components/editor/ImageUpload.tsx';
 
 /** The card's picture (its display and high-resolution copies together), as the Profile section and the first-time set-up edit it. */

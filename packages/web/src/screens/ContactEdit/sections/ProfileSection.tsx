@@ -5,7 +5,7 @@ import { displayUrl } from '../../../api/contacts.ts';
 import EditorSection from '../../../components/editor/EditorSection.tsx';
 import Field from '../../../components/editor/Field.tsx';
 import ImageUpload from '../../../components/editor/ImageUpload.tsx';
-import PictureUpload from '../parts/PictureUpload.tsx';
+import PictureUpload from './PictureUpload.tsx';
 import type { TSectionProps } from './types.ts';
 
 /** Picture, cover, names, job title, organization, biography. */
