@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import TextField from '@mui/material/TextField';
+import { useMutation } from '@tanstack/react-query';
 import { errorText, HttpError } from '../../api/http.ts';
 import { nameError, withoutField } from '../../dialogs/auth/problems.ts';
 import { notify } from '../../platform/events.ts';
@@ -13,25 +14,26 @@ export default function NameEditor({ initial, onSaved, onCancel }: { initial: st
   const [name, setName] = useState(initial);
   const [checked, setChecked] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const rename = useMutation({
+    mutationFn: updateAccountName,
+    onSuccess: async () => {
+      await onSaved();
+      notify('Your name is saved.');
+    },
+    onError: (error) => {
+      if (error instanceof HttpError && error.status === 400) setServerError(withoutField(error.message));
+      else notify(errorText(error), 'warning');
+    },
+  });
+  const busy = rename.isPending;
   const problem = (checked ? nameError(name) : null) ?? serverError;
 
-  const save = async (event: FormEvent) => {
+  const save = (event: FormEvent) => {
     event.preventDefault();
     setChecked(true);
     if (nameError(name) || busy) return;
     if (name.trim() === initial) return onCancel();
-    setBusy(true);
-    try {
-      await updateAccountName(name.trim());
-      await onSaved();
-      notify('Your name is saved.');
-    } catch (error) {
-      if (error instanceof HttpError && error.status === 400) setServerError(withoutField(error.message));
-      else notify(errorText(error), 'warning');
-    } finally {
-      setBusy(false);
-    }
+    rename.mutate(name.trim());
   };
 
   return (
