@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import TextField from '@mui/material/TextField';
+import { useMutation } from '@tanstack/react-query';
 import { errorText } from '../../api/http.ts';
 import AppDialog from '../../dialogs/AppDialog.tsx';
 import { folderNameProblem } from './folder-form.ts';
@@ -17,20 +18,13 @@ export default function FolderNameDialog({ title, initial = '', saveText, onSave
 }) {
   const [name, setName] = useState(initial);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const save = async () => {
+  const saving = useMutation({ mutationFn: onSave, onSuccess: onClose, onError: (e) => setError(errorText(e)) });
+  const busy = saving.isPending;
+  const save = () => {
     const problem = folderNameProblem(name);
     if (problem) return setError(problem);
-    setBusy(true);
     setError(null);
-    try {
-      await onSave(name.trim());
-      onClose();
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setBusy(false);
-    }
+    saving.mutate(name.trim());
   };
   return (
     <AppDialog open onClose={onClose} title={title} testId="folder-name-dialog">

@@ -7,6 +7,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useMutation } from '@tanstack/react-query';
 import { PET_SPECIES, type TVirtualPetInput } from '@vbc/shared/contact';
 import { createPet } from '../../api/pets.ts';
 import { errorText } from '../../api/http.ts';
@@ -19,27 +20,26 @@ export default function CreatePetDialog({ open, onClose }: { open: boolean; onCl
   const { refreshAccount } = useSession();
   const [name, setName] = useState('');
   const [species, setSpecies] = useState<TVirtualPetInput['species']>('Dog');
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-
-  const create = async () => {
-    if (!name.trim()) {
-      setError('Required.');
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      const pet = await createPet({ name: name.trim(), species });
+  const creation = useMutation({
+    mutationFn: createPet,
+    onSuccess: async (pet) => {
       // The editor checks ownership against the account: refresh it first.
       await refreshAccount().catch(() => undefined);
       onClose();
       navigate(`/pedit/${pet.virtualPetId}`);
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setBusy(false);
+    },
+    onError: (e) => setError(errorText(e)),
+  });
+  const busy = creation.isPending;
+
+  const create = () => {
+    if (!name.trim()) {
+      setError('Required.');
+      return;
     }
+    setError(null);
+    creation.mutate({ name: name.trim(), species });
   };
 
   return (
