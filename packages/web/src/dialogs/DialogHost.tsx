@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { TVirtualContact } from '@vbc/shared/contact';
 import { useClientEvent, type TClientEvents, type TPromptRequest } from '../platform/events.ts';
+import { readStored } from '../platform/storage.ts';
 import { useSession } from '../session/SessionContext.tsx';
 import AuthHost from './auth/AuthHost.tsx';
 import { lazyWithQueries } from '../query-root/lazy-with-queries.tsx';
@@ -39,10 +40,12 @@ export default function DialogHost() {
   const [menu, setMenu] = useState(false);
   useClientEvent('menu', () => setMenu(true));
   // Send Message is the signed-in session's: asked under one token, it closes when that session ends.
+  // The token is the stored one: a window asked for right after sign-in (`onSignedIn`) comes
+  // before this host has rendered the new session.
   const { account, accessToken } = useSession();
   const navigate = useNavigate();
   const [send, setSend] = useState<{ request: TClientEvents['sendMessage']; token: string | null } | null>(null);
-  useClientEvent('sendMessage', (request) => setSend({ request, token: accessToken }));
+  useClientEvent('sendMessage', (request) => setSend({ request, token: readStored('accessToken') }));
   const sendTo = send && account && send.token === accessToken ? send.request : null;
   return (
     <Suspense fallback={null}>
