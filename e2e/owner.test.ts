@@ -55,7 +55,7 @@ describe.runIf(hasChromium())('owners at home in the browser', () => {
   });
 
   /**
-   * Signs `page` in as a fresh account (session keys of src/session/storage.ts),
+   * Signs `page` in as a fresh account (session keys of src/platform/storage.ts),
    * written from a static file of the origin: no app is running there whose
    * session check could race the new keys.
    */

@@ -39,6 +39,8 @@ let ok = await runChecks([
   ['build web app', 'npm', ['run', 'build', '-w', '@vbc/web']],
   ['build server', 'node', ['scripts/build-server.mjs']],
   ['dependency check', process.execPath, ['scripts/check-deps.mjs']],
+  // The paths it covers are the lint:imports script's (package.json), named once.
+  ['import rules', 'npm', ['run', '-s', 'lint:imports']],
   ['lint', bin('eslint'), ['.', '--max-warnings', '0']],
   ...['packages/shared', 'packages/server', 'packages/web', 'packages/web/src/sw', 'e2e', '.'].map((project) => [`typecheck ${project}`, bin('tsc'), ['-p', project]]),
 ]);

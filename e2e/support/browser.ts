@@ -91,7 +91,7 @@ export async function launchBrowser(options: {
 
 /**
  * Makes this tab start signed in as `account`: its session is written where
- * the app keeps it (src/session/storage.ts keys) before any script of the app
+ * the app keeps it (src/platform/storage.ts keys) before any script of the app
  * runs, on the first load only; later loads find what the app left (a logout
  * stays a logout).
  */

@@ -9,8 +9,8 @@
  * No React here: it must stay a few hundred bytes.
  */
 import { INITIAL_CARD_ELEMENT_ID, readInlinedJson } from './screens/Contact/initial-card-id.ts';
-import { recordRecent } from './session/recents.ts';
-import { readStored } from './session/storage.ts';
+import { recordRecent } from './platform/recents.ts';
+import { readStored } from './platform/storage.ts';
 import { HYDRATED_EVENT, READY_EVENT } from './page-events.ts';
 
 const card = readInlinedJson<{ virtualContactId?: unknown; hasVirginAccessProtection?: boolean }>(INITIAL_CARD_ELEMENT_ID, (c) => typeof c.virtualContactId === 'string');

@@ -1,10 +1,10 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { lazyWithQueries } from './api/lazy-with-queries.tsx';
+import { lazyWithQueries } from './query-root/lazy-with-queries.tsx';
 import { trackNavigation } from './navigation.ts';
-import AppShell from './components/AppShell.tsx';
+import AppShell from './AppShell.tsx';
 import RouteError from './components/RouteError.tsx';
-import { preloadable } from './components/preloadable.ts';
+import { preloadable } from './platform/preloadable.ts';
 
 /**
  * The contact screen, started early on a card link so it loads beside the entry (and loaded

@@ -5,7 +5,7 @@
  * the response's `message` field, or the status code when there is none; a
  * raw download and a delete reject with the status.
  */
-import { readStored } from '../session/storage.ts';
+import { readStored } from '../platform/storage.ts';
 
 export class HttpError extends Error {
   /** HTTP status; 0 when the request never got an answer. */

@@ -7,7 +7,8 @@ import { getCardForEdit, getCardStats, getPinStatus, getRecents } from './cards.
 import { getCorporateProfile } from './contacts.ts';
 import { getConversation, listConversations } from './conversations.ts';
 import { getDirectory, listDirectories } from './directories.ts';
-import { getMergedRecents, searchCards } from './search.ts';
+import { syncRecents } from './accounts.ts';
+import { searchCards } from './search.ts';
 import { getPet } from './pets.ts';
 import { queryKeys } from './query-keys.ts';
 import { getAnnouncement, listAnnouncements } from './announcements.ts';
@@ -41,7 +42,7 @@ export const conversationQueries = {
 
 export const accountQueries = {
   recents: () => queryOptions({ queryKey: queryKeys.account.recents(), queryFn: getRecents }),
-  mergedRecents: () => queryOptions({ queryKey: queryKeys.account.mergedRecents(), queryFn: getMergedRecents }),
+  mergedRecents: () => queryOptions({ queryKey: queryKeys.account.mergedRecents(), queryFn: syncRecents }),
 };
 
 export const directoryQueries = {

@@ -1,5 +1,6 @@
 /**
- * The one query client of the web app (TanStack Query). Defaults, chosen so nothing refetches
+ * The web app's query client (TanStack Query; the browser's one is `query-root/QueryRoot.tsx`'s,
+ * the server renderer makes one per page). Defaults, chosen so nothing refetches
  * behind the user's back in bursts:
  * - `staleTime: 0`, `refetchOnMount`: a screen that opens shows what is cached at once and
  *   refreshes it (what every screen did by hand before);
@@ -10,10 +11,10 @@
  *   (the app's one way to report a failed action).
  */
 import { MutationCache, QueryClient } from '@tanstack/react-query';
-import { notify } from '../session/events.ts';
+import { notify } from '../platform/events.ts';
 import { errorText } from './http.ts';
-import { bridgeHubEvents } from '../realtime/hub-queries.ts';
 
+/** A query client with the app's defaults (above). */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     mutationCache: new MutationCache({
@@ -33,6 +34,3 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
-
-export const queryClient = createQueryClient();
-bridgeHubEvents(queryClient);

@@ -11,7 +11,7 @@ import FolderSharedIcon from '@mui/icons-material/FolderShared';
 import { Link, useLocation } from 'react-router';
 import { BOTTOM_NAV_HEIGHT } from './bottom-nav-height.ts';
 import { badgeText, useUnreadCount } from '../realtime/unread.ts';
-import QueryRoot from '../api/QueryRoot.tsx';
+import QueryRoot from '../query-root/QueryRoot.tsx';
 import AnnouncementsBadge from './AnnouncementsBadge.tsx';
 
 

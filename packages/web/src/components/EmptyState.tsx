@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { emitClientEvent } from '../session/events.ts';
+import { emitClientEvent } from '../platform/events.ts';
 import { useSession } from '../session/SessionContext.tsx';
 
 export interface TEmptyStateProps {

@@ -8,7 +8,7 @@ import type { TMyInvitation } from '@vbc/shared/corporate';
 import { answerInvitation } from '../api/corporate.ts';
 import { consoleQueries } from '../api/queries.ts';
 import { queryKeys } from '../api/query-keys.ts';
-import { notify } from '../session/events.ts';
+import { notify } from '../platform/events.ts';
 
 const roleText = { admin: 'an admin', editor: 'an editor', member: 'a member' } as const;
 

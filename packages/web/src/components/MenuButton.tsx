@@ -1,7 +1,7 @@
 import RoundButton from './RoundButton.tsx';
 import MenuIcon from '@mui/icons-material/Menu';
 import { useNavigate } from 'react-router';
-import { emitClientEvent, hasClientEventListener } from '../session/events.ts';
+import { emitClientEvent, hasClientEventListener } from '../platform/events.ts';
 import { useSession } from '../session/SessionContext.tsx';
 
 /**

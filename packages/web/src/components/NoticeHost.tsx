@@ -1,9 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
-import { useClientEvent, type TClientEvents } from '../session/events.ts';
+import { useClientEvent } from '../platform/events.ts';
+import type { TNotice } from './NoticeSnackbar.tsx';
 
 const NoticeSnackbar = lazy(() => import('./NoticeSnackbar.tsx'));
-
-export type TNotice = TClientEvents['notification'] & { key: number };
 
 /** Queues notification events; the snackbar's code loads with the first one. */
 export default function NoticeHost() {

@@ -2,8 +2,10 @@ import { useState } from 'react';
 import Snackbar from '@mui/material/Snackbar';
 import SnackbarContent from '@mui/material/SnackbarContent';
 import { TOAST_MS } from '@vbc/shared/constants';
-import type { TNoticeSeverity } from '../session/events.ts';
-import type { TNotice } from './NoticeHost.tsx';
+import type { TClientEvents, TNoticeSeverity } from '../platform/events.ts';
+
+/** A notice in the queue: the event's message and severity, and a key of its own. */
+export type TNotice = TClientEvents['notification'] & { key: number };
 
 const COLORS: Record<TNoticeSeverity, string> = {
   success: 'success.dark',

@@ -3,7 +3,7 @@ import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import WalletIcon from '@mui/icons-material/AccountBalanceWallet';
-import { emitClientEvent } from '../session/events.ts';
+import { emitClientEvent } from '../platform/events.ts';
 
 /** Opens SPEC §2's Apple or Google wallet pass dialog for the owner's card (client events of SPEC §3). */
 export function addToWallet(provider: 'apple' | 'google', virtualContactId: string): void {

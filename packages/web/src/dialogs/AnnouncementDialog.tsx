@@ -14,8 +14,8 @@ import { markAnnouncementRead } from '../api/announcements.ts';
 import { fileUrl, obsecuredDisplayUrl } from '../api/contacts.ts';
 import { announcementQueries } from '../api/queries.ts';
 import { queryKeys } from '../api/query-keys.ts';
-import MarkdownDescriptions from '../screens/Contact/parts/MarkdownDescriptions.tsx';
-import DocumentIcon from '../screens/Messages/parts/DocumentIcon.tsx';
+import MarkdownDescriptions from '../components/card/MarkdownDescriptions.tsx';
+import DocumentIcon from '../components/DocumentIcon.tsx';
 import AppDialog from './AppDialog.tsx';
 
 

@@ -1,5 +1,5 @@
 import { petShareUrl } from '@vbc/shared/links';
-import type { TClientEvents } from '../session/events.ts';
+import type { TClientEvents } from '../platform/events.ts';
 import ShareLinkDialog from './ShareLinkDialog.tsx';
 
 /** SPEC §2 pet share window, like the contact's: the link /ds/vp/i/{petId}. */

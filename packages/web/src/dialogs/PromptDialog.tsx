@@ -5,7 +5,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import { SMALL_DIALOG_MAX_WIDTH } from '@vbc/shared/constants';
 import { errorText } from '../api/http.ts';
-import { notify, type TPromptRequest } from '../session/events.ts';
+import { notify, type TPromptRequest } from '../platform/events.ts';
 import AppDialog from './AppDialog.tsx';
 
 /**

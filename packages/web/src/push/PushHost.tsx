@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import Button from '@mui/material/Button';
 import Snackbar from '@mui/material/Snackbar';
 import { isNativeApp, onNativeMessage, postToNative } from '../native/bridge.ts';
-import { emitClientEvent } from '../session/events.ts';
+import { emitClientEvent } from '../platform/events.ts';
 import { enableWebPush, isStandalone, markPushAsked, pushAskedBefore, registerApnDeviceToken } from './push-client.ts';
 import { notePushState, refreshPushState } from './push-state.ts';
 

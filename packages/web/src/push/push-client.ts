@@ -5,7 +5,7 @@
  */
 import type { TCheckForPushSubscription, TVapidPublicKey } from '@vbc/shared/push';
 import { http } from '../api/http.ts';
-import { readStored, writeStored } from '../session/storage.ts';
+import { readStored, writeStored } from '../platform/storage.ts';
 
 export const checkForPushSubscription = () => http.get<TCheckForPushSubscription>('/api/personalAccount/checkForPushSubscription');
 export const registerApnDeviceToken = (apnDeviceToken: string) => http.post<void>('/api/personalAccount/registerPushSubscription', { apnDeviceToken });

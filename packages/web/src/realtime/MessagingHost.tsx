@@ -1,14 +1,13 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { offersPush } from '../push/push-offer.ts';
-import { clearOutbox, resumeOutbox } from '../screens/Messages/outbox.ts';
-import { emitClientEvent, useClientEvent, type TClientEvents } from '../session/events.ts';
+import { clearOutbox, resumeOutbox } from '../messaging/outbox.ts';
+import { emitClientEvent, useClientEvent } from '../platform/events.ts';
 import { useSession } from '../session/SessionContext.tsx';
-import { readStored } from '../session/storage.ts';
+import { readStored } from '../platform/storage.ts';
 import { onRealtimeResync, startRealtime, stopRealtime } from './connection.ts';
 import { loadUnreadCount, refreshUnreadCount, resetUnreadCount, useUnreadCount } from './unread.ts';
 import { nextPromptRecord, readPromptRecord, shouldAskAboutUnread, writePromptRecord } from './unread-prompt.ts';
 
-const SendMessageDialog = lazy(() => import('../dialogs/send-message/SendMessageDialog.tsx'));
 const PushHost = lazy(() => import('../push/PushHost.tsx'));
 
 /** SPEC §4 prompt texts for unseen messages at session start. */
@@ -20,14 +19,13 @@ const prompted = new Set<string>();
 /**
  * Everything messaging needs while signed in, mounted once beside the router: the hub
  * connection (started here, stopped on sign-out), the unread count (and the SPEC §4 prompt at
- * session start), and the Send Message window opened by the `sendMessage` event.
+ * session start), and push. The Send Message window is an app window (`dialogs/DialogHost.tsx`).
  */
 export default function MessagingHost({ navigate }: { navigate: (to: string) => void }) {
   const { account, accessToken } = useSession();
   const unread = useUnreadCount();
   /** The session-start check has read this page's count (until then the store's 0 means "not loaded"). */
   const checked = useRef(false);
-  const [request, setRequest] = useState<TClientEvents['sendMessage'] | null>(null);
 
   useEffect(() => {
     startRealtime();
@@ -81,28 +79,11 @@ export default function MessagingHost({ navigate }: { navigate: (to: string) => 
   useClientEvent('messageReceived', incoming);
   useClientEvent('photoUploaded', incoming);
   useClientEvent('documentUploaded', incoming);
-  useClientEvent('sendMessage', setRequest);
 
   if (!account) return null;
-  const push = (
-    <Suspense fallback={null}>
-      <PushHost asking={offeringPush} onAnswered={() => setOfferingPush(false)} />
-    </Suspense>
-  );
-  if (!request) return push;
   return (
     <Suspense fallback={null}>
-      {push}
-      <SendMessageDialog
-        key={request.contact.virtualContactId}
-        contact={request.contact}
-        account={account}
-        onClose={() => setRequest(null)}
-        onOpenConversation={(id) => {
-          setRequest(null);
-          navigate(`/messages/${encodeURIComponent(id)}`);
-        }}
-      />
+      <PushHost asking={offeringPush} onAnswered={() => setOfferingPush(false)} />
     </Suspense>
   );
 }

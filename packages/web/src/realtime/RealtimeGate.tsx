@@ -7,7 +7,7 @@ const PwaHost = lazy(() => import('../pwa/PwaHost.tsx'));
 
 /**
  * Mounts the installed app's host (pwa/PwaHost.tsx) always, and messaging (hub connection,
- * unread badge source, Send Message window, push) only while signed in; its code, and the SignalR client behind it, never load for a signed-out visitor.
+ * unread badge source, push) only while signed in; its code, and the SignalR client behind it, never load for a signed-out visitor.
  * It sits beside the router (not inside), so it navigates through `router`.
  */
 export default function RealtimeGate({ router }: { router: { navigate: (to: string) => unknown } }) {

@@ -10,7 +10,7 @@
 import type * as SignalR from '@microsoft/signalr';
 import type { HubConnection } from '@microsoft/signalr';
 import { HUB } from '@vbc/shared/constants';
-import { readStored } from '../session/storage.ts';
+import { readStored } from '../platform/storage.ts';
 import { HUB_EVENTS, toClientEvent } from './hub-events.ts';
 
 /** SPEC §4 connection states (the names of @microsoft/signalr's HubConnectionState). */

@@ -4,7 +4,7 @@
  */
 import type { CONVERSATION_HUB_EVENTS, TConversationMessage, TConversationSeen, TConversationSummary } from '@vbc/shared/conversation';
 import type { ANNOUNCEMENT_HUB_EVENT } from '@vbc/shared/announcement';
-import { emitClientEvent } from '../session/events.ts';
+import { emitClientEvent } from '../platform/events.ts';
 
 type TShared = typeof CONVERSATION_HUB_EVENTS;
 

@@ -3,13 +3,13 @@
  * query cache: an event whose payload is the whole entity updates the cached entry in place;
  * an event that only says something changed invalidates the resource's keys, and the screens
  * that show it refetch. Every hub (re)connect invalidates what may have been missed meanwhile.
- * Installed once, with the query client (`api/query-client.ts`).
+ * Installed once, with the browser's query client (`query-root/QueryRoot.tsx`).
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { TConversationSummary } from '@vbc/shared/conversation';
 import { queryKeys } from '../api/query-keys.ts';
-import { onClientEvent } from '../session/events.ts';
-import { upsertSummary } from '../screens/Messages/thread-model.ts';
+import { onClientEvent } from '../platform/events.ts';
+import { upsertSummary } from '../messaging/thread-model.ts';
 import { onRealtimeResync } from './connection.ts';
 
 /** Subscribes `client` to the hub's events for the page's life; returns the unsubscribe. */

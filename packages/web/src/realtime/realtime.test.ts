@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { onClientEvent } from '../session/events.ts';
+import { onClientEvent } from '../platform/events.ts';
 import { HUB } from '@vbc/shared/constants';
 import { hubUrl, listenToHub, onRealtimeResync } from './connection.ts';
 import { HUB_EVENTS, toClientEvent } from './hub-events.ts';

@@ -7,12 +7,11 @@
  * (a storage event on the token) is followed here.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { http, HttpError } from '../api/http.ts';
+import { getMyAccount, logout, syncRecents, validateSession, type TLoginResult, type TPersonalAccount } from '../api/accounts.ts';
+import { HttpError } from '../api/http.ts';
 import { READY_EVENT } from '../page-events.ts';
-import { onClientEvent } from './events.ts';
-import { syncRecents } from './recents-sync.ts';
-import { readStored, SESSION_KEYS, STORAGE_KEYS, writeStored } from './storage.ts';
-import type { TLoginResult, TPersonalAccount } from './types.ts';
+import { onClientEvent } from '../platform/events.ts';
+import { readStored, SESSION_KEYS, STORAGE_KEYS, writeStored } from '../platform/storage.ts';
 
 export type TSessionStatus = 'signedOut' | 'signedIn' | 'checking';
 
@@ -84,7 +83,7 @@ export function SessionProvider({ children, hydrating = false }: { children: Rea
   }, [status]);
 
   const refreshAccount = useCallback(async () => {
-    const next = await http.get<TPersonalAccount>('/api/personalAccount/myAccount');
+    const next = await getMyAccount();
     storeAccount(next);
     setAccount(next);
   }, []);
@@ -94,9 +93,9 @@ export function SessionProvider({ children, hydrating = false }: { children: Rea
     let cancelled = false;
     (async () => {
       try {
-        const answer = await http.post<unknown>('/api/personalAccount/validatesession');
+        const answer = await validateSession();
         if (saysInvalid(answer)) throw new Error('invalid session');
-        const next = await http.get<TPersonalAccount>('/api/personalAccount/myAccount');
+        const next = await getMyAccount();
         if (cancelled) return;
         storeAccount(next);
         // SPEC §4 order: account, then recents, then the nav bar. The merge goes out before the
@@ -115,7 +114,7 @@ export function SessionProvider({ children, hydrating = false }: { children: Rea
           setAccessToken(null);
         } else {
           // No answer (offline): the account the service worker saved opens the app signed in.
-          const saved = await http.get<TPersonalAccount>('/api/personalAccount/myAccount').catch(() => null);
+          const saved = await getMyAccount().catch(() => null);
           if (cancelled) return;
           if (saved) {
             setAccount(saved);
@@ -169,7 +168,7 @@ export function SessionProvider({ children, hydrating = false }: { children: Rea
 
   const signOut = useCallback(async () => {
     try {
-      await http.post('/api/personalAccount/logout');
+      await logout();
     } catch {
       // SPEC §4: logout clears the session even if the call fails.
     }

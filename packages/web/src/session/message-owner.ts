@@ -1,4 +1,4 @@
-import { emitClientEvent, type TClientEvents } from './events.ts';
+import { emitClientEvent, type TClientEvents } from '../platform/events.ts';
 import { useSession } from './SessionContext.tsx';
 
 /**

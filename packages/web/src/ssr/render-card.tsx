@@ -86,5 +86,5 @@ async function renderOnce(url: string, withData: TWithData, signal: AbortSignal)
  * for (the server awaits it at start), so no visitor waits for a module to load.
  */
 export async function warmUp(): Promise<void> {
-  await Promise.all([ContactScreen.preload(), PetScreen.preload(), ...Object.values(LAYOUTS).map((layout) => layout.preload()), import('../screens/Contact/parts/Markdown.tsx')]);
+  await Promise.all([ContactScreen.preload(), PetScreen.preload(), ...Object.values(LAYOUTS).map((layout) => layout.preload()), import('../components/card/Markdown.tsx')]);
 }

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import DialogContent from '@mui/material/DialogContent';
 import { DIALOG_MAX_WIDTH } from '@vbc/shared/constants';
-import { notify } from '../../session/events.ts';
+import { notify } from '../../platform/events.ts';
 import { useSession } from '../../session/SessionContext.tsx';
 import AppDialog from '../AppDialog.tsx';
 import AuthForm from './AuthForm.tsx';

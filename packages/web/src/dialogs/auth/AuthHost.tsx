@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useClientEvent, type TClientEvents } from '../../session/events.ts';
+import { useClientEvent, type TClientEvents } from '../../platform/events.ts';
 import { useSession } from '../../session/SessionContext.tsx';
 
 /** The window's code loads on the first "show login", or when the browser is idle: a public card never waits for it. */

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import LogoutIcon from '@mui/icons-material/Logout';
-import type { TPersonalAccount } from '../../session/types.ts';
+import type { TPersonalAccount } from '../../api/accounts.ts';
 
 /** "{phone} or {email}": the phone when the account has one, else the e-mail address. */
 export const accountContact = (account: Pick<TPersonalAccount, 'accountPhoneNumber' | 'accountEmail'>): string =>

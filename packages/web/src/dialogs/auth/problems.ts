@@ -6,7 +6,7 @@
 import type { z } from 'zod';
 import { ZAccountEmail, ZAccountName, ZAccountPhoneNumber } from '@vbc/shared/account';
 import { HttpError } from '../../api/http.ts';
-import type { TChannel } from './auth-api.ts';
+import type { TChannel } from '../../api/accounts.ts';
 
 /** The first SPEC §5 message of `schema` for `value`, or null when it is valid. */
 export function firstProblem(schema: z.ZodType, value: string): string | null {

@@ -8,10 +8,9 @@ import { useCallback, useRef, useState } from 'react';
 import type { TLoginResult } from '@vbc/shared/account';
 import { PHONE_PREFIX } from '@vbc/shared/constants';
 import { errorText, HttpError } from '../../api/http.ts';
-import { emitClientEvent, notify } from '../../session/events.ts';
-import { readStored } from '../../session/storage.ts';
-import type { TPersonalAccount } from '../../session/types.ts';
-import { registerAppAccount, requestVerifyOtp, verifyContact, type TChannel } from './auth-api.ts';
+import { emitClientEvent, notify } from '../../platform/events.ts';
+import { readStored } from '../../platform/storage.ts';
+import { registerAppAccount, requestVerifyOtp, verifyContact, type TChannel, type TPersonalAccount } from '../../api/accounts.ts';
 import { codeProblem, contactError, nameError, withoutField } from './problems.ts';
 import { useCountdown } from './use-countdown.ts';
 

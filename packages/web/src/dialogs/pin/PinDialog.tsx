@@ -10,9 +10,9 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import PasswordIcon from '@mui/icons-material/Password';
 import { PIN_INPUT_FOCUS_MS, PIN_MODAL_CLOSE_MS, SMALL_DIALOG_MAX_WIDTH } from '@vbc/shared/constants';
 import { validatePinCode } from '../../api/contacts.ts';
-import type { TClientEvents } from '../../session/events.ts';
+import type { TClientEvents, TPinFailure } from '../../platform/events.ts';
 import AppDialog from '../AppDialog.tsx';
-import { PIN_GRANTED_TEXT, PIN_HINT_TEXT, pinFailure, WRONG_PIN_TEXT, type TPinFailure } from './pin-outcome.ts';
+import { PIN_GRANTED_TEXT, PIN_HINT_TEXT, pinFailure, WRONG_PIN_TEXT } from './pin-outcome.ts';
 
 type TPinState =
   | { status: 'idle' }

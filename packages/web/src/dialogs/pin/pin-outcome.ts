@@ -3,6 +3,7 @@
  * POST /api/vbc/validatepincode/{id} (SPEC §4 "PIN lock", §8 "Wrong Pin").
  */
 import { errorText, HttpError } from '../../api/http.ts';
+import type { TPinFailure } from '../../platform/events.ts';
 
 /** SPEC §8: the field message of a wrong PIN. */
 export const WRONG_PIN_TEXT = 'Wrong Pin';
@@ -10,14 +11,6 @@ export const WRONG_PIN_TEXT = 'Wrong Pin';
 export const PIN_HINT_TEXT = 'Enter the PIN you were given to see the phone numbers and e-mails.';
 /** Shown for PIN_MODAL_CLOSE_MS after a correct PIN, before the window closes. */
 export const PIN_GRANTED_TEXT = 'Access granted';
-
-export type TPinFailure =
-  /** The PIN was wrong (403) or could not be a PIN (400): "Wrong Pin", plus the tries left when the server says. */
-  | { kind: 'wrong'; detail: string | null }
-  /** Too many wrong PINs (429): the server's message carries the wait time. */
-  | { kind: 'locked'; message: string }
-  /** Anything else (network, server): its text. */
-  | { kind: 'error'; message: string };
 
 /** Classifies a rejected PIN check. */
 export function pinFailure(error: unknown): TPinFailure {

@@ -1,4 +1,4 @@
-import { emitClientEvent } from '../../session/events.ts';
+import { emitClientEvent } from '../../platform/events.ts';
 
 /** Opens the camera QR scanner (for the menu and home; DialogHost shows it). */
 export function openScanner(): void {

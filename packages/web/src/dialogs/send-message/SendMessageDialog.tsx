@@ -9,11 +9,11 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { DIALOG_MAX_WIDTH } from '@vbc/shared/constants';
-import { MESSAGE_MAX_LENGTH } from '../../screens/Messages/limits.ts';
+import { MESSAGE_MAX_LENGTH } from '../../messaging/limits.ts';
 import { initiateConversation } from '../../api/conversations.ts';
 import { errorText } from '../../api/http.ts';
-import type { TClientEvents } from '../../session/events.ts';
-import type { TPersonalAccount } from '../../session/types.ts';
+import type { TClientEvents } from '../../platform/events.ts';
+import type { TPersonalAccount } from '../../api/accounts.ts';
 import AppDialog from '../AppDialog.tsx';
 import { canSend, cardName, MESSAGE_SENT_TEXT } from './send-rules.ts';
 

@@ -11,7 +11,7 @@ import { queryKeys } from '../../api/query-keys.ts';
 import { WALLET_FAILURE, blobToBase64, generateApplePass, generateGoogleWalletJwt } from '../../api/wallet.ts';
 import { HttpError, errorText } from '../../api/http.ts';
 import { isNativeApp, onNativeMessage, postToNative } from '../../native/bridge.ts';
-import { notify } from '../../session/events.ts';
+import { notify } from '../../platform/events.ts';
 import AppDialog from '../AppDialog.tsx';
 
 export type TWalletProvider = 'apple' | 'google';

@@ -17,8 +17,8 @@ import { createCorporateAnnouncement, updateCorporateAnnouncement } from '../../
 import { obsecuredDisplayUrl } from '../../api/contacts.ts';
 import { uploadDocument } from '../../api/files.ts';
 import { errorText } from '../../api/http.ts';
-import DocumentIcon from '../Messages/parts/DocumentIcon.tsx';
-import MarkdownDescriptions from '../Contact/parts/MarkdownDescriptions.tsx';
+import DocumentIcon from '../../components/DocumentIcon.tsx';
+import MarkdownDescriptions from '../../components/card/MarkdownDescriptions.tsx';
 import PictureField, { type TPictureField } from './PictureField.tsx';
 
 interface TDraft {
@@ -46,7 +46,6 @@ export default function AnnouncementEditor({ corporateAccountId, editing, onDone
   const initial = useRef(fromAnnouncement(editing));
   const [draft, setDraft] = useState<TDraft>(initial.current);
   const [error, setError] = useState<string | null>(null);
-  const [uploading, setUploading] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const fileId = useId();
 
@@ -77,21 +76,25 @@ export default function AnnouncementEditor({ corporateAccountId, editing, onDone
     save.mutate(publish);
   };
 
-  const addFiles = async (files: FileList | null) => {
-    if (!files?.length) return;
-    setUploading(true);
-    setError(null);
-    try {
-      for (const file of Array.from(files)) {
+  /** Uploads the files one by one; each joins the draft as soon as it is up (a failure keeps those before it). */
+  const upload = useMutation({
+    mutationFn: async (files: File[]) => {
+      for (const file of files) {
         const uploaded = await uploadDocument(file);
         setDraft((d) => ({ ...d, attachments: [...d.attachments, uploaded].slice(0, ANNOUNCEMENT_ATTACHMENTS_MAX) }));
       }
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setUploading(false);
+    },
+    onError: (e) => setError(errorText(e)),
+    onSettled: () => {
       if (fileInput.current) fileInput.current.value = '';
-    }
+    },
+  });
+  const uploading = upload.isPending;
+
+  const addFiles = (files: FileList | null) => {
+    if (!files?.length) return;
+    setError(null);
+    upload.mutate(Array.from(files));
   };
 
   const isDraft = !editing || editing.isDraft;
@@ -130,7 +133,7 @@ export default function AnnouncementEditor({ corporateAccountId, editing, onDone
               <Button size="small" variant="outlined" component="label" htmlFor={fileId} disabled={uploading || draft.attachments.length >= ANNOUNCEMENT_ATTACHMENTS_MAX}>
                 {uploading ? 'Uploading…' : 'Add attachment'}
               </Button>
-              <input ref={fileInput} id={fileId} type="file" multiple hidden aria-label="Add attachment" data-testid="announcement-attachment-input" onChange={(e) => void addFiles(e.target.files)} />
+              <input ref={fileInput} id={fileId} type="file" multiple hidden aria-label="Add attachment" data-testid="announcement-attachment-input" onChange={(e) => addFiles(e.target.files)} />
             </Box>
           </Stack>
         </Stack>

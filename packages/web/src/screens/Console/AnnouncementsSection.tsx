@@ -9,7 +9,7 @@ import { withdrawCorporateAnnouncement } from '../../api/corporate.ts';
 import { errorText } from '../../api/http.ts';
 import { consoleQueries } from '../../api/queries.ts';
 import { queryKeys } from '../../api/query-keys.ts';
-import { emitClientEvent, notify } from '../../session/events.ts';
+import { emitClientEvent, notify } from '../../platform/events.ts';
 import AnnouncementEditor from './AnnouncementEditor.tsx';
 import { ConsoleList, ConsoleRow, ConsoleSection } from './ConsoleSection.tsx';
 

@@ -15,7 +15,7 @@ import { errorText } from '../../api/http.ts';
 import { directoryQueries } from '../../api/queries.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 import CardListItem from '../../components/CardListItem.tsx';
-import { notify } from '../../session/events.ts';
+import { notify } from '../../platform/events.ts';
 import { useSession } from '../../session/SessionContext.tsx';
 import { asCards, cardName } from '../Home/home-items.ts';
 import { ConsoleSection } from './ConsoleSection.tsx';

@@ -10,7 +10,7 @@ import { createInvitation, revokeInvitation } from '../../api/corporate.ts';
 import { errorText } from '../../api/http.ts';
 import { consoleQueries } from '../../api/queries.ts';
 import { queryKeys } from '../../api/query-keys.ts';
-import { notify } from '../../session/events.ts';
+import { notify } from '../../platform/events.ts';
 import { ConsoleList, ConsoleRow, ConsoleSection } from './ConsoleSection.tsx';
 import { ROLE_LABELS } from './MembersSection.tsx';
 

@@ -8,7 +8,7 @@ import { changeMemberRole, removeMember } from '../../api/corporate.ts';
 import { errorText } from '../../api/http.ts';
 import { consoleQueries } from '../../api/queries.ts';
 import { queryKeys } from '../../api/query-keys.ts';
-import { emitClientEvent, notify } from '../../session/events.ts';
+import { emitClientEvent, notify } from '../../platform/events.ts';
 import { ConsoleList, ConsoleRow, ConsoleSection } from './ConsoleSection.tsx';
 
 export const ROLE_LABELS: Record<TCorporateRoleName, string> = { admin: 'Admin', editor: 'Editor', member: 'Member' };

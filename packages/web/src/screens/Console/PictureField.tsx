@@ -1,7 +1,7 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { obsecuredDisplayUrl } from '../../api/contacts.ts';
-import ImageUpload from '../ContactEdit/parts/ImageUpload.tsx';
+import ImageUpload from '../../components/editor/ImageUpload.tsx';
 
 /** A picture in a console form: the reference a save sends and the public id its preview shows. */
 export interface TPictureField {

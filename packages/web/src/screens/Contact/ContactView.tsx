@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import Box from '@mui/material/Box';
 import LoadingScreen from '../../components/LoadingScreen.tsx';
 import { useSession } from '../../session/SessionContext.tsx';
-import type { TLayoutProps } from './layouts/layout-props.ts';
+import type { TLayoutProps } from './layout-props.ts';
 import { hasLayout, LAYOUTS } from './layout-loaders.ts';
 import { isBeingSetUp } from './model.ts';
 import ChatFab from './parts/ChatFab.tsx';

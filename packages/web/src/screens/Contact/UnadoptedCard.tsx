@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import ActionButton from '../../components/ActionButton.tsx';
 import Typography from '@mui/material/Typography';
 import type { TVirtualContact } from '@vbc/shared/contact';
-import { emitClientEvent } from '../../session/events.ts';
+import { emitClientEvent } from '../../platform/events.ts';
 import { useSession } from '../../session/SessionContext.tsx';
 import Logo from '../../components/Logo.tsx';
 import OrderLink from './parts/OrderLink.tsx';

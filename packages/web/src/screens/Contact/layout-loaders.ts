@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
-import { preloadable, type TPreloadable } from '../../components/preloadable.ts';
-import type { TLayoutProps } from './layouts/layout-props.ts';
+import { preloadable, type TPreloadable } from '../../platform/preloadable.ts';
+import type { TLayoutProps } from './layout-props.ts';
 
 type TLayoutModule = { default: ComponentType<TLayoutProps> };
 

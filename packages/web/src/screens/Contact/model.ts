@@ -1,7 +1,7 @@
 import type { TVirtualContact } from '@vbc/shared/contact';
 import { accentOf, fillForWhiteText, visibleAccent } from '../../theme.ts';
 import { displayUrl } from '../../api/contacts.ts';
-import type { TPinGrant } from '../../session/events.ts';
+import type { TPinGrant } from '../../platform/events.ts';
 
 /**
  * True when the card has PIN protection (SPEC §3 pinProtectionLevel set). Kept

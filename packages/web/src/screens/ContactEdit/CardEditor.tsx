@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useBlocker, useLocation, useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,17 +10,18 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
 import EditIcon from '@mui/icons-material/Edit';
 import VisibilityIcon from '@mui/icons-material/Visibility';
+import type { TVirtualContactInput } from '@vbc/shared/contact';
 import { deleteCard, setPin, updateCard, type TOwnerVirtualContact } from '../../api/cards.ts';
 import { cardQueries } from '../../api/queries.ts';
 import { errorText, HttpError } from '../../api/http.ts';
-import { emitClientEvent, notify } from '../../session/events.ts';
+import { emitClientEvent, notify } from '../../platform/events.ts';
 import { useSession } from '../../session/SessionContext.tsx';
 import { cardToForm, formToInput, previewCard, serverFieldError, validateForm, type TCardForm } from './form-model.ts';
 import type { TFieldErrors } from '../../components/field-errors.ts';
 import FirstRunGuide from './FirstRunGuide.tsx';
 import LivePreview from './LivePreview.tsx';
-import EditorSection from './parts/EditorSection.tsx';
-import { TEMPLATES } from './parts/TemplatePicker.tsx';
+import EditorSection from '../../components/editor/EditorSection.tsx';
+import { TEMPLATES } from '../../components/editor/TemplatePicker.tsx';
 import AboutSection from './sections/AboutSection.tsx';
 import ContactSection from './sections/ContactSection.tsx';
 import DesignSection from './sections/DesignSection.tsx';
@@ -68,7 +69,6 @@ export default function CardEditor({ initial }: { initial: TOwnerVirtualContact 
   const [errors, setErrors] = useState<TFieldErrors>({});
   const [tried, setTried] = useState(false);
   const [saveError, setSaveError] = useState<TSaveError | null>(null);
-  const [saving, setSaving] = useState(false);
   const [phoneView, setPhoneView] = useState<'edit' | 'preview'>('edit');
   const updatedAt = useRef(initial.updatedAt);
   const leaving = useRef(false);
@@ -120,6 +120,28 @@ export default function CardEditor({ initial }: { initial: TOwnerVirtualContact 
     });
   }, [blocker]);
 
+  const cardSave = useMutation({
+    /** `sent`: the form as saved, the new "nothing unsaved" state once the server took it. */
+    mutationFn: ({ input }: { input: TVirtualContactInput; sent: string }) => inTurn(() => updateCard(id, input, updatedAt.current)),
+    onSuccess: (next, { sent }) => {
+      updatedAt.current = next.updatedAt;
+      queryClient.setQueryData(cardQueries.edit(id).queryKey, next);
+      setCard(next);
+      setSaved(sent);
+      notify('Your card is saved.');
+      refreshAccount().catch(() => undefined);
+    },
+    onError: (e) => {
+      const stale = e instanceof HttpError && e.status === 409;
+      const field = e instanceof HttpError && e.status === 400 ? serverFieldError(e.message) : null;
+      if (field) setErrors((prev) => ({ ...prev, [field.path]: field.message }));
+      setSaveError({ message: stale ? e.message : `Not saved: ${errorText(e)}`, stale });
+    },
+  });
+  const saving = cardSave.isPending;
+  const { mutateAsync: writeCard } = cardSave;
+
+  /** Checks the form and saves it; resolves once the save is over, whatever its outcome (shown on screen). */
   const save = useCallback(async () => {
     const found = validateForm(form);
     setTried(true);
@@ -130,26 +152,9 @@ export default function CardEditor({ initial }: { initial: TOwnerVirtualContact 
       window.setTimeout(() => (document.querySelector<HTMLElement>('main [aria-invalid="true"]') ?? document.querySelector<HTMLElement>('main section [role="alert"]'))?.scrollIntoView({ behavior: 'smooth', block: 'center' }), 50);
       return;
     }
-    setSaving(true);
     setSaveError(null);
-    const sent = snapshot(form);
-    try {
-      const next = await inTurn(() => updateCard(id, formToInput(form), updatedAt.current));
-      updatedAt.current = next.updatedAt;
-      queryClient.setQueryData(cardQueries.edit(id).queryKey, next);
-      setCard(next);
-      setSaved(sent);
-      notify('Your card is saved.');
-      refreshAccount().catch(() => undefined);
-    } catch (e) {
-      const stale = e instanceof HttpError && e.status === 409;
-      const field = e instanceof HttpError && e.status === 400 ? serverFieldError(e.message) : null;
-      if (field) setErrors((prev) => ({ ...prev, [field.path]: field.message }));
-      setSaveError({ message: stale ? e.message : `Not saved: ${errorText(e)}`, stale });
-    } finally {
-      setSaving(false);
-    }
-  }, [form, id, refreshAccount, inTurn, queryClient]);
+    await writeCard({ input: formToInput(form), sent: snapshot(form) }).catch(() => undefined);
+  }, [form, writeCard]);
 
   // Ctrl/Cmd+S saves.
   useEffect(() => {

@@ -4,11 +4,12 @@ import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import Typography from '@mui/material/Typography';
+import { useMutation } from '@tanstack/react-query';
 import AppDialog from '../../dialogs/AppDialog.tsx';
 import { newKey, type TCardForm } from './form-model.ts';
 import type { TFieldErrors } from '../../components/field-errors.ts';
-import Field from './parts/Field.tsx';
-import PictureUpload from './parts/PictureUpload.tsx';
+import Field from '../../components/editor/Field.tsx';
+import PictureUpload from './sections/PictureUpload.tsx';
 import type { TSetField } from './sections/types.ts';
 
 const STEPS = [
@@ -33,7 +34,6 @@ interface TFirstRunGuideProps {
  */
 export default function FirstRunGuide({ form, set, errors, save, onClose }: TFirstRunGuideProps) {
   const [step, setStep] = useState(0);
-  const [saving, setSaving] = useState(false);
   const last = step === STEPS.length - 1;
   const email = form.emails[0]?.email ?? '';
   const phone = form.phones[0]?.phoneNumber ?? '';
@@ -45,11 +45,8 @@ export default function FirstRunGuide({ form, set, errors, save, onClose }: TFir
     set('phones', (rows) => (!value ? rows.slice(1) : rows.length ? rows.map((r, i) => (i === 0 ? { ...r, phoneNumber: value } : r)) : [{ key: newKey(), phoneNumber: value, type: 'Mobile' }]));
 
   /** Saves; refused, the editor shows why beside the field, so the guide makes way. */
-  const finish = async () => {
-    setSaving(true);
-    await save().finally(() => setSaving(false));
-    onClose();
-  };
+  const finish = useMutation({ mutationFn: save, onSuccess: onClose });
+  const saving = finish.isPending;
 
   return (
     <AppDialog open onClose={onClose} title="Set up your card" testId="first-run">
@@ -88,7 +85,7 @@ export default function FirstRunGuide({ form, set, errors, save, onClose }: TFir
         <Button color="inherit" onClick={onClose} sx={{ mr: 'auto' }}>Skip set-up</Button>
         {step > 0 && <Button color="inherit" onClick={() => setStep(step - 1)}>Back</Button>}
         {last ? (
-          <Button variant="contained" onClick={() => void finish()} disabled={saving}>Finish</Button>
+          <Button variant="contained" onClick={() => finish.mutate()} disabled={saving}>Finish</Button>
         ) : (
           <Button variant="contained" onClick={() => setStep(step + 1)}>Next</Button>
         )}

@@ -2,7 +2,7 @@ import { lazy, Suspense, useDeferredValue, type ComponentType, type LazyExoticCo
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import type { TVirtualContact } from '@vbc/shared/contact';
-import type { TLayoutProps } from '../Contact/layouts/layout-props.ts';
+import type { TLayoutProps } from '../Contact/layout-props.ts';
 import { hasLayout, LAYOUT_LOADERS } from '../Contact/layout-loaders.ts';
 import { contactModel } from '../Contact/model.ts';
 

@@ -20,7 +20,7 @@ import { queryKeys } from '../../api/query-keys.ts';
 import EmptyState from '../../components/EmptyState.tsx';
 import InvitationsBanner from '../../components/InvitationsBanner.tsx';
 import LoadingScreen from '../../components/LoadingScreen.tsx';
-import { emitClientEvent, notify } from '../../session/events.ts';
+import { emitClientEvent, notify } from '../../platform/events.ts';
 import { useSession } from '../../session/SessionContext.tsx';
 import FolderNameDialog from './FolderNameDialog.tsx';
 

@@ -1,13 +1,19 @@
-import { useState } from 'react';
 import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import TextField from '@mui/material/TextField';
+import { useMutation } from '@tanstack/react-query';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
+import { ZFolderInput } from '@vbc/shared/directory';
 import { errorText } from '../../api/http.ts';
 import AppDialog from '../../dialogs/AppDialog.tsx';
-import { folderNameProblem } from './folder-form.ts';
 
-/** Asks for a folder's name (new folder or rename); `onSave` rejects with the server's message, shown under the field. */
+/**
+ * Asks for a folder's name (new folder or rename), checked on save against the shared
+ * `ZFolderInput`; `onSave` rejects with the server's message, shown under the field until the
+ * next save.
+ */
 export default function FolderNameDialog({ title, initial = '', saveText, onSave, onClose }: {
   title: string;
   initial?: string;
@@ -15,42 +21,45 @@ export default function FolderNameDialog({ title, initial = '', saveText, onSave
   onSave: (name: string) => Promise<unknown>;
   onClose: () => void;
 }) {
-  const [name, setName] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const save = async () => {
-    const problem = folderNameProblem(name);
-    if (problem) return setError(problem);
-    setBusy(true);
-    setError(null);
-    try {
-      await onSave(name.trim());
-      onClose();
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const form = useForm({
+    resolver: zodResolver(ZFolderInput),
+    defaultValues: { name: initial },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const saving = useMutation({
+    mutationFn: onSave,
+    onSuccess: onClose,
+    onError: (e) => form.setError('name', { type: 'server', message: errorText(e) }),
+  });
+  const save = form.handleSubmit(({ name }) => saving.mutate(name));
   return (
     <AppDialog open onClose={onClose} title={title} testId="folder-name-dialog">
       <DialogContent>
-        <TextField
-          autoFocus
-          fullWidth
-          size="small"
-          label="Folder name"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          onKeyDown={(e) => e.key === 'Enter' && save()}
-          error={!!error}
-          helperText={error ?? ' '}
-          sx={{ mt: 1 }}
+        <Controller
+          name="name"
+          control={form.control}
+          render={({ field, fieldState }) => (
+            <TextField
+              autoFocus
+              fullWidth
+              size="small"
+              label="Folder name"
+              name={field.name}
+              value={field.value}
+              inputRef={field.ref}
+              onChange={field.onChange}
+              onKeyDown={(e) => e.key === 'Enter' && save()}
+              error={!!fieldState.error}
+              helperText={fieldState.error?.message ?? ' '}
+              sx={{ mt: 1 }}
+            />
+          )}
         />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" onClick={save} disabled={busy}>{saveText}</Button>
+        <Button variant="contained" onClick={() => save()} disabled={saving.isPending}>{saveText}</Button>
       </DialogActions>
     </AppDialog>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -20,7 +20,7 @@ import { queryKeys } from '../../api/query-keys.ts';
 import { BOTTOM_NAV_HEIGHT } from '../../components/bottom-nav-height.ts';
 import RoundButton from '../../components/RoundButton.tsx';
 import AppDialog from '../../dialogs/AppDialog.tsx';
-import { notify } from '../../session/events.ts';
+import { notify } from '../../platform/events.ts';
 import FolderNameDialog from './FolderNameDialog.tsx';
 
 /**
@@ -33,25 +33,19 @@ export default function SaveToFolder({ contact }: { contact: Pick<TVirtualContac
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [naming, setNaming] = useState(false);
-  const [busy, setBusy] = useState<string | null>(null);
   const list = useQuery({ ...directoryQueries.list(id) });
   const folders = (list.data?.directories ?? []).filter((d) => d.kind === 'folder');
   const saved = folders.some((f) => f.containsCard);
   const name = `${contact.firstName} ${contact.lastName}`.trim() || contact.name;
 
-  const toggle = async (folder: TDirectorySummary) => {
-    setBusy(folder.dirId);
-    try {
-      if (folder.containsCard) await removeCardFromFolder(folder.dirId, id);
-      else await saveCardToFolder(folder.dirId, id);
+  const toggle = useMutation({
+    mutationFn: (folder: TDirectorySummary) => (folder.containsCard ? removeCardFromFolder(folder.dirId, id) : saveCardToFolder(folder.dirId, id)),
+    onSuccess: async (_answer, folder) => {
       notify(folder.containsCard ? `Removed from ${folder.name}` : `Saved to ${folder.name}`);
       await queryClient.invalidateQueries({ queryKey: queryKeys.directories.all });
-    } catch (e) {
-      notify(errorText(e), 'warning');
-    } finally {
-      setBusy(null);
-    }
-  };
+    },
+    onError: (e) => notify(errorText(e), 'warning'),
+  });
 
   return (
     <>
@@ -78,7 +72,7 @@ export default function SaveToFolder({ contact }: { contact: Pick<TVirtualContac
               <FormControlLabel
                 key={f.dirId}
                 label={f.name}
-                control={<Checkbox checked={!!f.containsCard} disabled={busy !== null} onChange={() => toggle(f)} />}
+                control={<Checkbox checked={!!f.containsCard} disabled={toggle.isPending} onChange={() => toggle.mutate(f)} />}
               />
             ))}
           </Box>

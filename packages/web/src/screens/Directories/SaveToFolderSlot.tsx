@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import type { TVirtualContact } from '@vbc/shared/contact';
-import { lazyWithQueries } from '../../api/lazy-with-queries.tsx';
+import { lazyWithQueries } from '../../query-root/lazy-with-queries.tsx';
 
 const SaveToFolder = lazyWithQueries(() => import('./SaveToFolder.tsx'));
 

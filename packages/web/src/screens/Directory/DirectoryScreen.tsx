@@ -17,7 +17,7 @@ import { queryKeys } from '../../api/query-keys.ts';
 import CardListItem, { cardTitle } from '../../components/CardListItem.tsx';
 import EmptyState from '../../components/EmptyState.tsx';
 import LoadingScreen from '../../components/LoadingScreen.tsx';
-import { notify } from '../../session/events.ts';
+import { notify } from '../../platform/events.ts';
 import { useSession } from '../../session/SessionContext.tsx';
 
 const matches = (card: TCardSummary, filter: string) => {

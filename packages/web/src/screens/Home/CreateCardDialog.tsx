@@ -4,41 +4,41 @@ import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import Typography from '@mui/material/Typography';
+import { useMutation } from '@tanstack/react-query';
 import type { TDesign } from '@vbc/shared/contact';
 import { createCard } from '../../api/cards.ts';
 import { errorText } from '../../api/http.ts';
 import AppDialog from '../../dialogs/AppDialog.tsx';
 import { useSession } from '../../session/SessionContext.tsx';
-import TemplatePicker from '../ContactEdit/parts/TemplatePicker.tsx';
+import TemplatePicker from '../../components/editor/TemplatePicker.tsx';
 
 /** "Create a card": pick one of the four designs as a template; the new card opens in the editor. */
 export default function CreateCardDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const navigate = useNavigate();
   const { account, refreshAccount } = useSession();
   const [design, setDesign] = useState<TDesign>('default');
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const creation = useMutation({
+    mutationFn: createCard,
+    onSuccess: (card) => {
+      refreshAccount().catch(() => undefined);
+      onClose();
+      navigate(`/edit/${card.virtualContactId}`);
+    },
+    onError: (e) => setError(errorText(e)),
+  });
+  const busy = creation.isPending;
 
-  const create = async () => {
-    setBusy(true);
+  const create = () => {
     setError(null);
     // The account's name starts the card: "Jane Q. Doe" → Jane Q. / Doe.
     const parts = (account?.accountName ?? '').trim().split(/\s+/).filter(Boolean);
     const lastName = parts.length > 1 ? parts.pop()! : '';
-    try {
-      const card = await createCard({
-        firstName: parts.join(' '),
-        lastName,
-        designSpecification: { design: { designation: design }, theme: { designation: 'dark' }, accentColor1: null, accentColor2: null, accentColor3: null },
-      });
-      refreshAccount().catch(() => undefined);
-      onClose();
-      navigate(`/edit/${card.virtualContactId}`);
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setBusy(false);
-    }
+    creation.mutate({
+      firstName: parts.join(' '),
+      lastName,
+      designSpecification: { design: { designation: design }, theme: { designation: 'dark' }, accentColor1: null, accentColor2: null, accentColor3: null },
+    });
   };
 
   return (

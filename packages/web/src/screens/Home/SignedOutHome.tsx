@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import Logo from '../../components/Logo.tsx';
-import { emitClientEvent } from '../../session/events.ts';
+import { emitClientEvent } from '../../platform/events.ts';
 import { useSession } from '../../session/SessionContext.tsx';
 
 const FEATURES = [

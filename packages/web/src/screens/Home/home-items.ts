@@ -1,7 +1,7 @@
 import type { TCardSummary, TPetSummary } from '@vbc/shared/account';
 import type { TVirtualContact } from '@vbc/shared/contact';
 import { cardShareUrl, petShareUrl } from '@vbc/shared/links';
-import { emitClientEvent } from '../../session/events.ts';
+import { emitClientEvent } from '../../platform/events.ts';
 
 /** The session's account lists (the session types are narrower than the API's answer). */
 export const asCards = (list: readonly unknown[] | undefined): TCardSummary[] => (list ?? []) as TCardSummary[];

@@ -9,9 +9,9 @@ import type { TConversationMessage, TConversationSummary } from '@vbc/shared/con
 import { getConversation, listMessages, markSeen } from '../../api/conversations.ts';
 import { errorText, HttpError } from '../../api/http.ts';
 import { onRealtimeResync } from '../../realtime/connection.ts';
-import { useClientEvent } from '../../session/events.ts';
-import { onSent, retryTransient, settle } from './outbox.ts';
-import { hasGapBefore, lastSequenceOf, linksRefreshAt, mergeMessages, showsConversation } from './thread-model.ts';
+import { useClientEvent } from '../../platform/events.ts';
+import { onSent, retryTransient, settle } from '../../messaging/outbox.ts';
+import { hasGapBefore, lastSequenceOf, linksRefreshAt, mergeMessages, showsConversation } from '../../messaging/thread-model.ts';
 
 /** Page sizes: the first screenful and each older page; catch-up pages take the most the server gives. */
 const PAGE = 50;

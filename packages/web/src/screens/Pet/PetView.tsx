@@ -10,7 +10,7 @@ import ShareIcon from '@mui/icons-material/Share';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import type { TVirtualPet } from '@vbc/shared/contact';
 import { obsecuredDisplayUrl } from '../../api/contacts.ts';
-import { emitClientEvent } from '../../session/events.ts';
+import { emitClientEvent } from '../../platform/events.ts';
 import { useMessageOwner } from '../../session/message-owner.ts';
 import { useSession } from '../../session/SessionContext.tsx';
 import { petAge } from './pet-age.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,17 +15,17 @@ import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
 import NotesIcon from '@mui/icons-material/Notes';
 import PetsIcon from '@mui/icons-material/Pets';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
-import { PET_SPECIES, type TVirtualPet } from '@vbc/shared/contact';
+import { PET_SPECIES, type TVirtualPet, type TVirtualPetInput } from '@vbc/shared/contact';
 import { displayUrl } from '../../api/contacts.ts';
 import { errorText, HttpError } from '../../api/http.ts';
 import { deletePet, updatePet } from '../../api/pets.ts';
 import { petQueries } from '../../api/queries.ts';
 import { queryKeys } from '../../api/query-keys.ts';
-import { emitClientEvent, notify } from '../../session/events.ts';
+import { emitClientEvent, notify } from '../../platform/events.ts';
 import { useSession } from '../../session/SessionContext.tsx';
-import EditorSection from '../ContactEdit/parts/EditorSection.tsx';
-import Field from '../ContactEdit/parts/Field.tsx';
-import ImageUpload from '../ContactEdit/parts/ImageUpload.tsx';
+import EditorSection from '../../components/editor/EditorSection.tsx';
+import Field from '../../components/editor/Field.tsx';
+import ImageUpload from '../../components/editor/ImageUpload.tsx';
 import { formToPetInput, petToForm, validatePet, type TPetForm } from './pet-form.ts';
 
 const SEXES = ['Unknown', 'Male', 'Female'] as const;
@@ -39,7 +39,6 @@ export default function PetEditor({ initial }: { initial: TVirtualPet }) {
   const [saved, setSaved] = useState(() => JSON.stringify(formToPetInput(petToForm(initial))));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saveError, setSaveError] = useState<{ message: string; stale: boolean } | null>(null);
-  const [saving, setSaving] = useState(false);
   const updatedAt = useRef(initial.updatedAt);
   const id = initial.virtualPetId;
   const set = <K extends keyof TPetForm>(key: K, value: TPetForm[K]) => setForm((f) => ({ ...f, [key]: value }));
@@ -49,30 +48,32 @@ export default function PetEditor({ initial }: { initial: TVirtualPet }) {
     document.title = `Edit ${form.name || 'pet'} · V.B.C.`;
   }, [form.name]);
 
-  const save = async () => {
-    const found = validatePet(form);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      setSaveError({ message: 'Please check the fields marked in red.', stale: false });
-      return;
-    }
-    setSaving(true);
-    setSaveError(null);
-    const body = formToPetInput(form);
-    try {
-      const next = await updatePet(id, body, updatedAt.current);
+  const petSave = useMutation({
+    mutationFn: (body: TVirtualPetInput) => updatePet(id, body, updatedAt.current),
+    onSuccess: (next, body) => {
       updatedAt.current = next.updatedAt;
       queryClient.setQueryData(petQueries.edit(id).queryKey, next);
       void queryClient.invalidateQueries({ queryKey: queryKeys.pets.one(id) });
       setSaved(JSON.stringify(body));
       notify(`${next.name} is saved.`);
       refreshAccount().catch(() => undefined);
-    } catch (e) {
+    },
+    onError: (e) => {
       const stale = e instanceof HttpError && e.status === 409;
       setSaveError({ message: stale ? e.message : `Not saved: ${errorText(e)}`, stale });
-    } finally {
-      setSaving(false);
+    },
+  });
+  const saving = petSave.isPending;
+
+  const save = () => {
+    const found = validatePet(form);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      setSaveError({ message: 'Please check the fields marked in red.', stale: false });
+      return;
     }
+    setSaveError(null);
+    petSave.mutate(formToPetInput(form));
   };
 
   const reload = async () => {

@@ -5,14 +5,15 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import DialogContent from '@mui/material/DialogContent';
 import Typography from '@mui/material/Typography';
+import { useMutation } from '@tanstack/react-query';
 import { OTP_CODE_LENGTH } from '@vbc/shared/account';
 import { errorText } from '../../api/http.ts';
 import AppDialog from '../../dialogs/AppDialog.tsx';
 import OtpInput from '../../dialogs/auth/OtpInput.tsx';
 import { useCountdown } from '../../dialogs/auth/use-countdown.ts';
 import { RESEND_WAIT_SECONDS } from '../../dialogs/auth/use-auth-form.ts';
-import { notify } from '../../session/events.ts';
-import { requestUnregisterOtp, unregisterAppAccount, verifyUnregisterOtp } from './settings-api.ts';
+import { notify } from '../../platform/events.ts';
+import { requestUnregisterOtp, unregisterAppAccount, verifyUnregisterOtp } from '../../api/accounts.ts';
 
 export const WRONG_CODE = 'Wrong code. Check it and try again.';
 
@@ -30,7 +31,6 @@ export default function DeleteAccountDialog({ destination, onClose, onDeleted }:
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   /** The code was accepted: a retry after a failed deletion skips the check (a code verifies once). */
   const [verified, setVerified] = useState(false);
   const [resendIn, restartResend] = useCountdown();
@@ -38,43 +38,45 @@ export default function DeleteAccountDialog({ destination, onClose, onDeleted }:
 
   useEffect(() => restartResend(RESEND_WAIT_SECONDS), [restartResend]);
 
-  const confirm = async (typed = code) => {
-    if (busy) return;
-    if (!verified && typed.length !== OTP_CODE_LENGTH) return setCodeError(`Enter the ${OTP_CODE_LENGTH} digits of the code.`);
-    setBusy(true);
-    setFailure(null);
-    try {
+  const deletion = useMutation({
+    /** Checks the code (unless already accepted), then deletes; a wrong code is an answer, not a failure. */
+    mutationFn: async (typed: string) => {
       if (!verified) {
         const ok = await verifyUnregisterOtp(typed).catch(() => false);
-        if (ok !== true) {
-          setCode('');
-          setCodeError(WRONG_CODE);
-          input.current?.focus();
-          return;
-        }
+        if (ok !== true) return 'wrongCode' as const;
         setVerified(true);
       }
       await unregisterAppAccount();
-      onDeleted();
-    } catch (error) {
-      setFailure(`The account could not be deleted: ${errorText(error)}`);
-    } finally {
-      setBusy(false);
-    }
+      return 'deleted' as const;
+    },
+    onSuccess: (outcome) => {
+      if (outcome === 'deleted') return onDeleted();
+      setCode('');
+      setCodeError(WRONG_CODE);
+      input.current?.focus();
+    },
+    onError: (error) => setFailure(`The account could not be deleted: ${errorText(error)}`),
+  });
+  const busy = deletion.isPending;
+
+  const confirm = (typed = code) => {
+    if (busy) return;
+    if (!verified && typed.length !== OTP_CODE_LENGTH) return setCodeError(`Enter the ${OTP_CODE_LENGTH} digits of the code.`);
+    setFailure(null);
+    deletion.mutate(typed);
   };
 
-  const resend = async () => {
-    try {
-      await requestUnregisterOtp();
+  const resending = useMutation({
+    mutationFn: requestUnregisterOtp,
+    onSuccess: () => {
       restartResend(RESEND_WAIT_SECONDS);
       setCode('');
       setCodeError(null);
       notify('A new code is on its way.', 'info');
       input.current?.focus();
-    } catch (error) {
-      notify(errorText(error), 'warning');
-    }
-  };
+    },
+    onError: (error) => notify(errorText(error), 'warning'),
+  });
 
   return (
     <AppDialog open onClose={() => !busy && onClose()} title="Delete your account" testId="delete-account-dialog">
@@ -84,7 +86,7 @@ export default function DeleteAccountDialog({ destination, onClose, onDeleted }:
           noValidate
           onSubmit={(e: FormEvent) => {
             e.preventDefault();
-            void confirm();
+            confirm();
           }}
           sx={{ display: 'grid', gap: 2 }}
         >
@@ -94,11 +96,11 @@ export default function DeleteAccountDialog({ destination, onClose, onDeleted }:
               : <>We sent a {OTP_CODE_LENGTH}-digit code to <b>{destination}</b>. Enter it to delete your account for good.</>}
           </Typography>
           {!verified && (
-            <OtpInput ref={input} value={code} onChange={(c) => { setCode(c); setCodeError(null); }} onComplete={(c) => void confirm(c)} error={codeError} autoFocus />
+            <OtpInput ref={input} value={code} onChange={(c) => { setCode(c); setCodeError(null); }} onComplete={(c) => confirm(c)} error={codeError} autoFocus />
           )}
           {!verified && (
             <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: -1.5 }}>
-              <Button size="small" onClick={() => void resend()} disabled={busy || resendIn > 0}>
+              <Button size="small" onClick={() => resending.mutate()} disabled={busy || resendIn > 0}>
                 {resendIn > 0 ? `Resend code (${resendIn}s)` : 'Resend code'}
               </Button>
             </Box>

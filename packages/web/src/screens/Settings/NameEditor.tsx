@@ -1,56 +1,70 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import TextField from '@mui/material/TextField';
+import { useMutation } from '@tanstack/react-query';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
+import { ZUpdateAccount } from '@vbc/shared/account';
 import { errorText, HttpError } from '../../api/http.ts';
-import { nameError, withoutField } from '../../dialogs/auth/problems.ts';
-import { notify } from '../../session/events.ts';
-import { updateAccountName } from './settings-api.ts';
+import { withoutField } from '../../dialogs/auth/problems.ts';
+import { notify } from '../../platform/events.ts';
+import { updateAccountName } from '../../api/accounts.ts';
 
-/** Inline name editing with the SPEC §5 name rule; saves with PUT myAccount. */
+/**
+ * Inline name editing with the SPEC §5 name rule (the shared `ZUpdateAccount`): checked once the
+ * field is left or submitted, then as it is typed; saves with PUT myAccount.
+ */
 export default function NameEditor({ initial, onSaved, onCancel }: { initial: string; onSaved: () => Promise<void>; onCancel: () => void }) {
-  const [name, setName] = useState(initial);
-  const [checked, setChecked] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const problem = (checked ? nameError(name) : null) ?? serverError;
-
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    setChecked(true);
-    if (nameError(name) || busy) return;
-    if (name.trim() === initial) return onCancel();
-    setBusy(true);
-    try {
-      await updateAccountName(name.trim());
+  const form = useForm({
+    resolver: zodResolver(ZUpdateAccount),
+    defaultValues: { name: initial },
+    mode: 'onTouched',
+    shouldFocusError: false,
+  });
+  const rename = useMutation({
+    mutationFn: updateAccountName,
+    onSuccess: async () => {
       await onSaved();
       notify('Your name is saved.');
-    } catch (error) {
-      if (error instanceof HttpError && error.status === 400) setServerError(withoutField(error.message));
+    },
+    onError: (error) => {
+      if (error instanceof HttpError && error.status === 400) form.setError('name', { type: 'server', message: withoutField(error.message) });
       else notify(errorText(error), 'warning');
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
+  const busy = rename.isPending;
+
+  const save = (event: FormEvent) =>
+    form.handleSubmit(({ name }) => {
+      if (busy) return;
+      if (name === initial) return onCancel();
+      rename.mutate(name);
+    })(event);
 
   return (
     <Box component="form" noValidate onSubmit={save} sx={{ display: 'grid', gap: 1, py: 1 }} data-testid="name-editor">
-      <TextField
-        label="Name"
-        value={name}
-        onChange={(e) => {
-          setName(e.target.value);
-          setServerError(null);
-        }}
-        onBlur={() => setChecked(true)}
-        onKeyDown={(e) => e.key === 'Escape' && onCancel()}
-        error={!!problem}
-        helperText={problem ?? ' '}
-        autoFocus
-        autoComplete="name"
-        fullWidth
-        slotProps={{ htmlInput: { maxLength: 100, 'data-testid': 'settings-name-input' } }}
+      <Controller
+        name="name"
+        control={form.control}
+        render={({ field, fieldState }) => (
+          <TextField
+            label="Name"
+            name={field.name}
+            value={field.value}
+            inputRef={field.ref}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            onKeyDown={(e) => e.key === 'Escape' && onCancel()}
+            error={!!fieldState.error}
+            helperText={fieldState.error?.message ?? ' '}
+            autoFocus
+            autoComplete="name"
+            fullWidth
+            slotProps={{ htmlInput: { maxLength: 100, 'data-testid': 'settings-name-input' } }}
+          />
+        )}
       />
       <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
         <Button color="inherit" onClick={onCancel} disabled={busy}>Cancel</Button>

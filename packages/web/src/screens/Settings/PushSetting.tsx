@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import Box from '@mui/material/Box';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
+import { useMutation } from '@tanstack/react-query';
 import { turnPushOn } from '../../push/PushHost.tsx';
 import { disableNativePush, disableWebPush } from '../../push/push-client.ts';
 import { notePushState, refreshPushState, usePushState, type TPushState } from '../../push/push-state.ts';
@@ -17,26 +18,22 @@ export function pushStateText(s: TPushState): string {
 /** Settings row: this device's push state (SPEC §4) with a switch. */
 export default function PushSetting() {
   const state = usePushState();
-  const [busy, setBusy] = useState(false);
   useEffect(() => {
     void refreshPushState();
   }, []);
 
-  const toggle = async (on: boolean) => {
-    setBusy(true);
-    try {
+  const toggle = useMutation({
+    mutationFn: async (on: boolean) => {
       if (on) await turnPushOn();
       else {
         await (state.channel === 'native' ? disableNativePush() : disableWebPush());
         notePushState({ subscribed: false });
       }
-    } catch (error) {
-      console.warn('push registration failed', error); // SPEC §8: only logged
-    } finally {
-      setBusy(false);
-      void refreshPushState();
-    }
-  };
+    },
+    onError: (error) => console.warn('push registration failed', error), // SPEC §8: only logged
+    onSettled: () => void refreshPushState(),
+  });
+  const busy = toggle.isPending;
 
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 1.5, minHeight: 56 }}>
@@ -47,7 +44,7 @@ export default function PushSetting() {
       <Switch
         checked={state.subscribed === true}
         disabled={busy || state.channel === 'none' || state.subscribed === null || (state.permission === 'denied' && !state.subscribed)}
-        onChange={(_, on) => void toggle(on)}
+        onChange={(_, on) => toggle.mutate(on)}
         slotProps={{ input: { 'aria-label': 'Push notifications' } }}
       />
     </Box>

@@ -13,11 +13,11 @@ import { useNavigate } from 'react-router';
 import EmptyState from '../../components/EmptyState.tsx';
 import LoadingScreen from '../../components/LoadingScreen.tsx';
 import { accountContact, initialsOf } from '../../dialogs/auth/SignedInView.tsx';
-import { emitClientEvent, notify } from '../../session/events.ts';
+import { emitClientEvent, notify } from '../../platform/events.ts';
 import { useSession } from '../../session/SessionContext.tsx';
 import NameEditor from './NameEditor.tsx';
 import PushSetting from './PushSetting.tsx';
-import { requestUnregisterOtp } from './settings-api.ts';
+import { requestUnregisterOtp } from '../../api/accounts.ts';
 
 const DeleteAccountDialog = lazy(() => import('./DeleteAccountDialog.tsx'));
 

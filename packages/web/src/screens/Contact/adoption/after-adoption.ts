@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { notify } from '../../../session/events.ts';
+import { notify } from '../../../platform/events.ts';
 import { useSession } from '../../../session/SessionContext.tsx';
 import { CONGRATULATIONS_TEXT } from './texts.ts';
 

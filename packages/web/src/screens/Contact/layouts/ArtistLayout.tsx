@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import type { TLayoutProps } from './layout-props.ts';
+import type { TLayoutProps } from '../layout-props.ts';
 import ProfilePicture from '../parts/ProfilePicture.tsx';
 import Identity from '../parts/Identity.tsx';
 import { CardFrame } from '../parts/Section.tsx';

@@ -1,11 +1,11 @@
 import Box from '@mui/material/Box';
-import type { TLayoutProps } from './layout-props.ts';
+import type { TLayoutProps } from '../layout-props.ts';
 import ProfilePicture from '../parts/ProfilePicture.tsx';
 import Identity, { Biography } from '../parts/Identity.tsx';
-import SocialLinks from '../parts/SocialLinks.tsx';
+import SocialLinks from '../../../components/card/SocialLinks.tsx';
 import ContactActions from '../parts/ContactActions.tsx';
-import { EmailList, LinkList, PhoneList, PlaceList } from '../parts/InfoLists.tsx';
-import MarkdownDescriptions from '../parts/MarkdownDescriptions.tsx';
+import { EmailList, LinkList, PhoneList, PlaceList } from '../../../components/card/InfoLists.tsx';
+import MarkdownDescriptions from '../../../components/card/MarkdownDescriptions.tsx';
 import WallPhotos from '../parts/WallPhotos.tsx';
 import Stats from '../parts/Stats.tsx';
 import { CardFrame } from '../parts/Section.tsx';

@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import type { TLayoutProps } from './layout-props.ts';
+import type { TLayoutProps } from '../layout-props.ts';
 import ProfilePicture from '../parts/ProfilePicture.tsx';
 import Identity from '../parts/Identity.tsx';
 import { CardFrame } from '../parts/Section.tsx';

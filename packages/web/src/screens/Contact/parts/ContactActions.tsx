@@ -7,7 +7,7 @@ import LockIcon from '@mui/icons-material/Lock';
 import QrCode2Icon from '@mui/icons-material/QrCode2';
 import ShareIcon from '@mui/icons-material/Share';
 import { contactDownloadUrl } from '../../../api/contacts.ts';
-import { emitClientEvent, type TPinGrant } from '../../../session/events.ts';
+import { emitClientEvent, type TPinGrant } from '../../../platform/events.ts';
 import type { TContactModel } from '../model.ts';
 
 const VCardQrDialog = lazy(() => import('../../../dialogs/VCardQrDialog.tsx'));

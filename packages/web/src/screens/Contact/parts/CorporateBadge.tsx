@@ -4,8 +4,8 @@ import VerifiedIcon from '@mui/icons-material/Verified';
 import type { TVirtualContact } from '@vbc/shared/contact';
 import { getCorporateInfo } from '../../../api/contacts.ts';
 import { errorText } from '../../../api/http.ts';
-import { lazyWithQueries } from '../../../api/lazy-with-queries.tsx';
-import { notify } from '../../../session/events.ts';
+import { lazyWithQueries } from '../../../query-root/lazy-with-queries.tsx';
+import { notify } from '../../../platform/events.ts';
 
 const CorporateProfileDialog = lazyWithQueries(() => import('../../../dialogs/CorporateProfileDialog.tsx'));
 

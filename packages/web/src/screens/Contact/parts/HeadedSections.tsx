@@ -1,9 +1,9 @@
-import type { TLayoutProps } from '../layouts/layout-props.ts';
+import type { TLayoutProps } from '../layout-props.ts';
 import { Biography } from './Identity.tsx';
-import SocialLinks from './SocialLinks.tsx';
+import SocialLinks from '../../../components/card/SocialLinks.tsx';
 import ContactActions from './ContactActions.tsx';
-import { EmailList, LinkList, PhoneList, PlaceList } from './InfoLists.tsx';
-import MarkdownDescriptions from './MarkdownDescriptions.tsx';
+import { EmailList, LinkList, PhoneList, PlaceList } from '../../../components/card/InfoLists.tsx';
+import MarkdownDescriptions from '../../../components/card/MarkdownDescriptions.tsx';
 import WallPhotos from './WallPhotos.tsx';
 import Stats from './Stats.tsx';
 import Section from './Section.tsx';

@@ -4,7 +4,7 @@ import ShareIcon from '@mui/icons-material/Share';
 import type { TVirtualContact } from '@vbc/shared/contact';
 import ActionButton from '../../../components/ActionButton.tsx';
 import Logo from '../../../components/Logo.tsx';
-import { emitClientEvent } from '../../../session/events.ts';
+import { emitClientEvent } from '../../../platform/events.ts';
 
 export const SETTING_UP_TITLE = 'This card is being set up';
 export const SETTING_UP_TEXT = 'Its owner has just claimed it and is adding their details. Check back soon.';

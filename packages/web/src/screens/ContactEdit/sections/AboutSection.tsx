@@ -5,15 +5,15 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import ArticleIcon from '@mui/icons-material/Article';
 import { newKey, type TMarkdownRow } from '../form-model.ts';
-import { markdownSx } from '../../Contact/parts/markdown-style.ts';
-import EditorSection, { AddButton } from '../parts/EditorSection.tsx';
-import Field from '../parts/Field.tsx';
+import { markdownSx } from '../../../components/card/markdown-style.ts';
+import EditorSection, { AddButton } from '../../../components/editor/EditorSection.tsx';
+import Field from '../../../components/editor/Field.tsx';
 import SortableRow from '../parts/SortableRow.tsx';
 import { useDragSort } from '../parts/use-drag-sort.ts';
 import { listOps } from './list-ops.ts';
 import type { TSectionProps } from './types.ts';
 
-const Markdown = lazy(() => import('../../Contact/parts/Markdown.tsx'));
+const Markdown = lazy(() => import('../../../components/card/Markdown.tsx'));
 
 const PLACEHOLDER = '## What I do\nI help teams **ship faster**.\n\n- Product design\n- [My portfolio](https://example.com)';
 

@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import PaletteIcon from '@mui/icons-material/Palette';
-import EditorSection from '../parts/EditorSection.tsx';
-import TemplatePicker from '../parts/TemplatePicker.tsx';
+import EditorSection from '../../../components/editor/EditorSection.tsx';
+import TemplatePicker from '../../../components/editor/TemplatePicker.tsx';
 import type { TSectionProps } from './types.ts';
 
 /** Colour themes: a name and the three accent colours it sets. */

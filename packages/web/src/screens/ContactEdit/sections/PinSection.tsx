@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,9 +8,9 @@ import LockIcon from '@mui/icons-material/Lock';
 import type { TPinStatus } from '../../../api/cards.ts';
 import { cardQueries } from '../../../api/queries.ts';
 import { errorText } from '../../../api/http.ts';
-import { notify } from '../../../session/events.ts';
-import EditorSection from '../parts/EditorSection.tsx';
-import Field from '../parts/Field.tsx';
+import { notify } from '../../../platform/events.ts';
+import EditorSection from '../../../components/editor/EditorSection.tsx';
+import Field from '../../../components/editor/Field.tsx';
 
 /**
  * The PIN setting: phones and e-mails hidden behind a 4–8 digit PIN. Changing
@@ -22,24 +22,24 @@ export default function PinSection({ contactId, writePin }: { contactId: string;
   const status = useQuery(cardQueries.pin(contactId)).data ?? null;
   const [pin, setPinValue] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const pinWrite = useMutation({
+    mutationFn: writePin,
+    onSuccess: (answer, value) => {
+      queryClient.setQueryData(cardQueries.pin(contactId).queryKey, answer);
+      setPinValue('');
+      notify(value === null ? 'PIN removed: your phones and e-mails are visible.' : 'PIN saved: your phones and e-mails now need it.');
+    },
+    onError: (e) => setError(errorText(e)),
+  });
+  const busy = pinWrite.isPending;
 
-  const apply = async (value: string | null) => {
+  const apply = (value: string | null) => {
     if (value !== null && !/^\d{4,8}$/.test(value)) {
       setError('The PIN must be 4 to 8 digits.');
       return;
     }
-    setBusy(true);
     setError(null);
-    try {
-      queryClient.setQueryData(cardQueries.pin(contactId).queryKey, await writePin(value));
-      setPinValue('');
-      notify(value === null ? 'PIN removed: your phones and e-mails are visible.' : 'PIN saved: your phones and e-mails now need it.');
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setBusy(false);
-    }
+    pinWrite.mutate(value);
   };
 
   const failed = status?.failedAttempts24h ?? 0;

@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
 import PlaceIcon from '@mui/icons-material/Place';
 import { newKey } from '../form-model.ts';
-import EditorSection, { AddButton } from '../parts/EditorSection.tsx';
-import Field from '../parts/Field.tsx';
+import EditorSection, { AddButton } from '../../../components/editor/EditorSection.tsx';
+import Field from '../../../components/editor/Field.tsx';
 import SortableRow from '../parts/SortableRow.tsx';
 import { useDragSort } from '../parts/use-drag-sort.ts';
 import { listOps } from './list-ops.ts';

@@ -2,10 +2,10 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import PersonIcon from '@mui/icons-material/Person';
 import { displayUrl } from '../../../api/contacts.ts';
-import EditorSection from '../parts/EditorSection.tsx';
-import Field from '../parts/Field.tsx';
-import ImageUpload from '../parts/ImageUpload.tsx';
-import PictureUpload from '../parts/PictureUpload.tsx';
+import EditorSection from '../../../components/editor/EditorSection.tsx';
+import Field from '../../../components/editor/Field.tsx';
+import ImageUpload from '../../../components/editor/ImageUpload.tsx';
+import PictureUpload from './PictureUpload.tsx';
 import type { TSectionProps } from './types.ts';
 
 /** Picture, cover, names, job title, organization, biography. */

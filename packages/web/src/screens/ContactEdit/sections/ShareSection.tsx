@@ -14,9 +14,9 @@ import WalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import type { TVirtualContact } from '@vbc/shared/contact';
 import { cardShareUrl } from '@vbc/shared/links';
 import { cardQueries } from '../../../api/queries.ts';
-import { emitClientEvent } from '../../../session/events.ts';
+import { emitClientEvent } from '../../../platform/events.ts';
 import { addToWallet } from '../../../components/WalletMenuButton.tsx';
-import EditorSection from '../parts/EditorSection.tsx';
+import EditorSection from '../../../components/editor/EditorSection.tsx';
 import StatsChart from '../parts/StatsChart.tsx';
 
 /** The card's public address: /vbc/{quickId}. */

@@ -10,7 +10,7 @@ import AttachFileIcon from '@mui/icons-material/AttachFile';
 import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
 import PhotoOutlinedIcon from '@mui/icons-material/PhotoOutlined';
 import SendIcon from '@mui/icons-material/Send';
-import { DOCUMENT_MAX_BYTES, MESSAGE_MAX_LENGTH, PHOTO_MAX_BYTES } from '../limits.ts';
+import { DOCUMENT_MAX_BYTES, MESSAGE_MAX_LENGTH, PHOTO_MAX_BYTES } from '../../../messaging/limits.ts';
 
 export interface TComposerProps {
   onSend: (text: string) => void;

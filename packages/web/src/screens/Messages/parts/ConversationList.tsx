@@ -6,7 +6,7 @@ import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
 import PhotoOutlinedIcon from '@mui/icons-material/PhotoOutlined';
 import type { TConversationSummary } from '@vbc/shared/conversation';
 import { Link } from 'react-router';
-import { listTimeLabel, previewOf } from '../thread-model.ts';
+import { listTimeLabel, previewOf } from '../../../messaging/thread-model.ts';
 import CounterpartAvatar from './CounterpartAvatar.tsx';
 
 export interface TConversationListProps {

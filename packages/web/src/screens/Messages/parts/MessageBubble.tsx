@@ -6,9 +6,9 @@ import DoneAllIcon from '@mui/icons-material/DoneAll';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import type { TConversationMessage } from '@vbc/shared/conversation';
-import type { TOutgoing } from '../outbox.ts';
-import { sizeLabel, timeLabel } from '../thread-model.ts';
-import DocumentIcon from './DocumentIcon.tsx';
+import type { TOutgoing } from '../../../messaging/outbox.ts';
+import { sizeLabel, timeLabel } from '../../../messaging/thread-model.ts';
+import DocumentIcon from '../../../components/DocumentIcon.tsx';
 
 /** What a bubble shows: a stored message, or one still on its way out. */
 export type TBubble =

@@ -4,8 +4,9 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import AddPhotoAlternateIcon from '@mui/icons-material/AddPhotoAlternate';
-import { uploadPicture, type TDisplayUpload } from '../../../api/files.ts';
-import { errorText } from '../../../api/http.ts';
+import { useMutation } from '@tanstack/react-query';
+import { uploadPicture, type TDisplayUpload } from '../../api/files.ts';
+import { errorText } from '../../api/http.ts';
 
 export interface TImageUploadProps {
   /** Accessible name of the file input and the button ("Upload picture"). */
@@ -29,21 +30,21 @@ export interface TImageUploadProps {
 export default function ImageUpload({ label, src, onUploaded, onRemove, shape = 'circle', hint, testId }: TImageUploadProps) {
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-
-  const onFile = async (file: File | undefined) => {
-    if (!file) return;
-    setBusy(true);
-    setError(null);
-    try {
-      onUploaded(await uploadPicture(file));
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setBusy(false);
+  const upload = useMutation({
+    mutationFn: (file: File) => uploadPicture(file),
+    onSuccess: (answer) => onUploaded(answer),
+    onError: (e) => setError(errorText(e)),
+    onSettled: () => {
       if (input.current) input.current.value = '';
-    }
+    },
+  });
+  const busy = upload.isPending;
+
+  const onFile = (file: File | undefined) => {
+    if (!file) return;
+    setError(null);
+    upload.mutate(file);
   };
 
   const frame = shape === 'wide'

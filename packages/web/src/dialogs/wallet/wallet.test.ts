@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError } from './http.ts';
-import { WALLET_FAILURE, WalletResultError, blobToBase64, checkApplePass, checkGoogleJwt } from './wallet.ts';
-import { walletFailureText } from '../dialogs/wallet/WalletPassDialog.tsx';
+import { HttpError } from '../../api/http.ts';
+import { WALLET_FAILURE, WalletResultError, blobToBase64, checkApplePass, checkGoogleJwt } from '../../api/wallet.ts';
+import { walletFailureText } from './WalletPassDialog.tsx';
 
 describe('SPEC §5 wallet result rules', () => {
   it('an empty or zero-size Apple result is a failure; another type is re-labelled as a pkpass file', async () => {

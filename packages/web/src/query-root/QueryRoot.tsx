@@ -1,8 +1,13 @@
 import { useContext, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useSession } from '../session/SessionContext.tsx';
-import { queryClient } from './query-client.ts';
-import { ServerQueryClientContext } from './server-query-client.ts';
+import { createQueryClient } from '../api/query-client.ts';
+import { bridgeHubEvents } from '../realtime/hub-queries.ts';
+import { ServerQueryClientContext } from '../api/server-query-client.ts';
+
+/** The browser's one query client, kept current by the hub's events for the page's life. */
+const queryClient = createQueryClient();
+bridgeHubEvents(queryClient);
 
 /** Whose answers the cache holds: a visitor, or one account. */
 let cacheOwner: string | undefined;

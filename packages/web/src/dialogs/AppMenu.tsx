@@ -11,7 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { consoleQueries } from '../api/queries.ts';
 import { useSession } from '../session/SessionContext.tsx';
-import { openScanner } from '../dialogs/scanner/open-scanner.ts';
+import { openScanner } from './scanner/open-scanner.ts';
 
 /** The menu button this menu opens from (components/MenuButton.tsx). */
 const anchor = () => document.querySelector<HTMLElement>('[data-testid="menu-button"]');

@@ -1,5 +1,5 @@
-import type { TPinGrant } from '../../../session/events.ts';
-import type { TContactModel } from '../model.ts';
+import type { TPinGrant } from '../../platform/events.ts';
+import type { TContactModel } from './model.ts';
 
 /** What every card layout receives. */
 export interface TLayoutProps {

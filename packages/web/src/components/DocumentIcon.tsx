@@ -3,7 +3,7 @@ import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
 import InsertDriveFileOutlinedIcon from '@mui/icons-material/InsertDriveFileOutlined';
 import ArticleOutlinedIcon from '@mui/icons-material/ArticleOutlined';
 import VideoFileOutlinedIcon from '@mui/icons-material/VideoFileOutlined';
-import { documentKind } from '../thread-model.ts';
+import { documentKind } from '../messaging/thread-model.ts';
 
 /** An icon by content type (SPEC §2): image, video, audio, text, other document. */
 export default function DocumentIcon({ contentType }: { contentType: string }) {

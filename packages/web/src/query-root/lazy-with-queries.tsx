@@ -6,7 +6,7 @@
  * Preloadable: a server-rendered page (the pet page) loads its screen before it hydrates.
  */
 import type { ComponentType } from 'react';
-import { preloadable } from '../components/preloadable.ts';
+import { preloadable } from '../platform/preloadable.ts';
 
 export function lazyWithQueries<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
   return preloadable(async () => {

@@ -1,17 +1,17 @@
 import { lazy, Suspense } from 'react';
 import Box from '@mui/material/Box';
 import { Outlet } from 'react-router';
-import { useSession } from '../session/SessionContext.tsx';
-import { BOTTOM_NAV_HEIGHT } from './bottom-nav-height.ts';
-import LoadingScreen from './LoadingScreen.tsx';
-import MenuButton from './MenuButton.tsx';
-import NoticeHost from './NoticeHost.tsx';
-import { useDeferredMount } from './use-deferred-mount.ts';
+import { useSession } from './session/SessionContext.tsx';
+import { BOTTOM_NAV_HEIGHT } from './components/bottom-nav-height.ts';
+import LoadingScreen from './components/LoadingScreen.tsx';
+import MenuButton from './components/MenuButton.tsx';
+import NoticeHost from './components/NoticeHost.tsx';
+import { useDeferredMount } from './components/use-deferred-mount.ts';
 
 /** App windows (QR, share, prompt, sign-in, PIN ...): loaded once the page is idle or first touched. */
-const DialogHost = lazy(() => import('../dialogs/DialogHost.tsx'));
+const DialogHost = lazy(() => import('./dialogs/DialogHost.tsx'));
 /** Signed in only: its code loads after sign-in. */
-const BottomNav = lazy(() => import('./BottomNav.tsx'));
+const BottomNav = lazy(() => import('./components/BottomNav.tsx'));
 
 /** The frame of every screen: the menu button, the signed-in bottom navigation, notices and app windows. */
 export default function AppShell() {

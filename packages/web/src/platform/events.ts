@@ -6,9 +6,17 @@
  */
 import { useEffect, useRef } from 'react';
 import type { TVirtualContact } from '@vbc/shared/contact';
-import type { TPinFailure } from '../dialogs/pin/pin-outcome.ts';
 
 export type TNoticeSeverity = 'success' | 'warning' | 'error' | 'info';
+
+/** How a PIN check failed (`dialogs/pin/pin-outcome.ts` classifies an answer; the PIN window shows it). */
+export type TPinFailure =
+  /** The PIN was wrong (403) or could not be a PIN (400): "Wrong Pin", plus the tries left when the server says. */
+  | { kind: 'wrong'; detail: string | null }
+  /** Too many wrong PINs (429): the server's message carries the wait time. */
+  | { kind: 'locked'; message: string }
+  /** Anything else (network, server): its text. */
+  | { kind: 'error'; message: string };
 
 /** Payload of a yes/no prompt (SPEC §2 "Generic yes/no prompt"). */
 export interface TPromptRequest {

@@ -1,6 +1,6 @@
 import { displayUrl } from '../../../api/contacts.ts';
-import type { TSectionProps } from '../sections/types.ts';
-import ImageUpload from './ImageUpload.tsx';
+import type { TSectionProps } from './types.ts';
+import ImageUpload from '../../../components/editor/ImageUpload.tsx';
 
 /** The card's picture (its display and high-resolution copies together), as the Profile section and the first-time set-up edit it. */
 export default function PictureUpload({ form, set, testId }: Pick<TSectionProps, 'form' | 'set'> & { testId: string }) {

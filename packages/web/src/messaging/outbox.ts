@@ -9,8 +9,8 @@
  */
 import { useSyncExternalStore } from 'react';
 import type { TConversationMessage } from '@vbc/shared/conversation';
-import { sendAttachment, sendMessage } from '../../api/conversations.ts';
-import { HttpError, errorText } from '../../api/http.ts';
+import { sendAttachment, sendMessage } from '../api/conversations.ts';
+import { HttpError, errorText } from '../api/http.ts';
 import { dropAllFiles, dropFile, dropFilesExcept, keepFile, readFile } from './outbox-files.ts';
 
 export interface TOutgoing {

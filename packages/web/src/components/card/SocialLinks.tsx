@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
-import RoundButton from '../../../components/RoundButton.tsx';
+import RoundButton from '../RoundButton.tsx';
 import { socialUrl, type TSocialLinkInput } from '@vbc/shared/links';
-import { obsecuredDisplayUrl } from '../../../api/contacts.ts';
-import { emitClientEvent } from '../../../session/events.ts';
+import { obsecuredDisplayUrl } from '../../api/contacts.ts';
+import { emitClientEvent } from '../../platform/events.ts';
 import { SOCIAL_STYLE } from './social-icons.tsx';
 
 type TEntry = TSocialLinkInput & { qrCode?: string | null };
