@@ -9,7 +9,7 @@ import { buildTestApp, describeEachDatabase } from '../test/app.ts';
 import { openTestDatabase } from '../test/databases.ts';
 import { buildAccount } from '../test/factories.ts';
 import { startS3Server } from '../test/s3-server.ts';
-import { makePicture, multipartBody } from './test-upload.ts';
+import { makePicture, multipartBody } from '../test/upload.ts';
 
 const s3 = await startS3Server();
 afterAll(() => s3.close());
