@@ -3,7 +3,7 @@ import type { TCardWriteDeps } from './deps.ts';
 import { createContact } from './create-contact.ts';
 import { findContact, type FoundContact } from './find-contact.ts';
 import type { ZCardCreateBody } from './card-input.ts';
-import { claimOwnedImages, listImageRefs } from './owned-images.ts';
+import { claimOwnedImages, listImageRefs } from '../files/index.ts';
 
 /**
  * A new card owned by `accountId`; its pictures must be the account's own uploads. (The claim

@@ -1,8 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { removeStored, type TCardWriteDeps } from './deps.ts';
 import { virtualContacts } from '../db/schema/index.ts';
-import { releaseUnusedImages } from '../files/release-images.ts';
-import { listImageRefs } from './owned-images.ts';
+import { listImageRefs, releaseUnusedImages } from '../files/index.ts';
 import { getOwnedCard } from './owned-card.ts';
 import { staleWrite, unchangedSince, type TPrecondition } from '../db/row-version.ts';
 

@@ -1,5 +1,5 @@
 import type { Db } from '../db/client.ts';
-import type { FileStorage } from '../files/storage.ts';
+import type { FileStorage } from '../files/index.ts';
 
 /** Drops a card from every instance's cache and tells this instance's listeners (plugin.ts `changed`). */
 export type CardChanged = (contactId: string) => Promise<void>;

@@ -1,7 +1,7 @@
 import { cardShareUrl, isPinProtected, vcardFileName, writeVCard } from '@vbc/shared';
 import type { Db } from '../db/client.ts';
 import { AppError, notFound } from '../errors/app-error.ts';
-import type { FileStorage } from '../files/storage.ts';
+import type { FileStorage } from '../files/index.ts';
 import type { FoundContact } from './find-contact.ts';
 import { verifyPinAccess } from './pin/pin-access.ts';
 import { isUnadopted, presentContact } from './presenter.ts';

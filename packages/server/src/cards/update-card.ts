@@ -2,9 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { removeStored, type TCardWriteDeps } from './deps.ts';
 import { virtualContacts } from '../db/schema/index.ts';
 import { findContact, type FoundContact } from './find-contact.ts';
-import { releaseUnusedImages } from '../files/release-images.ts';
+import { claimOwnedImages, listImageRefs, releaseUnusedImages } from '../files/index.ts';
 import type { TCardPatchBody } from './card-input.ts';
-import { claimOwnedImages, listImageRefs } from './owned-images.ts';
 import { getOwnedCard } from './owned-card.ts';
 import { nextUpdatedAt, staleWrite, unchangedSince, type TPrecondition } from '../db/row-version.ts';
 

@@ -3,11 +3,10 @@ import type { Db } from '../db/client.ts';
 import { virtualPets } from '../db/schema/index.ts';
 import type { z } from 'zod';
 import type { TVirtualPetInput } from '@vbc/shared';
-import type { TPetPatchBody, ZPetCreateBody } from '../cards/card-input.ts';
-import { claimOwnedImages } from '../cards/owned-images.ts';
+import type { TPetPatchBody, ZPetCreateBody } from './pet-input.ts';
+import { claimOwnedImages, releaseUnusedImages } from '../files/index.ts';
 import { nextUpdatedAt, staleWrite, unchangedSince, type TPrecondition } from '../db/row-version.ts';
-import { releaseUnusedImages } from '../files/release-images.ts';
-import type { FileStorage } from '../files/storage.ts';
+import type { FileStorage } from '../files/index.ts';
 import { findPet, getOwnedPet, type FoundPet, type PetRow } from './find-pet.ts';
 
 type Details = PetRow['details'];

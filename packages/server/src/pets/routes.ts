@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZVirtualPet } from '@vbc/shared';
 import { requireAccount } from '../plugins/auth.ts';
-import { ZPetCreateBody, ZPetPatchBody, type TPetPatchBody } from '../cards/card-input.ts';
+import { ZPetCreateBody, ZPetPatchBody, type TPetPatchBody } from './pet-input.ts';
 import { readPrecondition, setVersionHeaders } from '../http/precondition.ts';
 import { notFound } from '../errors/app-error.ts';
 import { presentPet } from './find-pet.ts';
