@@ -11,7 +11,7 @@ import { expectAccessible } from './support/axe.ts';
 import { hasChromium, launchBrowser, type Browser } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { codeIn, startSmtpSink } from './support/smtp-sink.ts';
-import { startSmsSink, type SmsSink } from '../packages/server/src/notify/test-sinks.ts';
+import { startSmsSink, type SmsSink } from '../packages/server/src/test/notify-sinks.ts';
 import { leakedSecrets } from '../packages/server/src/test/secrets.ts';
 
 type Sink = Awaited<ReturnType<typeof startSmtpSink>>;

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { buildAccount } from '../packages/server/src/test/factories.ts';
-import { makePicture, multipartBody } from '../packages/server/src/files/test-upload.ts';
+import { makePicture, multipartBody } from '../packages/server/src/test/upload.ts';
 import { hasChromium, launchBrowser, startSignedIn, type Browser } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { buildAccount, buildCard } from '../packages/server/src/test/factories.ts';
-import { makePicture } from '../packages/server/src/files/test-upload.ts';
+import { makePicture } from '../packages/server/src/test/upload.ts';
 import { expectAccessible, expectHeadingOrder } from './support/axe.ts';
 import { hasChromium, launchBrowser, startSignedIn, type Browser } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CDPSession } from 'playwright-core';
 import sharp from 'sharp';
-import { multipartBody } from '../packages/server/src/files/test-upload.ts';
+import { multipartBody } from '../packages/server/src/test/upload.ts';
 import { buildAccount } from '../packages/server/src/test/factories.ts';
 import { hasChromium, launchBrowser, startSignedIn, type Browser } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';

@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { buildAccount, buildCard } from '../packages/server/src/test/factories.ts';
-import { applePassEnv, makePassCerts, unzip } from '../packages/server/src/wallet/test-wallet-certs.ts';
+import { applePassEnv, makePassCerts, unzip } from '../packages/server/src/test/wallet-certs.ts';
 import { hasChromium, launchBrowser, startSignedIn, type Browser } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 

@@ -1,4 +1,4 @@
-import { startSmtpSink as startSink, type TReceivedMail } from '../../packages/server/src/notify/test-sinks.ts';
+import { startSmtpSink as startSink, type TReceivedMail } from '../../packages/server/src/test/notify-sinks.ts';
 
 /**
  * The server tests' real SMTP sink, with a wait suited to browser journeys:

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { benchCardApi } from './card-api.ts';
 import { benchCardInstructions, hasValgrind } from './card-instructions.ts';
 import { benchCardPage } from './card-page.ts';
-import { benchSendLatency } from '../../packages/server/src/conversations/bench/send-latency.ts';
+import { benchSendLatency } from './send-latency.ts';
 import { benchAnnouncementFanOut } from './announcement-fan-out.ts';
 import type { benchHubFanOut } from './hub-fan-out.ts';
 import { runScript } from './product.ts';
@@ -68,7 +68,7 @@ if (runs('send')) {
 }
 if (runs('hub-capacity')) {
   console.log('\n▶ hub capacity: 10,000 idle connections and fan-out, each against a bare ws server in the same run');
-  const hub = spawnSync('node', ['--import', 'tsx', 'packages/server/src/hub/bench/hub-bench.ts', '10000', '500', '1000'], { cwd: root, encoding: 'utf8' });
+  const hub = spawnSync('node', ['--import', 'tsx', 'scripts/bench/hub-capacity.ts', '10000', '500', '1000'], { cwd: root, encoding: 'utf8' });
   process.stdout.write((hub.stdout || hub.stderr).replace(/^/gm, '  '));
 }
 /** The hub sections' line on the server's CPU for each send. */

@@ -1,11 +1,11 @@
 /**
  * The local push service in its own process for the announcement fan-out bench
  * (announcement-fan-out.ts): receives, checks the VAPID JWT and decrypts each notification
- * (push/test-push-service.ts), so its CPU is neither the server's nor the load generator's.
+ * (packages/server/src/test/push-service.ts), so its CPU is neither the server's nor the load generator's.
  * Messages: parent → {subscribe: n, vapidKey} → {subscriptions}; {waitFor: n} → {received: n}.
  */
 import { setPriority } from 'node:os';
-import { startTestPushService } from '../../packages/server/src/push/test-push-service.ts';
+import { startTestPushService } from '../../packages/server/src/test/push-service.ts';
 
 // BENCH_PUSH_SERVICE_NICE=19: this stand-in for a remote push service takes only spare CPU, to see
 // how much of the send path's slowdown is this process competing with the server for 2 cores.

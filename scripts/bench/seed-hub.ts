@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../packages/server/src/app.ts';
 import { loadConfig } from '../../packages/server/src/config.ts';
-import { buildPerson, startConversation } from '../../packages/server/src/conversations/test-support.ts';
+import { buildPerson, startConversation } from '../../packages/server/src/test/conversations-support.ts';
 import { openDatabase } from '../../packages/server/src/db/client.ts';
 import { accounts, pushSubscriptions, sessions } from '../../packages/server/src/db/schema/index.ts';
 import { sha256, SESSION_IDLE_MS } from '../../packages/server/src/accounts/sessions.ts';

@@ -15,7 +15,7 @@ import security from './plugins/security.ts';
 import docs from './plugins/docs.ts';
 import dbPlugin from './plugins/db.ts';
 import secrets from './plugins/secrets.ts';
-import auth from './plugins/auth.ts';
+import auth from './accounts/auth-plugin.ts';
 import storage from './files/storage-plugin.ts';
 import multipartPlugin from './plugins/multipart.ts';
 import backplane from './plugins/backplane.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeEachDatabase, type SuiteContext } from '../test/app.ts';
-import { client, uniqueEmail, uniquePhone } from './test-support.ts';
+import { client, uniqueEmail, uniquePhone } from '../test/accounts-support.ts';
 import { serviceUrl } from '../test/services.ts';
 
 /** The development-channel entries of the captured log. */

@@ -1,26 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
-import type { TCardSummary, TPersonalAccount, TPetSummary } from '@vbc/shared';
+import type { TPersonalAccount, TPetSummary } from '@vbc/shared';
 import type { Db } from '../db/client.ts';
 import { accounts, virtualContacts, virtualPets } from '../db/schema/index.ts';
 import { notFound } from '../errors/app-error.ts';
-import { isUnadopted, type ContactRow } from '../cards/presenter.ts';
-
-/** Card row → the summary lists show. */
-export function presentCardSummary(row: ContactRow): TCardSummary {
-  return {
-    virtualContactId: row.id,
-    id: row.id,
-    quickId: row.quickId,
-    name: `${row.firstName} ${row.lastName}`.trim(),
-    firstName: row.firstName,
-    lastName: row.lastName,
-    jobTitle: row.jobTitle,
-    organization: row.organization,
-    pictureDisplayItemId: row.pictureDisplayItemId,
-    isCorporateProfile: row.corporateProfileId !== null,
-    hasVirginAccessProtection: isUnadopted(row),
-  };
-}
+import { presentCardSummary } from '../cards/index.ts';
 
 /** SPEC §3 personal account with the summaries of its cards and pets, oldest first. */
 export async function presentAccount(db: Db, accountId: string): Promise<TPersonalAccount> {

@@ -3,9 +3,9 @@ import { afterAll, expect, it } from 'vitest';
 import type { TRecents } from '@vbc/shared';
 import { describeEachDatabase } from '../test/app.ts';
 import { buildCard } from '../test/factories.ts';
-import { startSmtpSink } from '../notify/test-sinks.ts';
+import { startSmtpSink } from '../test/notify-sinks.ts';
 import { RECENTS_CAP } from './recents.ts';
-import { authHeaders, client, issuedSecrets, registerByEmail } from './test-support.ts';
+import { authHeaders, client, issuedSecrets, registerByEmail } from '../test/accounts-support.ts';
 import { leakedSecrets } from '../test/secrets.ts';
 
 const smtp = await startSmtpSink();

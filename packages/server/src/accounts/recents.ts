@@ -3,7 +3,7 @@ import { isQuickId, isUuid, normalizeQuickId, type TRecentCard, type ZMergeRecen
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { accountRecents, virtualContacts } from '../db/schema/index.ts';
-import { presentCardSummary } from './present-account.ts';
+import { presentCardSummary } from '../cards/index.ts';
 
 /** Recently viewed cards kept per account. */
 export const RECENTS_CAP = 100;

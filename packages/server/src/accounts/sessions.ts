@@ -3,6 +3,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { preparedQuery } from '../db/prepared.ts';
 import { accounts, sessions } from '../db/schema/index.ts';
+import type { AuthAccount } from '../plugins/auth.ts';
 
 /** A session stays valid this long after its last use (sliding expiry)… */
 export const SESSION_IDLE_MS = 30 * 24 * 60 * 60 * 1000;
@@ -37,16 +38,7 @@ export async function issueSession(db: Db, accountId: string, now = new Date()):
   return { accessToken, sessionId };
 }
 
-export interface AuthAccount {
-  id: string;
-  name: string;
-  email: string | null;
-  phoneNumber: string | null;
-  /** Row id of the session the request came with. */
-  sessionRowId: string;
-  /** SHA-256 of the session id issued with this token: `X-Session-Id`, when sent, must hash to it. */
-  sessionIdHash: string;
-}
+export type { AuthAccount };
 
 /** The live session of a token's hash, with its account (findSession runs it on every signed-in request). */
 const sessionByTokenHash = preparedQuery((db) =>

@@ -1,10 +1,10 @@
 import { afterAll, expect, it } from 'vitest';
 import type { TLoginResult, TOtpResponse, TPersonalAccount } from '@vbc/shared';
 import { describeEachDatabase } from '../test/app.ts';
-import { startSmsSink, startSmtpSink } from '../notify/test-sinks.ts';
+import { startSmsSink, startSmtpSink } from '../test/notify-sinks.ts';
 import {
   authHeaders, client, controlClock, issuedSecrets, mailedCode, registerByEmail, textedCode, uniqueEmail, uniquePhone, wrong,
-} from './test-support.ts';
+} from '../test/accounts-support.ts';
 import { leakedSecrets } from '../test/secrets.ts';
 
 const smtp = await startSmtpSink();

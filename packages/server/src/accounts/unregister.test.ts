@@ -5,8 +5,8 @@ import { ZVirtualPetInput, type TPersonalAccount, type TUnregisterOtpResponse } 
 import { describeEachDatabase } from '../test/app.ts';
 import { buildCard } from '../test/factories.ts';
 import { accounts, displayItems, virtualContacts, virtualPets } from '../db/schema/index.ts';
-import { startSmtpSink } from '../notify/test-sinks.ts';
-import { authHeaders, client, controlClock, issuedSecrets, mailedCode, registerByEmail, wrong, type TClient } from './test-support.ts';
+import { startSmtpSink } from '../test/notify-sinks.ts';
+import { authHeaders, client, controlClock, issuedSecrets, mailedCode, registerByEmail, wrong, type TClient } from '../test/accounts-support.ts';
 import { leakedSecrets } from '../test/secrets.ts';
 
 const smtp = await startSmtpSink();

@@ -3,13 +3,10 @@ import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { cardShareUrl, type TDesign } from '@vbc/shared';
 import type { Db } from '../db/client.ts';
 import { slowHash } from '../crypto/slow-hash.ts';
-import { createContact } from '../cards/create-contact.ts';
-import { getContact } from '../cards/find-contact.ts';
+import { ADOPT_CARD_POLICY, createContact, getContact, isUnadopted, newPasscode } from '../cards/index.ts';
 import { virtualContacts } from '../db/schema/index.ts';
 import { conflict } from '../errors/app-error.ts';
 import { resetGuard } from '../guards/attempt-guard.ts';
-import { ADOPT_CARD_POLICY, newPasscode } from '../cards/adoption/passcode.ts';
-import { isUnadopted } from '../cards/presenter.ts';
 
 /** One minted card: the passcode is returned only here, never stored in clear. */
 export const ZMintedCard = z.object({

@@ -10,8 +10,7 @@ import { ZMintedCard } from './mint-cards.ts';
 import { SECURITY } from '../plugins/docs.ts';
 import { ZAdminAnnouncementInput, ZAuthoredAnnouncement } from '@vbc/shared/announcement';
 import { DOCUMENT_MAX_BYTES, PICTURE_MAX_BYTES } from '@vbc/shared/files';
-import { readUpload } from '../files/read-upload.ts';
-import { ZDisplayUpload, ZDocumentUpload } from '../files/upload.ts';
+import { readUpload, ZDisplayUpload, ZDocumentUpload } from '../files/index.ts';
 
 /** POST /api/admin/cards/mint body. */
 export const ZMintBody = z.object({

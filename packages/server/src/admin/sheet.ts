@@ -1,5 +1,5 @@
 import sharp, { type OverlayOptions } from 'sharp';
-import { renderQrPng } from '../qr/render-qr.ts';
+import { renderQrPng } from '../qr/index.ts';
 import type { TMintedCard } from './mint-cards.ts';
 
 /** A4 at 150 dpi, 3 × 4 cards per page. */

@@ -1,7 +1,5 @@
 import type { Db } from '../db/client.ts';
-import { ADOPT_CARD_POLICY } from '../cards/adoption/passcode.ts';
-import { getContact } from '../cards/find-contact.ts';
-import { PIN_CARD_POLICY, PIN_CLIENT_POLICY, pinClientKey } from '../cards/pin/pin-rules.ts';
+import { ADOPT_CARD_POLICY, getContact, PIN_CARD_POLICY, PIN_CLIENT_POLICY, pinClientKey } from '../cards/index.ts';
 import { resetGuard, resetGuardsByPrefix } from '../guards/attempt-guard.ts';
 
 /** Clears the guessing counters of a card (PIN, per card and per client, and adoption), or a 404. */

@@ -5,10 +5,10 @@ import path from 'node:path';
 import { expect, it } from 'vitest';
 import type { TAnnouncement } from '@vbc/shared/announcement';
 import { runCli, type CliIo } from '../admin/cli.ts';
-import { useListeningApp } from '../conversations/test-support.ts';
+import { useListeningApp } from '../test/conversations-support.ts';
 import { buildAccount } from '../test/factories.ts';
-import { makePicture } from '../files/test-upload.ts';
-import { ADMIN_TOKEN, PDF, buildStaffedBusiness } from './test-support.ts';
+import { makePicture } from '../test/upload.ts';
+import { ADMIN_TOKEN, PDF, buildStaffedBusiness } from '../test/announcements-support.ts';
 
 const ctx = useListeningApp({ ADMIN_TOKEN });
 

@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import type { TAnnouncement, TAnnouncementList, TAuthoredAnnouncement } from '@vbc/shared/announcement';
 import { describeEachDatabase } from '../test/app.ts';
 import { buildAccount } from '../test/factories.ts';
-import { ADMIN_TOKEN, admin, buildStaffedBusiness, uploadPdf, uploadPicture } from './test-support.ts';
+import { ADMIN_TOKEN, admin, buildStaffedBusiness, uploadPdf, uploadPicture } from '../test/announcements-support.ts';
 
 type Headers = Record<string, string>;
 

@@ -2,7 +2,7 @@ import { and, eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { announcementAttachments, documentFiles } from '../db/schema/index.ts';
 import { badRequest } from '../errors/app-error.ts';
-import { claimPicture } from '../files/claim-picture.ts';
+import { claimPicture } from '../files/index.ts';
 
 /**
  * The header picture an author names: stored and, in the console (`ownerAccountId`), uploaded by

@@ -1,9 +1,8 @@
 import { PRODUCT_NAME } from '@vbc/shared';
 import { ANNOUNCEMENT_HUB_EVENT, type TAnnouncementSummary } from '@vbc/shared/announcement';
 import type { Hub } from '../hub/index.ts';
-import type { TPush } from '../push/plugin.ts';
-import { LoopPacer } from '../push/loop-pacer.ts';
-import { announcementPayload } from '../push/payloads.ts';
+import type { TPush } from '../push/index.ts';
+import { announcementPayload, LoopPacer } from '../push/index.ts';
 
 /** What telling recipients needs: the hub (every instance through the backplane) and push. */
 export interface TDeliverDeps {

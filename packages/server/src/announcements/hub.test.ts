@@ -8,10 +8,10 @@ import { buildTestApp } from '../test/app.ts';
 import { createPostgresDatabase } from '../test/databases.ts';
 import { serviceUrl } from '../test/services.ts';
 import { buildAccount } from '../test/factories.ts';
-import { TRANSPORTS, nextCall, sleep } from '../hub/test-support.ts';
-import { closeListening, listenForHub, useListeningApp } from '../conversations/test-support.ts';
-import { startTestPushService } from '../push/test-push-service.ts';
-import { ADMIN_TOKEN, admin, buildStaffedBusiness } from './test-support.ts';
+import { TRANSPORTS, nextCall, sleep } from '../test/hub-support.ts';
+import { closeListening, listenForHub, useListeningApp } from '../test/conversations-support.ts';
+import { startTestPushService } from '../test/push-service.ts';
+import { ADMIN_TOKEN, admin, buildStaffedBusiness } from '../test/announcements-support.ts';
 
 let vapidKey = '';
 const pushService = await startTestPushService(() => vapidKey);

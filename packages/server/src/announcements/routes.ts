@@ -6,7 +6,7 @@ import {
 } from '@vbc/shared/announcement';
 import { requireAccount } from '../plugins/auth.ts';
 import { SECURITY, ZNoContent } from '../plugins/docs.ts';
-import { EDITOR_ROLES } from '../corporate/membership.ts';
+import { EDITOR_ROLES } from '../corporate/index.ts';
 import { uuidParam } from '../http/params.ts';
 
 const tags = ['announcements'];

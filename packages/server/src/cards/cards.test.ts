@@ -4,7 +4,7 @@ import { announcements, corporateProfiles, displayItems, virtualContacts } from 
 import type { FastifyInstance } from 'fastify';
 import { describeEachDatabase } from '../test/app.ts';
 import { buildAccount } from '../test/factories.ts';
-import { makePicture, multipartBody } from '../files/test-upload.ts';
+import { makePicture, multipartBody } from '../test/upload.ts';
 
 type Headers = Record<string, string>;
 

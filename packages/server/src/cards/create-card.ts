@@ -1,16 +1,19 @@
 import type { z } from 'zod';
-import type { Db } from '../db/client.ts';
+import type { TCardWriteDeps } from './deps.ts';
 import { createContact } from './create-contact.ts';
 import { findContact, type FoundContact } from './find-contact.ts';
 import type { ZCardCreateBody } from './card-input.ts';
-import { claimOwnedImages, listImageRefs } from './owned-images.ts';
+import { claimOwnedImages, listImageRefs } from '../files/index.ts';
 
 /**
  * A new card owned by `accountId`; its pictures must be the account's own uploads. (The claim
  * comes first and outside a transaction: createContact retries its insert on a quickId clash.)
+ * Sends the change notice once it is stored.
  */
-export async function createCard(db: Db, accountId: string, input: z.infer<typeof ZCardCreateBody>): Promise<FoundContact> {
+export async function createCard({ db, changed }: TCardWriteDeps, accountId: string, input: z.infer<typeof ZCardCreateBody>): Promise<FoundContact> {
   await claimOwnedImages(db, accountId, listImageRefs(input));
   const row = await createContact(db, input, { ownerAccountId: accountId });
-  return (await findContact(db, row.id))!;
+  const found = (await findContact(db, row.id))!;
+  await changed(row.id);
+  return found;
 }

@@ -1,8 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { removeStored, type TCardWriteDeps } from './deps.ts';
 import { virtualContacts } from '../db/schema/index.ts';
-import { releaseUnusedImages } from '../files/release-images.ts';
-import { listImageRefs } from './owned-images.ts';
+import { listImageRefs, releaseUnusedImages } from '../files/index.ts';
 import { getOwnedCard } from './owned-card.ts';
 import { staleWrite, unchangedSince, type TPrecondition } from '../db/row-version.ts';
 
@@ -11,11 +10,11 @@ import { staleWrite, unchangedSince, type TPrecondition } from '../db/row-versio
  * counts and recents entries cascade. The pictures it showed that the owner
  * uploaded and uses nowhere else (another card or a pet) go too: a deleted
  * card's photos stop being reachable and stop counting against the quota.
- * Returns the card id and the storage keys to remove after the commit.
+ * After the commit: the change notice, then the pictures' files are removed.
  */
-export async function deleteCard(db: Db, contactId: string, accountId: string, precondition: TPrecondition): Promise<{ contactId: string; storageKeys: string[] }> {
+export async function deleteCard({ db, storage, changed }: TCardWriteDeps, contactId: string, accountId: string, precondition: TPrecondition): Promise<void> {
   const { row } = await getOwnedCard(db, contactId, accountId, 'write');
-  return db.transaction(async (tx) => {
+  const storageKeys = await db.transaction(async (tx) => {
     const [gone] = await tx
       .delete(virtualContacts)
       .where(and(eq(virtualContacts.id, row.id), eq(virtualContacts.ownerAccountId, accountId), unchangedSince(virtualContacts.updatedAt, precondition)))
@@ -24,7 +23,8 @@ export async function deleteCard(db: Db, contactId: string, accountId: string, p
       const now = await getOwnedCard(tx, row.id, accountId, 'write');
       throw staleWrite('card', now.row.updatedAt);
     }
-    const storageKeys = await releaseUnusedImages(tx, accountId, listImageRefs(gone).map((r) => r.ref));
-    return { contactId: row.id, storageKeys };
+    return releaseUnusedImages(tx, accountId, listImageRefs(gone).map((r) => r.ref));
   });
+  await changed(row.id);
+  await removeStored(storage, storageKeys);
 }

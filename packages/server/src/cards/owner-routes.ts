@@ -21,7 +21,6 @@ export default async function ownerRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const account = requireAccount(request);
       const found = await app.cards.createCard(account.id, request.body);
-      await app.cards.changed(found.row.id);
       return setVersionHeaders(reply.status(201), found.row.updatedAt).send(presentOwnerCard(found));
     },
   );
@@ -51,9 +50,7 @@ export default async function ownerRoutes(app: FastifyInstance) {
       const account = requireAccount(request);
       const { updatedAt, ...patch } = request.body;
       const precondition = readPrecondition(request, updatedAt);
-      const { found, storageKeys } = await app.cards.updateCard(request.params.id, account.id, patch, precondition);
-      await app.cards.changed(found.row.id);
-      await Promise.all(storageKeys.map((key) => app.storage.delete(key)));
+      const found = await app.cards.updateCard(request.params.id, account.id, patch, precondition);
       return setVersionHeaders(reply, found.row.updatedAt).send(presentOwnerCard(found));
     },
   );
@@ -63,9 +60,7 @@ export default async function ownerRoutes(app: FastifyInstance) {
     { schema: { security: SECURITY.bearer, response: { 204: ZNoContent }, params: ZIdParams, summary: 'Owner: delete the card', tags: ['cards'] } },
     async (request, reply) => {
       const account = requireAccount(request);
-      const { contactId, storageKeys } = await app.cards.deleteCard(request.params.id, account.id, readPrecondition(request, undefined));
-      await app.cards.changed(contactId);
-      await Promise.all(storageKeys.map((key) => app.storage.delete(key)));
+      await app.cards.deleteCard(request.params.id, account.id, readPrecondition(request, undefined));
       return reply.status(204).send(null);
     },
   );

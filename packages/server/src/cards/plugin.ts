@@ -9,29 +9,35 @@ import { cardDailyStats } from './card-stats.ts';
 import { ContactCache } from './contact-cache.ts';
 import { createCard } from './create-card.ts';
 import { deleteCard } from './delete-card.ts';
+import type { TCardWriteDeps } from './deps.ts';
+import { downloadVCard, type TVCardDeps } from './download-vcard.ts';
 import { findContact, type FoundContact } from './find-contact.ts';
 import { getOwnedCard } from './owned-card.ts';
 import ownerRoutes from './owner-routes.ts';
 import { getCardToManagePin, pinStatus, setPin } from './pin/manage-pin.ts';
-import { verifyPinAccess, type PinAccessSubject } from './pin/pin-access.ts';
 import pinRoutes from './pin/routes.ts';
 import { validatePin, type ValidatePinInput } from './pin/validate-pin.ts';
 import publicRoutes from './public-routes.ts';
 import { StatsCounter } from './stats-counter.ts';
 import { updateCard } from './update-card.ts';
-import { vcardPhoto } from './vcard-photo.ts';
 
-const services = {
-  createCard, getOwnedCard, updateCard, deleteCard, cardDailyStats, getCardToManagePin, pinStatus, setPin, assertAdoptable, adoptCard,
-};
+/** Reads and checks: the database is enough. */
+const readServices = { getOwnedCard, cardDailyStats, getCardToManagePin, pinStatus, assertAdoptable };
+/** Writes: each sends the change notice (and removes released pictures' files) after its commit. */
+const writeServices = { createCard, updateCard, deleteCard, setPin, adoptCard };
+/** The vCard download: the cached read, PIN access, the picture and the counter. */
+const vcardServices = { downloadVCard };
 
 /** The virtual contact: public reads through the cache, owner writes, PIN and adoption. */
-export interface CardServices extends BoundServices<typeof services> {
+export interface CardServices extends BoundServices<typeof readServices>, BoundServices<typeof writeServices>, BoundServices<typeof vcardServices> {
   /** A card by id or quickId for public display (cached), or a 404. */
   getPublic(contactId: string): Promise<FoundContact>;
   /** The card getPublic would answer when it is in this instance's cache now, else undefined (no database read). */
   cachedPublic(contactId: string): FoundContact | undefined;
-  /** Call after any change to a card: drops it from every instance's cache, then tells the onChanged listeners of this instance. */
+  /**
+   * Call after any change to a card made outside these services (another domain's write):
+   * drops it from every instance's cache, then tells the onChanged listeners of this instance.
+   */
   changed(contactId: string): Promise<void>;
   /**
    * Another domain's reaction to a committed card change (wallet passes): called on the instance
@@ -40,12 +46,8 @@ export interface CardServices extends BoundServices<typeof services> {
   onChanged(listener: (contactId: string) => void): void;
   /** Batched view/download counts. */
   stats: StatsCounter;
-  /** Whether a PIN access token (from validatePin) opens this card now. */
-  verifyPinAccess(card: PinAccessSubject, token: string | undefined): boolean;
   /** SPEC §3/§4 PIN check (see validate-pin.ts); the token is signed with the server's key. */
   validatePin(input: Omit<ValidatePinInput, 'signingKey'>): ReturnType<typeof validatePin>;
-  /** The card's picture for its vCard, when it has one a vCard carries. */
-  vcardPhoto(picture: FoundContact['picture']): ReturnType<typeof vcardPhoto>;
 }
 
 declare module 'fastify' {
@@ -70,34 +72,38 @@ export default fp(
     const stats = new StatsCounter(app.db, app.config.STATS_FLUSH_MS, app.log, (ids) => ids.forEach((id) => cache.drop(id)));
     const unsubscribe = await app.backplane.subscribe(CHANNEL, (contactId) => cache.drop(contactId));
     const changeListeners: ((contactId: string) => void)[] = [];
+    const changed = async (contactId: string) => {
+      cache.drop(contactId);
+      await app.backplane.publish(CHANNEL, contactId);
+      for (const listener of changeListeners) {
+        try {
+          listener(contactId);
+        } catch (error) {
+          app.log.error({ err: error, contactId }, 'card change listener failed');
+        }
+      }
+    };
+    const getPublic = async (contactId: string) => {
+      const found = await cache.getOrLoad(cacheKey(contactId), () => findContact(app.db, contactId));
+      if (!found) throw notFound('card');
+      return found;
+    };
+    const writeDeps: TCardWriteDeps = { db: app.db, storage: app.storage, changed };
+    const vcardDeps: TVCardDeps = { db: app.db, storage: app.storage, signingKey: app.signingKey, stats, publicUrl: app.config.PUBLIC_URL, getPublic };
 
     app.decorate('cards', {
-      ...bindServices(app.db, services),
-      async getPublic(contactId: string) {
-        const found = await cache.getOrLoad(cacheKey(contactId), () => findContact(app.db, contactId));
-        if (!found) throw notFound('card');
-        return found;
-      },
+      ...bindServices(app.db, readServices),
+      ...bindServices(writeDeps, writeServices),
+      ...bindServices(vcardDeps, vcardServices),
+      getPublic,
       // Keys are cached in their normal form, the one share links carry: try it as given first.
       cachedPublic: (contactId: string) => cache.get(contactId) ?? cache.get(cacheKey(contactId)),
-      async changed(contactId: string) {
-        cache.drop(contactId);
-        await app.backplane.publish(CHANNEL, contactId);
-        for (const listener of changeListeners) {
-          try {
-            listener(contactId);
-          } catch (error) {
-            app.log.error({ err: error, contactId }, 'card change listener failed');
-          }
-        }
-      },
+      changed,
       onChanged(listener) {
         changeListeners.push(listener);
       },
       stats,
-      verifyPinAccess: (card, token) => verifyPinAccess(app.signingKey, card, token),
       validatePin: (input) => validatePin(app.db, { ...input, signingKey: app.signingKey }),
-      vcardPhoto: (picture) => vcardPhoto({ db: app.db, storage: app.storage }, picture),
     } satisfies CardServices);
     app.addHook('preClose', async () => {
       await unsubscribe();

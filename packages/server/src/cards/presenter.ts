@@ -1,4 +1,4 @@
-import type { TVirtualContact } from '@vbc/shared';
+import type { TCardSummary, TVirtualContact } from '@vbc/shared';
 import { isPinProtected } from '@vbc/shared';
 import type { virtualContacts } from '../db/schema/index.ts';
 
@@ -86,4 +86,21 @@ export function publicContactJson(found: { row: ContactRow; picture: PictureInfo
     publicJson.set(found, json);
   }
   return json;
+}
+
+/** Card row → the summary lists show. */
+export function presentCardSummary(row: ContactRow): TCardSummary {
+  return {
+    virtualContactId: row.id,
+    id: row.id,
+    quickId: row.quickId,
+    name: `${row.firstName} ${row.lastName}`.trim(),
+    firstName: row.firstName,
+    lastName: row.lastName,
+    jobTitle: row.jobTitle,
+    organization: row.organization,
+    pictureDisplayItemId: row.pictureDisplayItemId,
+    isCorporateProfile: row.corporateProfileId !== null,
+    hasVirginAccessProtection: isUnadopted(row),
+  };
 }

@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cardShareUrl, isPinProtected, vcardFileName, writeVCard } from '@vbc/shared';
-import { AppError, notFound } from '../errors/app-error.ts';
 import { contentDisposition } from '../http/content-disposition.ts';
 import type { FoundContact } from './find-contact.ts';
 import { isUnadopted, presentContact, publicContactJson, type ContactRow } from './presenter.ts';
@@ -52,19 +50,14 @@ export default async function publicRoutes(app: FastifyInstance) {
     '/ds/vbc/download/i/:contactId',
     { schema: { security: SECURITY.optionalBearer, response: { 200: binary('text/vcard', 'The card as a vCard 3.0 file') }, params: ZContactParams, querystring: ZDownloadQuery, summary: 'The card as a vCard 3.0 file', tags: ['cards'] } },
     async (request, reply) => {
-      const { row, picture } = await app.cards.getPublic(request.params.contactId);
-      if (isUnadopted(row)) throw notFound('card');
-      const owner = isOwner(row, request.account?.id);
-      if (isPinProtected(row) && !owner && !app.cards.verifyPinAccess(row, request.query.accessToken)) {
-        throw new AppError('forbidden', 'This card is protected by a PIN: enter the PIN to download it.');
-      }
-      const contact = presentContact(row, picture, { revealContactInfo: true });
-      const photo = await app.cards.vcardPhoto(picture);
-      const vcard = writeVCard(contact, { photo, url: cardShareUrl(app.config.PUBLIC_URL, contact) });
-      if (!owner) app.cards.stats.record(row.id, 'download');
+      const { vcard, fileName } = await app.cards.downloadVCard({
+        contactId: request.params.contactId,
+        accountId: request.account?.id,
+        accessToken: request.query.accessToken,
+      });
       return reply
         .header('content-type', 'text/vcard; charset=utf-8')
-        .header('content-disposition', contentDisposition('attachment', vcardFileName(contact)))
+        .header('content-disposition', contentDisposition('attachment', fileName))
         .header('cache-control', 'private, no-store')
         .send(vcard);
     },

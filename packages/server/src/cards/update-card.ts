@@ -1,10 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { removeStored, type TCardWriteDeps } from './deps.ts';
 import { virtualContacts } from '../db/schema/index.ts';
 import { findContact, type FoundContact } from './find-contact.ts';
-import { releaseUnusedImages } from '../files/release-images.ts';
+import { claimOwnedImages, listImageRefs, releaseUnusedImages } from '../files/index.ts';
 import type { TCardPatchBody } from './card-input.ts';
-import { claimOwnedImages, listImageRefs } from './owned-images.ts';
 import { getOwnedCard } from './owned-card.ts';
 import { nextUpdatedAt, staleWrite, unchangedSince, type TPrecondition } from '../db/row-version.ts';
 
@@ -14,15 +13,15 @@ import { nextUpdatedAt, staleWrite, unchangedSince, type TPrecondition } from '.
  * unchanged since (checked in the UPDATE itself, so two saves cannot both
  * pass); otherwise 409. Pictures the save took off the card, used nowhere
  * else, are deleted with it (they stop counting against the quota); their
- * storage keys come back to remove after the commit.
+ * files are removed after the commit and the change notice.
  */
 export async function updateCard(
-  db: Db,
+  { db, storage, changed }: TCardWriteDeps,
   contactId: string,
   accountId: string,
   patch: Omit<TCardPatchBody, 'updatedAt'>,
   precondition: TPrecondition,
-): Promise<{ found: FoundContact; storageKeys: string[] }> {
+): Promise<FoundContact> {
   const { row } = await getOwnedCard(db, contactId, accountId, 'write');
   const before = listImageRefs(row).map((r) => r.ref);
   const storageKeys = await db.transaction(async (tx) => {
@@ -40,5 +39,8 @@ export async function updateCard(
     const after = new Set(listImageRefs(updated).map((r) => r.ref));
     return releaseUnusedImages(tx, accountId, before.filter((ref) => !after.has(ref)));
   });
-  return { found: (await findContact(db, row.id))!, storageKeys };
+  const found = (await findContact(db, row.id))!;
+  await changed(found.row.id);
+  await removeStored(storage, storageKeys);
+  return found;
 }

@@ -1,7 +1,7 @@
 import { vcardPhotoType, type TVCardPhotoType } from '@vbc/shared';
 import type { Db } from '../db/client.ts';
-import { findDisplayItemById } from '../files/display-item-ref.ts';
-import type { FileStorage } from '../files/storage.ts';
+import { findDisplayItemById } from '../files/index.ts';
+import type { FileStorage } from '../files/index.ts';
 import type { PictureInfo } from './presenter.ts';
 
 /** The card's picture for its vCard (base64 and vCard type), when it has one of a type a vCard carries. */

@@ -9,8 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import type { TConversationMessage } from '@vbc/shared/conversation';
 import { openTestDatabase } from '../test/databases.ts';
 import { buildTestApp } from '../test/app.ts';
-import { TRANSPORTS, nextCall } from '../hub/test-support.ts';
-import { buildPerson, closeListening, listenForHub, send, startConversation } from './test-support.ts';
+import { TRANSPORTS, nextCall } from '../test/hub-support.ts';
+import { buildPerson, closeListening, listenForHub, send, startConversation } from '../test/conversations-support.ts';
 
 const database = await openTestDatabase('pglite');
 const running: FastifyInstance[] = [];

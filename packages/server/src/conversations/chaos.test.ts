@@ -13,8 +13,8 @@ import { conversationMessages } from '../db/schema/index.ts';
 import { ConversationClient, sendUntilAcknowledged, startBalancer, startInstance, useClusterWorld, type TBalancer } from '../test/cluster.ts';
 import { exitWithin, portInUse, type TServerProcess } from '../test/processes.ts';
 import { serviceUrl } from '../test/services.ts';
-import { sleep } from '../hub/test-support.ts';
-import { buildPerson, startConversation, type TPerson } from './test-support.ts';
+import { sleep } from '../test/hub-support.ts';
+import { buildPerson, startConversation, type TPerson } from '../test/conversations-support.ts';
 
 const databaseUrl = serviceUrl('TEST_DATABASE_URL', 'the chaos test');
 const redisUrl = serviceUrl('TEST_REDIS_URL', 'the chaos test');

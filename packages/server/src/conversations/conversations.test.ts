@@ -8,7 +8,7 @@ import { describeEachDatabase } from '../test/app.ts';
 import { buildAccount, buildCard } from '../test/factories.ts';
 import { summariesByAccount } from './read-conversations.ts';
 import { appendMessage } from './send-message.ts';
-import { allMessages, buildPerson, send, startConversation } from './test-support.ts';
+import { allMessages, buildPerson, send, startConversation } from '../test/conversations-support.ts';
 
 const INITIATE = '/api/conversation/initiateConversation';
 

@@ -11,14 +11,14 @@ import { buildTestApp } from '../test/app.ts';
 import { buildAccount } from '../test/factories.ts';
 import { issueSession } from '../accounts/sessions.ts';
 import type { Database } from '../db/client.ts';
-import { TRANSPORTS, closed, nextCall, sleep } from '../hub/test-support.ts';
-import { startSmtpSink } from '../notify/test-sinks.ts';
-import { mailedCode } from '../accounts/test-support.ts';
+import { TRANSPORTS, closed, nextCall, sleep } from '../test/hub-support.ts';
+import { startSmtpSink } from '../test/notify-sinks.ts';
+import { mailedCode } from '../test/accounts-support.ts';
 import { openDatabase } from '../db/client.ts';
 import { ConversationAnnouncer } from './announce.ts';
 import { presentMessage } from './presenter.ts';
 import { appendMessage } from './send-message.ts';
-import { buildPerson, closeListening, listenForHub, multipart, send, startConversation } from './test-support.ts';
+import { buildPerson, closeListening, listenForHub, multipart, send, startConversation } from '../test/conversations-support.ts';
 
 const RS = '\x1e';
 const smtp = await startSmtpSink();

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { conversationParticipants, conversations } from '../db/schema/index.ts';
 import { badRequest, forbidden } from '../errors/app-error.ts';
-import { getContact, findContact } from '../cards/find-contact.ts';
+import { findContact, getContact } from '../cards/index.ts';
 import { appendMessageIn, inMessageTransaction, type TAppended } from './send-message.ts';
 
 export interface TInitiateInput {

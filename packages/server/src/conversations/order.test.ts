@@ -8,8 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ConversationClient, sendUntilAcknowledged, startInstance, useClusterWorld } from '../test/cluster.ts';
 import { serviceUrl } from '../test/services.ts';
-import { buildPerson, startConversation } from './test-support.ts';
-import { sleep } from '../hub/test-support.ts';
+import { buildPerson, startConversation } from '../test/conversations-support.ts';
+import { sleep } from '../test/hub-support.ts';
 
 const databaseUrl = serviceUrl('TEST_DATABASE_URL', 'the two-process ordering test');
 const redisUrl = serviceUrl('TEST_REDIS_URL', 'the two-process ordering test');

@@ -20,8 +20,8 @@ import { createNetns, partitionToolsAvailable, type TNetns } from '../test/netns
 import { freePort, startServerProcess, type TServerProcess } from '../test/processes.ts';
 import { serviceUrl } from '../test/services.ts';
 import { hostPort, startTcpProxy, type TTcpProxy } from '../test/tcp-proxy.ts';
-import { sleep } from '../hub/test-support.ts';
-import { buildPerson, startConversation } from './test-support.ts';
+import { sleep } from '../test/hub-support.ts';
+import { buildPerson, startConversation } from '../test/conversations-support.ts';
 
 const databaseUrl = serviceUrl('TEST_DATABASE_URL', 'the partition test');
 const redisUrl = serviceUrl('TEST_REDIS_URL', 'the partition test');

@@ -11,7 +11,7 @@ import { displayItems } from '../db/schema/index.ts';
 import { signFileLink } from '../files/signed-links.ts';
 import { loadSecret } from '../plugins/secrets.ts';
 import { describeEachDatabase } from '../test/app.ts';
-import { allMessages, buildPerson, multipart, startConversation, type TPerson } from './test-support.ts';
+import { allMessages, buildPerson, multipart, startConversation, type TPerson } from '../test/conversations-support.ts';
 
 describeEachDatabase('conversation files are private to the conversation', (ctx) => {
   const app = () => ctx.app;

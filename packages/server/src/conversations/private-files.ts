@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { isUuid } from '@vbc/shared';
 import type { Db } from '../db/client.ts';
 import { conversationMessages, conversationParticipants } from '../db/schema/index.ts';
-import type { TFileRef } from '../files/private-files.ts';
+import type { TFileRef } from '../files/index.ts';
 
 /**
  * The conversations' rule for `app.privateFileRules`: a photo or document attached to a message

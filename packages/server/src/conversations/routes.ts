@@ -7,7 +7,7 @@ import {
 } from '@vbc/shared/conversation';
 import { isUuid } from '@vbc/shared';
 import { notFound } from '../errors/app-error.ts';
-import { readUpload } from '../files/read-upload.ts';
+import { readUpload } from '../files/index.ts';
 import { requireAccount } from '../plugins/auth.ts';
 import { SECURITY, ZNoContent } from '../plugins/docs.ts';
 

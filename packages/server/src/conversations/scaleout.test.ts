@@ -10,8 +10,8 @@ import type { FastifyInstance } from 'fastify';
 import type { TConversationMessage, TConversationSeen } from '@vbc/shared/conversation';
 import { openDatabase, type Database } from '../db/client.ts';
 import { buildTestApp } from '../test/app.ts';
-import { TRANSPORTS, nextCall, sleep } from '../hub/test-support.ts';
-import { buildPerson, closeListening, listenForHub, send, startConversation } from './test-support.ts';
+import { TRANSPORTS, nextCall, sleep } from '../test/hub-support.ts';
+import { buildPerson, closeListening, listenForHub, send, startConversation } from '../test/conversations-support.ts';
 import { serviceUrl } from '../test/services.ts';
 
 const databaseUrl = serviceUrl('TEST_DATABASE_URL', 'the two-instance messaging tests');

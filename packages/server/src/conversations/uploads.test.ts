@@ -6,7 +6,7 @@ import type { TConversationMessage } from '@vbc/shared/conversation';
 import { displayItems } from '../db/schema/index.ts';
 import { sweepUnusedUploads, UNUSED_UPLOAD_TTL_MS } from '../files/sweep-uploads.ts';
 import { describeEachDatabase } from '../test/app.ts';
-import { allMessages, buildPerson, multipart, startConversation } from './test-support.ts';
+import { allMessages, buildPerson, multipart, startConversation } from '../test/conversations-support.ts';
 
 /** A 64×48 JPEG that says "rotate 90°" and carries a camera make and a GPS position. */
 async function jpegWithGps(): Promise<Buffer> {

@@ -1,12 +1,9 @@
 import type { TConversationMessage, TConversationSeen, TConversationSummary } from '@vbc/shared/conversation';
-import type { Clock } from '../accounts/clock.ts';
+import type { Clock } from '../accounts/index.ts';
 import type { Db } from '../db/client.ts';
 import { AppError, tooManyRequests } from '../errors/app-error.ts';
-import type { FileStorage } from '../files/storage.ts';
-import { withinQuota } from '../files/quota.ts';
-import type { TUpload } from '../files/read-upload.ts';
-import { storeDisplayImage } from '../files/store-files.ts';
-import { uploadDocument } from '../files/upload.ts';
+import type { FileStorage, TUpload } from '../files/index.ts';
+import { storeDisplayImage, uploadDocument, withinQuota } from '../files/index.ts';
 import type { RateLimiter, TRateRule } from '../rate-limit/index.ts';
 import type { Metrics } from '../metrics/plugin.ts';
 import type { ConversationAnnouncer } from './announce.ts';

@@ -5,7 +5,7 @@ import type { TCorporateConsole, ZCorporateProfileInput } from '@vbc/shared/corp
 import type { Db } from '../db/client.ts';
 import { corporateAccounts, corporateProfiles, type CorporateRole } from '../db/schema/index.ts';
 import { notFound } from '../errors/app-error.ts';
-import { claimPicture } from '../files/claim-picture.ts';
+import { claimPicture } from '../files/index.ts';
 import { findCorporateProfile } from './find-corporate-profile.ts';
 
 type ProfileInput = z.output<typeof ZCorporateProfileInput>;

@@ -96,8 +96,7 @@ export default async function consoleRoutes(app: FastifyInstance) {
     { schema: { security: SECURITY.bearer, params: ZMemberParams, response: { 204: ZNoContent }, tags, summary: 'Console: remove a member and unlink their cards (admin; never the last admin, 409)' } },
     async (request, reply) => {
       await member(request, request.params.corporateAccountId, ADMIN_ROLES);
-      const unlinked = await app.corporate.removeMember(request.params.corporateAccountId, request.params.accountId);
-      for (const cardId of unlinked) await app.cards.changed(cardId);
+      await app.corporate.removeMember(request.params.corporateAccountId, request.params.accountId);
       return reply.code(204).send(null);
     },
   );

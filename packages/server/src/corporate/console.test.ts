@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '../test/app.ts';
 import { buildAccount, buildCard } from '../test/factories.ts';
-import { ADMIN_TOKEN, buildStaffedBusiness, uploadPicture } from '../announcements/test-support.ts';
+import { ADMIN_TOKEN, buildStaffedBusiness, uploadPicture } from '../test/announcements-support.ts';
 
 type Headers = Record<string, string>;
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { corporateAccounts, virtualContacts } from '../db/schema/index.ts';
 import { forbidden, notFound } from '../errors/app-error.ts';
+import type { TCardLinkDeps } from './deps.ts';
 import { roleIn } from './membership.ts';
 
 async function findCard(db: Db, virtualContactId: string) {
@@ -23,9 +24,10 @@ async function findCorporate(db: Db, corporateAccountId: string) {
 /**
  * Links a member's card to the business (it then carries `isCorporateProfile` and opens the
  * 'Verified Business' dialog; the linked cards are the business's directory). The caller must own
- * the card and be a member; a business admin may link a member's card too. Returns the card id.
+ * the card and be a member; a business admin may link a member's card too. Sends the card's change
+ * notice; returns the card id.
  */
-export async function linkCard(db: Db, callerId: string, corporateAccountId: string, virtualContactId: string): Promise<string> {
+export async function linkCard({ db, cardChanged }: TCardLinkDeps, callerId: string, corporateAccountId: string, virtualContactId: string): Promise<string> {
   const callerRole = await roleIn(db, callerId, corporateAccountId);
   if (!callerRole) throw notFound('corporate account');
   const corporate = await findCorporate(db, corporateAccountId);
@@ -34,11 +36,12 @@ export async function linkCard(db: Db, callerId: string, corporateAccountId: str
   if (card.ownerAccountId !== callerId && callerRole !== 'admin') throw notFound('card');
   if (!ownerRole) throw forbidden("The card's owner is not a member of this business.");
   await db.update(virtualContacts).set({ corporateProfileId: corporate.corporateProfileId }).where(eq(virtualContacts.id, card.id));
+  await cardChanged(card.id);
   return card.id;
 }
 
-/** Unlinks a card from the business: its owner or a business admin. Returns the card id. */
-export async function unlinkCard(db: Db, callerId: string, corporateAccountId: string, virtualContactId: string): Promise<string> {
+/** Unlinks a card from the business: its owner or a business admin. Sends the card's change notice; returns the card id. */
+export async function unlinkCard({ db, cardChanged }: TCardLinkDeps, callerId: string, corporateAccountId: string, virtualContactId: string): Promise<string> {
   const callerRole = await roleIn(db, callerId, corporateAccountId);
   const corporate = await findCorporate(db, corporateAccountId);
   const card = await findCard(db, virtualContactId);
@@ -48,5 +51,6 @@ export async function unlinkCard(db: Db, callerId: string, corporateAccountId: s
     .update(virtualContacts)
     .set({ corporateProfileId: null })
     .where(and(eq(virtualContacts.id, card.id), eq(virtualContacts.corporateProfileId, corporate.corporateProfileId)));
+  await cardChanged(card.id);
   return card.id;
 }

@@ -3,6 +3,7 @@ import type { TCorporateMember, TManagedBusiness } from '@vbc/shared/corporate';
 import type { Db } from '../db/client.ts';
 import { accounts, corporateAccountMembers, corporateAccounts, corporateProfiles, virtualContacts, type CorporateRole } from '../db/schema/index.ts';
 import { conflict, notFound } from '../errors/app-error.ts';
+import type { TCardLinkDeps } from './deps.ts';
 import { EDITOR_ROLES } from './membership.ts';
 
 const LAST_ADMIN = 'A business needs at least one admin: make another member admin first.';
@@ -54,10 +55,11 @@ export async function changeRole(db: Db, corporateAccountId: string, accountId: 
 
 /**
  * Console (admin): removes a member (never the last admin, 409). Their cards linked to the
- * business are unlinked (a linked card's owner must be a member); returns those cards' ids.
+ * business are unlinked (a linked card's owner must be a member): after the commit each one's
+ * change notice is sent; returns those cards' ids.
  */
-export async function removeMember(db: Db, corporateAccountId: string, accountId: string): Promise<string[]> {
-  return db.transaction(async (tx) => {
+export async function removeMember({ db, cardChanged }: TCardLinkDeps, corporateAccountId: string, accountId: string): Promise<string[]> {
+  const unlinked = await db.transaction(async (tx) => {
     const { isLastAdmin } = await lockedMember(tx, corporateAccountId, accountId);
     if (isLastAdmin) throw conflict(LAST_ADMIN);
     await tx
@@ -72,6 +74,8 @@ export async function removeMember(db: Db, corporateAccountId: string, accountId
       .returning({ id: virtualContacts.id });
     return unlinked.map((c) => c.id);
   });
+  for (const cardId of unlinked) await cardChanged(cardId);
+  return unlinked;
 }
 
 /** The businesses where the account is admin or editor (the menu's console entries), by name. */

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { bindServices, type BoundServices } from '../plugins/bind-services.ts';
 import { findCorporateProfile } from './find-corporate-profile.ts';
+import type { TCardLinkDeps } from './deps.ts';
 import { followState, setFollowing } from './follow.ts';
 import { linkCard, unlinkCard } from './link-card.ts';
 import { requireRole, roleIn } from './membership.ts';
@@ -12,23 +13,26 @@ import { changeRole, listMembers, managedBusinesses, removeMember } from './memb
 import corporateRoutes from './routes.ts';
 
 const services = {
-  findCorporateProfile, roleIn, requireRole, followState, setFollowing, linkCard, unlinkCard,
+  findCorporateProfile, roleIn, requireRole, followState, setFollowing,
   findConsole, updateCorporateProfile, setDirectoryPublic,
-  listMembers, changeRole, removeMember, managedBusinesses,
+  listMembers, changeRole, managedBusinesses,
   createInvitation, listInvitations, revokeInvitation, myInvitations, acceptInvitation, declineInvitation,
 };
+/** Writes that change cards: each sends the cards' change notice after its commit. */
+const cardLinkServices = { linkCard, unlinkCard, removeMember };
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Corporate profiles, membership roles, followers, linked cards, and the console's members and invitations. */
-    corporate: BoundServices<typeof services>;
+    corporate: BoundServices<typeof services> & BoundServices<typeof cardLinkServices>;
   }
 }
 
 /** Corporate: decorates `app.corporate` and registers the SPEC §7 corporate profile reads and the business's own routes. */
 export default fp(
   async function corporate(app: FastifyInstance) {
-    app.decorate('corporate', bindServices(app.db, services));
+    const cardLinkDeps: TCardLinkDeps = { db: app.db, cardChanged: app.cards.changed };
+    app.decorate('corporate', { ...bindServices(app.db, services), ...bindServices(cardLinkDeps, cardLinkServices) });
     await app.register(corporateRoutes);
     await app.register(consoleRoutes);
   },

@@ -58,7 +58,7 @@ export default async function corporateRoutes(app: FastifyInstance) {
     { schema: { security: SECURITY.bearer, params: ZCardLinkParams, response: { 204: ZNoContent }, tags, summary: "Link a member's card to the business (its owner, or a business admin)" } },
     async (request, reply) => {
       const { corporateAccountId, virtualContactId } = request.params;
-      await app.cards.changed(await app.corporate.linkCard(requireAccount(request).id, corporateAccountId, virtualContactId));
+      await app.corporate.linkCard(requireAccount(request).id, corporateAccountId, virtualContactId);
       return reply.code(204).send(null);
     },
   );
@@ -68,7 +68,7 @@ export default async function corporateRoutes(app: FastifyInstance) {
     { schema: { security: SECURITY.bearer, params: ZCardLinkParams, response: { 204: ZNoContent }, tags, summary: 'Unlink a card from the business (its owner, or a business admin)' } },
     async (request, reply) => {
       const { corporateAccountId, virtualContactId } = request.params;
-      await app.cards.changed(await app.corporate.unlinkCard(requireAccount(request).id, corporateAccountId, virtualContactId));
+      await app.corporate.unlinkCard(requireAccount(request).id, corporateAccountId, virtualContactId);
       return reply.code(204).send(null);
     },
   );

@@ -5,7 +5,7 @@ import { DIRECTORY_LIMITS, makeQuickId, type TDirectories, type TDirectory, type
 import { describeEachDatabase } from '../test/app.ts';
 import { buildAccount, buildCard } from '../test/factories.ts';
 import { corporateFollowers, directoryFolderCards, virtualContacts } from '../db/schema/index.ts';
-import { buildBusiness, buildFollower, buildLinkedCard } from './test-support.ts';
+import { buildBusiness, buildFollower, buildLinkedCard } from '../test/directories-support.ts';
 
 type Headers = Record<string, string>;
 

@@ -3,7 +3,7 @@ import type { TDirectory } from '@vbc/shared';
 import type { Db } from '../db/client.ts';
 import { directoryFolderCards, directoryFolders, virtualContacts } from '../db/schema/index.ts';
 import { notFound } from '../errors/app-error.ts';
-import { presentCardSummary } from '../accounts/present-account.ts';
+import { presentCardSummary } from '../cards/index.ts';
 import { findBusiness, relationTo } from './business-directories.ts';
 import { presentBusiness, presentFolder } from './present-directory.ts';
 

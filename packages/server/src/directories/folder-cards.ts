@@ -3,7 +3,7 @@ import { DIRECTORY_LIMITS } from '@vbc/shared';
 import type { Db } from '../db/client.ts';
 import { directoryFolderCards } from '../db/schema/index.ts';
 import { AppError, conflict } from '../errors/app-error.ts';
-import { getContact } from '../cards/find-contact.ts';
+import { getContact } from '../cards/index.ts';
 import { getOwnFolder } from './manage-folders.ts';
 
 /** Puts a card (by id or quickId) into one of the account's folders; saving it again changes nothing. */

@@ -5,6 +5,14 @@ import { displayItems, documentFiles, virtualContacts } from '../db/schema/index
 import { nextUpdatedAt } from '../db/row-version.ts';
 import { notFound } from '../errors/app-error.ts';
 import { displayItemNamed } from './display-item-ref.ts';
+import type { FileStorage } from './storage.ts';
+
+/** What an uploader's delete needs: the database, storage and the cards' change notice (`app.cards.changed`). */
+export interface TDeleteFileDeps {
+  db: Db;
+  storage: FileStorage;
+  cardChanged(contactId: string): Promise<void>;
+}
 
 /** The card columns that hold a picture by its displayItemId. */
 const PICTURE_COLUMNS = ['pictureDisplayItemId', 'highResPictureDisplayItemId', 'heroImageDisplayItemId'] as const;
@@ -13,11 +21,11 @@ const PICTURE_COLUMNS = ['pictureDisplayItemId', 'highResPictureDisplayItemId', 
  * Deletes a picture its uploader no longer wants (by displayItemId or
  * obsecuredDisplayItemId), with its other sizes; cards showing any of them as
  * picture/high-res/cover, wall photo or QR code lose it. Anyone else gets the 404 of a missing
- * picture. Returns the storage keys to remove and the cards that changed
- * (their caches must drop them).
+ * picture. After the commit its files are removed, then the change notice of each card that
+ * changed is sent.
  */
-export async function deleteDisplayItem(db: Db, ref: string, accountId: string): Promise<{ storageKeys: string[]; changedCards: string[] }> {
-  return db.transaction(async (tx) => {
+export async function deleteDisplayItem({ db, storage, cardChanged }: TDeleteFileDeps, ref: string, accountId: string): Promise<void> {
+  const { storageKeys, changedCards } = await db.transaction(async (tx) => {
     const [item] = await tx.select().from(displayItems).where(and(displayItemNamed(ref), eq(displayItems.ownerAccountId, accountId))).limit(1);
     if (!item) throw notFound('picture');
     // The variants go with it (the foreign key cascades); their files and cards must be known first.
@@ -37,6 +45,8 @@ export async function deleteDisplayItem(db: Db, ref: string, accountId: string):
     await tx.delete(displayItems).where(eq(displayItems.id, item.id));
     return { storageKeys: [item.storageKey, ...variants.map((v) => v.storageKey)], changedCards: [...new Set([...cards.map((c) => c.id), ...edited])] };
   });
+  await Promise.all(storageKeys.map((key) => storage.delete(key)));
+  for (const id of changedCards) await cardChanged(id);
 }
 
 /**
@@ -68,13 +78,13 @@ async function dropFromWallsAndQrCodes(tx: Db, accountId: string, handles: Reado
   return edited;
 }
 
-/** Deletes a document its uploader no longer wants; anyone else gets a 404. Returns its storage key. */
-export async function deleteDocument(db: Db, documentFileItemId: string, accountId: string): Promise<string> {
+/** Deletes a document its uploader no longer wants, then its file; anyone else gets a 404. */
+export async function deleteDocument({ db, storage }: Pick<TDeleteFileDeps, 'db' | 'storage'>, documentFileItemId: string, accountId: string): Promise<void> {
   if (!isUuid(documentFileItemId)) throw notFound('file');
   const [gone] = await db
     .delete(documentFiles)
     .where(and(eq(documentFiles.id, documentFileItemId.toLowerCase()), eq(documentFiles.ownerAccountId, accountId)))
     .returning({ storageKey: documentFiles.storageKey });
   if (!gone) throw notFound('file');
-  return gone.storageKey;
+  await storage.delete(gone.storageKey);
 }

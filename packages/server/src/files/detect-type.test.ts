@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { detectDocumentType, detectImageFormat } from './detect-type.ts';
-import { makeZip } from './test-upload.ts';
+import { makeZip } from '../test/upload.ts';
 
 const bytes = (...parts: (string | number[])[]) => Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p))));
 const ftyp = (brand: string, ...compatible: string[]) => {

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { bindServices, type BoundServices } from '../plugins/bind-services.ts';
-import { deleteDisplayItem, deleteDocument } from './delete-file.ts';
+import { deleteDisplayItem, deleteDocument, type TDeleteFileDeps } from './delete-file.ts';
 import { findDisplayItem, findDisplayItemById } from './display-item-ref.ts';
 import { findDocument } from './find-document.ts';
 import { documentLink, fileAccess, photoLink, type TFileLinkDeps, type TPrivateFileRule } from './private-files.ts';
@@ -11,14 +11,16 @@ import fileRoutes from './routes.ts';
 import uploadRoutes from './upload-routes.ts';
 import { uploadDisplayImage, uploadDocument } from './upload.ts';
 
-const readServices = { findDisplayItem, findDisplayItemById, findDocument, storageUsed, deleteDisplayItem, deleteDocument };
+const readServices = { findDisplayItem, findDisplayItemById, findDocument, storageUsed };
+/** The uploader's deletes: files go after the commit, and the cards that showed a picture are told. */
+const deleteServices = { deleteDisplayItem, deleteDocument };
 const storeServices = { uploadDisplayImage, uploadDocument };
 const linkServices = { photoLink, documentLink, fileAccess };
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Pictures and documents: lookups for /ds/, uploads, the uploader's deletes and storage use. */
-    files: BoundServices<typeof readServices> & BoundServices<typeof storeServices> & BoundServices<typeof linkServices>;
+    files: BoundServices<typeof readServices> & BoundServices<typeof deleteServices> & BoundServices<typeof storeServices> & BoundServices<typeof linkServices>;
     /** Rules of domains that keep some files private (conversations); `/ds/` serves those only by a signed link. */
     privateFileRules: TPrivateFileRule[];
   }
@@ -33,6 +35,7 @@ export default fp(
     app.decorate('privateFileRules', rules);
     app.decorate('files', {
       ...bindServices(app.db, readServices),
+      ...bindServices({ db: app.db, storage: app.storage, cardChanged: app.cards.changed } satisfies TDeleteFileDeps, deleteServices),
       ...bindServices({ db: app.db, storage: app.storage }, storeServices),
       ...bindServices(links, linkServices),
     });

@@ -2,7 +2,7 @@ import { and, eq, inArray, or } from 'drizzle-orm';
 import { isUuid } from '@vbc/shared';
 import type { Db } from '../db/client.ts';
 import { announcements, conversationMessages, corporateProfiles, displayItems, virtualContacts, virtualPets } from '../db/schema/index.ts';
-import { listImageRefs } from '../cards/owned-images.ts';
+import { listImageRefs } from './owned-images.ts';
 
 /**
  * Deletes the pictures among `refs` (displayItemIds or obsecured ids) that

@@ -10,7 +10,7 @@ import { openTestDatabase } from '../test/databases.ts';
 import { buildAccount } from '../test/factories.ts';
 import { startS3Server } from '../test/s3-server.ts';
 import { startTcpProxy } from '../test/tcp-proxy.ts';
-import { makePicture, multipartBody } from './test-upload.ts';
+import { makePicture, multipartBody } from '../test/upload.ts';
 
 const s3 = await startS3Server();
 afterAll(() => s3.close());

@@ -5,7 +5,7 @@ import { displayItems } from '../db/schema/index.ts';
 import { describeEachDatabase } from '../test/app.ts';
 import { buildAccount } from '../test/factories.ts';
 import { sweepUnusedUploads, UNUSED_UPLOAD_TTL_MS } from './sweep-uploads.ts';
-import { makePicture, multipartBody } from './test-upload.ts';
+import { makePicture, multipartBody } from '../test/upload.ts';
 
 type Headers = Record<string, string>;
 

@@ -46,9 +46,7 @@ export default async function uploadRoutes(app: FastifyInstance) {
     { schema: { security: SECURITY.bearer, response: { 204: ZNoContent }, params: ZFileParams, summary: 'Uploader: delete a picture (displayItemId or obsecuredDisplayItemId)', tags: ['files'] } },
     async (request, reply) => {
       const account = requireAccount(request);
-      const { storageKeys, changedCards } = await app.files.deleteDisplayItem(request.params.id, account.id);
-      await Promise.all(storageKeys.map((key) => app.storage.delete(key)));
-      for (const id of changedCards) await app.cards.changed(id);
+      await app.files.deleteDisplayItem(request.params.id, account.id);
       return reply.status(204).send(null);
     },
   );
@@ -58,7 +56,7 @@ export default async function uploadRoutes(app: FastifyInstance) {
     { schema: { security: SECURITY.bearer, response: { 204: ZNoContent }, params: ZFileParams, summary: 'Uploader: delete a document', tags: ['files'] } },
     async (request, reply) => {
       const account = requireAccount(request);
-      await app.storage.delete(await app.files.deleteDocument(request.params.id, account.id));
+      await app.files.deleteDocument(request.params.id, account.id);
       return reply.status(204).send(null);
     },
   );

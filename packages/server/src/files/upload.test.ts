@@ -6,7 +6,7 @@ import { describeEachDatabase } from '../test/app.ts';
 import { buildAccount } from '../test/factories.ts';
 import { MB } from './read-upload.ts';
 import { STORAGE_QUOTA_BYTES } from './quota.ts';
-import { makePicture, makeZip, multipartBody } from './test-upload.ts';
+import { makePicture, makeZip, multipartBody } from '../test/upload.ts';
 
 type Headers = Record<string, string>;
 const HTML = Buffer.from('<!DOCTYPE html><html><body><script>alert(document.cookie)</script></body></html>');

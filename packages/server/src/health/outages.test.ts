@@ -14,8 +14,8 @@ import { openDatabase, type Database } from '../db/client.ts';
 import { buildTestApp, type LogCapture } from '../test/app.ts';
 import { createPostgresDatabase } from '../test/databases.ts';
 import { serviceUrl } from '../test/services.ts';
-import { buildPerson, closeListening, listenForHub, send, startConversation } from '../conversations/test-support.ts';
-import { nextCall } from '../hub/test-support.ts';
+import { buildPerson, closeListening, listenForHub, send, startConversation } from '../test/conversations-support.ts';
+import { nextCall } from '../test/hub-support.ts';
 import { hostPort, startTcpProxy, throughProxy, type TTcpProxy } from '../test/tcp-proxy.ts';
 
 const databaseUrl = serviceUrl('TEST_DATABASE_URL', 'the database-outage tests');

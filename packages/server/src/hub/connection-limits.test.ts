@@ -14,8 +14,8 @@ import { describeEachDatabase, buildTestApp } from '../test/app.ts';
 import { createPostgresDatabase } from '../test/databases.ts';
 import { serviceUrl } from '../test/services.ts';
 import { buildAccount } from '../test/factories.ts';
-import { closeListening, listenForHub, useListeningApp } from '../conversations/test-support.ts';
-import { client } from './test-support.ts';
+import { closeListening, listenForHub, useListeningApp } from '../test/conversations-support.ts';
+import { client } from '../test/hub-support.ts';
 
 const negotiate = (app: FastifyInstance, who: { accessToken: string }) =>
   app.inject({ method: 'POST', url: '/personalHub/negotiate?negotiateVersion=1', headers: { authorization: `Bearer ${who.accessToken}` } });

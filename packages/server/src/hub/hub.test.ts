@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { HttpTransportType, HubConnectionBuilder, HubConnectionState, LogLevel, type HubConnection } from '@microsoft/signalr';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { TRANSPORTS, client, closed, nextCall, sleep, startServer, tokenFor, type TTestServer } from './test-support.ts';
+import { TRANSPORTS, client, closed, nextCall, sleep, startServer, tokenFor, type TTestServer } from '../test/hub-support.ts';
 
 let server: TTestServer;
 const open: HubConnection[] = [];

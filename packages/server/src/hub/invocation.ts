@@ -1,9 +1,17 @@
 import { HubError, type Connection } from './connection.ts';
-import type { HubCore } from './core.ts';
+import type { THubLogger, TResolvedHubOptions } from './options.ts';
 import { MessageType, ProtocolError, completionRecord, type THubRecord } from './protocol.ts';
 
-/** What handling a record needs from the hub: its methods, its log, and writing to or closing a connection. */
-export type THubDispatcher = Pick<HubCore, 'opts' | 'log' | 'write' | 'close'>;
+/**
+ * What handling a record needs from the hub (HubCore is one): its methods, its log, and writing
+ * to or closing a connection. Declared here so that invocation.ts does not depend on core.ts.
+ */
+export interface THubDispatcher {
+  readonly opts: Pick<TResolvedHubOptions, 'methods'>;
+  readonly log: THubLogger;
+  write(conn: Connection, data: string): void;
+  close(conn: Connection, how: { notify: boolean; error?: string; allowReconnect?: boolean }): void;
+}
 
 /**
  * Acts on one record of an open connection: invocations run the app's hub method and answer with

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { OrderedStreams, decodeOrdered, encodeOrdered } from './ordering.ts';
-import { sleep } from './test-support.ts';
+import { sleep } from '../test/hub-support.ts';
 
 const made: OrderedStreams[] = [];
 afterEach(() => made.splice(0).forEach((o) => o.close()));

@@ -1,7 +1,7 @@
 import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redactAccessToken } from './index.ts';
-import { eventually, sleep, startServer, tokenFor, type TTestServer } from './test-support.ts';
+import { eventually, sleep, startServer, tokenFor, type TTestServer } from '../test/hub-support.ts';
 
 const RS = '\x1e';
 let server: TTestServer;

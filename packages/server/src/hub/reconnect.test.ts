@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { HubConnectionState, type HubConnection } from '@microsoft/signalr';
 import { afterAll, expect, it } from 'vitest';
-import { TRANSPORTS, client, eventually, nextCall, startServer, tokenFor, type TTestServer } from './test-support.ts';
+import { TRANSPORTS, client, eventually, nextCall, startServer, tokenFor, type TTestServer } from '../test/hub-support.ts';
 
 const servers: TTestServer[] = [];
 const clients: HubConnection[] = [];

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { DefaultHttpClient, HttpTransportType, HubConnectionState, NullLogger, type HttpRequest, type HttpResponse, type HubConnection } from '@microsoft/signalr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRedisBackplane, type Backplane } from '../backplane/index.ts';
-import { TRANSPORTS, client, closed, nextCall, sleep, startServer, tokenFor, type TTestServer } from './test-support.ts';
+import { TRANSPORTS, client, closed, nextCall, sleep, startServer, tokenFor, type TTestServer } from '../test/hub-support.ts';
 import { serviceUrl } from '../test/services.ts';
 
 const redisUrl = serviceUrl('TEST_REDIS_URL', 'the two-instance hub tests over Redis');

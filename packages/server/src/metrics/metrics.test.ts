@@ -1,8 +1,8 @@
 /** GET /metrics scraped after real traffic: HTTP requests, hub connections on every transport, messages, a rate-limit refusal. */
 import { HubConnectionBuilder, LogLevel, type HubConnection } from '@microsoft/signalr';
 import { afterAll, describe, expect, it } from 'vitest';
-import { TRANSPORTS, eventually } from '../hub/test-support.ts';
-import { buildPerson, send, startConversation, useListeningApp } from '../conversations/test-support.ts';
+import { TRANSPORTS, eventually } from '../test/hub-support.ts';
+import { buildPerson, send, startConversation, useListeningApp } from '../test/conversations-support.ts';
 import { SEND_LIMIT } from '../conversations/write-conversations.ts';
 
 const METRICS_TOKEN = 'metrics-token-for-the-test-0123';

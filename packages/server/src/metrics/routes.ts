@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { adminTokenMatches } from '../admin/admin-token.ts';
+import { adminTokenMatches } from '../admin/index.ts';
 import { bearerToken } from '../plugins/auth.ts';
 import { unauthorized } from '../errors/app-error.ts';
 

@@ -1,5 +1,4 @@
-import type { Config } from '../config.ts';
-import { chooseChannels } from './channels.ts';
+import { chooseChannels, type TChannelSettings } from './channels.ts';
 import { createLogMailSender, createSmtpMailSender } from './mail.ts';
 import { codeSms } from './messages.ts';
 import { createHttpSmsProvider, createLogSmsProvider } from './sms.ts';
@@ -16,8 +15,15 @@ export interface Notifier {
   close(): void;
 }
 
+/** The settings a notifier reads, named as in config.ts (the app's config is one). */
+export interface TNotifierSettings extends TChannelSettings {
+  MAIL_FROM: string;
+  SMS_URL?: string;
+  SMS_TOKEN?: string;
+}
+
 /** SMTP when SMTP_URL is set, SMS by SMS_PROVIDER=http; the log only as notify/channels.ts allows it. */
-export function createNotifier(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'SMS_PROVIDER' | 'SMS_URL' | 'SMS_TOKEN'>, log: TLog): Notifier {
+export function createNotifier(config: TNotifierSettings, log: TLog): Notifier {
   const channels = chooseChannels(config);
   const mail = config.SMTP_URL ? createSmtpMailSender(config.SMTP_URL, config.MAIL_FROM) : channels.mail === 'log' ? createLogMailSender(log) : null;
   const sms = channels.sms === 'http' && config.SMS_URL ? createHttpSmsProvider(config.SMS_URL, config.SMS_TOKEN) : channels.sms === 'log' ? createLogSmsProvider(log) : null;

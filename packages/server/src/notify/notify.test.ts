@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chooseChannels } from './channels.ts';
 import { createNotifier } from './notifier.ts';
 import { toE164 } from './phone.ts';
-import { codeIn, startSmsSink, startSmtpSink, type SmsSink, type SmtpSink } from './test-sinks.ts';
+import { codeIn, startSmsSink, startSmtpSink, type SmsSink, type SmtpSink } from '../test/notify-sinks.ts';
 import { DeliveryError, type TLog } from './types.ts';
 
 const silentLog: TLog & { entries: object[] } = { entries: [], warn(object) { this.entries.push(object); } };

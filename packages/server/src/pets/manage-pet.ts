@@ -3,13 +3,21 @@ import type { Db } from '../db/client.ts';
 import { virtualPets } from '../db/schema/index.ts';
 import type { z } from 'zod';
 import type { TVirtualPetInput } from '@vbc/shared';
-import type { TPetPatchBody, ZPetCreateBody } from '../cards/card-input.ts';
-import { claimOwnedImages } from '../cards/owned-images.ts';
+import type { TPetPatchBody, ZPetCreateBody } from './pet-input.ts';
+import { claimOwnedImages, releaseUnusedImages } from '../files/index.ts';
 import { nextUpdatedAt, staleWrite, unchangedSince, type TPrecondition } from '../db/row-version.ts';
-import { releaseUnusedImages } from '../files/release-images.ts';
+import type { FileStorage } from '../files/index.ts';
 import { findPet, getOwnedPet, type FoundPet, type PetRow } from './find-pet.ts';
 
 type Details = PetRow['details'];
+
+/** What a pet's owner writes need: the database, storage (a released picture's file goes after the commit) and the change notice. */
+export interface TPetWriteDeps {
+  db: Db;
+  storage: FileStorage;
+  /** Tells this instance's listeners (wallet passes) of a committed change; never throws. */
+  changed(petId: string): void;
+}
 
 const pictureRefs = (id: string | null | undefined) => (id ? [{ field: 'pictureDisplayItemId', ref: id }] : []);
 
@@ -26,16 +34,17 @@ export async function createPet(db: Db, accountId: string, input: z.infer<typeof
 
 /**
  * Writes the given fields of a pet its owner changes; the others keep their values. 409 when
- * stale. A picture the save replaced or removed, used nowhere else, is deleted with it; its
- * storage keys come back to remove after the commit.
+ * stale. A picture the save replaced or removed, used nowhere else, is deleted with it. After the
+ * commit: the change notice, then the picture's files are removed.
  */
 export async function updatePet(
-  db: Db,
+  deps: TPetWriteDeps,
   petId: string,
   accountId: string,
   patch: Omit<TPetPatchBody, 'updatedAt'>,
   precondition: TPrecondition,
-): Promise<{ found: FoundPet; storageKeys: string[] }> {
+): Promise<FoundPet> {
+  const { db } = deps;
   const { row } = await getOwnedPet(db, petId, accountId, 'write');
   const before = row.pictureDisplayItemId;
   const { name, pictureDisplayItemId, ...detailPatch } = patch;
@@ -60,16 +69,20 @@ export async function updatePet(
     const now = await getOwnedPet(db, row.id, accountId, 'write');
     if (precondition) throw staleWrite('pet', now.row.updatedAt);
     // Our own read went stale (a concurrent save): apply the patch again on top of it.
-    return updatePet(db, petId, accountId, patch, { exact: now.row.updatedAt });
+    return updatePet(deps, petId, accountId, patch, { exact: now.row.updatedAt });
   }
-  return { found: (await findPet(db, row.id))!, storageKeys };
+  const found = (await findPet(db, row.id))!;
+  deps.changed(found.row.id);
+  await Promise.all(storageKeys.map((key) => deps.storage.delete(key)));
+  return found;
 }
 
-/** Deletes a pet its owner no longer wants, and its picture unless a card or another pet shows it; returns storage keys to remove. */
-export async function deletePet(db: Db, petId: string, accountId: string): Promise<string[]> {
+/** Deletes a pet its owner no longer wants, and its picture unless a card or another pet shows it (its files go after the commit). */
+export async function deletePet({ db, storage }: Pick<TPetWriteDeps, 'db' | 'storage'>, petId: string, accountId: string): Promise<void> {
   const { row } = await getOwnedPet(db, petId, accountId, 'write');
-  return db.transaction(async (tx) => {
+  const storageKeys = await db.transaction(async (tx) => {
     await tx.delete(virtualPets).where(and(eq(virtualPets.id, row.id), eq(virtualPets.ownerAccountId, accountId)));
     return releaseUnusedImages(tx, accountId, row.pictureDisplayItemId ? [row.pictureDisplayItemId] : []);
   });
+  await Promise.all(storageKeys.map((key) => storage.delete(key)));
 }

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { accounts } from '../db/schema/index.ts';
 import { describeEachDatabase } from '../test/app.ts';
 import { buildAccount, buildCard } from '../test/factories.ts';
-import { makePicture, multipartBody } from '../files/test-upload.ts';
+import { makePicture, multipartBody } from '../test/upload.ts';
 
 type Headers = Record<string, string>;
 

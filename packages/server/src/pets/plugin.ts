@@ -2,15 +2,15 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { bindServices, type BoundServices } from '../plugins/bind-services.ts';
 import { findPet } from './find-pet.ts';
-import { createPet, deletePet, updatePet } from './manage-pet.ts';
+import { createPet, deletePet, updatePet, type TPetWriteDeps } from './manage-pet.ts';
 import petRoutes from './routes.ts';
 
-const services = { findPet, createPet, updatePet, deletePet };
+const services = { findPet, createPet };
+/** Owner writes that change or remove a stored pet: the change notice and released files follow the commit. */
+const writeServices = { updatePet, deletePet };
 
 /** Pet tags: public read, owner write. */
-export interface PetServices extends BoundServices<typeof services> {
-  /** Call after a committed change to a pet: tells the onChanged listeners (wallet passes). */
-  changed(petId: string): void;
+export interface PetServices extends BoundServices<typeof services>, BoundServices<typeof writeServices> {
   /** Another domain's reaction to a committed pet change; must not block, never throws into the caller. */
   onChanged(listener: (petId: string) => void): void;
 }
@@ -25,17 +25,19 @@ declare module 'fastify' {
 export default fp(
   async function pets(app: FastifyInstance) {
     const changeListeners: ((petId: string) => void)[] = [];
+    const changed = (petId: string) => {
+      for (const listener of changeListeners) {
+        try {
+          listener(petId);
+        } catch (error) {
+          app.log.error({ err: error, petId }, 'pet change listener failed');
+        }
+      }
+    };
+    const writeDeps: TPetWriteDeps = { db: app.db, storage: app.storage, changed };
     app.decorate('pets', {
       ...bindServices(app.db, services),
-      changed(petId) {
-        for (const listener of changeListeners) {
-          try {
-            listener(petId);
-          } catch (error) {
-            app.log.error({ err: error, petId }, 'pet change listener failed');
-          }
-        }
-      },
+      ...bindServices(writeDeps, writeServices),
       onChanged(listener) {
         changeListeners.push(listener);
       },

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZVirtualPet } from '@vbc/shared';
 import { requireAccount } from '../plugins/auth.ts';
-import { ZPetCreateBody, ZPetPatchBody, type TPetPatchBody } from '../cards/card-input.ts';
+import { ZPetCreateBody, ZPetPatchBody, type TPetPatchBody } from './pet-input.ts';
 import { readPrecondition, setVersionHeaders } from '../http/precondition.ts';
 import { notFound } from '../errors/app-error.ts';
 import { presentPet } from './find-pet.ts';
@@ -39,9 +39,7 @@ export default async function petRoutes(app: FastifyInstance) {
   const update = async (request: FastifyRequest<{ Params: { id: string }; Body: TPetPatchBody }>, reply: FastifyReply) => {
     const account = requireAccount(request);
     const { updatedAt, ...patch } = request.body;
-    const { found, storageKeys } = await app.pets.updatePet(request.params.id, account.id, patch, readPrecondition(request, updatedAt));
-    app.pets.changed(found.row.id);
-    await Promise.all(storageKeys.map((key) => app.storage.delete(key)));
+    const found = await app.pets.updatePet(request.params.id, account.id, patch, readPrecondition(request, updatedAt));
     return setVersionHeaders(reply, found.row.updatedAt).send(presentPet(found, true));
   };
   const updateSchema = {
@@ -60,8 +58,7 @@ export default async function petRoutes(app: FastifyInstance) {
     { schema: { security: SECURITY.bearer, response: { 204: ZNoContent }, params: ZPetParams, summary: 'Owner: delete the pet', tags: ['pets'] } },
     async (request, reply) => {
       const account = requireAccount(request);
-      const storageKeys = await app.pets.deletePet(request.params.id, account.id);
-      await Promise.all(storageKeys.map((key) => app.storage.delete(key)));
+      await app.pets.deletePet(request.params.id, account.id);
       return reply.status(204).send(null);
     },
   );

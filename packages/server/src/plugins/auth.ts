@@ -1,8 +1,17 @@
-import fp from 'fastify-plugin';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { findSession, type AuthAccount } from '../accounts/sessions.ts';
-import { sessionIdHashMatches } from '../accounts/session-check.ts';
+import type { FastifyRequest } from 'fastify';
 import { unauthorized } from '../errors/app-error.ts';
+
+/** The signed-in account of a request (accounts/auth-plugin.ts resolves it from the bearer token). */
+export interface AuthAccount {
+  id: string;
+  name: string;
+  email: string | null;
+  phoneNumber: string | null;
+  /** Row id of the session the request came with. */
+  sessionRowId: string;
+  /** SHA-256 of the session id issued with this token: `X-Session-Id`, when sent, must hash to it. */
+  sessionIdHash: string;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -31,30 +40,3 @@ export function requireAccount(request: FastifyRequest): AuthAccount {
   if (!request.account) throw unauthorized();
   return request.account;
 }
-
-/**
- * Resolves `Authorization: Bearer` to `request.account` on every request. A request that also
- * sends `X-Session-Id` (SPEC §7: "when one is stored") must send the session id issued with that
- * token, else it is refused with 401; a request that sends none is judged by its token alone.
- */
-export default fp(
-  async function auth(app: FastifyInstance) {
-    app.decorateRequest('account', null);
-    const signIn = async (request: FastifyRequest, token: string) => {
-      const account = await findSession(app.db, token);
-      const sessionId = request.headers['x-session-id'];
-      if (account && sessionId !== undefined && (typeof sessionId !== 'string' || !sessionIdHashMatches(account.sessionIdHash, sessionId))) {
-        if (request.routeOptions.config.reportsSessionMismatch) return;
-        throw unauthorized('X-Session-Id does not belong to the session of this access token. Sign in again.');
-      }
-      request.account = account;
-    };
-    // Callback style: a request without a token (every public card read) goes on at once, with no promise to settle.
-    app.addHook('onRequest', (request, _reply, done) => {
-      const token = bearerToken(request);
-      if (!token || token.length > 200) return done();
-      signIn(request, token).then(() => done(), done);
-    });
-  },
-  { name: 'auth', dependencies: ['db'] },
-);

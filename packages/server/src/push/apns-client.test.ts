@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { ConfigError } from '../config.ts';
 import { pemSetting } from '../setting-text.ts';
 import { ApnsClient } from './apns-client.ts';
-import { makeApnsKey, makeTestTls, startApnsStub, type ApnsStub } from './test-apns-stub.ts';
+import { makeApnsKey, makeTestTls, startApnsStub, type ApnsStub } from '../test/apns-stub.ts';
 
 const key = makeApnsKey();
 const tls = makeTestTls();

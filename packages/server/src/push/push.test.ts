@@ -5,11 +5,11 @@ import type { FastifyInstance } from 'fastify';
 import { describeEachDatabase } from '../test/app.ts';
 import { pushSubscriptions } from '../db/schema/index.ts';
 import { buildAccount } from '../test/factories.ts';
-import { allMessages, buildPerson, send, startConversation, type TPerson } from '../conversations/test-support.ts';
+import { allMessages, buildPerson, send, startConversation, type TPerson } from '../test/conversations-support.ts';
 import { summariesByAccount } from '../conversations/read-conversations.ts';
 import { loadVapidKeys } from './vapid-keys.ts';
-import { startTestPushService, type TTestSubscription } from './test-push-service.ts';
-import { makeApnsKey, makeTestTls, startApnsStub } from './test-apns-stub.ts';
+import { startTestPushService, type TTestSubscription } from '../test/push-service.ts';
+import { makeApnsKey, makeTestTls, startApnsStub } from '../test/apns-stub.ts';
 
 const apnsKey = makeApnsKey();
 const tls = makeTestTls();

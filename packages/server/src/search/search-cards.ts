@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts';
 import {
   accountRecents, corporateAccountMembers, corporateAccounts, corporateFollowers, directoryFolderCards, directoryFolders, virtualContacts,
 } from '../db/schema/index.ts';
-import { presentCardSummary } from '../accounts/present-account.ts';
+import { presentCardSummary } from '../cards/index.ts';
 
 /** Most results one search answers with. */
 export const SEARCH_LIMIT = 50;

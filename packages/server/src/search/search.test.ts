@@ -5,7 +5,7 @@ import type { TSearchResult } from '@vbc/shared';
 import { describeEachDatabase } from '../test/app.ts';
 import { buildAccount, buildCard } from '../test/factories.ts';
 import { accountRecents, corporateFollowers } from '../db/schema/index.ts';
-import { buildBusiness, buildLinkedCard } from '../directories/test-support.ts';
+import { buildBusiness, buildLinkedCard } from '../test/directories-support.ts';
 import { SEARCH_LIMIT, searchedText } from './search-cards.ts';
 
 const token = () => `zq${randomBytes(4).toString('hex')}`;

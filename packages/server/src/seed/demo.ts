@@ -1,16 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { cardShareUrl, randomString, type TVirtualContactInput } from '@vbc/shared';
+import { cardShareUrl, type TVirtualContactInput } from '@vbc/shared';
 import { accounts, corporateProfiles, virtualContacts, virtualPets } from '../db/schema/index.ts';
-import { createContact } from '../cards/create-contact.ts';
-import { storeDisplayImage } from '../files/store-files.ts';
+import { createContact, newPasscode } from '../cards/index.ts';
+import { storeDisplayImage } from '../files/index.ts';
 import { slowHash } from '../crypto/slow-hash.ts';
 import { avatar, cover, landscape, petAvatar } from './demo-images.ts';
 import { toTerminal } from '../logger.ts';
-
-/** The adoption passcode alphabet: Crockford base-32, upper case (no I, L, O, U). */
-export const PASSCODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
 export interface DemoSeed {
   cards: { label: string; url: string; quickId: string; virtualContactId: string }[];
@@ -90,7 +86,7 @@ export async function seedDemo(app: FastifyInstance): Promise<DemoSeed | null> {
   });
   add('PIN-protected card', pinned);
 
-  const passcode = randomString(PASSCODE_ALPHABET, 8, (k) => randomBytes(k));
+  const passcode = newPasscode();
   const blank = await createContact(
     db,
     { firstName: '', lastName: '', designSpecification: { design: { designation: 'default' }, theme: { designation: 'dark' } } },

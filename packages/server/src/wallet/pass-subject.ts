@@ -1,6 +1,6 @@
 import { DEFAULT_ACCENT_COLOR, cardShareUrl, petShareUrl } from '@vbc/shared';
-import type { FoundContact } from '../cards/find-contact.ts';
-import type { FoundPet } from '../pets/find-pet.ts';
+import type { FoundContact } from '../cards/index.ts';
+import type { FoundPet } from '../pets/index.ts';
 
 /** What a wallet pass shows, from a card or a pet (one shape for Apple and Google). */
 export interface TPassSubject {

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
-import type { ApnsClient } from '../push/apns-client.ts';
+import type { ApnsClient } from '../push/index.ts';
 import { forgetPushToken, pushTokensOf, touchPasses } from './passes.ts';
 import type { TPassSubject } from './pass-subject.ts';
 

@@ -4,8 +4,8 @@ import { eq } from 'drizzle-orm';
 import { describeEachDatabase } from '../test/app.ts';
 import { buildAccount, buildCard } from '../test/factories.ts';
 import { walletDevices } from '../db/schema/index.ts';
-import { makeApnsKey, makeTestTls, startApnsStub } from '../push/test-apns-stub.ts';
-import { applePassEnv, makePassCerts, unzip } from './test-wallet-certs.ts';
+import { makeApnsKey, makeTestTls, startApnsStub } from '../test/apns-stub.ts';
+import { applePassEnv, makePassCerts, unzip } from '../test/wallet-certs.ts';
 
 const certs = makePassCerts();
 const apnsKey = makeApnsKey();

@@ -7,8 +7,8 @@ import { eq } from 'drizzle-orm';
 import { describeEachDatabase, buildTestApp } from '../test/app.ts';
 import { buildAccount, buildCard } from '../test/factories.ts';
 import { walletPasses } from '../db/schema/index.ts';
-import { makePicture, multipartBody } from '../files/test-upload.ts';
-import { applePassEnv, makePassCerts, makeServiceAccount, unzip, verifyDetachedSignature } from './test-wallet-certs.ts';
+import { makePicture, multipartBody } from '../test/upload.ts';
+import { applePassEnv, makePassCerts, makeServiceAccount, unzip, verifyDetachedSignature } from '../test/wallet-certs.ts';
 
 const certs = makePassCerts();
 const google = makeServiceAccount();

@@ -1,5 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { TCardWriteDeps } from '../deps.ts';
 import { accounts, virtualContacts } from '../../db/schema/index.ts';
 import { verifySlowHash } from '../../crypto/slow-hash.ts';
 import { AppError, badRequest, conflict, forbidden, tooManyRequests } from '../../errors/app-error.ts';
@@ -40,9 +41,10 @@ export async function assertAdoptable(db: Db, contactId: string): Promise<Contac
  * hour, 100 in all; per account: 20 an hour) and refunded when right. The
  * binding is one conditional UPDATE on the passcode hash just verified, so of
  * two adopters exactly one wins; the other gets 409 and nothing changes.
+ * Sends the change notice once bound.
  */
 export async function adoptCard(
-  db: Db,
+  { db, changed }: Pick<TCardWriteDeps, 'db' | 'changed'>,
   input: { contactId: string; code: string; accountId: string; now?: Date },
 ): Promise<ContactRow> {
   const now = input.now ?? new Date();
@@ -75,6 +77,7 @@ export async function adoptCard(
     return updated;
   });
   if (!adopted) throw alreadyAdopted();
+  await changed(adopted.id);
   return adopted;
 }
 

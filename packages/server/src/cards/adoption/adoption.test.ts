@@ -3,8 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describeEachDatabase } from '../../test/app.ts';
 import { buildAccount, buildCard } from '../../test/factories.ts';
 import { attemptGuards, virtualContacts } from '../../db/schema/index.ts';
-import { PASSCODE_ALPHABET } from '../../seed/demo.ts';
-import { newPasscode, normalizePasscode } from './passcode.ts';
+import { newPasscode, normalizePasscode, PASSCODE_ALPHABET } from './passcode.ts';
 
 const ADMIN_TOKEN = 'test-admin-token-0123456789abcdefghijklmnop';
 const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };

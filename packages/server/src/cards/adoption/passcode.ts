@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { ADOPTION_CODE_LENGTH, randomString } from '@vbc/shared';
-import { PASSCODE_ALPHABET } from '../../seed/demo.ts';
 import type { GuardPolicy } from '../../guards/attempt-guard.ts';
+
+/** Crockford base-32: the letters an adoption passcode is made of (no I, L, O, U). */
+export const PASSCODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
 const PASSCODE_RE = new RegExp(`^[${PASSCODE_ALPHABET}]{${ADOPTION_CODE_LENGTH}}$`);
 

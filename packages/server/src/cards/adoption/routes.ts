@@ -30,7 +30,6 @@ export default async function adoptionRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const account = requireAccount(request);
       const row = await app.cards.adoptCard({ contactId: request.params.contactId, code: request.params.code, accountId: account.id });
-      await app.cards.changed(row.id);
       reply.header('cache-control', 'private, no-store');
       return presentContact(row, null, { revealContactInfo: true });
     },

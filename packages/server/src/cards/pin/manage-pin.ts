@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { TCardWriteDeps } from '../deps.ts';
 import { virtualContacts } from '../../db/schema/index.ts';
 import { nextUpdatedAt } from '../../db/row-version.ts';
 import { slowHash } from '../../crypto/slow-hash.ts';
@@ -41,9 +42,10 @@ export async function pinStatus(db: Db, row: ContactRow, now = new Date()): Prom
  * Sets (scrypt-hashed) or removes the PIN of a card the caller owns. A new
  * PIN starts with clean counters: lock-outs earned against the old one end,
  * and the PIN version moves, so every access token granted before stops working.
+ * Sends the change notice once written.
  */
 export async function setPin(
-  db: Db,
+  { db, changed }: Pick<TCardWriteDeps, 'db' | 'changed'>,
   row: ContactRow,
   input: { pinCode: string | null; pinProtectionLevel?: number },
 ): Promise<ContactRow> {
@@ -64,5 +66,6 @@ export async function setPin(
     .returning();
   await resetGuard(db, PIN_CARD_POLICY.scope, row.id);
   await resetGuardsByPrefix(db, PIN_CLIENT_POLICY.scope, pinClientKey(row.id, ''));
+  await changed(row.id);
   return updated!;
 }

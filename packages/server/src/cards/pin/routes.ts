@@ -32,7 +32,6 @@ export default async function pinRoutes(app: FastifyInstance) {
       const account = requireAccount(request);
       const row = await app.cards.getCardToManagePin(request.params.id, account.id);
       const updated = await app.cards.setPin(row, request.body);
-      await app.cards.changed(row.id);
       setVersionHeaders(reply, updated.updatedAt);
       return app.cards.pinStatus(updated);
     },

@@ -2,7 +2,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { TLoginResult } from '@vbc/shared';
-import { codeIn, type SmsSink, type SmtpSink } from '../notify/test-sinks.ts';
+import { codeIn, type SmsSink, type SmtpSink } from './notify-sinks.ts';
 import { toE164 } from '../notify/phone.ts';
 
 export const uniqueEmail = (): string => `u-${randomBytes(5).toString('hex')}@example.test`;

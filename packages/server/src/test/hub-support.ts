@@ -7,7 +7,7 @@ import {
   type HubConnection,
 } from '@microsoft/signalr';
 import { createMemoryBackplane, type Backplane } from '../backplane/index.ts';
-import { HubError, createHub, type Hub, type THubOptions } from './index.ts';
+import { HubError, createHub, type Hub, type THubOptions } from '../hub/index.ts';
 
 export const TRANSPORTS = [
   ['WebSockets', HttpTransportType.WebSockets],

@@ -3,10 +3,10 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import type { Database } from '../db/client.ts';
-import { buildTestApp } from '../test/app.ts';
-import { openTestDatabase } from '../test/databases.ts';
+import { buildTestApp } from './app.ts';
+import { openTestDatabase } from './databases.ts';
 import type { TConversationMessage, TConversationSummary } from '@vbc/shared/conversation';
-import { buildAccount, buildCard } from '../test/factories.ts';
+import { buildAccount, buildCard } from './factories.ts';
 
 export type TPerson = Awaited<ReturnType<typeof buildAccount>> & { card: Awaited<ReturnType<typeof buildCard>> };
 

@@ -1,8 +1,8 @@
-/** Server side of hub-bench.ts: the hub on Fastify, or a bare ws server; driven over IPC. */
+/** Server side of hub-capacity.ts: the hub on Fastify, or a bare ws server; driven over IPC. */
 import Fastify from 'fastify';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { createMemoryBackplane } from '../../backplane/index.ts';
-import { createHub } from '../index.ts';
+import { createMemoryBackplane } from '../../packages/server/src/backplane/index.ts';
+import { createHub } from '../../packages/server/src/hub/index.ts';
 
 const kind = process.argv[2];
 const payload = { id: '6f9619ff-8b86-d011-b42d-00c04fc964ff', personalConversationId: 'c1', text: 'x'.repeat(120), sentAt: new Date().toISOString() };

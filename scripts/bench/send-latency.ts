@@ -1,7 +1,7 @@
 /**
  * Send → recipient MessageReceived latency with many connected clients (issue 6, "Measured").
- *   node --import tsx packages/server/src/conversations/bench/send-latency.ts [pairs=1000] [sends=1000] [concurrency=8]
- * Forks the real app (bench-app.ts) with `pairs` conversations; connects sender and recipient of
+ *   node --import tsx scripts/bench/send-latency.ts [pairs=1000] [sends=1000] [concurrency=8]
+ * Forks the real app (send-latency-app.ts) with `pairs` conversations; connects sender and recipient of
  * every pair over WebSockets (2 × pairs connections, SignalR JSON protocol); then each send is a
  * real POST /api/conversation/{id}/messages and the clock stops when the recipient's socket gets
  * the MessageReceived carrying that send's clientMessageId.
@@ -31,7 +31,7 @@ const percentile = (sorted: number[], p: number): number => sorted[Math.min(sort
 
 /** Runs the measurement; the caller prints it. */
 export async function benchSendLatency(pairCount = 1000, sends = 1000, concurrency = 8): Promise<TSendLatency> {
-  const child = fork(fileURLToPath(new URL('./bench-app.ts', import.meta.url)), [String(pairCount)], { execArgv: ['--import', 'tsx'] });
+  const child = fork(fileURLToPath(new URL('./send-latency-app.ts', import.meta.url)), [String(pairCount)], { execArgv: ['--import', 'tsx'] });
   const replies: ((m: Record<string, unknown>) => void)[] = [];
   child.on('message', (m) => replies.shift()?.(m as Record<string, unknown>));
   const next = () => new Promise<Record<string, unknown>>((resolve) => replies.push(resolve));

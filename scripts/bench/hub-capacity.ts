@@ -1,6 +1,6 @@
 /**
  * Hub capacity check (not part of the test suite). Run from the repo root:
- *   node --import tsx packages/server/src/hub/bench/hub-bench.ts [idleConnections=10000] [fanoutConnections=500] [messages=1000]
+ *   node --import tsx scripts/bench/hub-capacity.ts [idleConnections=10000] [fanoutConnections=500] [messages=1000]
  * Forks a server process (the hub, then a bare `ws` server for comparison) and drives it with raw
  * WebSocket clients speaking the SignalR JSON protocol (skipNegotiation, as the native clients may).
  */
@@ -10,7 +10,7 @@ import { WebSocket } from 'ws';
 
 const RS = '\x1e';
 const [idleCount = 10_000, fanoutCount = 500, messageCount = 1000] = process.argv.slice(2).map(Number);
-const serverScript = fileURLToPath(new URL('./bench-server.ts', import.meta.url));
+const serverScript = fileURLToPath(new URL('./hub-bench-server.ts', import.meta.url));
 
 interface TServer {
   child: ChildProcess;

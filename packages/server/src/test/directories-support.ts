@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { corporateAccounts, corporateFollowers, virtualContacts } from '../db/schema/index.ts';
 import { createCorporate } from '../admin/create-corporate.ts';
-import { buildAccount, buildCard } from '../test/factories.ts';
+import { buildAccount, buildCard } from './factories.ts';
 
 /** A business as the operator makes it (its first member an admin), optionally with a public directory. */
 export async function buildBusiness(app: FastifyInstance, options: { name?: string; memberEmails?: string[]; isPublic?: boolean } = {}) {

@@ -6,11 +6,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
-import { openDatabase } from '../../db/client.ts';
-import { openTestDatabase } from '../../test/databases.ts';
-import { buildPerson, startConversation } from '../test-support.ts';
+import { buildApp } from '../../packages/server/src/app.ts';
+import { loadConfig } from '../../packages/server/src/config.ts';
+import { openDatabase } from '../../packages/server/src/db/client.ts';
+import { openTestDatabase } from '../../packages/server/src/test/databases.ts';
+import { buildPerson, startConversation } from '../../packages/server/src/test/conversations-support.ts';
 
 const pairs = Number(process.argv[2] ?? 1000);
 const dbUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;

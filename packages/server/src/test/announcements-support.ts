@@ -2,8 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { corporateAccountMembers, type CorporateRole } from '../db/schema/index.ts';
-import { buildAccount } from '../test/factories.ts';
-import { makePicture, multipartBody } from '../files/test-upload.ts';
+import { buildAccount } from './factories.ts';
+import { makePicture, multipartBody } from './upload.ts';
 
 export const ADMIN_TOKEN = 'test-admin-token-announcements-0123456789';
 export const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };

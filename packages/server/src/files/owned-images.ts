@@ -3,7 +3,7 @@ import { isUuid, type TSocialMedia, type TWall } from '@vbc/shared';
 import type { Db } from '../db/client.ts';
 import { displayItems } from '../db/schema/index.ts';
 import { badRequest } from '../errors/app-error.ts';
-import { displayItemNamed } from '../files/display-item-ref.ts';
+import { displayItemNamed } from './display-item-ref.ts';
 
 /** A picture a write refers to: the field that holds it and its displayItemId or obsecuredDisplayItemId. */
 export interface TImageRef {

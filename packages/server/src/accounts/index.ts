@@ -1,0 +1,6 @@
+/**
+ * Accounts' public surface: what other domains may import of accounts and sessions. Its services
+ * are the `app.accounts`, `app.clock` and `app.accountEvents` decorators (plugin.ts).
+ */
+export type { Clock } from './clock.ts';
+export { findSession, type AuthAccount } from './sessions.ts';

@@ -1,0 +1,47 @@
+import { cardShareUrl, isPinProtected, vcardFileName, writeVCard } from '@vbc/shared';
+import type { Db } from '../db/client.ts';
+import { AppError, notFound } from '../errors/app-error.ts';
+import type { FileStorage } from '../files/index.ts';
+import type { FoundContact } from './find-contact.ts';
+import { verifyPinAccess } from './pin/pin-access.ts';
+import { isUnadopted, presentContact } from './presenter.ts';
+import type { StatsCounter } from './stats-counter.ts';
+import { vcardPhoto } from './vcard-photo.ts';
+
+/** What a vCard download needs: the cached public read, the PIN key, the picture's bytes, the counter and the share links' origin. */
+export interface TVCardDeps {
+  db: Db;
+  storage: FileStorage;
+  signingKey: Buffer;
+  stats: StatsCounter;
+  publicUrl: string;
+  getPublic(contactId: string): Promise<FoundContact>;
+}
+
+/** A card as a vCard 3.0 file, with the name to save it under. */
+export interface TVCardFile {
+  vcard: string;
+  fileName: string;
+}
+
+/**
+ * SPEC §7 vCard download of a card by id or quickId: 404 while it waits to be adopted; 403 for a
+ * PIN-protected card unless the caller owns it or brings a valid PIN access token. The owner's
+ * own downloads are not counted.
+ */
+export async function downloadVCard(
+  deps: TVCardDeps,
+  input: { contactId: string; accountId: string | undefined; accessToken: string | undefined },
+): Promise<TVCardFile> {
+  const { row, picture } = await deps.getPublic(input.contactId);
+  if (isUnadopted(row)) throw notFound('card');
+  const owner = !!input.accountId && row.ownerAccountId === input.accountId;
+  if (isPinProtected(row) && !owner && !verifyPinAccess(deps.signingKey, row, input.accessToken)) {
+    throw new AppError('forbidden', 'This card is protected by a PIN: enter the PIN to download it.');
+  }
+  const contact = presentContact(row, picture, { revealContactInfo: true });
+  const photo = await vcardPhoto(deps, picture);
+  const vcard = writeVCard(contact, { photo, url: cardShareUrl(deps.publicUrl, contact) });
+  if (!owner) deps.stats.record(row.id, 'download');
+  return { vcard, fileName: vcardFileName(contact) };
+}
