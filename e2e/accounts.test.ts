@@ -1,5 +1,5 @@
 /**
- * Accounts in a real browser (issue 3, SPEC §2 authentication window, §4
+ * Accounts in a real browser (issue 3, docs/contracts.md §2 authentication window, §4
  * Login / Logout / Unregister / Session, §5 validation): the built app on the
  * real server, codes read from a real SMTP sink, Debian Chromium on a 420 px
  * phone viewport.
@@ -104,7 +104,7 @@ describe.runIf(hasChromium())('accounts in the browser', () => {
     try {
       const page = await b.page();
       const email = newEmail('ana');
-      // A card seen before signing in joins the account's recents at sign-in (SPEC §4 "sync recents").
+      // A card seen before signing in joins the account's recents at sign-in (docs/contracts.md §4 "sync recents").
       const viewed = seed.cards[0]!;
       await page.goto(`/vbc/${viewed.quickId}`);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
@@ -210,7 +210,7 @@ describe.runIf(hasChromium())('accounts in the browser', () => {
       expect(await otp.inputValue()).toBe('');
       expect(await otp.getAttribute('aria-invalid')).toBe('true');
       await expect.poll(() => otp.evaluate((el) => el === document.activeElement)).toBe(true);
-      expect(await page.getByTestId('notice').count()).toBe(0); // SPEC §8: no toast, the field says it
+      expect(await page.getByTestId('notice').count()).toBe(0); // docs/contracts.md §8: no toast, the field says it
 
       // The fifth wrong try kills the code (410): the form asks for a new one, and Resend works at once.
       for (let i = 2; i <= 5; i++) {

@@ -1,6 +1,6 @@
 /**
  * Announcements in the browser (issue 11): the operator announces → a signed-in person sees the
- * tab's unread badge without reloading, opens the window (SPEC §2: max width 500, header image
+ * tab's unread badge without reloading, opens the window (docs/contracts.md §2: max width 500, header image
  * max height 150, 'From …', 'Last Updated At: …', attachments), which marks it read; script,
  * event-handler and javascript: payloads in the markdown run nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * Messages in real time (issue 6, SPEC §2 Send Message window and /messages, §4 unseen messages
+ * Messages in real time (issue 6, docs/contracts.md §2 Send Message window and /messages, §4 unseen messages
  * and real-time connection, §9 badge '5+'): two people, two browser profiles, the built app on
  * the real server and its /personalHub. A sends from B's card; B sees it arrive without
  * reloading; both see replies and the seen state live; a send whose answer is lost is retried
@@ -198,7 +198,7 @@ describe.runIf(hasChromium())('messages in real time', () => {
     await a.page.getByTestId('composer-input').press('Enter');
     await badge(b.page).filter({ hasText: '1' }).waitFor();
 
-    // Past five unseen, the badge reads '5+' (SPEC §9).
+    // Past five unseen, the badge reads '5+' (docs/contracts.md §9).
     for (let i = 1; i <= 5; i++) {
       const response = await fetch(`${server.url}/api/conversation/${conversationId}/messages`, {
         method: 'POST',
@@ -209,7 +209,7 @@ describe.runIf(hasChromium())('messages in real time', () => {
     }
     await badge(b.page).filter({ hasText: '5+' }).waitFor();
 
-    // A fresh load with unseen messages asks the SPEC §4 question; Yes opens the list.
+    // A fresh load with unseen messages asks the docs/contracts.md §4 question; Yes opens the list.
     await b.page.reload();
     const prompt = b.page.getByTestId('prompt-dialog');
     await prompt.getByRole('heading', { name: 'Unread Messages' }).waitFor();
@@ -461,7 +461,7 @@ describe.runIf(hasChromium())('messages in real time', () => {
     expect(await continued.getByTestId('send-message-recipient').textContent()).toBe('Bob Owner');
     await auth.waitFor({ state: 'detached' });
 
-    // SPEC §5: the owner sees no chat button on their own card.
+    // docs/contracts.md §5: the owner sees no chat button on their own card.
     const owner = await signedIn(bob, { width: 420, height: 860 });
     await owner.page.goto(`/vbc/${bobCard.quickId}`);
     await owner.page.getByRole('heading', { name: /Bob Owner/ }).first().waitFor();

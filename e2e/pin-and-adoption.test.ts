@@ -1,6 +1,6 @@
 /**
  * PIN-protected cards and adopting an unclaimed card in a real browser
- * (SPEC §2 "Unadopted card screen", "PIN entry window"; §4 "PIN lock",
+ * (docs/contracts.md §2 "Unadopted card screen", "PIN entry window"; §4 "PIN lock",
  * "Adoption"; §8): the built app served by the real server, cards made
  * through the server's own factories and its admin API, Debian Chromium.
  */
@@ -163,7 +163,7 @@ describe.runIf(hasChromium())('PIN-protected cards and adoption', () => {
     expect(vcard).toContain(EMAIL);
     expect((await fetch(`${server.url}${href}`)).status).toBe(200);
 
-    // SPEC §4: the lock resets when the contact reloads.
+    // docs/contracts.md §4: the lock resets when the contact reloads.
     await page.reload();
     await expectLocked(page);
     expect(visitor.errors.filter((e) => !EXPECTED_REFUSAL.test(e))).toEqual([]);

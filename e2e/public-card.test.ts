@@ -1,5 +1,5 @@
 /**
- * The public card view in a real browser (SPEC §2 "Public contact view"):
+ * The public card view in a real browser (docs/contracts.md §2 "Public contact view"):
  * the built app served by the real server, demo cards seeded through the
  * server's own seeding code, Debian Chromium.
  */
@@ -92,7 +92,7 @@ describe.skipIf(!hasChromium())('public card view', () => {
     expect(await page.title()).toBe('Maria Santos');
     await page.waitForLoadState('networkidle');
     expect(apiCalls.filter((p) => p.toLowerCase().startsWith('/api/vbc/virtualcontact/'))).toEqual([]);
-    // SPEC §4: the view goes into the local history.
+    // docs/contracts.md §4: the view goes into the local history.
     const recents = await page.evaluate(() => JSON.parse(localStorage.getItem('vbc.recents') ?? '[]') as { id: string }[]);
     expect(recents[0]?.id).toBe(maria.virtualContactId);
     await page.close();

@@ -1,5 +1,5 @@
 /**
- * The installed app (issue 12): manifest and service worker, offline pages and data, the SPEC §4
+ * The installed app (issue 12): manifest and service worker, offline pages and data, the docs/contracts.md §4
  * push prompts, a push shown as a notification and its click's navigation, and the iOS wrapper
  * bridge played by the test. Headless Chromium has no push service and no notification UI: the
  * push arrives through DevTools (ServiceWorker.deliverPushMessage), and the click's navigation is

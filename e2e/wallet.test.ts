@@ -1,7 +1,7 @@
 /**
  * Wallet dialogs in a real browser (issue 14): the owner's card at home and in the editor,
  * "Add to Apple Wallet" downloads a real signed pass (test certificates), Google's add button
- * carries the JWT, failures show SPEC §8's warnings, and inside the iOS wrapper the pass goes to
+ * carries the JWT, failures show docs/contracts.md §8's warnings, and inside the iOS wrapper the pass goes to
  * the native handler as 'pkpass' (docs/ios-bridge.md §2) with its answer as a toast.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -75,7 +75,7 @@ describe.runIf(hasChromium())('wallet pass dialogs in the browser', () => {
     expect(realErrors(browser.errors)).toEqual([]);
   });
 
-  it('failures: an unconfigured Google Wallet (503), an empty Apple result and a Google answer without jwt show SPEC §8 warnings', async () => {
+  it('failures: an unconfigured Google Wallet (503), an empty Apple result and a Google answer without jwt show docs/contracts.md §8 warnings', async () => {
     const { page, card } = await ownerWithCard('Joao');
     await openHomeWallet(page, 'Joao Wallet', 'Add to Google Wallet');
     await page.getByText('Failed to generate Google Wallet pass.').waitFor();

@@ -5,7 +5,7 @@ import { chromium, type BrowserContext, type Page, type Request } from 'playwrig
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Flags that keep Chromium from reaching the internet at start (DESIGN §10). */
+/** Flags that keep Chromium from reaching the internet at start (docs/contracts.md §D10). */
 const ARGS = [
   '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync',

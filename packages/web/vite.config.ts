@@ -17,7 +17,7 @@ const reactRouterProduction = `${dirname(createRequire(import.meta.url).resolve(
 /** Dark surface behind the app; also the manifest's theme and background colour. */
 const THEME_COLOR = '#121218';
 
-// The SPA lives under /vbc/ (SPEC §2) and is served by the API server with a
+// The SPA lives under /vbc/ (docs/contracts.md §2) and is served by the API server with a
 // strict CSP: no inline scripts, no third-party requests (so the system font
 // stack and locally rendered QR codes).
 const API_SERVER = process.env.VBC_API_SERVER ?? 'http://localhost:8080';
@@ -84,7 +84,7 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
 /** The installed app: manifest and service worker. */
 function pwa() {
   return VitePWA({
-    // SPEC §2: the service worker is at /vbc/service-worker.js. Our own worker (src/sw/): offline
+    // docs/contracts.md §2: the service worker is at /vbc/service-worker.js. Our own worker (src/sw/): offline
     // pages and data, push notifications and their clicks; the build injects its file list.
     strategies: 'injectManifest',
     srcDir: 'src/sw',

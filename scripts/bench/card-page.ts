@@ -17,7 +17,7 @@ import { freePort, median, stop } from './product.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** DESIGN §10: without these Chromium tries to reach the internet at start. */
+/** docs/contracts.md §D10: without these Chromium tries to reach the internet at start. */
 const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
 
 /** `npm start` (scripts/start.mjs) on a fresh data folder; resolves with the demo card links it prints. */

@@ -26,7 +26,7 @@ const url = (protocols: string[]) =>
     `must be a URL starting with ${protocols.join(' or ')}//`,
   );
 
-/** Every setting of DESIGN §7, parsed once at start. `.env.example` lists the same names. */
+/** Every setting of docs/contracts.md §D7, parsed once at start. `.env.example` lists the same names. */
 export const ZConfig = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),

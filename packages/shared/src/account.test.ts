@@ -4,7 +4,7 @@ import { ZAccountEmail, ZAccountName, ZAccountPhoneNumber, ZMergeRecents, ZRegis
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? null : result.error!.issues[0]!.message;
 
-describe('SPEC §5 account validation texts', () => {
+describe('docs/contracts.md §5 account validation texts', () => {
   it.each([
     ['', 'Required.'],
     ['ab', 'Min 3 characters'],

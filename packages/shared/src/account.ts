@@ -12,7 +12,7 @@ const EMAIL_SHAPE =
   /^[^\s@"(),:;<>[\]\\]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
 
 /**
- * SPEC §5 name rule: the first problem as the form shows it, or null.
+ * docs/contracts.md §5 name rule: the first problem as the form shows it, or null.
  * One message per field, in the order the SPEC lists the rules.
  */
 export function nameProblem(value: string): string | null {
@@ -23,7 +23,7 @@ export function nameProblem(value: string): string | null {
   return null;
 }
 
-/** SPEC §5 phone rule (digits only, starts 09, at least 9): the first problem, or null. */
+/** docs/contracts.md §5 phone rule (digits only, starts 09, at least 9): the first problem, or null. */
 export function phoneNumberProblem(value: string): string | null {
   const v = value.trim();
   if (v === '') return 'Required.';
@@ -34,7 +34,7 @@ export function phoneNumberProblem(value: string): string | null {
   return null;
 }
 
-/** SPEC §5 e-mail rule: the first problem, or null. */
+/** docs/contracts.md §5 e-mail rule: the first problem, or null. */
 export function emailProblem(value: string): string | null {
   const v = value.trim();
   if (v === '') return 'Required.';
@@ -48,9 +48,9 @@ const checked = (problem: (value: string) => string | null) =>
     if (message) ctx.addIssue({ code: 'custom', message });
   });
 
-/** Account name (SPEC §5): trimmed, 3–100 characters. */
+/** Account name (docs/contracts.md §5): trimmed, 3–100 characters. */
 export const ZAccountName = checked(nameProblem).transform((v) => v.trim());
-/** Phone as the form takes it (SPEC §5): digits, starts 09, 9–15 digits. */
+/** Phone as the form takes it (docs/contracts.md §5): digits, starts 09, 9–15 digits. */
 export const ZAccountPhoneNumber = checked(phoneNumberProblem).transform((v) => v.trim());
 /** E-mail, trimmed and lower-cased (accounts store it lower-cased). */
 export const ZAccountEmail = checked(emailProblem).transform((v) => v.trim().toLowerCase());
@@ -87,7 +87,7 @@ export type TVerifyEmail = z.input<typeof ZVerifyEmail>;
 /**
  * POST /api/personalaccount/RegisterAppAccount: a name and at least one contact,
  * each with the code that VerifyPhoneNumber / VerifyEmail accepted. `password`
- * is accepted for wire compatibility (SPEC §7) and ignored: sign-in is by code only.
+ * is accepted for wire compatibility (docs/contracts.md §7) and ignored: sign-in is by code only.
  */
 export const ZRegisterAppAccount = z
   .object({
@@ -161,7 +161,7 @@ export const ZPetSummary = z.object({
 });
 export type TPetSummary = z.infer<typeof ZPetSummary>;
 
-/** SPEC §3 personal account. */
+/** docs/contracts.md §3 personal account. */
 export const ZPersonalAccount = z.object({
   accountId: z.string(),
   accountName: z.string(),
@@ -174,7 +174,7 @@ export const ZPersonalAccount = z.object({
 });
 export type TPersonalAccount = z.infer<typeof ZPersonalAccount>;
 
-/** SPEC §3 login result: both secrets are shown once and sent back on every request. */
+/** docs/contracts.md §3 login result: both secrets are shown once and sent back on every request. */
 export const ZLoginResult = z.object({
   /** Send as `Authorization: Bearer <accessToken>`. */
   accessToken: z.string(),
@@ -184,7 +184,7 @@ export const ZLoginResult = z.object({
 });
 export type TLoginResult = z.infer<typeof ZLoginResult>;
 
-/** SPEC §3 OTP response. `login` is present when the verified contact already has an account. */
+/** docs/contracts.md §3 OTP response. `login` is present when the verified contact already has an account. */
 export const ZOtpResponse = z.object({
   isAuthenticatedNumber: z.boolean(),
   isAuthenticatedEmail: z.boolean(),

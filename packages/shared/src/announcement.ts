@@ -1,5 +1,5 @@
 /**
- * Announcements (SPEC §3 Announcement, §7 announcement/{id}, DESIGN §4, §5 AnnouncementPublished, §9):
+ * Announcements (docs/contracts.md §3 Announcement, §7 announcement/{id}, docs/contracts.md §D4, §D5 AnnouncementPublished, §D9):
  * request schemas shared by the server routes and the console's editor, and the shapes the API and
  * the hub answer with. Import as `@vbc/shared/announcement`.
  */
@@ -11,7 +11,7 @@ export const ANNOUNCEMENT_CONTENT_MAX = 20_000;
 /** Most documents one announcement carries. */
 export const ANNOUNCEMENT_ATTACHMENTS_MAX = 10;
 
-/** Hub method of DESIGN §5: a new announcement's summary, to every recipient's connections. */
+/** Hub method of docs/contracts.md §D5: a new announcement's summary, to every recipient's connections. */
 export const ANNOUNCEMENT_HUB_EVENT = 'AnnouncementPublished';
 
 const uuid = (what: string) => z.string().trim().uuid(`must be a ${what} id`).transform((v) => v.toLowerCase());
@@ -32,7 +32,7 @@ const announcementFields = {
   attachments: z.array(ZAttachmentRef).max(ANNOUNCEMENT_ATTACHMENTS_MAX, `At most ${ANNOUNCEMENT_ATTACHMENTS_MAX} attachments`).default([]),
 };
 
-/** POST /api/admin/announcements (DESIGN §9): product-wide, or on behalf of a business. */
+/** POST /api/admin/announcements (docs/contracts.md §D9): product-wide, or on behalf of a business. */
 export const ZAdminAnnouncementInput = z.object({
   ...announcementFields,
   corporateAccountId: uuid('corporate account').nullish().transform((v) => v ?? null),
@@ -56,7 +56,7 @@ export type TCorporateAnnouncementUpdate = z.input<typeof ZCorporateAnnouncement
 export const ZAnnouncementAttachment = z.object({ name: z.string(), contentType: z.string(), documentFileItemId: z.string() });
 export type TAnnouncementAttachment = z.infer<typeof ZAnnouncementAttachment>;
 
-/** SPEC §3 Announcement, as a recipient reads it (`isRead`: this account opened it). */
+/** docs/contracts.md §3 Announcement, as a recipient reads it (`isRead`: this account opened it). */
 export const ZAnnouncement = z.object({
   announcementId: z.string(),
   title: z.string(),
@@ -84,7 +84,7 @@ export const ZAuthoredAnnouncement = ZAnnouncement.omit({ isRead: true }).extend
 });
 export type TAuthoredAnnouncement = z.infer<typeof ZAuthoredAnnouncement>;
 
-/** DESIGN §5 AnnouncementPublished argument. */
+/** docs/contracts.md §D5 AnnouncementPublished argument. */
 export const ZAnnouncementSummary = ZAnnouncement.pick({
   announcementId: true, title: true, imageId: true, corporateAccountId: true, corporateName: true, publishedAt: true, lastUpdatedAt: true,
 });

@@ -1,4 +1,4 @@
-/** Business constants and limits of SPEC §9, in one place for server and web. */
+/** Business constants and limits of docs/contracts.md §9, in one place for server and web. */
 
 export const PRODUCT_NAME = 'V.B.C.';
 export const WEB_BASE_PATH = '/vbc/';
@@ -51,13 +51,13 @@ export const HUB = {
 
 export const BREAKPOINTS = { xs: 0, sm: 420, md: 640, lg: 960, xl: 1980 } as const;
 
-/** Ids that must never be handed out as a quickId: they are first path segments of SPEC §2 routes. */
+/** Ids that must never be handed out as a quickId: they are first path segments of docs/contracts.md §2 routes. */
 export const RESERVED_ROUTE_WORDS = [
   'edit', 'directory', 'p', 'pedit', 'messages', 'others', 'settings', 'directories',
   'announcements', 'announcement', 'order', 'assets', 'api', 'ds',
 ] as const;
 
-/** SPEC §9 camera scanner constants. */
+/** docs/contracts.md §9 camera scanner constants. */
 export const SCANNER = {
   /** Minimum delay between two decode attempts. */
   scanDelayMs: 500,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { zText } from './text.ts';
 
-/** SPEC §3 social media types, in the order the editor lists them. */
+/** docs/contracts.md §3 social media types, in the order the editor lists them. */
 export const SOCIAL_MEDIA_TYPES = [
   'Facebook', 'Messenger', 'Twitter', 'Instagram', 'LinkedIn', 'Viber',
   'Whatsapp', 'WeChat', 'Telegram', 'Youtube', 'TikTok', 'Line',
@@ -12,7 +12,7 @@ export type TSocialMediaType = z.infer<typeof ZSocialMediaType>;
 export const REFERENCE_TYPES = ['ByAccountId', 'ByUrl', 'ByQrCode'] as const;
 export const ZReferenceType = z.enum(REFERENCE_TYPES);
 
-/** The four public layouts of SPEC §2. A stored card may carry another name: it then shows no layout. */
+/** The four public layouts of docs/contracts.md §2. A stored card may carry another name: it then shows no layout. */
 export const DESIGNS = ['default', 'simple', 'artist', 'facebook'] as const;
 export const ZDesign = z.enum(DESIGNS);
 export type TDesign = z.infer<typeof ZDesign>;
@@ -80,7 +80,7 @@ export type TDesignSpecification = z.infer<typeof ZDesignSpecification>;
 
 export const ZStats = z.object({ viewCount: z.number().int(), downloadCount: z.number().int() });
 
-/** The card fields an owner may write (DESIGN §4 PUT is a partial of this). */
+/** The card fields an owner may write (docs/contracts.md §D4 PUT is a partial of this). */
 export const ZVirtualContactInput = z.object({
   firstName: text(100),
   lastName: text(100),
@@ -111,7 +111,7 @@ export type TSocialMedia = z.infer<typeof ZSocialMedia>;
 export type TVideo = z.infer<typeof ZVideo>;
 export type TWall = z.infer<typeof ZWall>;
 
-/** SPEC §3 VirtualContact as the public API returns it. */
+/** docs/contracts.md §3 VirtualContact as the public API returns it. */
 export interface TVirtualContact {
   virtualContactId: string;
   /** Same as virtualContactId. */
@@ -160,14 +160,14 @@ export interface TVirtualContact {
 export const isPinProtected = (contact: Pick<TVirtualContact, 'pinProtectionLevel'>): boolean =>
   (contact.pinProtectionLevel ?? 0) > 0;
 
-/** SPEC §3 PIN validation response. */
+/** docs/contracts.md §3 PIN validation response. */
 export interface TPinValidation {
   accessToken: string;
   phones: TPhone[];
   emails: TEmail[];
 }
 
-/** SPEC §3 corporate profile. */
+/** docs/contracts.md §3 corporate profile. */
 export const ZCorporateProfile = z.object({
   corporateProfileId: z.string(),
   name: z.string(),
@@ -186,7 +186,7 @@ export const ZCorporateProfile = z.object({
 });
 export type TCorporateProfile = z.infer<typeof ZCorporateProfile>;
 
-/** SPEC §3 virtual pet (fields beyond id and name are this product's own). */
+/** docs/contracts.md §3 virtual pet (fields beyond id and name are this product's own). */
 export const PET_SPECIES = ['Dog', 'Cat', 'Bird', 'Rabbit', 'Other'] as const;
 export const ZVirtualPetInput = z.object({
   name: text(100).min(1, 'Required.'),
@@ -205,7 +205,7 @@ export const ZVirtualPetInput = z.object({
   showOwnerPhone: z.boolean().default(false),
 });
 export type TVirtualPetInput = z.infer<typeof ZVirtualPetInput>;
-/** SPEC §3 virtual pet as the API answers (GET, create, update). */
+/** docs/contracts.md §3 virtual pet as the API answers (GET, create, update). */
 export const ZVirtualPet = z.object({
   virtualPetId: z.string(),
   name: z.string(),

@@ -1,5 +1,5 @@
 /**
- * Conversations (SPEC §3, §7 initiateConversation / haveUnseenMessages, DESIGN §4 and §5):
+ * Conversations (docs/contracts.md §3, §7 initiateConversation / haveUnseenMessages, docs/contracts.md §D4 and §D5):
  * request schemas shared by the server routes and the web forms, and the shapes
  * the API and the hub events answer with. Import as `@vbc/shared/conversation`.
  */
@@ -33,7 +33,7 @@ export const ZClientMessageId = z
     else if (!/^[\x21-\x7e]+$/.test(v)) ctx.addIssue({ code: 'custom', message: 'Use printable ASCII without spaces (a UUID is ideal).' });
   });
 
-/** SPEC §7 POST /api/conversation/initiateConversation. */
+/** docs/contracts.md §7 POST /api/conversation/initiateConversation. */
 export const ZInitiateConversation = z.object({
   /** The card messaged (full id or quickId); its owner receives the message. */
   toVbcId: zText({ error: 'Required.' }).trim().min(1, 'Required.').max(100),
@@ -153,7 +153,7 @@ export const ZConversationSummary = z.object({
 });
 export type TConversationSummary = z.infer<typeof ZConversationSummary>;
 
-/** SPEC §7 GET /api/conversation/haveUnseenMessages. */
+/** docs/contracts.md §7 GET /api/conversation/haveUnseenMessages. */
 export const ZHaveUnseenMessages = z.object({
   result: z.boolean(),
   /** Unseen messages over all conversations. */
@@ -172,7 +172,7 @@ export interface TConversationSeen {
   sequence: number;
 }
 
-/** Names of the server-to-client hub methods of DESIGN §5 this module sends. */
+/** Names of the server-to-client hub methods of docs/contracts.md §D5 this module sends. */
 export const CONVERSATION_HUB_EVENTS = {
   messageReceived: 'MessageReceived',
   photoSetItemUploaded: 'PhotoSetItemUploaded',

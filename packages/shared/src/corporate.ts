@@ -1,5 +1,5 @@
 /**
- * The corporate console (issue 11): the corporate profile a business edits (SPEC §3 Corporate
+ * The corporate console (issue 11): the corporate profile a business edits (docs/contracts.md §3 Corporate
  * profile), its members and roles, invitations by e-mail or phone, the public-directory switch.
  * Request schemas shared by the server routes and the console's forms, and the shapes the API
  * answers with. Import as `@vbc/shared/corporate`.
@@ -24,7 +24,7 @@ const entryId = z.string().trim().min(1).max(64).optional();
 /** A picture: the displayItemId or obsecuredDisplayItemId of an upload (POST /api/files/display); null for none. */
 const pictureRef = z.string().trim().min(1).max(100).nullable().default(null);
 
-/** PUT /api/corporate/{corporateAccountId}/profile: every SPEC §3 corporate-profile field. */
+/** PUT /api/corporate/{corporateAccountId}/profile: every docs/contracts.md §3 corporate-profile field. */
 export const ZCorporateProfileInput = z.object({
   name: text(CORPORATE_PROFILE_LIMITS.nameMax).min(1, 'Required.'),
   heroImageDisplayId: pictureRef,

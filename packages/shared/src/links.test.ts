@@ -15,7 +15,7 @@ import {
 /** A scheme a browser would run as script, whatever the case or leading junk. */
 const SCRIPT_SCHEME = /^\s*(?:javascript|data|vbscript):/i;
 
-describe('linkHref (SPEC §5: links without a leading http get http://)', () => {
+describe('linkHref (docs/contracts.md §5: links without a leading http get http://)', () => {
   it('keeps http and https links as they are', () => {
     expect(linkHref('https://example.com/a?b=c#d')).toBe('https://example.com/a?b=c#d');
     expect(linkHref('http://example.com')).toBe('http://example.com');
@@ -97,7 +97,7 @@ describe('socialUrl', () => {
     },
   );
 
-  it('covers all 12 types of SPEC §3', () => {
+  it('covers all 12 types of docs/contracts.md §3', () => {
     expect(Object.keys(expected).sort()).toEqual([...SOCIAL_MEDIA_TYPES].sort());
     expect(SOCIAL_MEDIA_TYPES).toHaveLength(12);
   });
@@ -187,7 +187,7 @@ describe('telHref / mailtoHref / emailLabel', () => {
     expect(mailtoHref('')).toBeNull();
   });
 
-  it('labels an e-mail by its name when present, else by its address (SPEC §2)', () => {
+  it('labels an e-mail by its name when present, else by its address (docs/contracts.md §2)', () => {
     expect(emailLabel({ email: 'ana@example.com', name: 'Work' })).toBe('Work');
     expect(emailLabel({ email: 'ana@example.com', name: null })).toBe('ana@example.com');
     expect(emailLabel({ email: 'ana@example.com', name: '  ' })).toBe('ana@example.com');
@@ -202,7 +202,7 @@ describe('mapsUrl', () => {
     );
   });
 
-  it('then coordinates at zoom 15 (SPEC §7)', () => {
+  it('then coordinates at zoom 15 (docs/contracts.md §7)', () => {
     expect(mapsUrl({ latitude: 14.5547, longitude: 121.0244, address: 'Ayala Ave' })).toBe(
       'https://www.google.com/maps/search/?api=1&query=14.5547,121.0244&zoom=15',
     );
@@ -230,7 +230,7 @@ describe('mapsUrl', () => {
   });
 });
 
-describe('share links (SPEC §2 link shapes)', () => {
+describe('share links (docs/contracts.md §2 link shapes)', () => {
   it('facebook sharer encodes the page URL', () => {
     expect(facebookShareUrl('https://vbc.example/ds/vbc/i/abc?x=1&y=2')).toBe(
       'https://www.facebook.com/sharer/sharer.php?u=https%3A%2F%2Fvbc.example%2Fds%2Fvbc%2Fi%2Fabc%3Fx%3D1%26y%3D2',

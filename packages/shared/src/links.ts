@@ -1,5 +1,5 @@
 /**
- * Outbound link builders (SPEC §2 public contact view, §5, §7 "Outbound links"),
+ * Outbound link builders (docs/contracts.md §2 public contact view, §5, §7 "Outbound links"),
  * shared by the public card view and the vCard writer. Pure functions: no DOM,
  * no `URL` global, so they run the same in the server and the browser.
  *
@@ -50,7 +50,7 @@ function safeHref(value: string, allowed: RegExp): string {
 }
 
 /**
- * SPEC §5: a link without a leading http gets `http://` prepended. `mailto:` and
+ * docs/contracts.md §5: a link without a leading http gets `http://` prepended. `mailto:` and
  * `tel:` are kept; any other scheme (`javascript:`, `data:` ...) is read as a host
  * name, so the result is never a script URL. Whitespace inside is percent-encoded.
  * A blank input gives ''.
@@ -85,7 +85,7 @@ function linkedInPath(id: string): string {
 }
 
 /**
- * The profile URL of a social entry (SPEC §5, §7):
+ * The profile URL of a social entry (docs/contracts.md §5, §7):
  * 1. `useUrlOverride` with a non-blank `urlOverride` → the override;
  * 2. an `accountId` beginning with http:// or https:// → used as the full URL;
  * 3. otherwise the network's profile URL built from the id (path parts encoded).
@@ -154,7 +154,7 @@ export function mailtoHref(email: string | { email: string }): string | null {
   return `mailto:${encodeURIComponent(address).replace(/%40/g, '@').replace(/%2B/g, '+')}`;
 }
 
-/** SPEC §2: an e-mail is shown by its name when it has one, else by its address. */
+/** docs/contracts.md §2: an e-mail is shown by its name when it has one, else by its address. */
 export function emailLabel(e: Pick<TEmail, 'email'> & { name?: string | null }): string {
   return nonEmpty(e.name) ?? e.email.trim();
 }
@@ -162,7 +162,7 @@ export function emailLabel(e: Pick<TEmail, 'email'> & { name?: string | null }):
 const MAPS_SEARCH = 'https://www.google.com/maps/search/?api=1&query=';
 
 /**
- * Google Maps link for a place (SPEC §7): by place id when known; else by
+ * Google Maps link for a place (docs/contracts.md §7): by place id when known; else by
  * coordinates at zoom 15; else a search for the joined address, city and
  * country (the title alone when there is no address part). Null when empty.
  */
@@ -186,7 +186,7 @@ export function facebookShareUrl(url: string): string {
 const stripSlash = (publicUrl: string): string => publicUrl.trim().replace(/\/+$/, '');
 
 /**
- * SPEC §2 public link of a card: `{publicUrl}/ds/vbc/i/{quickId or virtualContactId}`,
+ * docs/contracts.md §2 public link of a card: `{publicUrl}/ds/vbc/i/{quickId or virtualContactId}`,
  * the quickId preferred when present.
  */
 export function cardShareUrl(
@@ -197,7 +197,7 @@ export function cardShareUrl(
   return `${stripSlash(publicUrl)}/ds/vbc/i/${encodeURIComponent(id)}`;
 }
 
-/** SPEC §2 public link of a pet: `{publicUrl}/ds/vp/i/{virtualPetId}`. */
+/** docs/contracts.md §2 public link of a pet: `{publicUrl}/ds/vp/i/{virtualPetId}`. */
 export function petShareUrl(publicUrl: string, petId: string): string {
   return `${stripSlash(publicUrl)}/ds/vp/i/${encodeURIComponent(petId)}`;
 }

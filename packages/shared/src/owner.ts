@@ -1,5 +1,5 @@
 /**
- * What an owner's calls answer with (DESIGN §4 card routes, the PIN state):
+ * What an owner's calls answer with (docs/contracts.md §D4 card routes, the PIN state):
  * one definition for the server that sends them and the editor that reads
  * them. Types only. Import as `@vbc/shared/owner`.
  */

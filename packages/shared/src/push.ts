@@ -4,7 +4,7 @@ const base64url = /^[A-Za-z0-9_-]+={0,2}$/;
 /** Bytes an unpadded base64url text decodes to (its characters checked by `base64url`). */
 const decodedLength = (v: string): number => Math.floor((v.replace(/=+$/, '').length * 3) / 4);
 
-/** A browser's web push subscription as `PushSubscription.toJSON()` gives it, flattened (SPEC §3, §7). */
+/** A browser's web push subscription as `PushSubscription.toJSON()` gives it, flattened (docs/contracts.md §3, §7). */
 export const ZWebPushSubscription = z.object({
   /** The push service URL (https; the server also refuses private and loopback hosts). */
   endpoint: z.string({ error: 'Required.' }).max(2048, 'Max 2048 characters').regex(/^[a-z][a-z0-9+.-]*:\/\/[^\s/?#]+\S*$/i, 'must be a URL'),
@@ -16,7 +16,7 @@ export const ZWebPushSubscription = z.object({
   keyAuth: z.string({ error: 'Required.' }).max(100).refine((v) => base64url.test(v) && decodedLength(v) === 16, 'must be the base64url auth secret (16 bytes)'),
 });
 
-/** The iOS wrapper's APNs device token (hex), SPEC §7 `apnDeviceToken`. */
+/** The iOS wrapper's APNs device token (hex), docs/contracts.md §7 `apnDeviceToken`. */
 export const ZApnDeviceToken = z
   .string()
   .transform((v) => v.trim().replace(/[<>\s]/g, '').toLowerCase())
@@ -33,7 +33,7 @@ export const ZUnregisterPushSubscription = z
   .object({ endpoint: z.string().max(2048).optional(), apnDeviceToken: ZApnDeviceToken.optional() })
   .nullish();
 
-/** SPEC §7 GET /api/personalAccount/checkForPushSubscription. */
+/** docs/contracts.md §7 GET /api/personalAccount/checkForPushSubscription. */
 export interface TCheckForPushSubscription {
   /** True when this device (this sign-in) has a registered subscription or token. */
   result: boolean;

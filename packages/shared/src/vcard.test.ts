@@ -184,14 +184,14 @@ describe('writeVCard', () => {
     expect(none).not.toMatch(/^ADR/m);
   });
 
-  it('removes spaces from phone numbers (SPEC §5)', () => {
+  it('removes spaces from phone numbers (docs/contracts.md §5)', () => {
     const tels = out.split('\r\n').filter((l) => l.startsWith('TEL'));
     expect(tels).toHaveLength(5);
     expect(tels[0]).toBe('TEL;TYPE=CELL:+639171234567');
     for (const line of tels) expect(line).not.toMatch(/ /);
   });
 
-  it('escapes text as RFC 2426 says, keeping & # % as written (DESIGN §6)', () => {
+  it('escapes text as RFC 2426 says, keeping & # % as written (docs/contracts.md §D6)', () => {
     expect(escapeVCardText(tricky)).toBe('a\\, b\\; c \\\\ d\\ne & f # g % h');
     expect(escapeVCardText('a\r\nb\rc')).toBe('a\\nb\\nc');
     const doc = writeVCard({

@@ -1,11 +1,11 @@
 /**
  * vCard 3.0 writer (RFC 2426) for the "Contact Download" file and the vCard QR
- * code (SPEC §5, DESIGN §6).
+ * code (docs/contracts.md §5, docs/contracts.md §D6).
  *
- * Differences from SPEC §5, on purpose (DESIGN §6): text is escaped as RFC 2426
+ * Differences from docs/contracts.md §5, on purpose (docs/contracts.md §D6): text is escaped as RFC 2426
  * says (`\\` `\,` `\;` `\n`) instead of turning `&` into `%26` and stripping
  * `# & %`, so "Tom & Jerry" and "Unit #5" reach the address book as written.
- * Kept from SPEC §5: spaces are removed from phone numbers, and only the first
+ * Kept from docs/contracts.md §5: spaces are removed from phone numbers, and only the first
  * location with an address becomes an ADR.
  *
  * Lines end in CRLF and are folded at 75 octets (RFC 2425 §5.8.1); a fold never
@@ -39,7 +39,7 @@ export interface TVCardContact {
 export interface TVCardOptions {
   /** Profile picture, base64 (whitespace and a `data:...;base64,` prefix are tolerated). */
   photo?: { base64: string; type: TVCardPhotoType };
-  /** The card's public link (SPEC §2 `/ds/vbc/i/{id}`), written as the first URL. */
+  /** The card's public link (docs/contracts.md §2 `/ds/vbc/i/{id}`), written as the first URL. */
   url?: string;
 }
 

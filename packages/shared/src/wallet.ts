@@ -1,13 +1,13 @@
 import { z } from 'zod';
 
-/** MIME type of an Apple Wallet pass (SPEC §7), and the file name it is downloaded as. */
+/** MIME type of an Apple Wallet pass (docs/contracts.md §7), and the file name it is downloaded as. */
 export const PKPASS_MIME_TYPE = 'application/vnd.apple.pkpass';
 export const PKPASS_FILE_NAME = 'pass.pkpass';
 
-/** Google Wallet's "save to wallet" link: this prefix, then the signed JWT (SPEC §7). */
+/** Google Wallet's "save to wallet" link: this prefix, then the signed JWT (docs/contracts.md §7). */
 export const GOOGLE_WALLET_SAVE_URL = 'https://pay.google.com/gp/v/save/';
 
-/** SPEC §3 "Google wallet response": GET /api/personalAccount/generateGoogleWalletPass/{id}. */
+/** docs/contracts.md §3 "Google wallet response": GET /api/personalAccount/generateGoogleWalletPass/{id}. */
 export const ZGoogleWalletPass = z.object({
   /** RS256 JWT (`typ: savetowallet`) to append to GOOGLE_WALLET_SAVE_URL. */
   jwt: z.string(),

@@ -1,5 +1,5 @@
 /**
- * Back-navigation tracking (SPEC §2 "Router"): tells a screen whether the user
+ * Back-navigation tracking (docs/contracts.md §2 "Router"): tells a screen whether the user
  * arrived by going back. React Router keeps an index in `history.state.idx`;
  * a POP to a smaller index is a back step, to a larger one a forward step.
  */

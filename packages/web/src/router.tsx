@@ -27,7 +27,7 @@ const screen = (load: () => Promise<{ default: ComponentType }>) => {
  */
 const publicCard = (Screen: ComponentType) => <Screen />;
 
-/** SPEC §2 routes, every screen loaded on demand. */
+/** docs/contracts.md §2 routes, every screen loaded on demand. */
 export const routes: RouteObject[] = [
   {
     element: <AppShell />,
@@ -53,7 +53,7 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/** Router base: the app lives under /vbc (SPEC §2). */
+/** Router base: the app lives under /vbc (docs/contracts.md §2). */
 export const BASENAME = '/vbc';
 
 /**

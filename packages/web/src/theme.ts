@@ -25,7 +25,7 @@ const ERROR_FILL = '#c9364f';
 const SUCCESS_FILL = '#237a46';
 const fill = (color: string) => ({ backgroundColor: color, '&:hover': { backgroundColor: color, filter: 'brightness(.88)' } });
 
-/** SPEC §9: a dark theme with primary, secondary, corporate, error, info, success and warning colours. */
+/** docs/contracts.md §9: a dark theme with primary, secondary, corporate, error, info, success and warning colours. */
 export const theme = createTheme({
   // No cssVariables / colorSchemes: the build leaves MUI's CSS-variables code out (vite.config.ts).
   breakpoints: { values: { ...BREAKPOINTS } },
@@ -82,7 +82,7 @@ export const theme = createTheme({
   },
 });
 
-/** A card's accent colour (SPEC §9 default #282832). */
+/** A card's accent colour (docs/contracts.md §9 default #282832). */
 export const accentOf = (color: string | null | undefined): string =>
   color && /^#[0-9a-f]{6}$/i.test(color) ? color : DEFAULT_ACCENT_COLOR;
 

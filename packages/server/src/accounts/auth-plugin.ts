@@ -7,7 +7,7 @@ import { findSession } from './sessions.ts';
 
 /**
  * Resolves `Authorization: Bearer` to `request.account` on every request. A request that also
- * sends `X-Session-Id` (SPEC §7: "when one is stored") must send the session id issued with that
+ * sends `X-Session-Id` (docs/contracts.md §7: "when one is stored") must send the session id issued with that
  * token, else it is refused with 401; a request that sends none is judged by its token alone.
  */
 export default fp(

@@ -37,7 +37,7 @@ declare module 'fastify' {
 
 /**
  * Accounts: code delivery, sending limits, the clock, account events and the
- * SPEC §7 account routes. Options: `clock` to start with another clock.
+ * docs/contracts.md §7 account routes. Options: `clock` to start with another clock.
  */
 export default fp(
   async function accounts(app: FastifyInstance, options: { clock?: Clock }) {

@@ -5,7 +5,7 @@ import { accounts, virtualContacts, virtualPets } from '../db/schema/index.ts';
 import { notFound } from '../errors/app-error.ts';
 import { presentCardSummary } from '../cards/index.ts';
 
-/** SPEC §3 personal account with the summaries of its cards and pets, oldest first. */
+/** docs/contracts.md §3 personal account with the summaries of its cards and pets, oldest first. */
 export async function presentAccount(db: Db, accountId: string): Promise<TPersonalAccount> {
   const [account] = await db.select().from(accounts).where(eq(accounts.id, accountId)).limit(1);
   if (!account) throw notFound('account');

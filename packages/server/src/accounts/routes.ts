@@ -14,7 +14,7 @@ const ZSuccess = z.object({ success: z.boolean() });
 
 const tags = ['accounts'];
 
-/** SPEC §7 account calls (sign-in by one-time code, session, deletion), the account itself and recents. */
+/** docs/contracts.md §7 account calls (sign-in by one-time code, session, deletion), the account itself and recents. */
 export default async function accountRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -82,7 +82,7 @@ export default async function accountRoutes(app: FastifyInstance) {
     { schema: { security: SECURITY.bearer, response: { 200: z.boolean().describe('true when the code is right') }, body: ZVerifyUnregisterOtp, tags, summary: 'Check the deletion code: true, or false on any failure' } },
     async (request, reply) => {
       const ok = await app.accounts.verifyUnregisterCode(requireAccount(request), request.body.otp);
-      // A bare JSON boolean, as SPEC §7 reads it.
+      // A bare JSON boolean, as docs/contracts.md §7 reads it.
       return reply.send(ok);
     },
   );

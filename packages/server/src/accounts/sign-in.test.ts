@@ -226,7 +226,7 @@ describeEachDatabase(
       }
     });
 
-    it('validates SPEC §5 with the form texts', async () => {
+    it('validates docs/contracts.md §5 with the form texts', async () => {
       const c = client(app);
       const message = async (url: string, body: unknown) => {
         const r = await c.post(url, body);
@@ -289,7 +289,7 @@ describeEachDatabase(
       expect((await c.get(`/api/vbc/virtualcontact/${id}`, authHeaders(ana))).statusCode).toBe(200);
     });
 
-    it('myAccount: 401 signed out; PUT renames with the SPEC §5 name rule and tells listeners', async () => {
+    it('myAccount: 401 signed out; PUT renames with the docs/contracts.md §5 name rule and tells listeners', async () => {
       const heard: string[] = [];
       ctx.app.accountEvents.onAccountUpdated((id, account) => void heard.push(`${id}:${account.accountName}`));
       const c = client(app);

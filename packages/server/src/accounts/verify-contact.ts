@@ -25,7 +25,7 @@ export async function findAccountByContact(db: Db, channel: TOtpChannel, contact
   return row;
 }
 
-/** Starts a new session and answers with SPEC §3's login result. */
+/** Starts a new session and answers with docs/contracts.md §3's login result. */
 export async function login(db: Db, accountId: string, now: Date): Promise<TLoginResult> {
   const session = await issueSession(db, accountId, now);
   return { ...session, account: await presentAccount(db, accountId) };

@@ -1,6 +1,6 @@
 /**
  * `npm run admin -- <command>`: operator commands, sent to the running
- * server's admin API (DESIGN §9) so PGlite keeps a single writer.
+ * server's admin API (docs/contracts.md §D9) so PGlite keeps a single writer.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

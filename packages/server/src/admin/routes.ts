@@ -19,7 +19,7 @@ export const ZMintBody = z.object({
 });
 
 /**
- * The operators' API (DESIGN §9), behind `Authorization: Bearer <ADMIN_TOKEN>`:
+ * The operators' API (docs/contracts.md §D9), behind `Authorization: Bearer <ADMIN_TOKEN>`:
  * no token → 401, a wrong one → 403 (compared in constant time). The hook
  * is encapsulated in this plugin, so it guards only these routes.
  */

@@ -55,7 +55,7 @@ export async function attachmentsOf(db: Db, announcementIds: string[]): Promise<
 
 type Selected = { row: AnnouncementRow; corporateName: string | null; imageObsecuredId: string | null };
 
-/** Row → the DESIGN §5 summary (the hub event and the push carry it). */
+/** Row → the docs/contracts.md §D5 summary (the hub event and the push carry it). */
 export function presentSummary({ row, corporateName, imageObsecuredId }: Selected): TAnnouncementSummary {
   return {
     announcementId: row.id,
@@ -68,7 +68,7 @@ export function presentSummary({ row, corporateName, imageObsecuredId }: Selecte
   };
 }
 
-/** Row → SPEC §3 Announcement for a recipient. */
+/** Row → docs/contracts.md §3 Announcement for a recipient. */
 export function presentAnnouncement(selected: Selected, attachments: TAnnouncementAttachment[], isRead: boolean): TAnnouncement {
   return { ...presentSummary(selected), content: selected.row.content, attachments, isRead };
 }

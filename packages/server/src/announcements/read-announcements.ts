@@ -24,7 +24,7 @@ export async function listAnnouncements(db: Db, accountId: string): Promise<TAnn
   };
 }
 
-/** SPEC §7 announcement/{id}: one the account received, else 404 (anyone else, drafts, withdrawn). */
+/** docs/contracts.md §7 announcement/{id}: one the account received, else 404 (anyone else, drafts, withdrawn). */
 export async function findAnnouncement(db: Db, accountId: string, announcementId: string): Promise<TAnnouncement> {
   const [row] = await selectReceived(db, accountId, announcementId).limit(1);
   if (!row) throw notFound('announcement');

@@ -14,7 +14,7 @@ const ZAnnouncementParams = z.object({ announcementId: uuidParam('an announcemen
 const ZCorporateParams = z.object({ corporateAccountId: uuidParam('a corporate account') });
 const ZCorporateAnnouncementParams = ZCorporateParams.extend({ id: uuidParam('an announcement') });
 
-/** SPEC §7 and DESIGN §4 announcement reads, and the console's writes (admin and editor roles). */
+/** docs/contracts.md §7 and docs/contracts.md §D4 announcement reads, and the console's writes (admin and editor roles). */
 export default async function announcementRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 

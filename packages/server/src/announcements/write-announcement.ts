@@ -68,7 +68,7 @@ async function result(db: Db, corporateAccountId: string | null, id: string, rec
 }
 
 /**
- * A new announcement (DESIGN §9 for the operator, the console's POST for a business): stored with
+ * A new announcement (docs/contracts.md §D9 for the operator, the console's POST for a business): stored with
  * its picture and documents, and published at once unless `publish` is false (a draft). All in
  * one transaction: nothing half-written.
  */

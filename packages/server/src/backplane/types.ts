@@ -1,5 +1,5 @@
 /**
- * A publish/subscribe channel between server instances (DESIGN §2): in-process for one instance,
+ * A publish/subscribe channel between server instances (docs/contracts.md §D2): in-process for one instance,
  * Redis pub/sub for several. Payloads are opaque strings; delivery is at-most-once, in order per
  * channel and publisher, to every subscriber on every instance (including the publishing one).
  */

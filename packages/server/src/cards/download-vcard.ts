@@ -25,7 +25,7 @@ export interface TVCardFile {
 }
 
 /**
- * SPEC §7 vCard download of a card by id or quickId: 404 while it waits to be adopted; 403 for a
+ * docs/contracts.md §7 vCard download of a card by id or quickId: 404 while it waits to be adopted; 403 for a
  * PIN-protected card unless the caller owns it or brings a valid PIN access token. The owner's
  * own downloads are not counted.
  */

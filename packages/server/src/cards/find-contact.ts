@@ -11,7 +11,7 @@ export interface FoundContact {
 }
 
 /**
- * Resolves a route's contactId, which SPEC §2 allows to be the full id or the
+ * Resolves a route's contactId, which docs/contracts.md §2 allows to be the full id or the
  * quickId. Anything that is neither is "not found" without touching the database.
  */
 export async function findContact(db: Db, contactId: string): Promise<FoundContact | null> {

@@ -11,7 +11,7 @@ import { ZCardStats, ZOwnerVirtualContact } from './responses.ts';
 const ZIdParams = z.object({ id: z.string().min(1).max(100) });
 const ZStatsQuery = z.object({ days: z.coerce.number().int().min(1).max(365).default(30) });
 
-/** DESIGN §4 owner routes of a card: create, read for editing, partial update, delete, daily stats. */
+/** docs/contracts.md §D4 owner routes of a card: create, read for editing, partial update, delete, daily stats. */
 export default async function ownerRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 

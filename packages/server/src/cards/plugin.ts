@@ -46,7 +46,7 @@ export interface CardServices extends BoundServices<typeof readServices>, BoundS
   onChanged(listener: (contactId: string) => void): void;
   /** Batched view/download counts. */
   stats: StatsCounter;
-  /** SPEC §3/§4 PIN check (see validate-pin.ts); the token is signed with the server's key. */
+  /** docs/contracts.md §3/§4 PIN check (see validate-pin.ts); the token is signed with the server's key. */
   validatePin(input: Omit<ValidatePinInput, 'signingKey'>): ReturnType<typeof validatePin>;
 }
 

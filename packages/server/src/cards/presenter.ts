@@ -14,7 +14,7 @@ export interface PresentOptions {
 export const isUnadopted = (row: Pick<ContactRow, 'ownerAccountId' | 'passcodeHash'>): boolean =>
   row.ownerAccountId === null && row.passcodeHash !== null;
 
-/** Row → SPEC §3 VirtualContact, applying the hiding rules (PIN, unadopted). */
+/** Row → docs/contracts.md §3 VirtualContact, applying the hiding rules (PIN, unadopted). */
 export function presentContact(row: ContactRow, picture: PictureInfo, options: PresentOptions): TVirtualContact {
   const base = {
     virtualContactId: row.id,

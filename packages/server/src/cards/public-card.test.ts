@@ -20,7 +20,7 @@ writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><html><head><titl
 describeEachDatabase('public card API', (ctx) => {
   const get = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url, headers });
 
-  it('returns the SPEC §3 shape by full id and by quickId, case-insensitively', async () => {
+  it('returns the docs/contracts.md §3 shape by full id and by quickId, case-insensitively', async () => {
     const card = await buildCard(ctx.app);
     const byId = await get(`/api/vbc/virtualcontact/${card.id}`);
     expect(byId.statusCode).toBe(200);

@@ -7,12 +7,12 @@ import { isUnadopted, presentContact, publicContactJson, type ContactRow } from 
 import { SECURITY, binary, documentedOnly, orJsonText } from '../plugins/docs.ts';
 import { ZVirtualContact } from './responses.ts';
 
-/** SPEC §7: the card by id or quickId. */
+/** docs/contracts.md §7: the card by id or quickId. */
 const CARD_ROUTE = '/api/vbc/virtualcontact/:contactId';
 const ZContactParams = z.object({ contactId: z.string().min(1).max(100) });
 const ZDownloadQuery = z.object({ accessToken: z.string().max(200).optional() });
 
-/** SPEC §7 public card read, the vCard download and the share-link redirects. */
+/** docs/contracts.md §7 public card read, the vCard download and the share-link redirects. */
 export default async function publicRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const isOwner = (row: ContactRow, accountId: string | undefined) => !!accountId && row.ownerAccountId === accountId;
@@ -26,7 +26,7 @@ export default async function publicRoutes(app: FastifyInstance) {
 
   r.get(
     CARD_ROUTE,
-    { ...documentedOnly, schema: { security: SECURITY.optionalBearer, response: { 200: orJsonText(ZVirtualContact) }, params: ZContactParams, summary: 'A card by full id or quickId (SPEC §3 VirtualContact)', tags: ['cards'] } },
+    { ...documentedOnly, schema: { security: SECURITY.optionalBearer, response: { 200: orJsonText(ZVirtualContact) }, params: ZContactParams, summary: 'A card by full id or quickId (docs/contracts.md §3 VirtualContact)', tags: ['cards'] } },
     async (request, reply) => {
       const found = await app.cards.getPublic(request.params.contactId);
       if (isOwner(found.row, request.account?.id)) {

@@ -11,7 +11,7 @@ const nullableText = z.string().nullable();
 const ZEmailOut = z.object({ email: z.string(), name: nullableText });
 const ZPhoneOut = z.object({ phoneNumber: z.string(), type: z.enum(PHONE_TYPES) });
 
-/** SPEC §3 VirtualContact (emails and phones absent while the card is PIN-protected). */
+/** docs/contracts.md §3 VirtualContact (emails and phones absent while the card is PIN-protected). */
 export const ZVirtualContact = z.object({
   virtualContactId: z.string(),
   id: z.string(),
@@ -98,7 +98,7 @@ export const ZPinStatus = z.object({
   updatedAt: z.string(),
 }) satisfies z.ZodType<TPinStatus>;
 
-/** SPEC §3 PIN validation response. */
+/** docs/contracts.md §3 PIN validation response. */
 export const ZPinValidation = z.object({ accessToken: z.string(), phones: z.array(ZPhoneOut), emails: z.array(ZEmailOut) }) satisfies z.ZodType<TPinValidation>;
 
 /** GET /api/vbc/canAdopt/{contactId}. */

@@ -4,7 +4,7 @@ import { summaryWithFileLinks, withFileLinks } from './presenter.ts';
 import { listMessages, participantAccountIds, summariesByAccount } from './read-conversations.ts';
 import type { TViewerDeps } from './read-for-viewer.ts';
 
-/** The hub method that carries a new message of this kind (DESIGN §5). */
+/** The hub method that carries a new message of this kind (docs/contracts.md §D5). */
 export function eventFor(message: TConversationMessage): string {
   if (message.kind === 'photo') return EVENTS.photoSetItemUploaded;
   if (message.kind === 'document') return EVENTS.documentUploaded;
@@ -25,7 +25,7 @@ export async function missedMessageEvents({ db, links }: TViewerDeps, accountId:
 }
 
 /**
- * Sends the DESIGN §5 events of conversations to every connection of every participant, on every
+ * Sends the docs/contracts.md §D5 events of conversations to every connection of every participant, on every
  * instance (hub.sendToUser goes through the backplane); each account's copy carries file links
  * signed for that account. Called only after the change is committed;
  * a failure is logged and never fails the request (clients catch up with `?after=`).

@@ -20,7 +20,7 @@ export function pairKey(a: { accountId: string; vbcId: string | null }, b: { acc
 }
 
 /**
- * SPEC §7 initiateConversation. The recipient is the owner of card `toVbcId` (SPEC §5: only a card
+ * docs/contracts.md §7 initiateConversation. The recipient is the owner of card `toVbcId` (docs/contracts.md §5: only a card
  * with a personal account, never one of the sender's own); `fromVbcId` must be one of the sender's
  * cards. Reuses the conversation between the same two accounts and cards, or starts it, and appends
  * the message — all in one transaction.

@@ -215,7 +215,7 @@ export async function getSummary(db: Db, accountId: string, conversationId: stri
   return summary;
 }
 
-/** SPEC §7 haveUnseenMessages: whether any conversation has messages the caller has not seen, and how many. */
+/** docs/contracts.md §7 haveUnseenMessages: whether any conversation has messages the caller has not seen, and how many. */
 export async function haveUnseenMessages(db: Db, accountId: string): Promise<THaveUnseenMessages> {
   const p = conversationParticipants;
   const m = conversationMessages;

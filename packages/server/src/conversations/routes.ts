@@ -20,7 +20,7 @@ const conversationId = (id: string): string => {
 };
 const ZUploadQuery = z.object({ clientMessageId: ZClientMessageId.optional() });
 
-/** DESIGN §4 conversation routes and SPEC §7 initiateConversation / haveUnseenMessages. */
+/** docs/contracts.md §D4 conversation routes and docs/contracts.md §7 initiateConversation / haveUnseenMessages. */
 export default async function conversationRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 

@@ -74,7 +74,7 @@ async function sidesForSending(deps: TConversationDeps, conversationId: string, 
   return sides;
 }
 
-/** SPEC §7 initiateConversation: the sender's summary of the (new or reused) conversation. */
+/** docs/contracts.md §7 initiateConversation: the sender's summary of the (new or reused) conversation. */
 export async function startConversation(
   deps: TConversationDeps,
   accountId: string,

@@ -42,7 +42,7 @@ const pictureFor = (tx: Db, field: string, ref: string | null, shownNow: string 
 const withIds = <T extends { id?: string | undefined }>(entries: T[]) => entries.map((entry) => ({ ...entry, id: entry.id ?? randomUUID() }));
 
 /**
- * Console: replaces every SPEC §3 corporate-profile field (the business's name too) and moves
+ * Console: replaces every docs/contracts.md §3 corporate-profile field (the business's name too) and moves
  * lastUpdatedAt. Pictures are uploads of the editor's own, or the ones the profile shows already.
  */
 export async function updateCorporateProfile(db: Db, editorId: string, corporateAccountId: string, input: ProfileInput, role: CorporateRole): Promise<TCorporateConsole> {

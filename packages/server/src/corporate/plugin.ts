@@ -28,7 +28,7 @@ declare module 'fastify' {
   }
 }
 
-/** Corporate: decorates `app.corporate` and registers the SPEC §7 corporate profile reads and the business's own routes. */
+/** Corporate: decorates `app.corporate` and registers the docs/contracts.md §7 corporate profile reads and the business's own routes. */
 export default fp(
   async function corporate(app: FastifyInstance) {
     const cardLinkDeps: TCardLinkDeps = { db: app.db, cardChanged: app.cards.changed };

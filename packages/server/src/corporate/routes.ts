@@ -12,7 +12,7 @@ const tags = ['corporate'];
 const ZProfileParams = z.object({ corporateProfileId: uuidParam('a corporate profile') });
 const ZCardLinkParams = z.object({ corporateAccountId: uuidParam('a corporate account'), virtualContactId: uuidParam('a virtual contact') });
 
-/** SPEC §7 corporate profile reads, by profile id and by card; following a business; linking members' cards. */
+/** docs/contracts.md §7 corporate profile reads, by profile id and by card; following a business; linking members' cards. */
 export default async function corporateRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 

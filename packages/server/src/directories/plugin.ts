@@ -16,7 +16,7 @@ declare module 'fastify' {
   }
 }
 
-/** Directories: decorates `app.directories` and registers the DESIGN §4 directory routes and the folder writes. */
+/** Directories: decorates `app.directories` and registers the docs/contracts.md §D4 directory routes and the folder writes. */
 export default fp(
   async function directories(app: FastifyInstance) {
     app.decorate('directories', bindServices(app.db, services));

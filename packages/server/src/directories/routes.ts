@@ -10,7 +10,7 @@ const ZDirParams = z.object({ dirId: uuidParam('a directory') });
 const ZDirCardParams = ZDirParams.extend({ contactId: z.string().trim().min(1, 'must be a card id').max(100, 'must be a card id') });
 const tags = ['directories'];
 
-/** DESIGN §4 directories (list and content) and the owner's folder writes. */
+/** docs/contracts.md §D4 directories (list and content) and the owner's folder writes. */
 export default async function directoryRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 

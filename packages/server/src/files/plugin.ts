@@ -26,7 +26,7 @@ declare module 'fastify' {
   }
 }
 
-/** Files: decorates `app.files` (and `app.privateFileRules`, the hook of domains with private files) and registers the /ds/ file reads and the DESIGN §4 upload routes. */
+/** Files: decorates `app.files` (and `app.privateFileRules`, the hook of domains with private files) and registers the /ds/ file reads and the docs/contracts.md §D4 upload routes. */
 export default fp(
   async function files(app: FastifyInstance) {
     const rules: TPrivateFileRule[] = [];

@@ -16,7 +16,7 @@ const ZSignedLink = z.object({
   signature: z.string().max(100).optional(),
 });
 
-/** Public reads of stored images and documents (SPEC §2 "Public link and file shapes"). */
+/** Public reads of stored images and documents (docs/contracts.md §2 "Public link and file shapes"). */
 export default async function fileRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 

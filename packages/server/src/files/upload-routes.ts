@@ -10,7 +10,7 @@ import { SECURITY, ZNoContent } from '../plugins/docs.ts';
 
 const ZFileParams = z.object({ id: z.string().min(1).max(100) });
 
-/** DESIGN §4 uploads (multipart field `file`), the uploader's deletes and storage use. */
+/** docs/contracts.md §D4 uploads (multipart field `file`), the uploader's deletes and storage use. */
 export default async function uploadRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   app.post(

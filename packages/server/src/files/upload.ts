@@ -28,7 +28,7 @@ export const ZDisplayUpload = z.object({
   contentType: z.string(),
 }) satisfies z.ZodType<TDisplayUpload>;
 
-/** DESIGN §4 POST /api/files/document result. */
+/** docs/contracts.md §D4 POST /api/files/document result. */
 export const ZDocumentUpload = z.object({
   documentFileItemId: z.string(),
   name: z.string(),

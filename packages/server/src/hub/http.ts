@@ -18,7 +18,7 @@ const AVAILABLE_TRANSPORTS = [
 type TQuery = Record<string, string | string[] | undefined>;
 
 /**
- * Failure of a hub request: status, message for people, code for programs (DESIGN §3), extra
+ * Failure of a hub request: status, message for people, code for programs (docs/contracts.md §D3), extra
  * headers (Retry-After). `authenticate` may throw one (a 503 while the database is unreachable).
  */
 export class HubHttpError extends Error {

@@ -17,7 +17,7 @@ declare module 'fastify' {
 const MAX_TOKEN_LENGTH = 200;
 
 /**
- * The SignalR hub of DESIGN §5 at /personalHub: users are accounts, signed in by their access
+ * The SignalR hub of docs/contracts.md §D5 at /personalHub: users are accounts, signed in by their access
  * token (Bearer header or access_token query); fan-out through app.backplane; cross-origin pages
  * only from PUBLIC_URL and ALLOWED_ORIGINS. Logout and account deletion close the account's
  * connections (without automatic reconnect). Closing the app closes the hub. Connection tokens

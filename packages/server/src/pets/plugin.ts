@@ -21,7 +21,7 @@ declare module 'fastify' {
   }
 }
 
-/** Pets: decorates `app.pets` and registers the DESIGN §4 pet routes. */
+/** Pets: decorates `app.pets` and registers the docs/contracts.md §D4 pet routes. */
 export default fp(
   async function pets(app: FastifyInstance) {
     const changeListeners: ((petId: string) => void)[] = [];

@@ -11,7 +11,7 @@ import { documentedOnly, SECURITY, ZNoContent } from '../plugins/docs.ts';
 
 const ZPetParams = z.object({ id: z.string().min(1).max(100) });
 
-/** DESIGN §4 pets: public read, owner create / partial update (PUT or POST) / delete. */
+/** docs/contracts.md §D4 pets: public read, owner create / partial update (PUT or POST) / delete. */
 export default async function petRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 

@@ -24,7 +24,7 @@ export const SECURITY: Record<'bearer' | 'optionalBearer' | 'admin' | 'none', { 
   none: [],
 };
 
-/** Every error body (DESIGN §3). */
+/** Every error body (docs/contracts.md §D3). */
 export const ZErrorBody = z.object({ message: z.string(), code: z.string() }).describe('What went wrong, and a stable code');
 
 /** A response with no body (a 204: the handler sends `null`, Fastify sends nothing). */

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * SPEC §7: clients send a JSON content type on every call, also on the ones
+ * docs/contracts.md §7: clients send a JSON content type on every call, also on the ones
  * without a payload (logout, …/seen). An empty JSON body therefore means "no
  * payload" rather than a 400; a route whose schema needs a body still gets a
  * 400 naming it.

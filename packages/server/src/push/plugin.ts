@@ -45,7 +45,7 @@ export interface TPushPluginOptions {
 }
 
 /**
- * Push: VAPID keys (env or generated once into server_secrets), the SPEC §7 subscription calls,
+ * Push: VAPID keys (env or generated once into server_secrets), the docs/contracts.md §7 subscription calls,
  * delivery through web push and APNs. Signing out of a device deletes its subscriptions.
  */
 export default fp(

@@ -35,7 +35,7 @@ function fromApns(outcome: ApnsOutcome): TDeliveryOutcome {
 }
 
 /**
- * What the server pushes, and to whom (SPEC §4 "Push", issue 12): every web push subscription and
+ * What the server pushes, and to whom (docs/contracts.md §4 "Push", issue 12): every web push subscription and
  * APNs token of the accounts concerned, through one in-process delivery queue, never on the
  * request path. A new message waits `messageDelayMs`, then goes only to recipients who have not
  * seen it by then: a conversation shown on any of their devices marks it seen (POST …/seen), on

@@ -14,7 +14,7 @@ function caller(request: FastifyRequest): TPushCaller {
   return { accountId: account.id, sessionRowId: account.sessionRowId };
 }
 
-/** SPEC §7 push calls and the VAPID public key. */
+/** docs/contracts.md §7 push calls and the VAPID public key. */
 export default async function pushRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 

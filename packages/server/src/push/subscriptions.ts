@@ -16,7 +16,7 @@ export interface TPushCaller {
 }
 
 /**
- * Stores this device's web push subscription or APNs token for the caller (SPEC §7
+ * Stores this device's web push subscription or APNs token for the caller (docs/contracts.md §7
  * registerPushSubscription). The same endpoint or token again updates the row — and moves it to
  * the caller when another account used it on this device before. Web endpoints are checked first
  * (https, public address; see endpoint-guard.ts).
@@ -42,7 +42,7 @@ export async function registerSubscription(db: Db, caller: TPushCaller, input: T
     .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { ...owner, ...web } });
 }
 
-/** SPEC §7 checkForPushSubscription: does this device (sign-in) have a subscription or token? */
+/** docs/contracts.md §7 checkForPushSubscription: does this device (sign-in) have a subscription or token? */
 export async function hasSubscription(db: Db, caller: TPushCaller): Promise<boolean> {
   const [row] = await db
     .select({ id: pushSubscriptions.id })
@@ -53,7 +53,7 @@ export async function hasSubscription(db: Db, caller: TPushCaller): Promise<bool
 }
 
 /**
- * SPEC §7 unRegisterForPushSubscription: removes the named endpoint or token of the caller's
+ * docs/contracts.md §7 unRegisterForPushSubscription: removes the named endpoint or token of the caller's
  * account, or without one every subscription this sign-in registered. Returns how many.
  */
 export async function unregisterSubscriptions(db: Db, caller: TPushCaller, input: TUnregister): Promise<number> {

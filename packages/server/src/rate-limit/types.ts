@@ -11,7 +11,7 @@ export interface TRateDecision {
   retryAfterMs: number;
 }
 
-/** Sliding-window counters, in-process or in Redis (one interface, DESIGN §2). */
+/** Sliding-window counters, in-process or in Redis (one interface, docs/contracts.md §D2). */
 export interface RateLimiter {
   readonly kind: 'memory' | 'redis';
   /**

@@ -4,7 +4,7 @@ import { ZSearchQuery, ZSearchResult, type TSearchResult } from '@vbc/shared';
 import { requireAccount } from '../plugins/auth.ts';
 import { SECURITY } from '../plugins/docs.ts';
 
-/** DESIGN §4 card search. */
+/** docs/contracts.md §D4 card search. */
 export default async function searchRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(

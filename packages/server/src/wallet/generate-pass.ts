@@ -28,14 +28,14 @@ export async function renderApplePass(deps: WalletDeps, subject: TPassSubject, p
   });
 }
 
-/** SPEC §7 generateAppleWalletPass: the owner's card or pet as a signed pass that keeps itself current. */
+/** docs/contracts.md §7 generateAppleWalletPass: the owner's card or pet as a signed pass that keeps itself current. */
 export async function generateApplePass(deps: WalletDeps, id: string, accountId: string): Promise<Buffer> {
   const subject = await ownSubject(deps, id, accountId);
   if (!deps.apple) throw notConfigured(APPLE_NOT_CONFIGURED);
   return renderApplePass(deps, subject, await ensurePass(deps.db, deps.signingKey, subject));
 }
 
-/** SPEC §7 generateGoogleWalletPass: `{jwt}` for Google's save link. */
+/** docs/contracts.md §7 generateGoogleWalletPass: `{jwt}` for Google's save link. */
 export async function generateGoogleWalletPass(deps: WalletDeps, id: string, accountId: string): Promise<{ jwt: string }> {
   const subject = await ownSubject(deps, id, accountId);
   if (!deps.google) throw notConfigured(GOOGLE_NOT_CONFIGURED);

@@ -15,7 +15,7 @@ export interface TPassSubject {
   organization: string | null;
   /** The card's first accent colour (#rrggbb), or the default. */
   accentColor: string;
-  /** The public link the barcode carries (SPEC §2 share link). */
+  /** The public link the barcode carries (docs/contracts.md §2 share link). */
   shareUrl: string;
   /** The display item shown as the pass's thumbnail, if any. */
   pictureDisplayItemId: string | null;

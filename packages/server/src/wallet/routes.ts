@@ -9,7 +9,7 @@ import { SECURITY, binary } from '../plugins/docs.ts';
 const tags = ['wallet'];
 const ZIdParams = z.object({ id: z.string().min(1).max(100) });
 
-/** SPEC §7 wallet calls: the owner's card or pet as an Apple pass or a Google Wallet save JWT. */
+/** docs/contracts.md §7 wallet calls: the owner's card or pet as an Apple pass or a Google Wallet save JWT. */
 export default async function walletRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 

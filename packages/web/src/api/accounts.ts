@@ -1,5 +1,5 @@
 /**
- * The account's calls (SPEC §7), in one place: sign-in by one-time code, the session, my
+ * The account's calls (docs/contracts.md §7), in one place: sign-in by one-time code, the session, my
  * account, the recently viewed merge and account deletion. The sign-in calls never send the
  * bearer token: the person is not signed in yet (and RegisterAppAccount must go without one).
  */
@@ -9,7 +9,7 @@ import { addRecent, readRecents, RECENTS_LIMIT, type TRecent } from '../platform
 import { writeStored } from '../platform/storage.ts';
 import { http } from './http.ts';
 
-/** SPEC §3 personal account, as GET /api/personalAccount/myAccount returns it. */
+/** docs/contracts.md §3 personal account, as GET /api/personalAccount/myAccount returns it. */
 export interface TPersonalAccount {
   accountName: string;
   accountPhoneNumber: string | null;
@@ -18,7 +18,7 @@ export interface TPersonalAccount {
   virtualPets: { virtualPetId: string; name: string }[];
 }
 
-/** SPEC §3 login result. */
+/** docs/contracts.md §3 login result. */
 export interface TLoginResult {
   accessToken: string;
   sessionId: string;
@@ -69,14 +69,14 @@ export const logout = () => http.post('/api/personalAccount/logout');
 /** RequestUnRegisterOtp: a deletion code to the account's e-mail (or phone). */
 export const requestUnregisterOtp = () => http.post<TUnregisterOtpResponse>('/api/personalaccount/RequestUnRegisterOtp');
 
-/** VerifyUnregisterOtp: true when the code is right, false on any failure (SPEC §7). */
+/** VerifyUnregisterOtp: true when the code is right, false on any failure (docs/contracts.md §7). */
 export const verifyUnregisterOtp = (otp: string) => http.post<boolean>('/api/personalaccount/VerifyUnregisterOtp', { otp });
 
 /** unregisterAppAccount: deletes the account (after a verified code). */
 export const unregisterAppAccount = () => http.post<{ success: boolean }>('/api/personalaccount/unregisterAppAccount');
 
 /**
- * SPEC §4 session start, "sync recents": sends this device's recently viewed
+ * docs/contracts.md §4 session start, "sync recents": sends this device's recently viewed
  * cards to mergeRecentlyViewedVbc and keeps the merged list (newest first) on
  * the device, so a signed-in person sees the same history everywhere.
  * Returns the server's answer: the merged list with its cards.

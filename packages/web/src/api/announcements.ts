@@ -1,4 +1,4 @@
-/** SPEC §7 and DESIGN §4 announcement calls: the recipient's list, one announcement, the read mark. */
+/** docs/contracts.md §7 and docs/contracts.md §D4 announcement calls: the recipient's list, one announcement, the read mark. */
 import type { TAnnouncement, TAnnouncementList } from '@vbc/shared/announcement';
 import { http } from './http.ts';
 

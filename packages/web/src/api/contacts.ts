@@ -1,4 +1,4 @@
-/** SPEC §7 calls about public cards, and the §2 file paths. */
+/** docs/contracts.md §7 calls about public cards, and the §2 file paths. */
 import type { TCorporateProfile, TPinValidation, TVirtualContact } from '@vbc/shared/contact';
 import { http, type TRequestOptions } from './http.ts';
 

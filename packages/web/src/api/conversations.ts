@@ -1,7 +1,7 @@
 /**
- * Conversation calls (SPEC §7 initiateConversation / haveUnseenMessages, DESIGN §4 routes).
+ * Conversation calls (docs/contracts.md §7 initiateConversation / haveUnseenMessages, docs/contracts.md §D4 routes).
  * Shapes come from @vbc/shared/conversation; failures reject with an HttpError whose message
- * is the server's (SPEC §8).
+ * is the server's (docs/contracts.md §8).
  */
 import type {
   TConversationMessage, TConversationSummary, THaveUnseenMessages, TInitiateConversation,

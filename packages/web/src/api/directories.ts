@@ -1,4 +1,4 @@
-/** Directory and folder calls (DESIGN §4), and card search. */
+/** Directory and folder calls (docs/contracts.md §D4), and card search. */
 import type { TDirectories, TDirectory, TDirectorySummary } from '@vbc/shared/directory';
 import { http } from './http.ts';
 

@@ -3,7 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { http, HttpError } from './http.ts';
 
-// A real HTTP server: what the client sends and how it reads errors (SPEC §7, §8).
+// A real HTTP server: what the client sends and how it reads errors (docs/contracts.md §7, §8).
 let server: Server;
 let base = '';
 let lastHeaders: IncomingHttpHeaders = {};

@@ -1,5 +1,5 @@
 /**
- * The typed fetch client of SPEC §7/§8: JSON bodies, `Authorization: Bearer`
+ * The typed fetch client of docs/contracts.md §7/§8: JSON bodies, `Authorization: Bearer`
  * when a token is stored (unless `auth: false`), `X-Session-Id` when a session
  * id is stored. A failed JSON call rejects with an `HttpError` whose message is
  * the response's `message` field, or the status code when there is none; a
@@ -10,7 +10,7 @@ import { readStored } from '../platform/storage.ts';
 export class HttpError extends Error {
   /** HTTP status; 0 when the request never got an answer. */
   readonly status: number;
-  /** The server's stable error code (DESIGN §3), when given. */
+  /** The server's stable error code (docs/contracts.md §D3), when given. */
   readonly code: string | undefined;
   constructor(message: string, status: number, code?: string) {
     super(message);
@@ -90,7 +90,7 @@ export const http = {
   get: <T>(path: string, options?: TRequestOptions) => json<T>('GET', path, undefined, options),
   post: <T>(path: string, body?: unknown, options?: TRequestOptions) => json<T>('POST', path, body ?? {}, options),
   put: <T>(path: string, body?: unknown, options?: TRequestOptions) => json<T>('PUT', path, body ?? {}, options),
-  /** Rejects with an HttpError whose message is the status (SPEC §8). */
+  /** Rejects with an HttpError whose message is the status (docs/contracts.md §8). */
   async delete(path: string, options: TRequestOptions = {}): Promise<void> {
     const response = await send('DELETE', path, undefined, options);
     if (!response.ok) throw new HttpError(String(response.status), response.status);
@@ -104,7 +104,7 @@ export const http = {
     if (!response.ok) throw await errorOf(response);
     return (await response.json()) as T;
   },
-  /** A binary download (wallet pass, file); rejects with the status (SPEC §8). */
+  /** A binary download (wallet pass, file); rejects with the status (docs/contracts.md §8). */
   async download(path: string, options: TRequestOptions = {}): Promise<Blob> {
     let response: Response;
     try {

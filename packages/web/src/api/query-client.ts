@@ -6,7 +6,7 @@
  *   refreshes it (what every screen did by hand before);
  * - no refetch on window focus or network reconnect, no retries: the hub's events
  *   (`bridgeHubEvents`) and its resync after every (re)connect say when data changed;
- * - a query's error is the screen's to show (`errorText(query.error)`, SPEC §8 per screen);
+ * - a query's error is the screen's to show (`errorText(query.error)`, docs/contracts.md §8 per screen);
  *   a mutation that has no `onError` of its own shows its error as a warning notification
  *   (the app's one way to report a failed action).
  */

@@ -1,4 +1,4 @@
-/** Card search (DESIGN §4). */
+/** Card search (docs/contracts.md §D4). */
 import type { TSearchResult } from '@vbc/shared/directory';
 import { http } from './http.ts';
 

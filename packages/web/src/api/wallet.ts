@@ -1,19 +1,19 @@
 import { PKPASS_MIME_TYPE, type TGoogleWalletPass } from '@vbc/shared/wallet';
 import { http } from './http.ts';
 
-/** SPEC §8 failure texts of the wallet dialogs. */
+/** docs/contracts.md §8 failure texts of the wallet dialogs. */
 export const WALLET_FAILURE = {
   apple: 'Failed to generate Apple Wallet pass.',
   google: 'Failed to generate Google Wallet pass.',
 } as const;
 
-/** A result that breaks SPEC §5's rules: the dialog shows the SPEC §8 text for it. */
+/** A result that breaks docs/contracts.md §5's rules: the dialog shows the docs/contracts.md §8 text for it. */
 export class WalletResultError extends Error {
   override name = 'WalletResultError';
 }
 
 /**
- * SPEC §5: an empty or zero-size Apple result is a failure; a result of another type is
+ * docs/contracts.md §5: an empty or zero-size Apple result is a failure; a result of another type is
  * re-labelled as a pkpass file.
  */
 export function checkApplePass(blob: Blob | null | undefined): Blob {
@@ -21,18 +21,18 @@ export function checkApplePass(blob: Blob | null | undefined): Blob {
   return blob.type === PKPASS_MIME_TYPE ? blob : new Blob([blob], { type: PKPASS_MIME_TYPE });
 }
 
-/** SPEC §5: a Google response without `jwt` is a failure. */
+/** docs/contracts.md §5: a Google response without `jwt` is a failure. */
 export function checkGoogleJwt(response: Partial<TGoogleWalletPass> | null | undefined): string {
   if (!response || typeof response.jwt !== 'string' || response.jwt.length === 0) throw new WalletResultError(WALLET_FAILURE.google);
   return response.jwt;
 }
 
-/** SPEC §7 GET /api/personalAccount/generateAppleWalletPass/{id}: the pass file. */
+/** docs/contracts.md §7 GET /api/personalAccount/generateAppleWalletPass/{id}: the pass file. */
 export async function generateApplePass(id: string): Promise<Blob> {
   return checkApplePass(await http.download(`/api/personalAccount/generateAppleWalletPass/${encodeURIComponent(id)}`));
 }
 
-/** SPEC §7 GET /api/personalAccount/generateGoogleWalletPass/{id}: the JWT for Google's save link. */
+/** docs/contracts.md §7 GET /api/personalAccount/generateGoogleWalletPass/{id}: the JWT for Google's save link. */
 export async function generateGoogleWalletJwt(id: string): Promise<string> {
   return checkGoogleJwt(await http.get<Partial<TGoogleWalletPass>>(`/api/personalAccount/generateGoogleWalletPass/${encodeURIComponent(id)}`));
 }

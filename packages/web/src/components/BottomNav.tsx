@@ -32,7 +32,7 @@ const ITEMS: TItem[] = [
 ];
 
 /**
- * SPEC §2: the signed-in bottom navigation, each destination with its label at every width; home
+ * docs/contracts.md §2: the signed-in bottom navigation, each destination with its label at every width; home
  * is the main, larger, centred button. Signed in only and loaded lazily, so it brings the query
  * layer with it (the announcements badge reads it).
  */

@@ -5,7 +5,7 @@ import ArticleOutlinedIcon from '@mui/icons-material/ArticleOutlined';
 import VideoFileOutlinedIcon from '@mui/icons-material/VideoFileOutlined';
 import { documentKind } from '../messaging/thread-model.ts';
 
-/** An icon by content type (SPEC §2): image, video, audio, text, other document. */
+/** An icon by content type (docs/contracts.md §2): image, video, audio, text, other document. */
 export default function DocumentIcon({ contentType }: { contentType: string }) {
   const kind = documentKind(contentType);
   const props = { 'data-kind': kind, 'aria-hidden': true } as const;

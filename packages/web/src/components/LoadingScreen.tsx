@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import Logo from './Logo.tsx';
 
 /**
- * SPEC §2 loading state: the logo, "Loading V.B.C." and a progress indicator.
+ * docs/contracts.md §2 loading state: the logo, "Loading V.B.C." and a progress indicator.
  * The bar is plain CSS (it is on every first paint, so it stays light).
  */
 export default function LoadingScreen() {

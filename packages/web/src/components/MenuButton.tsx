@@ -5,7 +5,7 @@ import { emitClientEvent, hasClientEventListener } from '../platform/events.ts';
 import { useSession } from '../session/SessionContext.tsx';
 
 /**
- * The top-corner menu button (SPEC §2 "Navigation"). Signed out it opens
+ * The top-corner menu button (docs/contracts.md §2 "Navigation"). Signed out it opens
  * sign-in (the "show login" event, answered by src/dialogs/auth/); signed in
  * it opens the menu, or settings while no menu listens.
  */

@@ -14,7 +14,7 @@ const COLORS: Record<TNoticeSeverity, string> = {
   info: 'info.main',
 };
 
-/** SPEC §2 snackbar: a notice shown 3000 ms, green for success, warning colour for warnings; one at a time. */
+/** docs/contracts.md §2 snackbar: a notice shown 3000 ms, green for success, warning colour for warnings; one at a time. */
 export default function NoticeSnackbar({ queue, onDone }: { queue: readonly TNotice[]; onDone: () => void }) {
   const [closedKey, setClosedKey] = useState<number | null>(null);
   const current = queue[0];

@@ -5,7 +5,7 @@ import MenuItem from '@mui/material/MenuItem';
 import WalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import { emitClientEvent } from '../platform/events.ts';
 
-/** Opens SPEC §2's Apple or Google wallet pass dialog for the owner's card (client events of SPEC §3). */
+/** Opens docs/contracts.md §2's Apple or Google wallet pass dialog for the owner's card (client events of docs/contracts.md §3). */
 export function addToWallet(provider: 'apple' | 'google', virtualContactId: string): void {
   emitClientEvent(provider === 'apple' ? 'generateAppleWalletPass' : 'generateGoogleWalletPass', { virtualContactId });
 }

@@ -20,7 +20,7 @@ import AppDialog from './AppDialog.tsx';
 
 
 /**
- * SPEC §2 announcement view (max width 500): title, header image (max height 150), the markdown
+ * docs/contracts.md §2 announcement view (max width 500): title, header image (max height 150), the markdown
  * rendered then sanitized, 'From …', 'Last Updated At: <local date time>', attachments with an
  * icon by content type. Opening it marks it read (the list and the tab's badge refetch).
  */
@@ -33,7 +33,7 @@ export default function AnnouncementDialog({ announcementId, onClose }: { announ
     onSuccess: () => void client.invalidateQueries({ queryKey: queryKeys.announcements.list() }),
     onError: (error) => console.warn('announcement read mark failed', error),
   });
-  // SPEC §8: an announcement that cannot be fetched is only logged.
+  // docs/contracts.md §8: an announcement that cannot be fetched is only logged.
   useEffect(() => {
     if (query.error) console.warn('announcement fetch failed', query.error);
   }, [query.error]);

@@ -7,14 +7,14 @@ export interface TAppDialogProps {
   open: boolean;
   onClose: () => void;
   title?: ReactNode;
-  /** SPEC §9 dialog max widths: 440 (default), 500 (announcement), 400. */
+  /** docs/contracts.md §9 dialog max widths: 440 (default), 500 (announcement), 400. */
   maxWidth?: number;
   children: ReactNode;
   /** data-testid of the dialog paper. */
   testId?: string;
 }
 
-/** The one dialog frame: dark paper, SPEC §9 max width, full width on a phone. */
+/** The one dialog frame: dark paper, docs/contracts.md §9 max width, full width on a phone. */
 export default function AppDialog({ open, onClose, title, maxWidth = DIALOG_MAX_WIDTH, children, testId }: TAppDialogProps) {
   return (
     <Dialog

@@ -17,7 +17,7 @@ import { openScanner } from './scanner/open-scanner.ts';
 const anchor = () => document.querySelector<HTMLElement>('[data-testid="menu-button"]');
 
 /**
- * SPEC §2 signed-in menu, opened by the menu button's "menu" client event: Settings, Scan, the
+ * docs/contracts.md §2 signed-in menu, opened by the menu button's "menu" client event: Settings, Scan, the
  * corporate console of each business where the account is admin or editor, and Logout (which
  * clears the session even if the call fails, then reloads the page, as the sign-in window's).
  */

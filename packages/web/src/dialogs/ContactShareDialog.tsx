@@ -3,7 +3,7 @@ import type { TVirtualContact } from '@vbc/shared/contact';
 import { profilePictureUrl } from '../api/contacts.ts';
 import ShareLinkDialog from './ShareLinkDialog.tsx';
 
-/** SPEC §2 contact share window: the card's share link, its picture in the middle of the QR. */
+/** docs/contracts.md §2 contact share window: the card's share link, its picture in the middle of the QR. */
 export default function ContactShareDialog({ contact, onClose }: { contact: TVirtualContact | null; onClose: () => void }) {
   const name = contact ? `${contact.firstName} ${contact.lastName}`.trim() || contact.name : '';
   return (

@@ -19,7 +19,7 @@ import { useSession } from '../session/SessionContext.tsx';
 
 const CORPORATE_ACCENT = '#1f5fc4';
 
-/** SPEC §2 corporate profile dialog: headed 'Verified Business', loaded by corporate-profile id, with Close. */
+/** docs/contracts.md §2 corporate profile dialog: headed 'Verified Business', loaded by corporate-profile id, with Close. */
 export default function CorporateProfileDialog({ corporateProfileId, onClose }: { corporateProfileId: string; onClose: () => void }) {
   const query = useQuery(corporateQueries.profile(corporateProfileId));
   const signedIn = useSession().status === 'signedIn';

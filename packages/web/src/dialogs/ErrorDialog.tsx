@@ -5,7 +5,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import { SMALL_DIALOG_MAX_WIDTH } from '@vbc/shared/constants';
 import AppDialog from './AppDialog.tsx';
 
-/** A modal error (SPEC §8 "Contact load failure"), with an optional retry. */
+/** A modal error (docs/contracts.md §8 "Contact load failure"), with an optional retry. */
 export default function ErrorDialog({ message, onClose, onRetry }: { message: string | null; onClose: () => void; onRetry?: () => void }) {
   return (
     <AppDialog open={!!message} onClose={onClose} title="Error" maxWidth={SMALL_DIALOG_MAX_WIDTH} testId="error-dialog">

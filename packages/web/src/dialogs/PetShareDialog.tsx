@@ -2,7 +2,7 @@ import { petShareUrl } from '@vbc/shared/links';
 import type { TClientEvents } from '../platform/events.ts';
 import ShareLinkDialog from './ShareLinkDialog.tsx';
 
-/** SPEC §2 pet share window, like the contact's: the link /ds/vp/i/{petId}. */
+/** docs/contracts.md §2 pet share window, like the contact's: the link /ds/vp/i/{petId}. */
 export default function PetShareDialog({ pet, onClose }: { pet: TClientEvents['sharePet'] | null; onClose: () => void }) {
   return (
     <ShareLinkDialog

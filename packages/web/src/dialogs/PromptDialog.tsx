@@ -9,8 +9,8 @@ import { notify, type TPromptRequest } from '../platform/events.ts';
 import AppDialog from './AppDialog.tsx';
 
 /**
- * SPEC §2 generic yes/no prompt: title, message, custom Yes/No texts. A failing
- * Yes handler shows a warning notification (SPEC §8).
+ * docs/contracts.md §2 generic yes/no prompt: title, message, custom Yes/No texts. A failing
+ * Yes handler shows a warning notification (docs/contracts.md §8).
  */
 export default function PromptDialog({ request, onClose }: { request: TPromptRequest | null; onClose: () => void }) {
   const [busy, setBusy] = useState(false);

@@ -14,7 +14,7 @@ export interface TQrCodeRequest {
   imageUrl?: string;
 }
 
-/** SPEC §2 "QR code dialog (title and code)". */
+/** docs/contracts.md §2 "QR code dialog (title and code)". */
 export default function QrCodeDialog({ request, onClose }: { request: TQrCodeRequest | null; onClose: () => void }) {
   return (
     <AppDialog open={!!request} onClose={onClose} title={request?.title}>

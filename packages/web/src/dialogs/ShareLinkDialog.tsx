@@ -43,7 +43,7 @@ export interface TShareLinkDialogProps {
   title: string;
   /** What the QR code shows, for screen readers. */
   qrLabel: string;
-  /** A picture in the middle of the QR code (SPEC §9 image size 0.4). */
+  /** A picture in the middle of the QR code (docs/contracts.md §9 image size 0.4). */
   qrImage?: string | null;
   /** Title and text handed to the native share sheet. */
   shareTitle: string;
@@ -54,7 +54,7 @@ export interface TShareLinkDialogProps {
 }
 
 /**
- * SPEC §2 share window, for a card or a pet: QR code of the link (SPEC §9
+ * docs/contracts.md §2 share window, for a card or a pet: QR code of the link (docs/contracts.md §9
  * styling), the link with copy and a "copied to clipboard" flash, native
  * Share when the browser has it, Share To Facebook.
  */

@@ -10,8 +10,8 @@ import StyledQr from '../components/qr/StyledQr.tsx';
 import AppDialog from './AppDialog.tsx';
 
 /**
- * SPEC §2 vCard QR window: the whole card as a vCard 3.0 in a QR code (600 px,
- * SPEC §9), to be scanned by a phone camera straight into its address book.
+ * docs/contracts.md §2 vCard QR window: the whole card as a vCard 3.0 in a QR code (600 px,
+ * docs/contracts.md §9), to be scanned by a phone camera straight into its address book.
  */
 export default function VCardQrDialog({ contact, onClose }: { contact: TVirtualContact | null; onClose: () => void }) {
   const vcard = useMemo(() => (contact ? writeVCard(contact) : ''), [contact]);

@@ -105,7 +105,7 @@ export function upsertSummary(list: readonly TConversationSummary[], summary: TC
   return [...rest, summary].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
 }
 
-/** SPEC §2 announcement attachments' kinds, reused for documents: image, video, audio, text, other. */
+/** docs/contracts.md §2 announcement attachments' kinds, reused for documents: image, video, audio, text, other. */
 export type TDocumentKind = 'image' | 'video' | 'audio' | 'text' | 'other';
 
 export function documentKind(contentType: string): TDocumentKind {

@@ -1,5 +1,5 @@
 /**
- * The iOS wrapper bridge (SPEC §1, §9; contract in docs/ios-bridge.md).
+ * The iOS wrapper bridge (docs/contracts.md §1, §9; contract in docs/ios-bridge.md).
  *
  * The wrapper is a WKWebView that, before the page's scripts run, sets the start hook
  * `window.vbcNativeApp = { platform: 'ios', version }` and registers the script message handler
@@ -15,7 +15,7 @@ export interface TWebToNative {
   ready: { version: 1 };
   /** Ask iOS for notification permission and an APNs token (answered with `apnToken`, or `pushDenied`). */
   requestPush: Record<string, never>;
-  /** An Apple Wallet pass to present with PKAddPassesViewController (SPEC §7 action 'pkpass'). */
+  /** An Apple Wallet pass to present with PKAddPassesViewController (docs/contracts.md §7 action 'pkpass'). */
   pkpass: { /** The .pkpass file, base64. */ data: string; fileName: string; mimeType: 'application/vnd.apple.pkpass' };
   /** The signed-in account changed (null: signed out) — the wrapper may clear its badge. */
   session: { accountId: string | null };
@@ -31,7 +31,7 @@ export interface TNativeToWeb {
   openUrl: { url: string };
   /** After `pkpass`: whether the pass was added. */
   pkpassResult: { added: boolean; error?: string };
-  /** The app came back to the foreground (SPEC §3 client event). */
+  /** The app came back to the foreground (docs/contracts.md §3 client event). */
   foreground: Record<string, never>;
 }
 

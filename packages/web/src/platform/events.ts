@@ -1,5 +1,5 @@
 /**
- * The SPEC §3 client events: a tiny typed bus so that any screen can ask for a
+ * The docs/contracts.md §3 client events: a tiny typed bus so that any screen can ask for a
  * window (sign-in, QR, prompt, share ...) or announce something (a message
  * arrived, the account changed) without knowing who listens. Dialogs and the
  * session subscribe with `onClientEvent` or the `useClientEvent` hook.
@@ -18,18 +18,18 @@ export type TPinFailure =
   /** Anything else (network, server): its text. */
   | { kind: 'error'; message: string };
 
-/** Payload of a yes/no prompt (SPEC §2 "Generic yes/no prompt"). */
+/** Payload of a yes/no prompt (docs/contracts.md §2 "Generic yes/no prompt"). */
 export interface TPromptRequest {
   title: string;
   message: string;
   yesText?: string;
   noText?: string;
-  /** Runs on Yes; a rejection shows a warning notification (SPEC §8). */
+  /** Runs on Yes; a rejection shows a warning notification (docs/contracts.md §8). */
   onYes?: () => void | Promise<void>;
   onNo?: () => void;
 }
 
-/** A PIN window's answer: the granted token and the revealed phones and e-mails (SPEC §3). */
+/** A PIN window's answer: the granted token and the revealed phones and e-mails (docs/contracts.md §3). */
 export interface TPinGrant {
   accessToken: string;
   phones: NonNullable<TVirtualContact['phones']>;
@@ -45,7 +45,7 @@ export interface TClientEvents {
   showLogin: { reason?: string; onSignedIn?: () => void };
   /** Open the app menu (signed-in menu / settings). */
   menu: undefined;
-  /** A snackbar notice, 3000 ms (SPEC §2). */
+  /** A snackbar notice, 3000 ms (docs/contracts.md §2). */
   notification: { message: string; severity?: TNoticeSeverity };
   /** QR code dialog (title and code). */
   qr: { title: string; code: string; imageUrl?: string };
@@ -67,7 +67,7 @@ export interface TClientEvents {
   };
   generateAppleWalletPass: { virtualContactId: string };
   generateGoogleWalletPass: { virtualContactId: string };
-  /** Open the camera QR scanner (SPEC §8–§9). */
+  /** Open the camera QR scanner (docs/contracts.md §8–§9). */
   scanQr: undefined;
   messageReceived: { personalConversationId: string; message: unknown };
   photoUploaded: { personalConversationId: string; message: unknown };
@@ -76,7 +76,7 @@ export interface TClientEvents {
   conversationSeen: { personalConversationId: string; seenBy?: string; seenAt?: string; sequence?: number };
   accountUpdated: { account?: unknown };
   accountRegistered: { account?: unknown };
-  /** DESIGN §5 AnnouncementPublished: a new announcement for this account (its summary). */
+  /** docs/contracts.md §D5 AnnouncementPublished: a new announcement for this account (its summary). */
   announcementPublished: { announcement: unknown };
   /** The app came back to the foreground (visibility change / iOS resume). */
   appForeground: undefined;

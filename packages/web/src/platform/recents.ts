@@ -1,6 +1,6 @@
 import { readStored, writeStored } from './storage.ts';
 
-/** SPEC §3 "Recently viewed": a card id and when it was viewed (ms since epoch). */
+/** docs/contracts.md §3 "Recently viewed": a card id and when it was viewed (ms since epoch). */
 export interface TRecent {
   id: string;
   time: number;
@@ -30,7 +30,7 @@ export function addRecent(list: readonly TRecent[], id: string, time: number): T
   return [{ id, time }, ...list.filter((r) => r.id !== id)].slice(0, RECENTS_LIMIT);
 }
 
-/** Records a view of card `id` now (SPEC §4: "A view is recorded in a local history"). */
+/** Records a view of card `id` now (docs/contracts.md §4: "A view is recorded in a local history"). */
 export function recordRecent(id: string, time = Date.now()): TRecent[] {
   const next = addRecent(readRecents(), id, time);
   writeStored('recents', JSON.stringify(next));

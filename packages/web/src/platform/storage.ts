@@ -1,5 +1,5 @@
 /**
- * Local storage with the product prefix (SPEC §3 "Local storage"). Every read
+ * Local storage with the product prefix (docs/contracts.md §3 "Local storage"). Every read
  * and write tolerates a browser that refuses storage (private mode, quota).
  */
 export const STORAGE_KEYS = {
@@ -32,5 +32,5 @@ export function writeStored(key: TStorageKey, value: string | null): void {
   }
 }
 
-/** The keys logout clears (SPEC §4: token, session id, name, phone and e-mail). */
+/** The keys logout clears (docs/contracts.md §4: token, session id, name, phone and e-mail). */
 export const SESSION_KEYS: readonly TStorageKey[] = ['accessToken', 'sessionId', 'userName', 'phone', 'email'];

@@ -6,7 +6,7 @@ import { emitClientEvent } from '../platform/events.ts';
 import { enableWebPush, isStandalone, markPushAsked, pushAskedBefore, registerApnDeviceToken } from './push-client.ts';
 import { notePushState, refreshPushState } from './push-state.ts';
 
-/** SPEC §4 texts, exactly. */
+/** docs/contracts.md §4 texts, exactly. */
 export const PUSH_PROMPT = { title: 'Push Notifications', message: 'Do you want to be notified when someone sends you a message?', yesText: 'Accept', noText: 'Cancel' } as const;
 export const PUSH_ASK = { message: 'Would you like to be notified when you received a message?', yes: 'Yes, Please', no: 'No' } as const;
 
@@ -20,7 +20,7 @@ export async function turnPushOn(): Promise<void> {
     const on = await enableWebPush();
     notePushState({ subscribed: on, permission: Notification.permission });
   } catch (error) {
-    console.warn('push registration failed', error); // SPEC §8: only logged
+    console.warn('push registration failed', error); // docs/contracts.md §8: only logged
     notePushState({ permission: Notification.permission });
   }
 }
@@ -29,7 +29,7 @@ export async function turnPushOn(): Promise<void> {
 let promptedThisLoad = false;
 
 /**
- * Push while signed in (SPEC §4 "Push"): checks this device's subscription at session start;
+ * Push while signed in (docs/contracts.md §4 "Push"): checks this device's subscription at session start;
  * after a grant subscribes when the server has none; in an installed standalone app with no
  * subscription and no earlier ask, asks 'Push Notifications' once (local flag); while `asking`
  * (an incoming message found permission undecided: push-offer.ts, decided by the always-mounted

@@ -1,5 +1,5 @@
 /**
- * The push calls of SPEC §7 and the browser's side of web push: permission, the service worker's
+ * The push calls of docs/contracts.md §7 and the browser's side of web push: permission, the service worker's
  * PushManager subscription, and the server's record of it. In the iOS wrapper the native side
  * gives an APNs token instead (src/native/bridge.ts).
  */
@@ -26,7 +26,7 @@ export function isStandalone(): boolean {
   return window.matchMedia?.('(display-mode: standalone)').matches === true || (navigator as { standalone?: boolean }).standalone === true;
 }
 
-/** SPEC §3 local flag: the push question was asked on this device. */
+/** docs/contracts.md §3 local flag: the push question was asked on this device. */
 export const pushAskedBefore = (): boolean => readStored('pushAsked') === 'true';
 export const markPushAsked = (): void => writeStored('pushAsked', 'true');
 

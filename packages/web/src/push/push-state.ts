@@ -1,6 +1,6 @@
 /**
  * This device's push state for Settings and the prompts: the permission, and whether the server
- * has this device's subscription (SPEC §7 checkForPushSubscription). A small store outside React
+ * has this device's subscription (docs/contracts.md §7 checkForPushSubscription). A small store outside React
  * (device state, not a server resource list), read with `usePushState`.
  */
 import { useSyncExternalStore } from 'react';
@@ -32,7 +32,7 @@ export async function refreshPushState(): Promise<TPushState> {
     const { result } = await checkForPushSubscription();
     set({ subscribed: result });
   } catch {
-    // Push registration errors are only logged (SPEC §8); the state stays unknown.
+    // Push registration errors are only logged (docs/contracts.md §8); the state stays unknown.
   }
   return state;
 }

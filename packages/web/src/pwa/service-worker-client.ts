@@ -1,5 +1,5 @@
 /**
- * Registers /vbc/service-worker.js (SPEC §2) after the page has loaded, so it never competes with
+ * Registers /vbc/service-worker.js (docs/contracts.md §2) after the page has loaded, so it never competes with
  * the first render. Updates and messages are in updates.ts (loaded lazily with PwaHost).
  */
 export function registerServiceWorker(): void {

@@ -10,7 +10,7 @@ import { nextPromptRecord, readPromptRecord, shouldAskAboutUnread, writePromptRe
 
 const PushHost = lazy(() => import('../push/PushHost.tsx'));
 
-/** SPEC §4 prompt texts for unseen messages at session start. */
+/** docs/contracts.md §4 prompt texts for unseen messages at session start. */
 export const UNREAD_PROMPT = { title: 'Unread Messages', message: 'Do you want to go read the unread messages?' } as const;
 
 /** Access tokens that already had their session-start check (StrictMode mounts effects twice). */
@@ -18,7 +18,7 @@ const prompted = new Set<string>();
 
 /**
  * Everything messaging needs while signed in, mounted once beside the router: the hub
- * connection (started here, stopped on sign-out), the unread count (and the SPEC §4 prompt at
+ * connection (started here, stopped on sign-out), the unread count (and the docs/contracts.md §4 prompt at
  * session start), and push. The Send Message window is an app window (`dialogs/DialogHost.tsx`).
  */
 export default function MessagingHost({ navigate }: { navigate: (to: string) => void }) {

@@ -1,11 +1,11 @@
 /**
- * The real-time client (SPEC §4 "Real-time connection", §7 hub, §9 hub constants): one SignalR
+ * The real-time client (docs/contracts.md §4 "Real-time connection", §7 hub, §9 hub constants): one SignalR
  * connection to /personalHub while signed in. `@microsoft/signalr` is imported on demand, so it
  * never weighs on a card's first load; when that import fails the state says 'Failed to inject
- * SignalR' (SPEC §8). Drops are retried after 0, 2, 10 and 30 s, then it stops and waits for
+ * SignalR' (docs/contracts.md §8). Drops are retried after 0, 2, 10 and 30 s, then it stops and waits for
  * `reconnectRealtime()` (the visible Reconnect action), the network coming back or the tab
  * returning to the foreground. Hub events go out on the client-event bus; every (re)connect, and
- * the server's Resync event, tells `onRealtimeResync` listeners to catch up over HTTP (DESIGN §5).
+ * the server's Resync event, tells `onRealtimeResync` listeners to catch up over HTTP (docs/contracts.md §D5).
  */
 import type * as SignalR from '@microsoft/signalr';
 import type { HubConnection } from '@microsoft/signalr';
@@ -13,7 +13,7 @@ import { HUB } from '@vbc/shared/constants';
 import { readStored } from '../platform/storage.ts';
 import { HUB_EVENTS, toClientEvent } from './hub-events.ts';
 
-/** SPEC §4 connection states (the names of @microsoft/signalr's HubConnectionState). */
+/** docs/contracts.md §4 connection states (the names of @microsoft/signalr's HubConnectionState). */
 export type TConnectionState = 'Disconnected' | 'Connecting' | 'Connected' | 'Reconnecting' | 'Disconnecting';
 
 export interface TRealtimeStatus {
@@ -24,12 +24,12 @@ export interface TRealtimeStatus {
   gaveUp: boolean;
 }
 
-/** SPEC §8: the real-time client's code could not be loaded. */
+/** docs/contracts.md §8: the real-time client's code could not be loaded. */
 export const FAILED_TO_INJECT = 'Failed to inject SignalR';
 
 /**
  * The hub address: same origin; on a local-development host (localhost with VITE_LOCAL_HUB set
- * in a dev build) the local server on port 5002 (SPEC §7).
+ * in a dev build) the local server on port 5002 (docs/contracts.md §7).
  */
 export function hubUrl(location: Pick<Location, 'hostname' | 'protocol'> = window.location): string {
   const localDev = import.meta.env.DEV && Boolean(import.meta.env.VITE_LOCAL_HUB) && location.hostname === 'localhost';
@@ -89,7 +89,7 @@ export function listenToHub(hub: Pick<HubConnection, 'on'>): void {
   hub.on(HUB.resyncMethod, resync);
 }
 
-/** Library logs: warnings only (SPEC §8: its errors carry no user-facing text; the state shows them). */
+/** Library logs: warnings only (docs/contracts.md §8: its errors carry no user-facing text; the state shows them). */
 const quietLogger = {
   log(level: number, message: string) {
     if (level >= 3 /* LogLevel.Warning */ && level < 6 /* LogLevel.None */) console.warn(`[realtime] ${message}`);

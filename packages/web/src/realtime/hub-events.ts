@@ -1,5 +1,5 @@
 /**
- * Hub methods (DESIGN §5) → SPEC §3 client events. The names repeat CONVERSATION_HUB_EVENTS of
+ * Hub methods (docs/contracts.md §D5) → docs/contracts.md §3 client events. The names repeat CONVERSATION_HUB_EVENTS of
  * @vbc/shared/conversation (checked by type below) so this chunk does not pull in zod.
  */
 import type { CONVERSATION_HUB_EVENTS, TConversationMessage, TConversationSeen, TConversationSummary } from '@vbc/shared/conversation';

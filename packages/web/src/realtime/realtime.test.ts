@@ -9,7 +9,7 @@ const offs: (() => void)[] = [];
 afterEach(() => offs.splice(0).forEach((off) => off()));
 
 describe('real-time client', () => {
-  it('shows the unread badge as the count, or 5+ past five (SPEC §9)', () => {
+  it('shows the unread badge as the count, or 5+ past five (docs/contracts.md §9)', () => {
     expect(badgeText(0)).toBeNull();
     expect(badgeText(1)).toBe('1');
     expect(badgeText(5)).toBe('5');
@@ -22,7 +22,7 @@ describe('real-time client', () => {
     expect(hubUrl({ hostname: 'localhost', protocol: 'http:' })).toBe('/personalHub');
   });
 
-  it('listens to every DESIGN §5 event and hands them to the client-event bus', () => {
+  it('listens to every docs/contracts.md §D5 event and hands them to the client-event bus', () => {
     expect([...HUB_EVENTS].sort()).toEqual(['AccountUpdated', 'AnnouncementPublished', 'ConversationSeen', 'ConversationUpdated', 'DocumentUploaded', 'MessageReceived', 'PhotoSetItemUploaded']);
     const got: string[] = [];
     offs.push(

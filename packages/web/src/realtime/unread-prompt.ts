@@ -1,5 +1,5 @@
 /**
- * When the 'Unread Messages' prompt (SPEC §4) is asked: once per browser session,
+ * When the 'Unread Messages' prompt (docs/contracts.md §4) is asked: once per browser session,
  * and again only when a message has arrived since. The session's record lives in
  * sessionStorage (a tab's session: a reload keeps it, a new browser session starts
  * afresh), keyed by the signed-in session so that another account is asked anew.

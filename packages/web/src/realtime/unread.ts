@@ -1,5 +1,5 @@
 /**
- * The unread count behind the messages tab's badge (SPEC §4, §9): GET haveUnseenMessages at
+ * The unread count behind the messages tab's badge (docs/contracts.md §4, §9): GET haveUnseenMessages at
  * session start, again (debounced) whenever a conversation changes or the hub reconnects.
  * No hub code here: the bottom navigation imports it cheaply.
  */
@@ -43,7 +43,7 @@ export function resetUnreadCount(): void {
   set(0);
 }
 
-/** SPEC §9 badge text: the count, or '5+' past five; null when nothing is unread. */
+/** docs/contracts.md §9 badge text: the count, or '5+' past five; null when nothing is unread. */
 export const badgeText = (n: number): string | null => (n <= 0 ? null : n > 5 ? '5+' : String(n));
 
 export function useUnreadCount(): number {

@@ -1,5 +1,5 @@
 /**
- * The session (SPEC §4 "Session"): on start, a stored token is validated, the
+ * The session (docs/contracts.md §4 "Session"): on start, a stored token is validated, the
  * account loaded and the recently viewed cards merged with the account's; an
  * invalid or failing session becomes signed out. The sign-in window
  * (src/dialogs/auth/) calls `signIn` with a login result; `signOut` clears the
@@ -27,7 +27,7 @@ export interface TSession {
   signOut: () => Promise<void>;
   /**
    * Clears the local session and the recently viewed list without calling the
-   * server: the account is gone (SPEC §4 "Unregister clears local data on success").
+   * server: the account is gone (docs/contracts.md §4 "Unregister clears local data on success").
    */
   forget: () => void;
 }
@@ -98,7 +98,7 @@ export function SessionProvider({ children, hydrating = false }: { children: Rea
         const next = await getMyAccount();
         if (cancelled) return;
         storeAccount(next);
-        // SPEC §4 order: account, then recents, then the nav bar. The merge goes out before the
+        // docs/contracts.md §4 order: account, then recents, then the nav bar. The merge goes out before the
         // screen's own requests but is not waited for, as at sign-in: a screen's data no longer
         // waits a round trip for it (the recents screen merges again when it opens). A failed
         // merge keeps the local list.
@@ -170,7 +170,7 @@ export function SessionProvider({ children, hydrating = false }: { children: Rea
     try {
       await logout();
     } catch {
-      // SPEC §4: logout clears the session even if the call fails.
+      // docs/contracts.md §4: logout clears the session even if the call fails.
     }
     clearSession();
     setAccessToken(null);

@@ -2,7 +2,7 @@ import { emitClientEvent, type TClientEvents } from '../platform/events.ts';
 import { useSession } from './SessionContext.tsx';
 
 /**
- * What "message this card's owner" does for the viewer (SPEC §5): signed in, the Send Message
+ * What "message this card's owner" does for the viewer (docs/contracts.md §5): signed in, the Send Message
  * window; signed out, sign-in first and then that window. `null` while a stored session is
  * still being checked: until the account is known the card may be the viewer's own, and a tap
  * would offer sign-in to someone who is signed in.

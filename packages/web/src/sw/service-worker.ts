@@ -1,5 +1,5 @@
 /**
- * The service worker at /vbc/service-worker.js (SPEC §2), built by vite-plugin-pwa (injectManifest).
+ * The service worker at /vbc/service-worker.js (docs/contracts.md §2), built by vite-plugin-pwa (injectManifest).
  *
  * Offline: pages are network-first and fall back to the saved copy of that address, then to the
  * saved app shell (/vbc/); scripts and styles are cache-first (hashed names); the signed-in person's

@@ -24,7 +24,7 @@ const refused = (refusal: Refusal, who: 'card' | 'account') => {
 };
 
 /**
- * SPEC §7 canAdopt: the card exists, waits to be adopted and is not locked
+ * docs/contracts.md §7 canAdopt: the card exists, waits to be adopted and is not locked
  * for good after too many wrong codes. Throws the reason otherwise.
  */
 export async function assertAdoptable(db: Db, contactId: string): Promise<ContactRow> {
@@ -36,7 +36,7 @@ export async function assertAdoptable(db: Db, contactId: string): Promise<Contac
 }
 
 /**
- * SPEC §7 adopt: binds an unadopted card to the account when `code` is its
+ * docs/contracts.md §7 adopt: binds an unadopted card to the account when `code` is its
  * passcode. Each try is counted before the code is compared (per card: 10 an
  * hour, 100 in all; per account: 20 an hour) and refunded when right. The
  * binding is one conditional UPDATE on the passcode hash just verified, so of

@@ -9,7 +9,7 @@ import { ZCanAdopt, ZVirtualContact } from '../responses.ts';
 const ZContactParams = z.object({ contactId: z.string().min(1).max(100) });
 const ZAdoptParams = ZContactParams.extend({ code: z.string().min(1).max(64) });
 
-/** SPEC §7 adoption: whether a card can be adopted, and adopting it with its passcode (signed in). */
+/** docs/contracts.md §7 adoption: whether a card can be adopted, and adopting it with its passcode (signed in). */
 export default async function adoptionRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 

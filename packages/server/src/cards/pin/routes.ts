@@ -10,7 +10,7 @@ import { ZPinStatus, ZPinValidation } from '../responses.ts';
 const ZIdParams = z.object({ id: z.string().min(1).max(100) });
 const ZValidateParams = z.object({ virtualContactId: z.string().min(1).max(100) });
 
-/** PIN routes: the owner sets, removes and watches the PIN (DESIGN §4); visitors validate it (SPEC §7). */
+/** PIN routes: the owner sets, removes and watches the PIN (docs/contracts.md §D4); visitors validate it (docs/contracts.md §7). */
 export default async function pinRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -39,7 +39,7 @@ export default async function pinRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/vbc/validatepincode/:virtualContactId',
-    { schema: { security: SECURITY.none, response: { 200: ZPinValidation }, params: ZValidateParams, body: ZValidatePinBody, summary: 'A PIN → {accessToken, phones, emails} (SPEC §3)', tags: ['pin'] } },
+    { schema: { security: SECURITY.none, response: { 200: ZPinValidation }, params: ZValidateParams, body: ZValidatePinBody, summary: 'A PIN → {accessToken, phones, emails} (docs/contracts.md §3)', tags: ['pin'] } },
     async (request, reply) => {
       const result = await app.cards.validatePin({
         contactId: request.params.virtualContactId,

@@ -33,7 +33,7 @@ export interface ValidatePinInput {
 }
 
 /**
- * SPEC §3/§4 PIN check. The attempt is counted against the client and the
+ * docs/contracts.md §3/§4 PIN check. The attempt is counted against the client and the
  * card before the PIN is compared (so parallel guesses cannot pass a limit)
  * and refunded when it was right. A locked client, or a card that has taken
  * 100 wrong PINs today, is refused (429) even with the right PIN. A right PIN

@@ -1,6 +1,6 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-/** A personal account (SPEC §3). E-mail is stored lower-cased; phone as typed (digits, 09…). */
+/** A personal account (docs/contracts.md §3). E-mail is stored lower-cased; phone as typed (digits, 09…). */
 export const accounts = pgTable('accounts', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),

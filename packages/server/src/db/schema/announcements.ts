@@ -5,7 +5,7 @@ import { corporateAccounts } from './corporate-accounts.ts';
 import { displayItems, documentFiles } from './files.ts';
 
 /**
- * An announcement (SPEC §3): product-wide when `corporateAccountId` is null, else a business's.
+ * An announcement (docs/contracts.md §3): product-wide when `corporateAccountId` is null, else a business's.
  * A draft has no `publishedAt`; its recipients are written when it is published.
  */
 export const announcements = pgTable(

@@ -9,7 +9,7 @@ import { displayItems } from './files.ts';
 /** Design as stored: the designation may be a name this version has no layout for. */
 type StoredDesign = Omit<TDesignSpecification, 'design'> & { design: { designation: string } };
 
-/** SPEC §3 VirtualContact. Lists are JSON validated by the zod schemas of @vbc/shared. */
+/** docs/contracts.md §3 VirtualContact. Lists are JSON validated by the zod schemas of @vbc/shared. */
 export const virtualContacts = pgTable(
   'virtual_contacts',
   {

@@ -6,7 +6,7 @@ import { displayItems, documentFiles } from './files.ts';
 
 /**
  * A private conversation between two accounts, each speaking as one of its cards or as itself
- * (SPEC §3 Conversation; `id` is the personalConversationId). `lastSeq` is the sequence of the
+ * (docs/contracts.md §3 Conversation; `id` is the personalConversationId). `lastSeq` is the sequence of the
  * newest message: a send increments it under the row lock, so sequences are strictly increasing
  * and gap-free on every engine.
  */

@@ -2,7 +2,7 @@ import { boolean, index, pgTable, primaryKey, text, timestamp, uuid } from 'driz
 import { accounts } from './accounts.ts';
 import { corporateProfiles } from './corporate.ts';
 
-/** A business that publishes a corporate profile and announcements; operators create it (DESIGN §9). */
+/** A business that publishes a corporate profile and announcements; operators create it (docs/contracts.md §D9). */
 export const corporateAccounts = pgTable('corporate_accounts', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),

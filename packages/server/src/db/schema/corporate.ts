@@ -2,7 +2,7 @@ import { boolean, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-c
 import type { TCorporateProfile } from '@vbc/shared';
 import { displayItems } from './files.ts';
 
-/** A business's verified profile, shown in the 'Verified Business' dialog (SPEC §3). */
+/** A business's verified profile, shown in the 'Verified Business' dialog (docs/contracts.md §3). */
 export const corporateProfiles = pgTable('corporate_profiles', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),

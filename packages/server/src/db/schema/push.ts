@@ -2,7 +2,7 @@ import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { accounts, sessions } from './accounts.ts';
 
 /**
- * Where an account's notifications go (SPEC §3 "Push subscription"): a browser's web push
+ * Where an account's notifications go (docs/contracts.md §3 "Push subscription"): a browser's web push
  * subscription (`endpoint` with its `keyP256Dh`/`keyAuth`) or an iOS wrapper's APNs device token
  * (`apnDeviceToken`). One row per device; an account may have several. The session that registered
  * it is kept so that signing out of that device stops its notifications.

@@ -2,7 +2,7 @@ import { index, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core
 import { accounts } from './accounts.ts';
 import { virtualContacts } from './contacts.ts';
 
-/** Recently viewed cards of an account (SPEC §3 "Recently viewed"), one row per card, capped per account. */
+/** Recently viewed cards of an account (docs/contracts.md §3 "Recently viewed"), one row per card, capped per account. */
 export const accountRecents = pgTable(
   'account_recents',
   {

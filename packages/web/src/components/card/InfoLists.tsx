@@ -1,4 +1,4 @@
-/** SPEC §2 contact information rows: phones (tel:), e-mails (mailto:), links, places (maps). */
+/** docs/contracts.md §2 contact information rows: phones (tel:), e-mails (mailto:), links, places (maps). */
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';

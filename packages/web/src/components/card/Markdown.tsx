@@ -1,5 +1,5 @@
 /**
- * Markdown rendered then sanitized (SPEC §3): react-markdown never creates raw
+ * Markdown rendered then sanitized (docs/contracts.md §3): react-markdown never creates raw
  * HTML, and rehype-sanitize (GitHub's schema) drops unsafe URLs and attributes.
  * Loaded on demand: it is the heaviest part of the card.
  */

@@ -7,7 +7,7 @@ import { SOCIAL_STYLE } from './social-icons.tsx';
 
 type TEntry = TSocialLinkInput & { qrCode?: string | null };
 
-/** SPEC §2 "The WeChat social entry opens a QR display titled 'Scan with WeChat'". */
+/** docs/contracts.md §2 "The WeChat social entry opens a QR display titled 'Scan with WeChat'". */
 export const WECHAT_QR_TITLE = 'Scan with WeChat';
 
 /**

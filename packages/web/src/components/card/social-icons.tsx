@@ -1,5 +1,5 @@
 /**
- * One icon and brand colour per SPEC §3 social media type (all 12). Brands
+ * One icon and brand colour per docs/contracts.md §3 social media type (all 12). Brands
  * without an icon in @mui/icons-material get a plain glyph of our own drawing.
  */
 import type { ReactElement } from 'react';

@@ -32,7 +32,7 @@ export interface TViewerImage {
 }
 
 /**
- * Full-screen photo viewer (SPEC §9 defaults): opens fitted to 90 % of the
+ * Full-screen photo viewer (docs/contracts.md §9 defaults): opens fitted to 90 % of the
  * screen, zooms by 10 % steps (wheel, buttons, + / -), steps with arrows or a
  * swipe, plays a 5 s slideshow; Escape closes.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fitSize, IMAGE_VIEWER, stepZoom } from './viewer-config.ts';
 
-describe('image viewer (SPEC §9 defaults)', () => {
+describe('image viewer (docs/contracts.md §9 defaults)', () => {
   it('opens an image covering 90 % of the screen on its limiting side', () => {
     expect(fitSize({ width: 2000, height: 1000 }, { width: 1000, height: 800 })).toEqual({ width: 900, height: 450 });
     expect(fitSize({ width: 100, height: 400 }, { width: 1000, height: 800 })).toEqual({ width: 200, height: 720 });

@@ -1,4 +1,4 @@
-/** SPEC §9 image viewer defaults. */
+/** docs/contracts.md §9 image viewer defaults. */
 export const IMAGE_VIEWER = {
   /** Slideshow interval. */
   intervalMs: 5000,

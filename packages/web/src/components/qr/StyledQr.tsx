@@ -1,8 +1,8 @@
 /**
- * A QR code drawn in the browser with qr-code-styling (SPEC §9: error
+ * A QR code drawn in the browser with qr-code-styling (docs/contracts.md §9: error
  * correction L for contacts, image size 0.4, dots in dark indigo). Rendered
  * locally: no QR service. When the code has more modules than pixels it shows
- * 'The canvas is too small.' (SPEC §8) instead.
+ * 'The canvas is too small.' (docs/contracts.md §8) instead.
  */
 import { useEffect, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
@@ -13,7 +13,7 @@ import { QR } from '@vbc/shared/constants';
 export interface TStyledQrProps {
   /** The text to encode. */
   data: string;
-  /** Edge in px (SPEC §9: 300 in dialogs, 600 for the vCard). */
+  /** Edge in px (docs/contracts.md §9: 300 in dialogs, 600 for the vCard). */
   size?: number;
   /** Picture in the middle (same-origin URL). */
   image?: string | null;

@@ -17,7 +17,7 @@ const REASONS: Record<string, string> = {
 };
 
 /**
- * SPEC §2 authentication window, 'Verify your contact information': the
+ * docs/contracts.md §2 authentication window, 'Verify your contact information': the
  * login / register form, or, when already signed in, who is signed in and Logout.
  */
 export default function AuthDialog({ open, reason, onSignedIn, onClose }: { open: boolean; reason?: string; onSignedIn?: () => void; onClose: () => void }) {
@@ -37,7 +37,7 @@ export default function AuthDialog({ open, reason, onSignedIn, onClose }: { open
     onDone: onClose,
   });
 
-  // Another tab signed in while this window was open: say so (SPEC §4) as the window turns to the signed-in view.
+  // Another tab signed in while this window was open: say so (docs/contracts.md §4) as the window turns to the signed-in view.
   const wasSignedIn = useRef(session.status === 'signedIn');
   useEffect(() => {
     const now = session.status === 'signedIn';

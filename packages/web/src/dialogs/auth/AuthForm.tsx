@@ -24,7 +24,7 @@ const INTRO = {
 
 const SUBMIT = { contact: 'Send code', code: 'Verify', name: 'Register' } as const;
 
-/** The login / register form of the authentication window (SPEC §2, §4, §5). */
+/** The login / register form of the authentication window (docs/contracts.md §2, §4, §5). */
 export default function AuthForm({ form, reason, onCancel }: { form: TAuthForm; reason?: string; onCancel: () => void }) {
   const { step, channel, busy } = form;
   const contactRef = useRef<HTMLInputElement>(null);

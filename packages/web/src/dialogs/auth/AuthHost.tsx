@@ -11,7 +11,7 @@ const PREFETCH_AFTER_MS = 4000;
 
 /**
  * Answers the `showLogin` client event with the authentication window
- * (SPEC §2). Once loaded the window stays mounted, so a code already sent
+ * (docs/contracts.md §2). Once loaded the window stays mounted, so a code already sent
  * survives closing and reopening it.
  */
 export default function AuthHost() {

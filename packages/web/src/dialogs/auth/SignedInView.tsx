@@ -16,7 +16,7 @@ export const initialsOf = (name: string): string =>
   name.trim().split(/\s+/).slice(0, 2).map((w) => w[0]?.toUpperCase() ?? '').join('') || '?';
 
 /**
- * SPEC §2: the authentication window when already signed in. Logout clears
+ * docs/contracts.md §2: the authentication window when already signed in. Logout clears
  * the session even if the call fails, then reloads the page.
  */
 export default function SignedInView({ account, onLogout, onClose }: {

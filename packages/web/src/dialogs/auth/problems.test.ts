@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../api/http.ts';
 import { codeProblem, contactError, nameError, withoutField } from './problems.ts';
 
-describe('SPEC §5 texts in the sign-in form', () => {
+describe('docs/contracts.md §5 texts in the sign-in form', () => {
   it('names the first problem of a phone number, in the SPEC order', () => {
     expect(contactError('phone', '')).toBe('Required.');
     expect(contactError('phone', '09ab')).toBe('Must be numbers.');

@@ -1,6 +1,6 @@
 /**
- * Form texts: SPEC §5 validation through the shared schemas, and what a failed
- * code check tells the person (SPEC §8 keeps verify failures out of toasts, but
+ * Form texts: docs/contracts.md §5 validation through the shared schemas, and what a failed
+ * code check tells the person (docs/contracts.md §8 keeps verify failures out of toasts, but
  * the form must say the code was wrong, or that a new one is needed).
  */
 import type { z } from 'zod';
@@ -8,7 +8,7 @@ import { ZAccountEmail, ZAccountName, ZAccountPhoneNumber } from '@vbc/shared/ac
 import { HttpError } from '../../api/http.ts';
 import type { TChannel } from '../../api/accounts.ts';
 
-/** The first SPEC §5 message of `schema` for `value`, or null when it is valid. */
+/** The first docs/contracts.md §5 message of `schema` for `value`, or null when it is valid. */
 export function firstProblem(schema: z.ZodType, value: string): string | null {
   const result = schema.safeParse(value);
   return result.success ? null : (result.error.issues[0]?.message ?? 'Invalid.');

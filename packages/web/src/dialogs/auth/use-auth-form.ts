@@ -1,5 +1,5 @@
 /**
- * The sign-in / registration flow of SPEC §4 "Login": contact → one-time code
+ * The sign-in / registration flow of docs/contracts.md §4 "Login": contact → one-time code
  * → signed in (known contact) or Name + Register (new contact). Kept outside
  * the dialog's content so that closing the window by mistake does not lose a
  * code already sent.
@@ -83,7 +83,7 @@ export function useAuthForm({ isSignedIn, signIn, onDone }: TAuthFormOptions) {
     onDone();
   };
 
-  /** RequestVerifyOtp; a failure is a warning toast (SPEC §8). */
+  /** RequestVerifyOtp; a failure is a warning toast (docs/contracts.md §8). */
   const sendCode = async (): Promise<boolean> => {
     const target = sentTo.current;
     if (!target) return false;
@@ -175,7 +175,7 @@ export function useAuthForm({ isSignedIn, signIn, onDone }: TAuthFormOptions) {
         }
         return;
       }
-      // A new contact: Name + Register (SPEC §4). On the register tab with a good name, register at once.
+      // A new contact: Name + Register (docs/contracts.md §4). On the register tab with a good name, register at once.
       patch({ step: 'name', code });
       if (tab === 'register' && !nameError(name)) {
         setBusy(false);
@@ -203,7 +203,7 @@ export function useAuthForm({ isSignedIn, signIn, onDone }: TAuthFormOptions) {
     step: flow.step, code: flow.code, setCode: (code: string) => patch({ code, codeError: null }),
     codeError: flow.codeError, needNewCode: flow.needNewCode, formError: flow.formError,
     errors, busy, resendIn, sentTo: sentTo.current,
-    /** Which fields a submit now would refuse (SPEC §5). */
+    /** Which fields a submit now would refuse (docs/contracts.md §5). */
     invalidFields: () => ({ contact: !!contactError(channel, contact), name: tab === 'register' && !!nameError(name) }),
     touch: (field: 'contact' | 'name') => setShowErrors((s) => ({ ...s, [field]: true })),
     clearServerError: (field: 'contact' | 'name') => patch(field === 'contact' ? { contactServerError: null } : { nameServerError: null }),

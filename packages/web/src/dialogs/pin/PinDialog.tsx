@@ -21,7 +21,7 @@ type TPinState =
   | { status: 'granted' };
 
 /**
- * SPEC §2/§4 PIN entry window (max width 400): a number input with no length
+ * docs/contracts.md §2/§4 PIN entry window (max width 400): a number input with no length
  * bound, "Enter" and "Cancel". A correct PIN hands the grant to the card at
  * once (phones and e-mails appear behind the window) and closes the window
  * after PIN_MODAL_CLOSE_MS; a wrong one shows "Wrong Pin" in the error colour

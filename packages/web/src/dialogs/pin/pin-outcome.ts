@@ -1,11 +1,11 @@
 /**
  * What the PIN window shows after an answer from
- * POST /api/vbc/validatepincode/{id} (SPEC §4 "PIN lock", §8 "Wrong Pin").
+ * POST /api/vbc/validatepincode/{id} (docs/contracts.md §4 "PIN lock", §8 "Wrong Pin").
  */
 import { errorText, HttpError } from '../../api/http.ts';
 import type { TPinFailure } from '../../platform/events.ts';
 
-/** SPEC §8: the field message of a wrong PIN. */
+/** docs/contracts.md §8: the field message of a wrong PIN. */
 export const WRONG_PIN_TEXT = 'Wrong Pin';
 /** The line above the PIN field. */
 export const PIN_HINT_TEXT = 'Enter the PIN you were given to see the phone numbers and e-mails.';

@@ -15,7 +15,7 @@ import { SCANNER_ERRORS, ScannerError, cameraErrorText } from './scanner-errors.
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Starts the stream playing within SPEC §9's load timeout, then lets it settle. */
+/** Starts the stream playing within docs/contracts.md §9's load timeout, then lets it settle. */
 async function play(video: HTMLVideoElement, stream: MediaStream): Promise<void> {
   video.srcObject = stream;
   let timer = 0;
@@ -31,7 +31,7 @@ async function play(video: HTMLVideoElement, stream: MediaStream): Promise<void>
 }
 
 /**
- * The camera QR scanner (SPEC §8–§9): the back camera, frames decoded every 500 ms (40 ms while a
+ * The camera QR scanner (docs/contracts.md §8–§9): the back camera, frames decoded every 500 ms (40 ms while a
  * code is in view) by BarcodeDetector or zxing-wasm, and what was read: a V.B.C. card or pet opens
  * in the app, a vCard is offered as a contact download, other text is shown with Copy and Open.
  */

@@ -10,7 +10,7 @@ interface TNativeDetector {
 type TNativeDetectorClass = (new (options: { formats: string[] }) => TNativeDetector) & { getSupportedFormats(): Promise<string[]> };
 
 /**
- * The browser's BarcodeDetector when it reads QR codes; else zxing-wasm with SPEC §9's reader
+ * The browser's BarcodeDetector when it reads QR codes; else zxing-wasm with docs/contracts.md §9's reader
  * defaults, its .wasm from our own bundle (never a CDN). Loaded only when the scanner opens.
  */
 export async function createDecoder(): Promise<TDecoder> {

@@ -1,4 +1,4 @@
-/** SPEC §8 camera scanner errors, in words a person can act on. */
+/** docs/contracts.md §8 camera scanner errors, in words a person can act on. */
 export const SCANNER_ERRORS = {
   insecure: 'The camera scanner needs a secure connection: open this page over HTTPS (or on localhost).',
   noStreamApi: 'This browser cannot give the page a camera stream (no getUserMedia support).',

@@ -26,9 +26,9 @@ export interface TSendMessageDialogProps {
 }
 
 /**
- * SPEC §2 Send Message window (max width 440): the recipient, a From selector only when the
+ * docs/contracts.md §2 Send Message window (max width 440): the recipient, a From selector only when the
  * user owns cards (the first preselected), the Message field, Send and Cancel. Send is disabled
- * per SPEC §5. A failure shows under the field (SPEC §4/§8); a success shows
+ * per docs/contracts.md §5. A failure shows under the field (docs/contracts.md §4/§8); a success shows
  * 'Your message has been sent!' with Open Conversation and Close. A retry of the same text reuses
  * its clientMessageId, so a send whose answer was lost is never delivered twice.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canSend, cardName } from './send-rules.ts';
 
-describe('Send Message rules (SPEC §5)', () => {
+describe('Send Message rules (docs/contracts.md §5)', () => {
   it('is disabled for an empty or blank message', () => {
     expect(canSend({ message: '', from: '', hasCards: false })).toBe(false);
     expect(canSend({ message: '  \n ', from: 'c1', hasCards: true })).toBe(false);

@@ -1,9 +1,9 @@
-/** SPEC §2/§5 rules of the Send Message window, kept pure for tests. */
+/** docs/contracts.md §2/§5 rules of the Send Message window, kept pure for tests. */
 
 export const MESSAGE_SENT_TEXT = 'Your message has been sent!';
 
 /**
- * SPEC §5: Send is disabled when the message is empty, or when the user has virtual contacts
+ * docs/contracts.md §5: Send is disabled when the message is empty, or when the user has virtual contacts
  * and no From contact is chosen.
  */
 export function canSend({ message, from, hasCards }: { message: string; from: string; hasCards: boolean }): boolean {

@@ -26,7 +26,7 @@ export interface TWalletPassDialogProps {
 const TITLE = { apple: 'Add to Apple Wallet', google: 'Add to Google Wallet' } as const;
 
 /**
- * SPEC §8 warning for a failure: the SPEC text for an HTTP error or a result that breaks SPEC §5,
+ * docs/contracts.md §8 warning for a failure: the SPEC text for an HTTP error or a result that breaks docs/contracts.md §5,
  * else the rejection value itself.
  */
 export function walletFailureText(provider: TWalletProvider, error: unknown): string {
@@ -35,8 +35,8 @@ export function walletFailureText(provider: TWalletProvider, error: unknown): st
 }
 
 /**
- * SPEC §2/§4 wallet pass dialogs: generating (progress), ready (download the pass, or Google's add
- * button), closed. A failure closes the dialog with a warning (SPEC §8). In the iOS wrapper the pass
+ * docs/contracts.md §2/§4 wallet pass dialogs: generating (progress), ready (download the pass, or Google's add
+ * button), closed. A failure closes the dialog with a warning (docs/contracts.md §8). In the iOS wrapper the pass
  * goes to the native handler (`pkpass`) instead of a download, and its `pkpassResult` becomes a toast.
  */
 export default function WalletPassDialog({ provider, id, onClose }: TWalletPassDialogProps) {

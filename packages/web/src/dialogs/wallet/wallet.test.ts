@@ -3,7 +3,7 @@ import { HttpError } from '../../api/http.ts';
 import { WALLET_FAILURE, WalletResultError, blobToBase64, checkApplePass, checkGoogleJwt } from '../../api/wallet.ts';
 import { walletFailureText } from './WalletPassDialog.tsx';
 
-describe('SPEC §5 wallet result rules', () => {
+describe('docs/contracts.md §5 wallet result rules', () => {
   it('an empty or zero-size Apple result is a failure; another type is re-labelled as a pkpass file', async () => {
     expect(() => checkApplePass(null)).toThrow(WALLET_FAILURE.apple);
     expect(() => checkApplePass(new Blob([]))).toThrow(WalletResultError);
@@ -21,7 +21,7 @@ describe('SPEC §5 wallet result rules', () => {
     expect(checkGoogleJwt({ jwt: 'a.b.c' })).toBe('a.b.c');
   });
 
-  it('SPEC §8: HTTP errors and broken results show the failure text, any other rejection its own value', () => {
+  it('docs/contracts.md §8: HTTP errors and broken results show the failure text, any other rejection its own value', () => {
     expect(walletFailureText('apple', new HttpError('503', 503))).toBe('Failed to generate Apple Wallet pass.');
     expect(walletFailureText('google', new WalletResultError(WALLET_FAILURE.google))).toBe('Failed to generate Google Wallet pass.');
     expect(walletFailureText('apple', 'PassKit said no')).toBe('PassKit said no');

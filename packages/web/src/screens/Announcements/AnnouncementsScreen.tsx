@@ -42,7 +42,7 @@ function AnnouncementRow({ announcement, onOpen }: { announcement: TAnnouncement
 }
 
 /**
- * Routes /announcements and /announcement/:announcementId — one screen (SPEC §2): the list (title,
+ * Routes /announcements and /announcement/:announcementId — one screen (docs/contracts.md §2): the list (title,
  * image, 'From …', date, unread mark), with the announcement window open on the second route.
  */
 export default function AnnouncementsScreen() {
@@ -51,7 +51,7 @@ export default function AnnouncementsScreen() {
   const navigate = useNavigate();
   const signedIn = status === 'signedIn';
   const list = useQuery({ ...announcementQueries.list(), enabled: signedIn });
-  // SPEC §8: announcements that cannot be fetched are only logged (the list stays empty).
+  // docs/contracts.md §8: announcements that cannot be fetched are only logged (the list stays empty).
   useEffect(() => {
     if (list.error) console.warn('announcements fetch failed', list.error);
   }, [list.error]);

@@ -49,7 +49,7 @@ function ListEditor<K extends TListKey>({ form, setForm, listKey, title, addText
   );
 }
 
-/** Console: every SPEC §3 corporate-profile field, hero and profile images through the uploads; Save replaces the profile. */
+/** Console: every docs/contracts.md §3 corporate-profile field, hero and profile images through the uploads; Save replaces the profile. */
 export default function ProfileSection({ business }: { business: TCorporateConsole }) {
   const client = useQueryClient();
   const [form, setFormState] = useState<TProfileForm>(() => toForm(business.profile));

@@ -4,7 +4,7 @@ import type { TPictureField } from './PictureField.tsx';
 import { fieldErrors, type TFieldErrors } from '../../components/field-errors.ts';
 
 
-/** The console's corporate-profile form: every SPEC §3 field, lists as rows of text. */
+/** The console's corporate-profile form: every docs/contracts.md §3 field, lists as rows of text. */
 export interface TProfileForm {
   name: string;
   hero: TPictureField | null;

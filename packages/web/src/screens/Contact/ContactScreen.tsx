@@ -14,31 +14,31 @@ import { useContact } from './use-contact.ts';
 
 const ErrorDialog = lazy(() => import('../../dialogs/ErrorDialog.tsx'));
 
-/** Route /:contactId (a full id or a quickId), optional ?pin= (SPEC §2). */
+/** Route /:contactId (a full id or a quickId), optional ?pin= (docs/contracts.md §2). */
 export default function ContactScreen() {
   const { contactId = '' } = useParams();
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const { state, reload } = useContact(contactId);
-  // Keyed by the loaded card object: a reload gives a new object, so the lock resets (SPEC §4).
+  // Keyed by the loaded card object: a reload gives a new object, so the lock resets (docs/contracts.md §4).
   const [grant, setGrant] = useState<{ contact: TVirtualContact; grant: TPinGrant } | null>(null);
   const [errorOpen, setErrorOpen] = useState(true);
   const contact = state.status === 'loaded' ? state.contact : null;
   const pin = search.get('pin');
 
-  // Title: first + last name; the product name while loading (SPEC §2).
+  // Title: first + last name; the product name while loading (docs/contracts.md §2).
   const name = contact && !contact.hasVirginAccessProtection ? `${contact.firstName} ${contact.lastName}`.trim() || contact.name : '';
   useEffect(() => {
     document.title = name || PRODUCT_NAME;
   }, [name]);
 
-  // SPEC §4: every view goes into the local history.
+  // docs/contracts.md §4: every view goes into the local history.
   const viewedId = contact && !contact.hasVirginAccessProtection ? contact.virtualContactId : null;
   useEffect(() => {
     if (viewedId) recordRecent(viewedId);
   }, [viewedId]);
 
-  // SPEC §4: a PIN in the query is tried on load and on change; the lock resets when the card reloads.
+  // docs/contracts.md §4: a PIN in the query is tried on load and on change; the lock resets when the card reloads.
   const locked = contact && isPinProtected(contact) ? contact : null;
   // A refused one opens the PIN window showing why ("Wrong Pin", or the lock-out's wait), as a PIN typed there would.
   useEffect(() => {

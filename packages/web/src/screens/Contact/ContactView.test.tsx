@@ -23,7 +23,7 @@ beforeAll(() => Promise.all(Object.values(LAYOUTS).map((layout) => layout.preloa
 afterEach(cleanup);
 
 // The first render of the MUI tree in jsdom is slow on a busy machine.
-describe('public card layouts (SPEC §2)', { timeout: 20_000 }, () => {
+describe('public card layouts (docs/contracts.md §2)', { timeout: 20_000 }, () => {
   it('default: no headings, decorative top, every part of the card', async () => {
     show(sampleCard({}, 'default'));
     expect(await screen.findByTestId('layout-default')).toBeTruthy();

@@ -16,7 +16,7 @@ export const NOT_ADOPTED_TEXT = 'This profile is not adopted yet.';
 export const ADOPT_PASSCODE_TEXT = "If you'd like to adopt, you need the passcode.";
 
 /**
- * SPEC §2 unadopted card screen. Signed out: "Login / Register". Signed in:
+ * docs/contracts.md §2 unadopted card screen. Signed out: "Login / Register". Signed in:
  * the account it would link to and the adoption form (screens/Contact/adoption/);
  * once adopted, the card's editor opens.
  */

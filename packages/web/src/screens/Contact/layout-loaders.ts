@@ -5,7 +5,7 @@ import type { TLayoutProps } from './layout-props.ts';
 type TLayoutModule = { default: ComponentType<TLayoutProps> };
 
 /**
- * SPEC §2 layouts by `designSpecification.design.designation`, each its own
+ * docs/contracts.md §2 layouts by `designSpecification.design.designation`, each its own
  * chunk: a card needs one. On a card link, main.tsx starts the inlined card's
  * layout at once, beside the contact screen.
  */

@@ -4,7 +4,7 @@ import { displayUrl } from '../../api/contacts.ts';
 import type { TPinGrant } from '../../platform/events.ts';
 
 /**
- * True when the card has PIN protection (SPEC §3 pinProtectionLevel set). Kept
+ * True when the card has PIN protection (docs/contracts.md §3 pinProtectionLevel set). Kept
  * here rather than imported from @vbc/shared/contact, whose zod schemas would
  * enter the bundle with any value import.
  */
@@ -26,7 +26,7 @@ export interface TContactModel {
   accent2: string;
   /** The normal picture, else the high-resolution one; null → the generic image. */
   picture: string | null;
-  /** The high-resolution picture, else the normal one (SPEC §2: preferred in some layouts). */
+  /** The high-resolution picture, else the normal one (docs/contracts.md §2: preferred in some layouts). */
   highResPicture: string | null;
   cover: string | null;
   fullName: string;
@@ -52,7 +52,7 @@ export function contactModel(contact: TVirtualContact, grant: TPinGrant | null):
   };
 }
 
-/** Photos of the FIRST wall board only (SPEC §2, §9). */
+/** Photos of the FIRST wall board only (docs/contracts.md §2, §9). */
 export const wallPhotos = (contact: TVirtualContact) => contact.wall.boards[0]?.items ?? [];
 
 /**

@@ -4,7 +4,7 @@ import { getContact } from '../../api/contacts.ts';
 import { errorText } from '../../api/http.ts';
 import { dropInitialCard, initialCardFor, isSameCard, ServerCardContext } from './initial-card.ts';
 
-/** SPEC §8: the text of a load failure that carries none. */
+/** docs/contracts.md §8: the text of a load failure that carries none. */
 export const CONTACT_LOAD_ERROR = 'Error: Unable to load the contact.';
 
 export type TContactState =
@@ -15,7 +15,7 @@ export type TContactState =
 type TKeyed = TContactState & { routeId: string; load: number };
 
 /**
- * SPEC §4 "Contact view": loading, then loaded or failed. The first render of
+ * docs/contracts.md §4 "Contact view": loading, then loaded or failed. The first render of
  * the card the server inlined (or, on the server, the card it renders) uses it
  * directly; any other card, or a reload,
  * is fetched from the API.

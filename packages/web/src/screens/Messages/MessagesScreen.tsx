@@ -20,7 +20,7 @@ import { useConversations } from './use-conversations.ts';
 const accountIdOf = (account: unknown): string | null => (account as Partial<Pick<TSharedAccount, 'accountId'>> | null)?.accountId ?? null;
 
 /**
- * Routes /messages (optional ?showList) and /messages/:conversationId — one screen (SPEC §2):
+ * Routes /messages (optional ?showList) and /messages/:conversationId — one screen (docs/contracts.md §2):
  * the list and the open conversation side by side on a wide screen; on a phone one at a time
  * (the list when no conversation is open, or when showList asks for it).
  */

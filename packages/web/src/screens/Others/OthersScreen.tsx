@@ -48,7 +48,7 @@ function Recents() {
 
 function Search({ term, settled, onTerm }: { term: string; settled: string; onTerm: (value: string) => void }) {
   const results = useQuery({ ...searchQueries.cards(settled), enabled: settled.length > 0, placeholderData: keepPreviousData });
-  // SPEC §3 search state: the result shown is the last answer for the settled term.
+  // docs/contracts.md §3 search state: the result shown is the last answer for the settled term.
   const searchResult = settled ? (results.data?.results ?? []) : [];
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
@@ -79,7 +79,7 @@ function Search({ term, settled, onTerm }: { term: string; settled: string; onTe
   );
 }
 
-/** Route /others: tabs Recents (default; this device's and the account's, newest first) and Search (SPEC §3 search state, kept in the address). */
+/** Route /others: tabs Recents (default; this device's and the account's, newest first) and Search (docs/contracts.md §3 search state, kept in the address). */
 export default function OthersScreen() {
   const { status } = useSession();
   const [params, setParams] = useSearchParams();

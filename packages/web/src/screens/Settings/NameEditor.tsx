@@ -13,7 +13,7 @@ import { notify } from '../../platform/events.ts';
 import { updateAccountName } from '../../api/accounts.ts';
 
 /**
- * Inline name editing with the SPEC §5 name rule (the shared `ZUpdateAccount`): checked once the
+ * Inline name editing with the docs/contracts.md §5 name rule (the shared `ZUpdateAccount`): checked once the
  * field is left or submitted, then as it is typed; saves with PUT myAccount.
  */
 export default function NameEditor({ initial, onSaved, onCancel }: { initial: string; onSaved: () => Promise<void>; onCancel: () => void }) {

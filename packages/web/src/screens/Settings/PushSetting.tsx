@@ -15,7 +15,7 @@ export function pushStateText(s: TPushState): string {
   return 'Off';
 }
 
-/** Settings row: this device's push state (SPEC §4) with a switch. */
+/** Settings row: this device's push state (docs/contracts.md §4) with a switch. */
 export default function PushSetting() {
   const state = usePushState();
   useEffect(() => {
@@ -30,7 +30,7 @@ export default function PushSetting() {
         notePushState({ subscribed: false });
       }
     },
-    onError: (error) => console.warn('push registration failed', error), // SPEC §8: only logged
+    onError: (error) => console.warn('push registration failed', error), // docs/contracts.md §8: only logged
     onSettled: () => void refreshPushState(),
   });
   const busy = toggle.isPending;

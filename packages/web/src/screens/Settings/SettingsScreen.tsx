@@ -47,7 +47,7 @@ const Section = ({ title, children, danger }: { title: string; children: ReactNo
   </Paper>
 );
 
-/** Route /settings: account details, edit name, logout and account deletion by code (SPEC §2, §4). */
+/** Route /settings: account details, edit name, logout and account deletion by code (docs/contracts.md §2, §4). */
 export default function SettingsScreen() {
   const { status, account, refreshAccount, signOut, forget } = useSession();
   const navigate = useNavigate();

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 
 /**
- * The success animation of an adoption (SPEC §2): a ring that pulses out and
+ * The success animation of an adoption (docs/contracts.md §2): a ring that pulses out and
  * a check mark drawn in the success colour. Still for reduced motion.
  */
 export default function AdoptedMark() {

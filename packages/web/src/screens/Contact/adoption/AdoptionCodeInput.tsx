@@ -14,7 +14,7 @@ export interface TAdoptionCodeInputProps {
 }
 
 /**
- * The 8-character adoption code (SPEC §5): one real text input, transparent
+ * The 8-character adoption code (docs/contracts.md §5): one real text input, transparent
  * over eight monospace cells, so typing, pasting a whole printed code and the
  * phone's keyboard all work as in any field, while each character shows in
  * its own cell.

@@ -7,7 +7,7 @@ import { ADOPT_FAILED_TEXT, ADOPTED_TEXT, CHECKING_TEXT, ENTER_CODE_TEXT, NOT_AV
 import { useAdoption } from './use-adoption.ts';
 
 /**
- * SPEC §2 adoption form: "Checking whether this is available ..." with a
+ * docs/contracts.md §2 adoption form: "Checking whether this is available ..." with a
  * progress bar, then either "Sorry! This profile is not available to adopt!"
  * or "Enter the adoption code." with the 8-character input that submits when
  * complete. A failure clears the code and shows "Error! Failed to adopt!"

@@ -1,10 +1,10 @@
-/** SPEC §7 adoption calls (signed in: the bearer token goes with them). */
+/** docs/contracts.md §7 adoption calls (signed in: the bearer token goes with them). */
 import type { TVirtualContact } from '@vbc/shared/contact';
 import { http } from '../../../api/http.ts';
 
 const enc = encodeURIComponent;
 
-/** Resolves when the card can be adopted; any rejection means it cannot (SPEC §7). */
+/** Resolves when the card can be adopted; any rejection means it cannot (docs/contracts.md §7). */
 export const canAdopt = (contactId: string, options?: { signal?: AbortSignal }) =>
   http.get<{ canAdopt: true; virtualContactId: string; quickId: string }>(`/api/vbc/canAdopt/${enc(contactId)}`, options);
 

@@ -5,7 +5,7 @@ import { useSession } from '../../../session/SessionContext.tsx';
 import { CONGRATULATIONS_TEXT } from './texts.ts';
 
 /**
- * SPEC §2 "After adoption": the adopted event opens the card's editor
+ * docs/contracts.md §2 "After adoption": the adopted event opens the card's editor
  * (/vbc/edit/{contactId}), shows "Congratulations on new profile!!" and
  * reloads the account, which now holds the card. The editor opens with its first-time set-up.
  */

@@ -12,7 +12,7 @@ export interface TAdoptFailure {
   final: boolean;
 }
 
-/** SPEC §4 "Adoption": eligibility check, code entry, success (then the editor). */
+/** docs/contracts.md §4 "Adoption": eligibility check, code entry, success (then the editor). */
 export type TAdoptionState =
   | { step: 'checking' }
   | { step: 'unavailable'; reason: string | null }
@@ -30,7 +30,7 @@ const reasonOf = (error: unknown): string | null =>
 /**
  * Runs the adoption of `contactId`: checks eligibility on mount, submits the
  * code as soon as it is complete, clears it on failure, and calls `onAdopted`
- * ADOPTED_EVENT_DELAY_MS after success (SPEC §2, §9).
+ * ADOPTED_EVENT_DELAY_MS after success (docs/contracts.md §2, §9).
  */
 export function useAdoption(contactId: string, onAdopted: (contactId: string) => void) {
   const [state, setState] = useState<TAdoptionState>({ step: 'checking' });

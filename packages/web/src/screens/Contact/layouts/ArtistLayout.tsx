@@ -7,7 +7,7 @@ import { CardFrame } from '../parts/Section.tsx';
 import HeadedSections from '../parts/HeadedSections.tsx';
 
 /**
- * SPEC §2 artist layout: headings, and the name doubled: huge outlined letters
+ * docs/contracts.md §2 artist layout: headings, and the name doubled: huge outlined letters
  * across the top of the card, within its margins, then the portrait and the
  * foreground name below them (neither clipped at the edge nor under the portrait).
  */

@@ -10,7 +10,7 @@ import WallPhotos from '../parts/WallPhotos.tsx';
 import Stats from '../parts/Stats.tsx';
 import { CardFrame } from '../parts/Section.tsx';
 
-/** SPEC §2 default layout: no headings, a decorative top background. */
+/** docs/contracts.md §2 default layout: no headings, a decorative top background. */
 export default function DefaultLayout({ model, onPinGranted }: TLayoutProps) {
   const { contact, accent, accent2 } = model;
   return (

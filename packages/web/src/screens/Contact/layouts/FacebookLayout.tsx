@@ -30,7 +30,7 @@ export function messengerUrl(entry: TSocialMedia): string | null {
 }
 
 /**
- * SPEC §2 facebook layout: a cover image, "Works at {organization}", the
+ * docs/contracts.md §2 facebook layout: a cover image, "Works at {organization}", the
  * biography in quotes and, when the card has a Facebook entry, "Profile" and
  * "Message" buttons (that entry then leaves the social list).
  */

@@ -5,10 +5,10 @@ import Identity from '../parts/Identity.tsx';
 import { CardFrame } from '../parts/Section.tsx';
 import HeadedSections from '../parts/HeadedSections.tsx';
 
-/** Headings of the simple (and artist) layout, in order (SPEC §2). */
+/** Headings of the simple (and artist) layout, in order (docs/contracts.md §2). */
 export const SIMPLE_HEADINGS = ['About', 'Social Networks', 'Contact Info', 'Links', 'Places'] as const;
 
-/** SPEC §2 simple layout: a compact header, then headed sections. */
+/** docs/contracts.md §2 simple layout: a compact header, then headed sections. */
 export default function SimpleLayout({ model, onPinGranted }: TLayoutProps) {
   const { accent } = model;
   return (

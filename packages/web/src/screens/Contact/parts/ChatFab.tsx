@@ -6,8 +6,8 @@ import { useSession } from '../../../session/SessionContext.tsx';
 import { BOTTOM_NAV_HEIGHT } from '../../../components/bottom-nav-height.ts';
 
 /**
- * SPEC §2 floating chat button, shown only when the card has an owner and is
- * not one of the viewer's own cards (SPEC §5); it waits while the session is checked.
+ * docs/contracts.md §2 floating chat button, shown only when the card has an owner and is
+ * not one of the viewer's own cards (docs/contracts.md §5); it waits while the session is checked.
  */
 export default function ChatFab({ contact, accent }: { contact: TVirtualContact; accent: string }) {
   const { status, account } = useSession();

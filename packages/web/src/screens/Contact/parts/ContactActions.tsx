@@ -12,11 +12,11 @@ import type { TContactModel } from '../model.ts';
 
 const VCardQrDialog = lazy(() => import('../../../dialogs/VCardQrDialog.tsx'));
 
-/** SPEC §4 PIN lock notice. */
+/** docs/contracts.md §4 PIN lock notice. */
 export const PIN_NOTICE = 'Contact Information is hidden and required Pin to access.';
 
 /**
- * "Contact Download", "Contact Transfer via QR" and "Share" (SPEC §2). While
+ * "Contact Download", "Contact Transfer via QR" and "Share" (docs/contracts.md §2). While
  * the PIN lock is on the first two are hidden and the notice is shown; the PIN
  * window (dialogs/pin/, opened by DialogHost) answers the `enterPin` event.
  */

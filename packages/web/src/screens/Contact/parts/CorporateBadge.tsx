@@ -10,7 +10,7 @@ import { notify } from '../../../platform/events.ts';
 const CorporateProfileDialog = lazyWithQueries(() => import('../../../dialogs/CorporateProfileDialog.tsx'));
 
 /**
- * The verified-business icon of a corporate card (SPEC §2). It names the
+ * The verified-business icon of a corporate card (docs/contracts.md §2). It names the
  * company (from the card's corporate info; a failure is a notification, SPEC
  * §8) and opens the 'Verified Business' dialog.
  */

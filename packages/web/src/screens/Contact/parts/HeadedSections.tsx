@@ -10,7 +10,7 @@ import Section from './Section.tsx';
 import { contentFlags } from '../content.ts';
 
 /**
- * The body the simple and artist layouts share (SPEC §2): the contact actions, then the headed
+ * The body the simple and artist layouts share (docs/contracts.md §2): the contact actions, then the headed
  * sections that have content, then the stats. `wallColumns`: the wall photos' grid.
  */
 export default function HeadedSections({ model, onPinGranted, wallColumns }: TLayoutProps & { wallColumns?: number }) {

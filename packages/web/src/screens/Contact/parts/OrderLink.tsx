@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 
-/** SPEC §2: below the card, a plain link out of the app to /order/. */
+/** docs/contracts.md §2: below the card, a plain link out of the app to /order/. */
 export default function OrderLink() {
   return (
     <Box sx={{ textAlign: 'center', py: 3 }}>

@@ -3,7 +3,7 @@ import PersonIcon from '@mui/icons-material/Person';
 
 /**
  * The card's picture, or the generic image when it has none or it fails to
- * load (SPEC §2). `shape` rounded is the artist layout's portrait.
+ * load (docs/contracts.md §2). `shape` rounded is the artist layout's portrait.
  */
 export default function ProfilePicture({ src, name, size, ring, shape = 'circle' }: { src: string | null; name: string; size: number; ring?: string; shape?: 'circle' | 'rounded' }) {
   const radius = shape === 'circle' ? '50%' : '28px';

@@ -10,7 +10,7 @@ const browserFormat = (n: number) => new Intl.NumberFormat().format(n);
 const serverFormat = (n: number) => new Intl.NumberFormat('en').format(n);
 const noSubscription = () => () => undefined;
 
-/** SPEC §2: the card's view count and download count. */
+/** docs/contracts.md §2: the card's view count and download count. */
 export default function Stats({ stats }: { stats: TVirtualContact['stats'] }) {
   const fmt = useSyncExternalStore(noSubscription, () => browserFormat, () => serverFormat);
   const plural = (n: number, one: string, many: string) => `${fmt(n)} ${n === 1 ? one : many}`;

@@ -7,7 +7,7 @@ import { wallPhotos } from '../model.ts';
 
 const ImageViewer = lazy(() => import('../../../components/image-viewer/ImageViewer.tsx'));
 
-/** Photos of the first wall board (SPEC §2); a tap opens the viewer. */
+/** Photos of the first wall board (docs/contracts.md §2); a tap opens the viewer. */
 export default function WallPhotos({ contact, columns = 3 }: { contact: TVirtualContact; columns?: number }) {
   const [open, setOpen] = useState<number | null>(null);
   const images = wallPhotos(contact).map((item, i) => ({

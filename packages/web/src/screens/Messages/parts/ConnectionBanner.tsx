@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import CloudOffIcon from '@mui/icons-material/CloudOff';
 import { FAILED_TO_INJECT, getRealtimeStatus, reconnectRealtime, subscribeRealtimeStatus } from '../../../realtime/connection.ts';
 
-/** SPEC §8: the only real-time texts shown to people; other library errors stay in the tooltip. */
+/** docs/contracts.md §8: the only real-time texts shown to people; other library errors stay in the tooltip. */
 const SERVER_TIMEOUT = 'Server timeout elapsed without receiving a message from the server.';
 
 const shownReason = (error: string | null): string =>
@@ -16,9 +16,9 @@ const shownReason = (error: string | null): string =>
 const QUIET_MS = 1200;
 
 /**
- * SPEC §4 connection state, shown only when it is not Connected: 'Connecting…' /
+ * docs/contracts.md §4 connection state, shown only when it is not Connected: 'Connecting…' /
  * 'Reconnecting…' with a spinner, or 'Disconnected' (with 'Failed to inject SignalR' or the server
- * timeout text of SPEC §8 when that is why) and a Reconnect action
+ * timeout text of docs/contracts.md §8 when that is why) and a Reconnect action
  * once the automatic retries (0/2/10/30 s) are spent.
  */
 export default function ConnectionBanner() {

@@ -16,7 +16,7 @@ export interface TConversationListProps {
   myAccountId: string | null;
 }
 
-/** SPEC §2 message list: picture, name, last message, time and unseen count per conversation. */
+/** docs/contracts.md §2 message list: picture, name, last message, time and unseen count per conversation. */
 export default function ConversationList({ list, error, activeId, myAccountId }: TConversationListProps) {
   if (!list) {
     return (
