@@ -41,8 +41,13 @@ let ok = await runChecks([
   ['dependency check', process.execPath, ['scripts/check-deps.mjs']],
   // The paths it covers are the lint:imports script's (package.json), named once.
   ['import rules', 'npm', ['run', '-s', 'lint:imports']],
+  ['format', bin('prettier'), ['--check', '.', '--log-level', 'warn']],
   ['lint', bin('eslint'), ['.', '--max-warnings', '0']],
-  ...['packages/shared', 'packages/server', 'packages/web', 'packages/web/src/sw', 'e2e', '.'].map((project) => [`typecheck ${project}`, bin('tsc'), ['-p', project]]),
+  ...['packages/shared', 'packages/server', 'packages/web', 'packages/web/src/sw', 'e2e', '.'].map((project) => [
+    `typecheck ${project}`,
+    bin('tsc'),
+    ['-p', project],
+  ]),
 ]);
 
 const results = `${root}.vitest-results/results.json`;
@@ -67,7 +72,8 @@ try {
 for (const suite of Array.isArray(report?.testResults) ? report.testResults : []) {
   for (const test of Array.isArray(suite.assertionResults) ? suite.assertionResults : []) {
     const [first] = test.status === 'passed' ? (test.failureMessages ?? []) : [];
-    if (typeof first === 'string') console.log(`\nPassed on retry: ${test.fullName}\n  first try: ${first.split('\n').slice(0, 4).join('\n  ')}`);
+    if (typeof first === 'string')
+      console.log(`\nPassed on retry: ${test.fullName}\n  first try: ${first.split('\n').slice(0, 4).join('\n  ')}`);
   }
 }
 if (!ok && failed === 0) failed = 1;
