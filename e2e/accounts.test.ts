@@ -24,7 +24,8 @@ let counter = 0;
 const newEmail = (label: string) => `${label}-${Date.now().toString(36)}-${counter++}@example.com`;
 
 /** Chromium reports every 4xx answer as a console error; anything else is a real error. */
-const realErrors = (errors: string[]) => errors.filter((e) => !/Failed to load resource: the server responded with a status of 4\d\d/.test(e));
+const realErrors = (errors: string[]) =>
+  errors.filter((e) => !/Failed to load resource: the server responded with a status of 4\d\d/.test(e));
 
 describe.runIf(hasChromium())('accounts in the browser', () => {
   let sink: Sink;
@@ -139,12 +140,18 @@ describe.runIf(hasChromium())('accounts in the browser', () => {
       const nav = bottomNav(page);
       await nav.waitFor();
       // (Polled: while the sign-in window closes, the page behind it is hidden from role queries.)
-      await expect.poll(() => nav.getByRole('link').evaluateAll((links) => links.map((l) => l.getAttribute('aria-label')))).toEqual(NAV_LINKS);
+      await expect
+        .poll(() => nav.getByRole('link').evaluateAll((links) => links.map((l) => l.getAttribute('aria-label'))))
+        .toEqual(NAV_LINKS);
       // Each destination shows its label, whole, down to a 320 px phone.
       for (const width of [320, 420, 1024]) {
         await page.setViewportSize({ width, height: 800 });
         const labels = await nav.getByTestId('nav-label').evaluateAll((ls) =>
-          ls.map((l) => ({ text: l.textContent, shown: l.getClientRects().length > 0 && l.scrollWidth <= l.clientWidth + 1, inside: l.getBoundingClientRect().right <= window.innerWidth })),
+          ls.map((l) => ({
+            text: l.textContent,
+            shown: l.getClientRects().length > 0 && l.scrollWidth <= l.clientWidth + 1,
+            inside: l.getBoundingClientRect().right <= window.innerWidth,
+          })),
         );
         expect(labels, `at ${width} px`).toEqual(NAV_LINKS.map((text) => ({ text, shown: true, inside: true })));
       }
@@ -157,7 +164,9 @@ describe.runIf(hasChromium())('accounts in the browser', () => {
       await keepSession(page);
       const serverRecents = () =>
         page.evaluate(async () => {
-          const response = await fetch('/api/vbc/recents', { headers: { Authorization: `Bearer ${localStorage.getItem('vbc.accessToken')}` } });
+          const response = await fetch('/api/vbc/recents', {
+            headers: { Authorization: `Bearer ${localStorage.getItem('vbc.accessToken')}` },
+          });
           return ((await response.json()) as { recents: { virtualContactId: string }[] }).recents.map((r) => r.virtualContactId);
         });
       await expect.poll(serverRecents).toEqual([viewed.virtualContactId]);
@@ -246,7 +255,9 @@ describe.runIf(hasChromium())('accounts in the browser', () => {
         await expect.poll(() => dialog.getByTestId('contact-input').getAttribute('readonly')).toBeNull();
       }
       await dialog.getByRole('button', { name: 'Send code' }).click();
-      const warning = page.getByTestId('notice').filter({ hasText: /^Too many codes were requested\. Try again in \d+ (minutes|seconds)\.$/ });
+      const warning = page
+        .getByTestId('notice')
+        .filter({ hasText: /^Too many codes were requested\. Try again in \d+ (minutes|seconds)\.$/ });
       await warning.waitFor();
       expect(await warning.getAttribute('data-severity')).toBe('warning');
       expect(await dialog.getByTestId('otp-input').count()).toBe(0);

@@ -28,7 +28,12 @@ describe.runIf(hasChromium())('announcements', () => {
 
   const adminUpload = async (route: string, file: { data: Buffer; filename: string; contentType: string }) => {
     const form = multipartBody(file);
-    const res = await server.app.inject({ method: 'POST', url: route, headers: { authorization: `Bearer ${ADMIN_TOKEN}`, ...form.headers }, payload: form.payload });
+    const res = await server.app.inject({
+      method: 'POST',
+      url: route,
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, ...form.headers },
+      payload: form.payload,
+    });
     expect(res.statusCode, res.body).toBe(201);
     return res.json();
   };
@@ -50,16 +55,23 @@ describe.runIf(hasChromium())('announcements', () => {
     await expect.poll(() => page.getByText('News from V.B.C. and the businesses you follow will appear here.').isVisible()).toBe(true);
     expect(await badge(page).count()).toBe(0);
 
-    const image = await adminUpload('/api/admin/files/display', { data: await makePicture('png', 800, 600), filename: 'header.png', contentType: 'image/png' });
+    const image = await adminUpload('/api/admin/files/display', {
+      data: await makePicture('png', 800, 600),
+      filename: 'header.png',
+      contentType: 'image/png',
+    });
     const pdf = await adminUpload('/api/admin/files/document', { data: PDF, filename: 'schedule.pdf', contentType: 'application/pdf' });
     const content = [
-      '## Opening hours', 'We open **early**.',
+      '## Opening hours',
+      'We open **early**.',
       '<script>window.__xss = "script"</script>',
       '<img src="x" onerror="window.__xss = \'onerror\'">',
       '[Click me](javascript:window.__xss="link")',
     ].join('\n\n');
     const res = await server.app.inject({
-      method: 'POST', url: '/api/admin/announcements', headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      method: 'POST',
+      url: '/api/admin/announcements',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
       payload: { title: 'New opening hours', content, imageId: image.displayItemId, attachments: [pdf.documentFileItemId] },
     });
     expect(res.statusCode, res.body).toBe(201);
@@ -93,7 +105,7 @@ describe.runIf(hasChromium())('announcements', () => {
     expect(await dialog.locator('[onerror]').count()).toBe(0);
     const link = dialog.getByText('Click me');
     if (await link.count()) {
-      expect(await link.getAttribute('href') ?? '').not.toMatch(/^javascript:/i);
+      expect((await link.getAttribute('href')) ?? '').not.toMatch(/^javascript:/i);
       await link.click({ modifiers: [] }).catch(() => undefined);
     }
     expect(await page.evaluate(() => (window as { __xss?: string }).__xss)).toBeUndefined();
@@ -115,7 +127,12 @@ describe.runIf(hasChromium())('announcements', () => {
     browsers.push(browser);
     const page = await browser.page();
     await startSignedIn(page, person);
-    await server.app.inject({ method: 'POST', url: '/api/admin/announcements', headers: { authorization: `Bearer ${ADMIN_TOKEN}` }, payload: { title: 'Hello Mona' } });
+    await server.app.inject({
+      method: 'POST',
+      url: '/api/admin/announcements',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      payload: { title: 'Hello Mona' },
+    });
     await page.goto('/vbc/announcements');
     const heading = page.getByRole('heading', { name: 'Announcements', level: 1 });
     await expect.poll(() => heading.isVisible()).toBe(true);
@@ -132,10 +149,15 @@ describe.runIf(hasChromium())('announcements', () => {
     await expect.poll(() => button.getAttribute('aria-label'), { timeout: 15_000 }).toBe('Menu');
     // A click the page is not ready for yet opens nothing: click (briefly) until the menu is open.
     const menu = page.getByTestId('app-menu');
-    await expect.poll(async () => {
-      if (!(await menu.isVisible())) await button.click({ timeout: 2_000 }).catch(() => undefined);
-      return menu.isVisible();
-    }, { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          if (!(await menu.isVisible())) await button.click({ timeout: 2_000 }).catch(() => undefined);
+          return menu.isVisible();
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
     await menu.getByRole('menuitem', { name: 'Settings' }).click();
     await page.waitForURL('**/vbc/settings');
     await button.click();

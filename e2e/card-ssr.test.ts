@@ -37,7 +37,8 @@ describe.skipIf(!hasChromium())('server-rendered public card', () => {
       expect(await page.title()).toBe('Maria Santos');
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Maria Santos');
       expect(await page.getByRole('heading', { level: 1 }).isVisible()).toBe(true);
-      for (const text of ['Product Designer', 'Lumen Studio', '0917 555 0123', 'maria@example.org']) expect(await page.getByText(text, { exact: true }).first().isVisible(), text).toBe(true);
+      for (const text of ['Product Designer', 'Lumen Studio', '0917 555 0123', 'maria@example.org'])
+        expect(await page.getByText(text, { exact: true }).first().isVisible(), text).toBe(true);
       expect(await page.getByRole('link', { name: 'Contact Download' }).getAttribute('href')).toMatch(/^\/ds\/vbc\/download\/i\//);
       expect(await page.getByRole('button', { name: 'Contact Transfer via QR' }).isVisible()).toBe(true);
       expect(await page.getByRole('button', { name: 'Share' }).isVisible()).toBe(true);
@@ -103,12 +104,16 @@ describe.skipIf(!hasChromium())('server-rendered public card', () => {
       expect(await page.evaluate(() => (window as unknown as { ssrName?: Element | null }).ssrName?.textContent)).toBe('Biscuit');
       await page.waitForFunction(() => performance.getEntriesByName('vbc:interactive').length > 0);
       await expectAccessible(page, 'pet page (server-rendered)');
-      const hydrated = page.evaluate(() => new Promise<void>((resolve) => document.addEventListener('vbc:hydrated', () => resolve(), { once: true })));
+      const hydrated = page.evaluate(
+        () => new Promise<void>((resolve) => document.addEventListener('vbc:hydrated', () => resolve(), { once: true })),
+      );
       await page.getByRole('button', { name: 'Share' }).click();
       await hydrated;
       const petId = petPath.split('/').pop()!;
       expect(await page.getByTestId('pet-share-dialog').getByTestId('pet-share-link').inputValue()).toBe(`${server.url}/ds/vp/i/${petId}`);
-      expect(await page.evaluate(() => (window as unknown as { ssrName?: Element | null }).ssrName === document.querySelector('h1'))).toBe(true);
+      expect(await page.evaluate(() => (window as unknown as { ssrName?: Element | null }).ssrName === document.querySelector('h1'))).toBe(
+        true,
+      );
       expect(messages.filter((m) => /hydrat|#418|#423|#425|did not match/i.test(m))).toEqual([]);
       expect(browser.errors).toEqual([]);
       await page.close();
@@ -130,25 +135,30 @@ describe.skipIf(!hasChromium())('server-rendered public card', () => {
         document.addEventListener('DOMContentLoaded', () => {
           const w = window as unknown as { ssrName?: Element | null; ssrShare?: Element | null };
           w.ssrName = document.querySelector('h1');
-          w.ssrShare = Array.from(document.querySelectorAll("button")).find((b) => b.textContent?.trim() === 'Share') ?? null;
+          w.ssrShare = Array.from(document.querySelectorAll('button')).find((b) => b.textContent?.trim() === 'Share') ?? null;
         });
       });
       await page.goto(`/vbc/${card('simple layout').quickId}`);
       await page.waitForFunction(() => performance.getEntriesByName('vbc:interactive').length > 0);
       // Before the visitor acts, only the boot script has loaded.
       await page.waitForTimeout(1000);
-      expect(scripts.every((s) => /\/card-boot-|\/preload-helper-|\/recents-|\/storage-|\/initial-card-id-|\/page-events-/.test(s)), scripts.join(', ')).toBe(true);
+      expect(
+        scripts.every((s) => /\/card-boot-|\/preload-helper-|\/recents-|\/storage-|\/initial-card-id-|\/page-events-/.test(s)),
+        scripts.join(', '),
+      ).toBe(true);
       const recents = await page.evaluate(() => JSON.parse(localStorage.getItem('vbc.recents') ?? '[]') as { id: string }[]);
       expect(recents[0]?.id).toBe(card('simple layout').virtualContactId);
 
-      const hydrated = page.evaluate(() => new Promise<void>((resolve) => document.addEventListener('vbc:hydrated', () => resolve(), { once: true })));
+      const hydrated = page.evaluate(
+        () => new Promise<void>((resolve) => document.addEventListener('vbc:hydrated', () => resolve(), { once: true })),
+      );
       await page.getByRole('button', { name: 'Share' }).click();
       await hydrated;
       const dialog = page.getByTestId('share-dialog');
       expect(await dialog.getByTestId('share-link').inputValue()).toBe(`${server.url}/ds/vbc/i/${card('simple layout').quickId}`);
       const same = await page.evaluate(() => {
         const w = window as unknown as { ssrName?: Element | null; ssrShare?: Element | null };
-        const share = Array.from(document.querySelectorAll("button")).find((b) => b.textContent?.trim() === 'Share');
+        const share = Array.from(document.querySelectorAll('button')).find((b) => b.textContent?.trim() === 'Share');
         return { name: w.ssrName === document.querySelector('h1'), share: !!share && w.ssrShare === share };
       });
       expect(same).toEqual({ name: true, share: true });

@@ -20,7 +20,8 @@ import { codeIn, startSmtpSink } from './support/smtp-sink.ts';
 
 const ADMIN_TOKEN = randomBytes(24).toString('hex');
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
-const realErrors = (errors: string[]) => errors.filter((e) => !/Failed to load resource: the server responded with a status of 4\d\d/.test(e));
+const realErrors = (errors: string[]) =>
+  errors.filter((e) => !/Failed to load resource: the server responded with a status of 4\d\d/.test(e));
 /** Markdown and text that would run script if anything rendered it as HTML or followed it. */
 const PAYLOADS = [
   '<script>window.__xss = "script"</script>',
@@ -40,7 +41,12 @@ describe.runIf(hasChromium())('corporate console', () => {
   let people: { admin: Account; editor: Account; member: Account; follower: Account };
 
   const api = async (method: 'GET' | 'POST' | 'PUT', url: string, who: { headers: Record<string, string> } | null, payload?: object) => {
-    const res = await server.app.inject({ method, url, headers: who?.headers ?? { authorization: `Bearer ${ADMIN_TOKEN}` }, ...(payload ? { payload } : {}) });
+    const res = await server.app.inject({
+      method,
+      url,
+      headers: who?.headers ?? { authorization: `Bearer ${ADMIN_TOKEN}` },
+      ...(payload ? { payload } : {}),
+    });
     expect(res.statusCode, res.body).toBeLessThan(300);
     return res.json();
   };
@@ -50,11 +56,17 @@ describe.runIf(hasChromium())('corporate console', () => {
     server = await startServer({ ADMIN_TOKEN, SMTP_URL: sink.url });
     browser = await launchBrowser({ baseURL: server.url, viewport: { width: 1024, height: 900 } });
     const [admin, editor, member, follower] = [
-      await buildAccount(server.app, { name: 'Ada Admin' }), await buildAccount(server.app, { name: 'Eddie Editor' }),
-      await buildAccount(server.app, { name: 'Mia Member' }), await buildAccount(server.app, { name: 'Finn Follower' }),
+      await buildAccount(server.app, { name: 'Ada Admin' }),
+      await buildAccount(server.app, { name: 'Eddie Editor' }),
+      await buildAccount(server.app, { name: 'Mia Member' }),
+      await buildAccount(server.app, { name: 'Finn Follower' }),
     ];
     people = { admin, editor, member, follower };
-    business = await api('POST', '/api/admin/corporates', null, { name: 'Harbor Studio', members: [admin.account.email, editor.account.email, member.account.email], verified: true });
+    business = await api('POST', '/api/admin/corporates', null, {
+      name: 'Harbor Studio',
+      members: [admin.account.email, editor.account.email, member.account.email],
+      verified: true,
+    });
     await api('PUT', `/api/corporate/${business.corporateAccountId}/members/${editor.account.id}`, admin, { role: 'editor' });
     await api('PUT', `/api/vbc/corporateProfile/${business.corporateProfileId}/follow`, follower);
     mkdirSync(files, { recursive: true });
@@ -94,7 +106,11 @@ describe.runIf(hasChromium())('corporate console', () => {
 
   it('an editor opens the console from the menu, edits the profile with a hero image and links a card; axe on each screen', async () => {
     const { editor } = people;
-    editorCard = await buildCard(server.app, { firstName: 'Eddie', lastName: 'Editor', jobTitle: 'Producer' }, { ownerAccountId: editor.account.id });
+    editorCard = await buildCard(
+      server.app,
+      { firstName: 'Eddie', lastName: 'Editor', jobTitle: 'Producer' },
+      { ownerAccountId: editor.account.id },
+    );
     const page = await pageAs(editor);
 
     // The menu lists the console of the business the editor manages.
@@ -102,10 +118,15 @@ describe.runIf(hasChromium())('corporate console', () => {
     // Signed in once the session is checked: the menu button then opens the menu, not the sign-in window.
     await page.getByRole('button', { name: 'Menu' }).waitFor();
     const menu = page.getByTestId('app-menu');
-    await expect.poll(async () => {
-      if (!(await menu.isVisible())) await page.getByTestId('menu-button').click();
-      return menu.getByTestId('menu-console').isVisible();
-    }, { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          if (!(await menu.isVisible())) await page.getByTestId('menu-button').click();
+          return menu.getByTestId('menu-console').isVisible();
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
     await menu.getByTestId('menu-console').click();
     await page.waitForURL(`**/vbc/console/${business.corporateAccountId}`);
     await page.getByRole('heading', { name: 'Harbor Studio', level: 1 }).waitFor();
@@ -121,7 +142,10 @@ describe.runIf(hasChromium())('corporate console', () => {
     await page.getByRole('button', { name: 'Save profile' }).click();
     await page.getByTestId('notice').filter({ hasText: 'Profile saved' }).waitFor();
     saved = await api('GET', `/api/vbc/corporateProfile/${business.corporateProfileId}`, null);
-    expect(saved).toMatchObject({ name: 'Harbor Studio <img src=x onerror="window.__xss=\'name\'">', links: [{ linkUrl: 'javascript:window.__xss="corporate link"' }] });
+    expect(saved).toMatchObject({
+      name: 'Harbor Studio <img src=x onerror="window.__xss=\'name\'">',
+      links: [{ linkUrl: 'javascript:window.__xss="corporate link"' }],
+    });
     expect(saved.heroImage).not.toBeNull();
 
     await consoleScreen(page, 'Members', 'console members');
@@ -183,10 +207,15 @@ describe.runIf(hasChromium())('corporate console', () => {
     const dialog = reader.getByTestId('announcement-dialog');
     await dialog.getByText('Come').waitFor();
     expect(await dialog.getByTestId('announcement-from').textContent()).toBe(`From ${saved.name}`);
-    await expect.poll(() => dialog.getByTestId('announcement-image').evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+    await expect
+      .poll(() => dialog.getByTestId('announcement-image').evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0))
+      .toBe(true);
     expect(await dialog.getByTestId('announcement-attachment').textContent()).toBe('menu.pdf');
     expect(await dialog.locator('script, [onerror]').count()).toBe(0);
-    await dialog.getByText('Click me').click().catch(() => undefined);
+    await dialog
+      .getByText('Click me')
+      .click()
+      .catch(() => undefined);
     expect(await xss(reader)).toBeUndefined();
 
     // The linked card's 'Verified Business' dialog shows the payload name as text; its link runs nothing.
@@ -200,7 +229,8 @@ describe.runIf(hasChromium())('corporate console', () => {
     expect(await xss(reader)).toBeUndefined();
 
     // Follow / Following in the same dialog: the follower unfollows there, then follows again.
-    const followState = async () => (await api('GET', `/api/vbc/corporateProfile/${business.corporateProfileId}/follow`, follower)).following;
+    const followState = async () =>
+      (await api('GET', `/api/vbc/corporateProfile/${business.corporateProfileId}/follow`, follower)).following;
     await corporate.getByRole('button', { name: 'Following' }).click();
     await corporate.getByRole('button', { name: 'Follow', exact: true }).waitFor();
     await expect.poll(followState).toBe(false);

@@ -32,8 +32,18 @@ describe.runIf(hasChromium())('directories', () => {
 
   it('a public team directory opens signed out: cards, filter, open a card; a private one does not', async () => {
     const team = await buildBusiness(server.app, { name: 'Harbor Studio', isPublic: true });
-    await buildLinkedCard(server.app, team.corporateProfileId, { firstName: 'Lena', lastName: 'Park', jobTitle: 'Art Director', organization: 'Harbor Studio' });
-    const milo = await buildLinkedCard(server.app, team.corporateProfileId, { firstName: 'Milo', lastName: 'Grant', jobTitle: 'Producer', organization: 'Harbor Studio' });
+    await buildLinkedCard(server.app, team.corporateProfileId, {
+      firstName: 'Lena',
+      lastName: 'Park',
+      jobTitle: 'Art Director',
+      organization: 'Harbor Studio',
+    });
+    const milo = await buildLinkedCard(server.app, team.corporateProfileId, {
+      firstName: 'Milo',
+      lastName: 'Grant',
+      jobTitle: 'Producer',
+      organization: 'Harbor Studio',
+    });
     const closed = await buildBusiness(server.app, { name: 'Closed Corp' });
     await buildLinkedCard(server.app, closed.corporateProfileId, { firstName: 'Secret', lastName: 'Person' });
 
@@ -59,7 +69,12 @@ describe.runIf(hasChromium())('directories', () => {
 
   it('saves a card to a new folder from the card page, then finds, removes, renames and deletes in /directories', async () => {
     const me = await buildAccount(server.app, { name: 'Sam Saver' });
-    const card = await buildCard(server.app, { firstName: 'Quinn', lastName: 'Harlow', jobTitle: 'Cartographer', organization: 'Northwind Maps' });
+    const card = await buildCard(server.app, {
+      firstName: 'Quinn',
+      lastName: 'Harlow',
+      jobTitle: 'Cartographer',
+      organization: 'Northwind Maps',
+    });
     const page = await browser.page();
     const failed = failedRequests(page);
     await startSignedIn(page, me);
@@ -101,7 +116,12 @@ describe.runIf(hasChromium())('directories', () => {
 
   it('saves a card to a folder and finds it again in Others: Recents newest first, each card once; Search as you type, match highlighted', async () => {
     const me = await buildAccount(server.app, { name: 'Robin Finder' });
-    const wanted = await buildCard(server.app, { firstName: 'Isolde', lastName: 'Varga', jobTitle: 'Glassblower', organization: 'Lumen Atelier' });
+    const wanted = await buildCard(server.app, {
+      firstName: 'Isolde',
+      lastName: 'Varga',
+      jobTitle: 'Glassblower',
+      organization: 'Lumen Atelier',
+    });
     const other = await buildCard(server.app, { firstName: 'Teodor', lastName: 'Brandt', jobTitle: 'Pilot', organization: 'Skyline Air' });
     // A device of its own: this browser's earlier visits (Milo, Quinn) would rightly be in its recents.
     const device = await launchBrowser({ baseURL: server.url });
@@ -122,7 +142,9 @@ describe.runIf(hasChromium())('directories', () => {
     await page.getByTestId('save-to-folder').waitFor();
 
     await page.goto('/vbc/others');
-    await expect.poll(() => page.getByTestId('recents-list').getByTestId('card-name').allTextContents()).toEqual(['Isolde Varga', 'Teodor Brandt']);
+    await expect
+      .poll(() => page.getByTestId('recents-list').getByTestId('card-name').allTextContents())
+      .toEqual(['Isolde Varga', 'Teodor Brandt']);
 
     await page.getByRole('tab', { name: 'Search' }).click();
     await page.getByLabel('Search cards').pressSequentially('lumen atel', { delay: 40 });

@@ -14,7 +14,12 @@ import { startServer, type RunningServer } from './support/server.ts';
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** One finger: down at `from`, along to `to` in `steps` moves `stepMs` apart (after `holdMs` still), up. */
-async function touchDrag(cdp: CDPSession, from: { x: number; y: number }, to: { x: number; y: number }, { holdMs = 0, steps = 10, stepMs = 16 } = {}) {
+async function touchDrag(
+  cdp: CDPSession,
+  from: { x: number; y: number },
+  to: { x: number; y: number },
+  { holdMs = 0, steps = 10, stepMs = 16 } = {},
+) {
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [from] });
   if (holdMs) await pause(holdMs);
   for (let i = 1; i <= steps; i++) {
@@ -41,16 +46,29 @@ describe.runIf(hasChromium())('the photo wall on a phone', () => {
   it('scrolls on a swipe across the photos, and reorders on touch-and-hold then drag', async () => {
     const owner = await buildAccount(server.app, { name: 'Tess Touch' });
     const upload = async (background: string) => {
-      const data = await sharp({ create: { width: 200, height: 200, channels: 3, background } }).png().toBuffer();
+      const data = await sharp({ create: { width: 200, height: 200, channels: 3, background } })
+        .png()
+        .toBuffer();
       const form = multipartBody({ data, filename: 'photo.png', contentType: 'image/png' });
-      const response = await server.app.inject({ method: 'POST', url: '/api/files/display', headers: { ...owner.headers, ...form.headers }, payload: form.payload });
+      const response = await server.app.inject({
+        method: 'POST',
+        url: '/api/files/display',
+        headers: { ...owner.headers, ...form.headers },
+        payload: form.payload,
+      });
       expect(response.statusCode).toBe(201);
       return response.json<{ obsecuredDisplayItemId: string }>().obsecuredDisplayItemId;
     };
     const ids = [await upload('#d32f2f'), await upload('#388e3c'), await upload('#1976d2')];
     const created = await server.app.inject({
-      method: 'POST', url: '/api/vbc/virtualcontact', headers: owner.headers,
-      payload: { firstName: 'Tess', lastName: 'Touch', wall: { boards: [{ title: 'Work', items: ids.map((id) => ({ photo: { obsecuredDisplayItemId: id } })) }] } },
+      method: 'POST',
+      url: '/api/vbc/virtualcontact',
+      headers: owner.headers,
+      payload: {
+        firstName: 'Tess',
+        lastName: 'Touch',
+        wall: { boards: [{ title: 'Work', items: ids.map((id) => ({ photo: { obsecuredDisplayItemId: id } })) }] },
+      },
     });
     expect(created.statusCode).toBe(201);
     const cardId = created.json<{ id: string }>().id;

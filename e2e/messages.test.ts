@@ -57,19 +57,31 @@ describe.runIf(hasChromium())('messages in real time', () => {
 
   /** Alice's card writes to Bob's (the same conversation each time): each test stands on its own. */
   const aliceWritesToBob = async (message: string) =>
-    (await initiateConversation(server.app.db, { senderAccountId: alice.account.id, fromVbcId: aliceCard.id, toVbcId: bobCard.id, message, now: new Date() })).conversationId;
+    (
+      await initiateConversation(server.app.db, {
+        senderAccountId: alice.account.id,
+        fromVbcId: aliceCard.id,
+        toVbcId: bobCard.id,
+        message,
+        now: new Date(),
+      })
+    ).conversationId;
   /** Two new people: `senderName` has written `message` to a new card of `owner` over the API. */
   const newConversation = async (senderName: string, owner: { name: string; firstName: string; lastName: string }, message: string) => {
     const sender = await buildAccount(server.app, { name: senderName });
     const recipient = await buildAccount(server.app, { name: owner.name });
-    const card = await buildCard(server.app, { firstName: owner.firstName, lastName: owner.lastName }, { ownerAccountId: recipient.account.id });
+    const card = await buildCard(
+      server.app,
+      { firstName: owner.firstName, lastName: owner.lastName },
+      { ownerAccountId: recipient.account.id },
+    );
     const response = await fetch(`${server.url}/api/conversation/initiateConversation`, {
       method: 'POST',
       headers: { ...sender.headers, 'content-type': 'application/json' },
       body: JSON.stringify({ toVbcId: card.id, message }),
     });
     expect(response.ok).toBe(true);
-    const { personalConversationId: id } = await response.json() as { personalConversationId: string };
+    const { personalConversationId: id } = (await response.json()) as { personalConversationId: string };
     return { sender, recipient, id };
   };
   const connected = (page: Page) => page.waitForFunction(() => document.documentElement.dataset.realtime === 'Connected');
@@ -162,7 +174,9 @@ describe.runIf(hasChromium())('messages in real time', () => {
     // from the hub and need no retry.
     const posts: string[] = [];
     let leftThread!: () => void;
-    const onList = new Promise<void>((resolve) => { leftThread = resolve; });
+    const onList = new Promise<void>((resolve) => {
+      leftThread = resolve;
+    });
     const messagesUrl = `**/api/conversation/${conversationId}/messages`;
     await a.page.route(messagesUrl, async (route) => {
       if (route.request().method() !== 'POST') return route.continue();
@@ -185,7 +199,9 @@ describe.runIf(hasChromium())('messages in real time', () => {
     await a.page.locator('[data-testid="message"][data-state="seen"]').filter({ hasText: 'Only once, please' }).waitFor();
     expect(await bubbles(a.page, 'Only once, please').count()).toBe(1);
     expect(await bubbles(b.page, 'Only once, please').count()).toBe(1);
-    const stored = await fetch(`${server.url}/api/conversation/${conversationId}/messages`, { headers: bob.headers }).then((r) => r.json()) as { message: string }[];
+    const stored = (await fetch(`${server.url}/api/conversation/${conversationId}/messages`, { headers: bob.headers }).then((r) =>
+      r.json(),
+    )) as { message: string }[];
     expect(stored.filter((m) => m.message === 'Only once, please')).toHaveLength(1);
     await a.page.unroute(messagesUrl);
 
@@ -223,13 +239,20 @@ describe.runIf(hasChromium())('messages in real time', () => {
   });
 
   it('a thread left but still on screen marks nothing seen; back at its address, it does', async () => {
-    const { sender, recipient, id } = await newConversation('Rosa Sender', { name: 'Sam Reader', firstName: 'Sam', lastName: 'Reader' }, 'Hello Sam');
+    const { sender, recipient, id } = await newConversation(
+      'Rosa Sender',
+      { name: 'Sam Reader', firstName: 'Sam', lastName: 'Reader' },
+      'Hello Sam',
+    );
     const r = await signedIn(recipient, { width: 420, height: 860 });
     await r.page.goto(`/vbc/messages/${id}`);
     await bubbles(r.page, 'Hello Sam').waitFor();
     await connected(r.page);
     const unseen = async () => {
-      const list = await fetch(`${server.url}/api/conversation`, { headers: recipient.headers }).then((res) => res.json()) as { personalConversationId: string; unseenCount: number }[];
+      const list = (await fetch(`${server.url}/api/conversation`, { headers: recipient.headers }).then((res) => res.json())) as {
+        personalConversationId: string;
+        unseenCount: number;
+      }[];
       return list.find((c) => c.personalConversationId === id)?.unseenCount;
     };
     await expect.poll(unseen).toBe(0);
@@ -252,7 +275,11 @@ describe.runIf(hasChromium())('messages in real time', () => {
     await expect.poll(unseen).toBe(0);
   });
   it("asks 'Unread Messages' once per session: not again on a reload after No, again once a new message arrives", async () => {
-    const { sender, recipient, id } = await newConversation('Pat Sender', { name: 'Quinn Reader', firstName: 'Quinn', lastName: 'Reader' }, 'First hello');
+    const { sender, recipient, id } = await newConversation(
+      'Pat Sender',
+      { name: 'Quinn Reader', firstName: 'Quinn', lastName: 'Reader' },
+      'First hello',
+    );
     const r = await signedIn(recipient, { width: 420, height: 860 });
     const prompt = r.page.getByTestId('prompt-dialog');
     await r.page.goto('/vbc/');
@@ -336,12 +363,21 @@ describe.runIf(hasChromium())('messages in real time', () => {
     // 130 notes over three days (written straight to the database: the API limits sends per minute).
     const start = Date.now() - 3 * 86_400_000;
     const at = (i: number) => new Date(start + i * 30 * 60_000);
-    const { conversationId: id } = await initiateConversation(server.app.db, { senderAccountId: carl.account.id, toVbcId: danaCard.id, message: 'Note 1', now: at(1) });
+    const { conversationId: id } = await initiateConversation(server.app.db, {
+      senderAccountId: carl.account.id,
+      toVbcId: danaCard.id,
+      message: 'Note 1',
+      now: at(1),
+    });
     for (let i = 2; i <= 130; i++) {
       const fromCarl = i % 3 !== 0;
       await appendMessage(server.app.db, {
-        conversationId: id, senderAccountId: fromCarl ? carl.account.id : dana.account.id, fromVbcId: fromCarl ? null : danaCard.id,
-        kind: 'text', body: `Note ${i}`, now: at(i),
+        conversationId: id,
+        senderAccountId: fromCarl ? carl.account.id : dana.account.id,
+        fromVbcId: fromCarl ? null : danaCard.id,
+        kind: 'text',
+        body: `Note ${i}`,
+        now: at(i),
       });
     }
 
@@ -361,7 +397,9 @@ describe.runIf(hasChromium())('messages in real time', () => {
     expect(await d.page.getByTestId('day-separator').count()).toBeGreaterThanOrEqual(3);
 
     // A photo from the composer: it arrives as a photo message and opens in the image viewer.
-    const png = await sharp({ create: { width: 640, height: 400, channels: 3, background: '#2a7' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 640, height: 400, channels: 3, background: '#2a7' } })
+      .png()
+      .toBuffer();
     await d.page.getByTestId('photo-input').setInputFiles({ name: 'garden.png', mimeType: 'image/png', buffer: png });
     const photo = d.page.locator('[data-testid="message"][data-state="sent"]').getByTestId('message-photo');
     await photo.waitFor();
@@ -375,7 +413,9 @@ describe.runIf(hasChromium())('messages in real time', () => {
     await d.page.getByTestId('image-viewer').waitFor({ state: 'detached' });
 
     // A document: a download link with the text icon.
-    await d.page.getByTestId('document-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Bring the plans.') });
+    await d.page
+      .getByTestId('document-input')
+      .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Bring the plans.') });
     const doc = d.page.locator('a[data-testid="message-document"]');
     await doc.waitFor();
     const href = (await doc.getAttribute('href'))!;
@@ -385,7 +425,9 @@ describe.runIf(hasChromium())('messages in real time', () => {
     expect(await doc.locator('svg[data-kind="text"]').count()).toBe(1);
 
     // Carl's side holds both, once each.
-    const seen = await fetch(`${server.url}/api/conversation/${id}/messages?after=130`, { headers: carl.headers }).then((r) => r.json()) as { kind: string }[];
+    const seen = (await fetch(`${server.url}/api/conversation/${id}/messages?after=130`, { headers: carl.headers }).then((r) =>
+      r.json(),
+    )) as { kind: string }[];
     expect(seen.map((m) => m.kind)).toEqual(['photo', 'document']);
     expect(realErrors(d.browser.errors)).toEqual([]);
   });
@@ -415,7 +457,11 @@ describe.runIf(hasChromium())('messages in real time', () => {
     await banner.waitFor({ state: 'detached' });
   });
   it('shows live that the other side deleted their account: their messages labelled, no more replies', async () => {
-    const { sender: erin, recipient: frank, id } = await newConversation('Erin Account', { name: 'Frank Account', firstName: 'Frank', lastName: 'Lee' }, 'Goodbye soon');
+    const {
+      sender: erin,
+      recipient: frank,
+      id,
+    } = await newConversation('Erin Account', { name: 'Frank Account', firstName: 'Frank', lastName: 'Lee' }, 'Goodbye soon');
 
     const f = await signedIn(frank, { width: 420, height: 860 });
     await f.page.goto(`/vbc/messages/${id}`);
@@ -451,9 +497,10 @@ describe.runIf(hasChromium())('messages in real time', () => {
     await auth.getByTestId('contact-input').fill(email);
     await auth.getByRole('button', { name: 'Send code' }).click();
     await auth.getByTestId('otp-input').waitFor();
-    const mailed = () => server.log.lines
-      .map((line) => JSON.parse(line) as { channel?: string; to?: string; code?: string })
-      .findLast((entry) => entry.channel === 'development' && entry.to === email)?.code;
+    const mailed = () =>
+      server.log.lines
+        .map((line) => JSON.parse(line) as { channel?: string; to?: string; code?: string })
+        .findLast((entry) => entry.channel === 'development' && entry.to === email)?.code;
     await expect.poll(mailed).toMatch(/^\d{6}$/);
     await auth.getByTestId('otp-input').fill(mailed()!);
     const continued = v.getByTestId('send-message-dialog');
@@ -464,19 +511,33 @@ describe.runIf(hasChromium())('messages in real time', () => {
     // docs/contracts.md §5: the owner sees no chat button on their own card.
     const owner = await signedIn(bob, { width: 420, height: 860 });
     await owner.page.goto(`/vbc/${bobCard.quickId}`);
-    await owner.page.getByRole('heading', { name: /Bob Owner/ }).first().waitFor();
+    await owner.page
+      .getByRole('heading', { name: /Bob Owner/ })
+      .first()
+      .waitFor();
     await owner.page.waitForFunction(() => document.documentElement.dataset.realtime === 'Connected');
     expect(await owner.page.getByTestId('chat-fab').count()).toBe(0);
 
     // A refusal (here the server's rate limit answer) shows under the Message field; the text stays.
     // (Alice has read everything, so no unread prompt covers the card.)
-    const mine = await fetch(`${server.url}/api/conversation`, { headers: alice.headers }).then((r) => r.json()) as { personalConversationId: string }[];
+    const mine = (await fetch(`${server.url}/api/conversation`, { headers: alice.headers }).then((r) => r.json())) as {
+      personalConversationId: string;
+    }[];
     for (const c of mine) {
-      await fetch(`${server.url}/api/conversation/${c.personalConversationId}/seen`, { method: 'POST', headers: { ...alice.headers, 'content-type': 'application/json' }, body: '{}' });
+      await fetch(`${server.url}/api/conversation/${c.personalConversationId}/seen`, {
+        method: 'POST',
+        headers: { ...alice.headers, 'content-type': 'application/json' },
+        body: '{}',
+      });
     }
     const a = await signedIn(alice, { width: 420, height: 860 });
     await a.page.route('**/api/conversation/initiateConversation', (route) =>
-      route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ message: 'You are sending messages too fast. Try again in 40 seconds.', code: 'too_many_requests' }) }));
+      route.fulfill({
+        status: 429,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'You are sending messages too fast. Try again in 40 seconds.', code: 'too_many_requests' }),
+      }),
+    );
     await a.page.goto(`/vbc/${bobCard.quickId}`);
     // Signed in: the server-rendered page is taken over by the app and the session is known first.
     await a.page.waitForFunction(() => document.documentElement.dataset.realtime === 'Connected');
@@ -489,7 +550,11 @@ describe.runIf(hasChromium())('messages in real time', () => {
     expect(await dialog.getByText('Your message has been sent!').count()).toBe(0);
   });
   it('keeps an unconfirmed text across a reload and sends it then, once', async () => {
-    const { sender: gina, recipient: hank, id } = await newConversation('Gina Account', { name: 'Hank Account', firstName: 'Hank', lastName: 'Diaz' }, 'First');
+    const {
+      sender: gina,
+      recipient: hank,
+      id,
+    } = await newConversation('Gina Account', { name: 'Hank Account', firstName: 'Hank', lastName: 'Diaz' }, 'First');
 
     const g = await signedIn(gina, { width: 420, height: 860 });
     await g.page.goto(`/vbc/messages/${id}`);
@@ -502,20 +567,29 @@ describe.runIf(hasChromium())('messages in real time', () => {
     const url = `**/api/conversation/${id}/messages`;
     const held: Route[] = [];
     await g.browser.context.route(url, (route) => (route.request().method() === 'POST' ? void held.push(route) : route.continue()));
-    const sendsAnswered = () => server.log.lines.filter((line) => line.includes('"POST"') && line.includes('"/api/conversation/:id/messages"')).length;
+    const sendsAnswered = () =>
+      server.log.lines.filter((line) => line.includes('"POST"') && line.includes('"/api/conversation/:id/messages"')).length;
     const answeredBefore = sendsAnswered();
     await g.page.getByTestId('composer-input').fill('Survives a reload');
     await g.page.getByTestId('composer-input').press('Enter');
     // Waits for `count` POSTs held; should one get past the route, the failure says what the page showed and what the server answered.
-    const postsHeld = (count: number) => expect.poll(() => held.length, { timeout: 10_000 }).toBe(count).catch(async (error: unknown) => {
-      const page = await g.page.evaluate(() => ({
-        url: location.href,
-        controlled: !!navigator.serviceWorker?.controller,
-        outbox: localStorage.getItem('vbc.outbox'),
-        bubbles: Array.from(document.querySelectorAll('[data-testid="message"]')).map((b) => `${b.getAttribute('data-state')}: ${b.textContent}`),
-      }));
-      throw new Error(`${String(error)}\n${JSON.stringify({ page, postsHeld: held.length, sendsTheServerAnswered: sendsAnswered() - answeredBefore })}`);
-    });
+    const postsHeld = (count: number) =>
+      expect
+        .poll(() => held.length, { timeout: 10_000 })
+        .toBe(count)
+        .catch(async (error: unknown) => {
+          const page = await g.page.evaluate(() => ({
+            url: location.href,
+            controlled: !!navigator.serviceWorker?.controller,
+            outbox: localStorage.getItem('vbc.outbox'),
+            bubbles: Array.from(document.querySelectorAll('[data-testid="message"]')).map(
+              (b) => `${b.getAttribute('data-state')}: ${b.textContent}`,
+            ),
+          }));
+          throw new Error(
+            `${String(error)}\n${JSON.stringify({ page, postsHeld: held.length, sendsTheServerAnswered: sendsAnswered() - answeredBefore })}`,
+          );
+        });
     await postsHeld(1);
     await g.page.locator('[data-testid="message"][data-state="sending"]').filter({ hasText: 'Survives a reload' }).waitFor();
     expect(await g.page.evaluate(() => localStorage.getItem('vbc.outbox'))).toContain('Survives a reload');
@@ -532,11 +606,17 @@ describe.runIf(hasChromium())('messages in real time', () => {
     await g.page.locator('[data-testid="message"][data-state="sent"]').filter({ hasText: 'Survives a reload' }).waitFor();
     expect(await bubbles(g.page, 'Survives a reload').count()).toBe(1);
     await g.page.waitForFunction(() => localStorage.getItem('vbc.outbox') === null);
-    const stored = await fetch(`${server.url}/api/conversation/${id}/messages`, { headers: hank.headers }).then((r) => r.json()) as { message: string }[];
+    const stored = (await fetch(`${server.url}/api/conversation/${id}/messages`, { headers: hank.headers }).then((r) => r.json())) as {
+      message: string;
+    }[];
     expect(stored.map((m) => m.message)).toEqual(['First', 'Survives a reload']);
   });
   it('keeps the unconfirmed texts of two open tabs; a later page sends both, once each', async () => {
-    const { sender: ivy, recipient: jon, id } = await newConversation('Ivy Account', { name: 'Jon Account', firstName: 'Jon', lastName: 'Park' }, 'First');
+    const {
+      sender: ivy,
+      recipient: jon,
+      id,
+    } = await newConversation('Ivy Account', { name: 'Jon Account', firstName: 'Jon', lastName: 'Park' }, 'First');
     const first = await signedIn(ivy, { width: 420, height: 860 });
     const second = await first.browser.page();
     // A dead network for the whole profile: no send gets through.
@@ -555,7 +635,9 @@ describe.runIf(hasChromium())('messages in real time', () => {
     await send(first.page, 'From the first tab');
     await send(second, 'From the second tab');
     // Each tab writes its own entries beside the other's.
-    const stored = await second.evaluate(() => (JSON.parse(localStorage.getItem('vbc.outbox') ?? '[]') as { text: string }[]).map((e) => e.text));
+    const stored = await second.evaluate(() =>
+      (JSON.parse(localStorage.getItem('vbc.outbox') ?? '[]') as { text: string }[]).map((e) => e.text),
+    );
     expect(stored.sort()).toEqual(['From the first tab', 'From the second tab']);
 
     // Both tabs close with their sends unanswered; the next page sends both.
@@ -569,29 +651,36 @@ describe.runIf(hasChromium())('messages in real time', () => {
       await next.locator('[data-testid="message"][data-state="sent"]').filter({ hasText: text }).waitFor();
     }
     await next.waitForFunction(() => localStorage.getItem('vbc.outbox') === null);
-    const messages = await fetch(`${server.url}/api/conversation/${id}/messages`, { headers: jon.headers }).then((r) => r.json()) as { message: string }[];
+    const messages = (await fetch(`${server.url}/api/conversation/${id}/messages`, { headers: jon.headers }).then((r) => r.json())) as {
+      message: string;
+    }[];
     expect(messages.map((m) => m.message).sort()).toEqual(['First', 'From the first tab', 'From the second tab']);
   });
   it('keeps an unconfirmed photo across a reload, its file in IndexedDB, and sends it then, once', async () => {
-    const { sender: gina, recipient: hank, id } = await newConversation('Gina Account', { name: 'Hank Account', firstName: 'Hank', lastName: 'Diaz' }, 'First');
+    const {
+      sender: gina,
+      recipient: hank,
+      id,
+    } = await newConversation('Gina Account', { name: 'Hank Account', firstName: 'Hank', lastName: 'Diaz' }, 'First');
     /** The files the outbox keeps in the page's IndexedDB (none before it made its database). */
-    const keptFiles = (page: Page) => page.evaluate(async () => {
-      // Opening a database that does not exist would make an empty one, without the outbox's store.
-      if (!(await indexedDB.databases()).some((d) => d.name === 'vbc-outbox')) return 0;
-      return new Promise<number>((resolve, reject) => {
-        const opened = indexedDB.open('vbc-outbox');
-        opened.onerror = () => reject(opened.error);
-        opened.onsuccess = () => {
-          const db = opened.result;
-          const count = db.transaction('files').objectStore('files').count();
-          count.onsuccess = () => {
-            db.close();
-            resolve(count.result);
+    const keptFiles = (page: Page) =>
+      page.evaluate(async () => {
+        // Opening a database that does not exist would make an empty one, without the outbox's store.
+        if (!(await indexedDB.databases()).some((d) => d.name === 'vbc-outbox')) return 0;
+        return new Promise<number>((resolve, reject) => {
+          const opened = indexedDB.open('vbc-outbox');
+          opened.onerror = () => reject(opened.error);
+          opened.onsuccess = () => {
+            const db = opened.result;
+            const count = db.transaction('files').objectStore('files').count();
+            count.onsuccess = () => {
+              db.close();
+              resolve(count.result);
+            };
+            count.onerror = () => reject(count.error);
           };
-          count.onerror = () => reject(count.error);
-        };
+        });
       });
-    });
 
     const g = await signedIn(gina, { width: 420, height: 860 });
     await g.page.goto(`/vbc/messages/${id}`);
@@ -603,7 +692,9 @@ describe.runIf(hasChromium())('messages in real time', () => {
     await g.page.route(uploads, (route) => {
       held.push(route);
     });
-    const png = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#c52' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#c52' } })
+      .png()
+      .toBuffer();
     await g.page.getByTestId('photo-input').setInputFiles({ name: 'harbour.png', mimeType: 'image/png', buffer: png });
     const sending = g.page.locator('[data-testid="message"][data-state="sending"]').getByTestId('message-photo');
     await sending.waitFor();
@@ -629,7 +720,9 @@ describe.runIf(hasChromium())('messages in real time', () => {
     expect(await g.page.getByTestId('message-photo').count()).toBe(1);
     await g.page.waitForFunction(() => localStorage.getItem('vbc.outbox') === null);
     await expect.poll(() => keptFiles(g.page)).toBe(0);
-    const stored = await fetch(`${server.url}/api/conversation/${id}/messages`, { headers: hank.headers }).then((r) => r.json()) as { kind: string }[];
+    const stored = (await fetch(`${server.url}/api/conversation/${id}/messages`, { headers: hank.headers }).then((r) => r.json())) as {
+      kind: string;
+    }[];
     expect(stored.map((m) => m.kind)).toEqual(['text', 'photo']);
     expect(realErrors(g.browser.errors)).toEqual([]);
   });

@@ -14,7 +14,8 @@ import { hasChromium, launchBrowser, type Browser } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 /** Chromium reports every 4xx answer as a console error (the refused saves below); anything else is a real error. */
-const realErrors = (errors: string[]) => errors.filter((e) => !/Failed to load resource: the server responded with a status of 4\d\d/.test(e));
+const realErrors = (errors: string[]) =>
+  errors.filter((e) => !/Failed to load resource: the server responded with a status of 4\d\d/.test(e));
 
 const CARD = {
   firstName: 'Maria',
@@ -46,8 +47,12 @@ describe.runIf(hasChromium())('owners at home in the browser', () => {
   beforeAll(async () => {
     server = await startServer();
     browser = await launchBrowser({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
-    picture = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#c98b6b' } }).png().toBuffer();
-    bluePhoto = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#1f4fd8' } }).png().toBuffer();
+    picture = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#c98b6b' } })
+      .png()
+      .toBuffer();
+    bluePhoto = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#1f4fd8' } })
+      .png()
+      .toBuffer();
   });
   afterAll(async () => {
     await browser?.close();
@@ -62,10 +67,13 @@ describe.runIf(hasChromium())('owners at home in the browser', () => {
   const signIn = async (page: Page, name = 'Maria Santos') => {
     const who = await buildAccount(server.app, { name });
     await page.goto('/vbc/manifest.webmanifest');
-    await page.evaluate(([token, session]) => {
-      localStorage.setItem('vbc.accessToken', token!);
-      localStorage.setItem('vbc.sessionId', session!);
-    }, [who.accessToken, who.sessionId]);
+    await page.evaluate(
+      ([token, session]) => {
+        localStorage.setItem('vbc.accessToken', token!);
+        localStorage.setItem('vbc.sessionId', session!);
+      },
+      [who.accessToken, who.sessionId],
+    );
     return who;
   };
 
@@ -126,7 +134,9 @@ describe.runIf(hasChromium())('owners at home in the browser', () => {
 
     // The picture: one upload gives the normal and high-res ids; the preview shows it.
     await page.getByTestId('picture-input').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: picture });
-    await expect.poll(() => preview(page).getByTestId('profile-picture').getAttribute('src')).toMatch(/^\/ds\/vbc\/display\/[0-9a-f-]{36}$/);
+    await expect
+      .poll(() => preview(page).getByTestId('profile-picture').getAttribute('src'))
+      .toMatch(/^\/ds\/vbc\/display\/[0-9a-f-]{36}$/);
 
     // A wall board with two photos, put in order by dragging the second onto the first.
     await page.getByRole('button', { name: '+ Add a board' }).click();
@@ -163,7 +173,13 @@ describe.runIf(hasChromium())('owners at home in the browser', () => {
       await preview(page).getByTestId(`layout-${design}`).waitFor();
     };
     await choose('Simple', 'simple');
-    expect(await preview(page).getByRole('heading', { level: 2 }).allTextContents()).toEqual(['About', 'Social Networks', 'Contact Info', 'Links', 'Places']);
+    expect(await preview(page).getByRole('heading', { level: 2 }).allTextContents()).toEqual([
+      'About',
+      'Social Networks',
+      'Contact Info',
+      'Links',
+      'Places',
+    ]);
     expect(await preview(page).getByTestId('works-at').count()).toBe(0);
     await choose('Classic', 'default');
     await preview(page).getByTestId('decorative-background').waitFor();
@@ -173,7 +189,9 @@ describe.runIf(hasChromium())('owners at home in the browser', () => {
     await choose('Social', 'facebook');
     expect(await preview(page).getByTestId('works-at').textContent()).toContain(`Works at ${CARD.organization}`);
     // The Facebook entry becomes the Profile and Message buttons.
-    expect(await preview(page).getByRole('link', { name: 'Profile', exact: true }).getAttribute('href')).toBe(`https://www.facebook.com/${CARD.facebook}`);
+    expect(await preview(page).getByRole('link', { name: 'Profile', exact: true }).getAttribute('href')).toBe(
+      `https://www.facebook.com/${CARD.facebook}`,
+    );
     // Accent colours reach the preview.
     await page.getByRole('radio', { name: /Forest/ }).click();
     expect(await page.getByLabel('Main accent').inputValue()).toBe('#1f7a4d');
@@ -192,7 +210,16 @@ describe.runIf(hasChromium())('owners at home in the browser', () => {
     await pub.getByRole('heading', { name: CARD.markdownHeading }).waitFor();
     expect(await pub.title()).toBe('Maria Santos');
     const text = await pub.getByTestId('contact-view').innerText();
-    for (const value of [CARD.jobTitle, CARD.biography, CARD.markdownHeading, 'Lumen Bank', CARD.phone, CARD.emailName, CARD.linkName, CARD.placeTitle]) {
+    for (const value of [
+      CARD.jobTitle,
+      CARD.biography,
+      CARD.markdownHeading,
+      'Lumen Bank',
+      CARD.phone,
+      CARD.emailName,
+      CARD.linkName,
+      CARD.placeTitle,
+    ]) {
       expect(text).toContain(value);
     }
     expect(text).toContain(`Works at ${CARD.organization}`);
@@ -200,11 +227,23 @@ describe.runIf(hasChromium())('owners at home in the browser', () => {
     expect(await pub.getByTestId('profile-picture').getAttribute('src')).toMatch(/^\/ds\/vbc\/display\//);
     expect(await pub.locator('[data-social="Instagram"]').getAttribute('href')).toBe(`https://www.instagram.com/${CARD.instagram}`);
     expect(await pub.locator('[data-social="WeChat"]').count()).toBe(1);
-    expect(await pub.getByTestId('wall-photos').locator('img').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src')))).toEqual([before[1], before[0]]);
-    expect(await pub.getByRole('link', { name: 'Profile', exact: true }).getAttribute('href')).toBe(`https://www.facebook.com/${CARD.facebook}`);
-    const card = await (await fetch(`${server.url}/api/vbc/virtualcontact/${contactId}/edit`, { headers: who.headers })).json() as Record<string, unknown>;
+    expect(
+      await pub
+        .getByTestId('wall-photos')
+        .locator('img')
+        .evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src'))),
+    ).toEqual([before[1], before[0]]);
+    expect(await pub.getByRole('link', { name: 'Profile', exact: true }).getAttribute('href')).toBe(
+      `https://www.facebook.com/${CARD.facebook}`,
+    );
+    const card = (await (await fetch(`${server.url}/api/vbc/virtualcontact/${contactId}/edit`, { headers: who.headers })).json()) as Record<
+      string,
+      unknown
+    >;
     expect(card).toMatchObject({
-      firstName: 'Maria', lastName: 'Santos', organization: CARD.organization,
+      firstName: 'Maria',
+      lastName: 'Santos',
+      organization: CARD.organization,
       emails: [{ email: CARD.email, name: CARD.emailName }],
       locations: [{ title: CARD.placeTitle, address: CARD.placeAddress, city: CARD.placeCity, country: CARD.placeCountry }],
       designSpecification: { design: { designation: 'facebook' }, theme: { designation: 'forest' }, accentColor1: '#1f7a4d' },
@@ -226,7 +265,16 @@ describe.runIf(hasChromium())('owners at home in the browser', () => {
     await page.getByRole('button', { name: 'Turn on' }).click();
     await page.getByLabel('Organization').fill('Lumen Studio Ltd');
     // The server has the PIN (a new version); the editor has not heard back yet.
-    await expect.poll(async () => (await fetch(`${server.url}/api/vbc/virtualcontact/${contactId}/pin`, { headers: who.headers }).then((r) => r.json()) as { enabled: boolean }).enabled).toBe(true);
+    await expect
+      .poll(
+        async () =>
+          (
+            (await fetch(`${server.url}/api/vbc/virtualcontact/${contactId}/pin`, { headers: who.headers }).then((r) => r.json())) as {
+              enabled: boolean;
+            }
+          ).enabled,
+      )
+      .toBe(true);
     expect(await page.getByTestId('pin-state').textContent()).not.toBe('PIN protection is on.');
     await page.getByTestId('save-button').click();
     await expect.poll(() => page.getByTestId('pin-state').textContent()).toBe('PIN protection is on.');
@@ -234,14 +282,20 @@ describe.runIf(hasChromium())('owners at home in the browser', () => {
     expect(await page.getByTestId('save-error').count()).toBe(0);
     await page.unroute(pinUrl);
     // A wrong guess shows up for the owner.
-    const guess = await fetch(`${server.url}/api/vbc/validatepincode/${contactId}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ pinCode: '1111' }) });
+    const guess = await fetch(`${server.url}/api/vbc/validatepincode/${contactId}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ pinCode: '1111' }),
+    });
     expect(guess.status).toBeGreaterThanOrEqual(400);
     await page.reload();
     await expect.poll(() => page.getByTestId('pin-failures').textContent()).toContain('Your PIN was guessed wrong 1 time in the last day.');
 
     // Another tab saves first: this tab's save is told it is stale, keeps its text, and "Reload" takes the other version.
     const other = await fetch(`${server.url}/api/vbc/virtualcontact/${contactId}`, {
-      method: 'PUT', headers: { ...who.headers, 'content-type': 'application/json' }, body: JSON.stringify({ jobTitle: 'Design Lead' }),
+      method: 'PUT',
+      headers: { ...who.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ jobTitle: 'Design Lead' }),
     });
     expect(other.status).toBe(200);
     await page.getByLabel('Job title').fill('Principal Designer');

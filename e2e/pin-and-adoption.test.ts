@@ -257,13 +257,16 @@ describe.runIf(hasChromium())('PIN-protected cards and adoption', () => {
       expect(adoptAt).toBeGreaterThan(-1);
       await expect.poll(() => calls.slice(adoptAt).includes('/api/personalAccount/myAccount')).toBe(true);
       const account = await fetch(`${server.url}/api/personalAccount/myAccount`, { headers: adopter.headers });
-      const ids = ((await account.json()) as { virtualContacts: { virtualContactId: string }[] }).virtualContacts.map((c) => c.virtualContactId);
+      const ids = ((await account.json()) as { virtualContacts: { virtualContactId: string }[] }).virtualContacts.map(
+        (c) => c.virtualContactId,
+      );
       expect(ids).toContain(card.virtualContactId);
 
       // The public card shows what the set-up filled in.
       await page.goto(`/vbc/${card.quickId}`);
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Ada Adopter');
-      for (const text of ['Bridge Builder', adopter.account.email!, adopterPhone]) await page.getByText(text, { exact: true }).first().waitFor();
+      for (const text of ['Bridge Builder', adopter.account.email!, adopterPhone])
+        await page.getByText(text, { exact: true }).first().waitFor();
       expect(browser.errors.filter((e) => !EXPECTED_REFUSAL.test(e))).toEqual([]);
     } finally {
       await browser.close();

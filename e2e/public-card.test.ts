@@ -118,7 +118,12 @@ describe.skipIf(!hasChromium())('public card view', () => {
     await expectAccessible(page, 'the default layout');
     expect(await expectHeadingOrder(page, 'the default layout')).toContain('2 What I do');
     // The markdown link wears the theme's colour, not the browser's default blue.
-    expect(await page.getByTestId('markdown').getByRole('link', { name: 'Portfolio' }).evaluate((a) => getComputedStyle(a).color)).toBe('rgb(154, 125, 255)');
+    expect(
+      await page
+        .getByTestId('markdown')
+        .getByRole('link', { name: 'Portfolio' })
+        .evaluate((a) => getComputedStyle(a).color),
+    ).toBe('rgb(154, 125, 255)');
     await page.close();
   });
 
@@ -167,7 +172,10 @@ describe.skipIf(!hasChromium())('public card view', () => {
 
   it('photo viewer: Previous and Next drawn whole inside the screen, on a phone and on a desktop', async () => {
     const { page } = await open(card('default layout').quickId);
-    for (const viewport of [{ width: 360, height: 740 }, { width: 1280, height: 800 }]) {
+    for (const viewport of [
+      { width: 360, height: 740 },
+      { width: 1280, height: 800 },
+    ]) {
       await page.setViewportSize(viewport);
       await page.getByAltText('Photo 1').first().click();
       const viewer = page.getByTestId('image-viewer');
@@ -184,7 +192,11 @@ describe.skipIf(!hasChromium())('public card view', () => {
           const atEdges = [r.left + 2, r.right - 2].every((x) => el.contains(document.elementFromPoint(x, y)));
           const style = getComputedStyle(el);
           const alpha = (color: string) => Number(/rgba?\([^)]*?,[^)]*?,[^)]*?(?:,\s*([\d.]+))?\)/.exec(color)?.[1] ?? 1);
-          return { atEdges, background: alpha(style.backgroundColor), border: parseFloat(style.borderLeftWidth) > 0 ? alpha(style.borderLeftColor) : 0 };
+          return {
+            atEdges,
+            background: alpha(style.backgroundColor),
+            border: parseFloat(style.borderLeftWidth) > 0 ? alpha(style.borderLeftColor) : 0,
+          };
         });
         expect(seen.atEdges, name).toBe(true);
         expect(seen.background, name).toBeGreaterThanOrEqual(0.85);
@@ -201,7 +213,9 @@ describe.skipIf(!hasChromium())('public card view', () => {
     await page.getByTestId('cover').waitFor();
     expect(await page.getByTestId('works-at').textContent()).toContain('Works at Harbor Café');
     expect(await page.getByTestId('biography').textContent()).toMatch(/^“Hi, I'm Daniel\..*”$/);
-    expect(await page.getByRole('link', { name: 'Profile', exact: true }).getAttribute('href')).toBe('https://www.facebook.com/daniel.cruz');
+    expect(await page.getByRole('link', { name: 'Profile', exact: true }).getAttribute('href')).toBe(
+      'https://www.facebook.com/daniel.cruz',
+    );
     expect(await page.getByRole('link', { name: 'Message', exact: true }).getAttribute('href')).toBe('https://m.me/daniel.cruz');
     expect(await page.getByRole('list', { name: 'Social networks' }).getByLabel('Facebook').count()).toBe(0);
     await expectAccessible(page, 'the facebook layout');

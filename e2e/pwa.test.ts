@@ -24,7 +24,8 @@ const ASK = 'Would you like to be notified when you received a message?';
 const asInstalledApp = (page: Page) =>
   page.addInitScript(() => {
     const real = window.matchMedia.bind(window);
-    window.matchMedia = (query: string) => (/display-mode:\s*standalone/.test(query) ? { ...real(query), matches: true, media: query } : real(query));
+    window.matchMedia = (query: string) =>
+      /display-mode:\s*standalone/.test(query) ? { ...real(query), matches: true, media: query } : real(query);
   });
 
 describe.runIf(hasChromium())('installed app: PWA, push prompts, notifications, iOS bridge', () => {
@@ -54,8 +55,17 @@ describe.runIf(hasChromium())('installed app: PWA, push prompts, notifications, 
   const promptShown = (page: Page) => page.getByText(PROMPT).count();
 
   it('is installable: the manifest, and the service worker at /vbc/service-worker.js controls /vbc/', async () => {
-    const manifest = await (await fetch(`${server.url}/vbc/manifest.webmanifest`)).json() as Record<string, unknown> & { icons: { sizes: string; purpose?: string }[] };
-    expect(manifest).toMatchObject({ name: 'V.B.C.', short_name: 'V.B.C.', start_url: '/vbc/', scope: '/vbc/', display: 'standalone', theme_color: '#121218' });
+    const manifest = (await (await fetch(`${server.url}/vbc/manifest.webmanifest`)).json()) as Record<string, unknown> & {
+      icons: { sizes: string; purpose?: string }[];
+    };
+    expect(manifest).toMatchObject({
+      name: 'V.B.C.',
+      short_name: 'V.B.C.',
+      start_url: '/vbc/',
+      scope: '/vbc/',
+      display: 'standalone',
+      theme_color: '#121218',
+    });
     expect(manifest.icons.map((i) => `${i.sizes}${i.purpose ? ` ${i.purpose}` : ''}`)).toEqual(['192x192', '512x512', '512x512 maskable']);
     const { page } = await open();
     await page.goto('/vbc/');
@@ -68,7 +78,7 @@ describe.runIf(hasChromium())('installed app: PWA, push prompts, notifications, 
     await controlled(page);
   });
 
-  it('opens offline: /vbc/ with the person\'s cards, an own card and a card viewed before, with the offline banner', async () => {
+  it("opens offline: /vbc/ with the person's cards, an own card and a card viewed before, with the offline banner", async () => {
     const ana = await person('Olivia');
     const other = await person('Viewed');
     const { browser, page } = await open(ana);
@@ -81,11 +91,17 @@ describe.runIf(hasChromium())('installed app: PWA, push prompts, notifications, 
     await page.getByText('Olivia Pwa').first().waitFor();
     // The worker saved the whole app and the own card once signed in.
     const scripts = readdirSync(path.join(WEB_DIST, 'assets')).filter((f) => /\.(js|css)$/.test(f)).length;
-    await expect.poll(() => page.evaluate(async (quickId) => {
-      const api = await caches.open('vbc-api');
-      const assets = await caches.open('vbc-assets');
-      return Boolean(await api.match(`/api/vbc/virtualcontact/${quickId}`)) && (await assets.keys()).length;
-    }, ana.card.quickId), { timeout: 30_000 }).toBeGreaterThanOrEqual(scripts);
+    await expect
+      .poll(
+        () =>
+          page.evaluate(async (quickId) => {
+            const api = await caches.open('vbc-api');
+            const assets = await caches.open('vbc-assets');
+            return Boolean(await api.match(`/api/vbc/virtualcontact/${quickId}`)) && (await assets.keys()).length;
+          }, ana.card.quickId),
+        { timeout: 30_000 },
+      )
+      .toBeGreaterThanOrEqual(scripts);
 
     await browser.context.setOffline(true);
     await page.reload();
@@ -153,33 +169,63 @@ describe.runIf(hasChromium())('installed app: PWA, push prompts, notifications, 
     await controlled(page);
     const cdp = await browser.context.newCDPSession(page);
     const registrationId = new Promise<string>((resolve) => {
-      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }: { registrations: { registrationId: string; scopeURL: string }[] }) => {
-        const reg = registrations.find((r) => r.scopeURL === `${server.url}/vbc/`);
-        if (reg) resolve(reg.registrationId);
-      });
+      cdp.on(
+        'ServiceWorker.workerRegistrationUpdated',
+        ({ registrations }: { registrations: { registrationId: string; scopeURL: string }[] }) => {
+          const reg = registrations.find((r) => r.scopeURL === `${server.url}/vbc/`);
+          if (reg) resolve(reg.registrationId);
+        },
+      );
     });
     await cdp.send('ServiceWorker.enable');
     const conversationId = '00000000-0000-4000-8000-000000000001';
-    const payload = { kind: 'message', title: 'Bruno Pwa', body: 'Are you free on Friday?', url: `/vbc/#/messages/${conversationId}`, tag: `conversation-${conversationId}`, personalConversationId: conversationId };
-    const shown = () => page.evaluate(async () => {
-      const reg = await navigator.serviceWorker.ready;
-      return (await reg.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data as unknown }));
-    });
+    const payload = {
+      kind: 'message',
+      title: 'Bruno Pwa',
+      body: 'Are you free on Friday?',
+      url: `/vbc/#/messages/${conversationId}`,
+      tag: `conversation-${conversationId}`,
+      personalConversationId: conversationId,
+    };
+    const shown = () =>
+      page.evaluate(async () => {
+        const reg = await navigator.serviceWorker.ready;
+        return (await reg.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data as unknown }));
+      });
     // DevTools' push goes to the worker as it runs then; one that lands while the worker is being
     // started again is sent again (the tag keeps it one notification).
-    const push = async () => cdp.send('ServiceWorker.deliverPushMessage', { origin: server.url, registrationId: await registrationId, data: JSON.stringify(payload) });
+    const push = async () =>
+      cdp.send('ServiceWorker.deliverPushMessage', {
+        origin: server.url,
+        registrationId: await registrationId,
+        data: JSON.stringify(payload),
+      });
     await push();
-    await expect.poll(async () => {
-      const now = await shown();
-      if (now.length === 0) await push();
-      return now;
-    }).toEqual([{ title: 'Bruno Pwa', body: 'Are you free on Friday?', tag: `conversation-${conversationId}`, data: { url: payload.url, kind: 'message' } }]);
+    await expect
+      .poll(async () => {
+        const now = await shown();
+        if (now.length === 0) await push();
+        return now;
+      })
+      .toEqual([
+        {
+          title: 'Bruno Pwa',
+          body: 'Are you free on Friday?',
+          tag: `conversation-${conversationId}`,
+          data: { url: payload.url, kind: 'message' },
+        },
+      ]);
     // The worker's click handler focuses this window and posts {type: 'navigate', url}: the page goes
     // there once its installed-app host (loaded after the first paint) listens.
-    await expect.poll(async () => {
-      await page.evaluate((url) => navigator.serviceWorker.dispatchEvent(new MessageEvent('message', { data: { type: 'navigate', url } })), payload.url);
-      return new URL(page.url()).pathname;
-    }).toBe(`/vbc/messages/${conversationId}`);
+    await expect
+      .poll(async () => {
+        await page.evaluate(
+          (url) => navigator.serviceWorker.dispatchEvent(new MessageEvent('message', { data: { type: 'navigate', url } })),
+          payload.url,
+        );
+        return new URL(page.url()).pathname;
+      })
+      .toBe(`/vbc/messages/${conversationId}`);
   });
 
   it('inside the iOS wrapper: registers the native APNs token, asks iOS after Accept, and opens a tapped notification', async () => {
@@ -196,7 +242,8 @@ describe.runIf(hasChromium())('installed app: PWA, push prompts, notifications, 
             postMessage(message: { action: string }) {
               w.posted.push(message);
               // The native side answers a push request with the device's token.
-              if (message.action === 'requestPush') setTimeout(() => w.vbcNativeReceive?.({ action: 'apnToken', payload: { token: apnToken } }), 10);
+              if (message.action === 'requestPush')
+                setTimeout(() => w.vbcNativeReceive?.({ action: 'apnToken', payload: { token: apnToken } }), 10);
             },
           },
         },
@@ -205,12 +252,25 @@ describe.runIf(hasChromium())('installed app: PWA, push prompts, notifications, 
     await page.goto('/vbc/');
     await page.getByText(PROMPT).waitFor();
     await page.getByRole('button', { name: 'Accept' }).click();
-    await expect.poll(async () => (await server.app.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.accountId, ana.account.id))).map((r) => r.apnDeviceToken)).toEqual([token]);
+    await expect
+      .poll(async () =>
+        (await server.app.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.accountId, ana.account.id))).map(
+          (r) => r.apnDeviceToken,
+        ),
+      )
+      .toEqual([token]);
     const posted = await page.evaluate(() => (window as unknown as { posted: { action: string }[] }).posted.map((m) => m.action));
     expect(posted.slice(0, 2)).toEqual(['ready', 'requestPush']);
     // No web push in the wrapper: the page never subscribed through the browser.
-    expect(await page.evaluate(async () => (await (await navigator.serviceWorker.ready).pushManager.getSubscription()) === null)).toBe(true);
-    await page.evaluate(() => (window as unknown as { vbcNativeReceive: (m: unknown) => void }).vbcNativeReceive({ action: 'openUrl', payload: { url: '/vbc/#/messages/00000000-0000-4000-8000-000000000002' } }));
+    expect(await page.evaluate(async () => (await (await navigator.serviceWorker.ready).pushManager.getSubscription()) === null)).toBe(
+      true,
+    );
+    await page.evaluate(() =>
+      (window as unknown as { vbcNativeReceive: (m: unknown) => void }).vbcNativeReceive({
+        action: 'openUrl',
+        payload: { url: '/vbc/#/messages/00000000-0000-4000-8000-000000000002' },
+      }),
+    );
     await page.waitForURL('**/vbc/messages/00000000-0000-4000-8000-000000000002');
   });
 });

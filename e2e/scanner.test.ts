@@ -26,7 +26,10 @@ function y4mOf(png: PNG, width = 640, height = 480, frames = 20): Buffer {
   }
   const chroma = Buffer.alloc((width / 2) * (height / 2) * 2, 128);
   const frame = Buffer.concat([Buffer.from('FRAME\n'), y, chroma]);
-  return Buffer.concat([Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`), ...Array.from({ length: frames }, () => frame)]);
+  return Buffer.concat([
+    Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`),
+    ...Array.from({ length: frames }, () => frame),
+  ]);
 }
 
 describe.runIf(hasChromium())('camera QR scanner in the browser', () => {
@@ -48,7 +51,11 @@ describe.runIf(hasChromium())('camera QR scanner in the browser', () => {
     writeFileSync(video, y4mOf(PNG.sync.read(Buffer.from(await qr.arrayBuffer()))));
     browser = await launchBrowser({
       baseURL: server.url,
-      args: ['--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`, '--host-resolver-rules=MAP insecure.vbc.test 127.0.0.1'],
+      args: [
+        '--use-fake-device-for-media-stream',
+        `--use-file-for-fake-video-capture=${video}`,
+        '--host-resolver-rules=MAP insecure.vbc.test 127.0.0.1',
+      ],
     });
   });
   afterAll(async () => {
@@ -65,7 +72,10 @@ describe.runIf(hasChromium())('camera QR scanner in the browser', () => {
     await page.getByRole('button', { name: 'Scan' }).click();
     await page.getByTestId('scanner-dialog').waitFor();
     await page.waitForURL(`**/vbc/${card.quickId}`, { timeout: 30_000 });
-    await page.getByRole('heading', { name: /Scanned Person/ }).first().waitFor();
+    await page
+      .getByRole('heading', { name: /Scanned Person/ })
+      .first()
+      .waitFor();
     expect(await page.getByTestId('scanner-dialog').count()).toBe(0);
   });
 

@@ -12,7 +12,8 @@ import { applePassEnv, makePassCerts, unzip } from '../packages/server/src/test/
 import { hasChromium, launchBrowser, startSignedIn, type Browser } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
-const realErrors = (errors: string[]) => errors.filter((e) => !/Failed to load resource: the server responded with a status of (4|5)\d\d/.test(e));
+const realErrors = (errors: string[]) =>
+  errors.filter((e) => !/Failed to load resource: the server responded with a status of (4|5)\d\d/.test(e));
 
 describe.runIf(hasChromium())('wallet pass dialogs in the browser', () => {
   let server: RunningServer;
@@ -81,8 +82,12 @@ describe.runIf(hasChromium())('wallet pass dialogs in the browser', () => {
     await page.getByText('Failed to generate Google Wallet pass.').waitFor();
     await page.getByTestId('wallet-google-dialog').waitFor({ state: 'detached' });
 
-    await page.route('**/api/personalAccount/generateAppleWalletPass/**', (route) => route.fulfill({ status: 200, contentType: 'application/vnd.apple.pkpass', body: '' }));
-    await page.route('**/api/personalAccount/generateGoogleWalletPass/**', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{}' }));
+    await page.route('**/api/personalAccount/generateAppleWalletPass/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/vnd.apple.pkpass', body: '' }),
+    );
+    await page.route('**/api/personalAccount/generateGoogleWalletPass/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: '{}' }),
+    );
     await page.goto(`/vbc/edit/${card.id}`);
     await page.getByRole('button', { name: 'Add to Apple Wallet' }).click();
     await page.getByText('Failed to generate Apple Wallet pass.').waitFor();
@@ -93,9 +98,11 @@ describe.runIf(hasChromium())('wallet pass dialogs in the browser', () => {
     expect(realErrors(browser.errors)).toEqual([]);
   });
 
-  it('editor: Google ready state links to Google\'s save URL with the jwt', async () => {
+  it("editor: Google ready state links to Google's save URL with the jwt", async () => {
     const { page, card } = await ownerWithCard('Rita');
-    await page.route('**/api/personalAccount/generateGoogleWalletPass/**', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ jwt: 'aaa.bbb.ccc' }) }));
+    await page.route('**/api/personalAccount/generateGoogleWalletPass/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ jwt: 'aaa.bbb.ccc' }) }),
+    );
     await page.goto(`/vbc/edit/${card.id}`);
     await page.getByRole('button', { name: 'Add to Google Wallet' }).click();
     const add = page.getByTestId('wallet-google-dialog').getByRole('link', { name: 'Add to Google Wallet' });
@@ -115,7 +122,9 @@ describe.runIf(hasChromium())('wallet pass dialogs in the browser', () => {
     });
     await openHomeWallet(page, 'Nuno Wallet', 'Add to Apple Wallet');
     await page.getByText('Opening Apple Wallet …').waitFor();
-    const sent = await page.waitForFunction(() => (window as unknown as { posted: { action: string }[] }).posted.find((m) => m.action === 'pkpass'));
+    const sent = await page.waitForFunction(() =>
+      (window as unknown as { posted: { action: string }[] }).posted.find((m) => m.action === 'pkpass'),
+    );
     const message = (await sent.jsonValue()) as unknown as { payload: { data: string; fileName: string; mimeType: string } };
     expect(message.payload.fileName).toBe('pass.pkpass');
     expect(message.payload.mimeType).toBe('application/vnd.apple.pkpass');
@@ -123,14 +132,26 @@ describe.runIf(hasChromium())('wallet pass dialogs in the browser', () => {
     expect(JSON.parse(files.get('pass.json')!.toString()).generic.primaryFields[0].value).toBe('Nuno Wallet');
     // No download in the wrapper.
     expect(await page.getByRole('link', { name: 'Download pass' }).count()).toBe(0);
-    await page.evaluate(() => (window as unknown as { vbcNativeReceive: (m: unknown) => void }).vbcNativeReceive({ action: 'pkpassResult', payload: { added: true } }));
+    await page.evaluate(() =>
+      (window as unknown as { vbcNativeReceive: (m: unknown) => void }).vbcNativeReceive({
+        action: 'pkpassResult',
+        payload: { added: true },
+      }),
+    );
     await page.getByText('Pass added to Apple Wallet').waitFor();
     await page.getByTestId('wallet-apple-dialog').waitFor({ state: 'detached' });
     // A refusal from PassKit arrives as the rejection value: a warning toast.
     await page.getByRole('button', { name: 'Add Nuno Wallet to a wallet' }).click();
     await page.getByRole('menuitem', { name: 'Add to Apple Wallet' }).click();
-    await page.waitForFunction(() => (window as unknown as { posted: { action: string }[] }).posted.filter((m) => m.action === 'pkpass').length === 2);
-    await page.evaluate(() => (window as unknown as { vbcNativeReceive: (m: unknown) => void }).vbcNativeReceive({ action: 'pkpassResult', payload: { added: false, error: 'The pass is invalid.' } }));
+    await page.waitForFunction(
+      () => (window as unknown as { posted: { action: string }[] }).posted.filter((m) => m.action === 'pkpass').length === 2,
+    );
+    await page.evaluate(() =>
+      (window as unknown as { vbcNativeReceive: (m: unknown) => void }).vbcNativeReceive({
+        action: 'pkpassResult',
+        payload: { added: false, error: 'The pass is invalid.' },
+      }),
+    );
     await page.getByText('The pass is invalid.').waitFor();
   });
 });

@@ -33,7 +33,10 @@ const ALLOWED_UNUSED = {
 const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
 const rootPkg = readJson(join(root, 'package.json'));
 // The root last: its toolchain counts as used when any workspace uses it.
-const workspaces = [...rootPkg.workspaces.map((w) => ({ dir: join(root, w), pkg: readJson(join(root, w, 'package.json')), isRoot: false })), { dir: root, pkg: rootPkg, isRoot: true }];
+const workspaces = [
+  ...rootPkg.workspaces.map((w) => ({ dir: join(root, w), pkg: readJson(join(root, w, 'package.json')), isRoot: false })),
+  { dir: root, pkg: rootPkg, isRoot: true },
+];
 const workspaceDirs = workspaces.filter((w) => !w.isRoot).map((w) => w.dir);
 
 const SOURCE = /\.(?:[cm]?[jt]sx?)$/;
@@ -69,7 +72,8 @@ function packageOf(spec) {
 }
 
 // Static imports and re-exports at the start of a line; dynamic import() and require() anywhere.
-const IMPORT = /(?:^[ \t]*import\s+(?:type\s+)?(?:[\w*{}\s,$]+?\s+from\s+)?|^[ \t]*export\s+(?:type\s+)?[\w*{}\s,$]+?\s+from\s+|\bimport\s*\(\s*|\brequire\s*\(\s*|\bvi\.mock\s*\(\s*)['"]([^'"\n]+)['"]/gm;
+const IMPORT =
+  /(?:^[ \t]*import\s+(?:type\s+)?(?:[\w*{}\s,$]+?\s+from\s+)?|^[ \t]*export\s+(?:type\s+)?[\w*{}\s,$]+?\s+from\s+|\bimport\s*\(\s*|\brequire\s*\(\s*|\bvi\.mock\s*\(\s*)['"]([^'"\n]+)['"]/gm;
 const REFERENCE_TYPES = /\/\/\/\s*<reference\s+types="([^"]+)"/g;
 
 const binariesOf = (name, dir) => {
@@ -95,7 +99,9 @@ const problems = [];
 const toolchainUsed = new Set();
 
 for (const { dir, pkg, isRoot } of workspaces) {
-  const declared = new Set(['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'].flatMap((k) => Object.keys(pkg[k] ?? {})));
+  const declared = new Set(
+    ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies'].flatMap((k) => Object.keys(pkg[k] ?? {})),
+  );
   const imported = new Map(); // package → first file importing it
   const typeRefs = new Set();
   let usesNodeBuiltins = false;
@@ -134,12 +140,17 @@ for (const { dir, pkg, isRoot } of workspaces) {
       const target = name.slice('@types/'.length).replace(/^(.+)__(.+)$/, '@$1/$2');
       return used.has(target) || (target === 'node' && usesNodeBuiltins);
     }
-    if (binariesOf(name, dir).some((bin) => new RegExp(`(^|[\\s'"(&|;])${bin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=[\\s'")]|$)`, 'm').test(scriptText))) return true;
+    if (
+      binariesOf(name, dir).some((bin) =>
+        new RegExp(`(^|[\\s'"(&|;])${bin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=[\\s'")]|$)`, 'm').test(scriptText),
+      )
+    )
+      return true;
     return new RegExp(`['"]${name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}['"]`).test(configText);
   };
   // Used directly, then whatever a used package needs as a peer.
   const usedDeclared = new Set([...declared].filter(isUsed));
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const name of usedDeclared) {
       for (const peer of peersOf(name, dir)) {

@@ -23,7 +23,8 @@ const base = {
   'package.json': { name: 'mono', workspaces: ['packages/app'], devDependencies: { vitest: '1' }, scripts: { lint: 'eslint .' } },
   'node_modules/ui-kit/package.json': { name: 'ui-kit', peerDependencies: { 'style-engine': '1' } },
   'node_modules/bundler/package.json': { name: 'bundler', bin: { bundle: 'cli.js' } },
-  'packages/app/src/main.ts': "import { x } from 'ui-kit';\nimport type { Y } from 'typed-lib/sub';\nimport { readFileSync } from 'node:fs';\nimport { it } from 'vitest';\n",
+  'packages/app/src/main.ts':
+    "import { x } from 'ui-kit';\nimport type { Y } from 'typed-lib/sub';\nimport { readFileSync } from 'node:fs';\nimport { it } from 'vitest';\n",
   'packages/app/vite.config.ts': "export default { test: { environment: 'dom-sim' } };\n",
 };
 const app = { name: '@m/app', scripts: { build: 'bundle src' } };

@@ -36,7 +36,8 @@ async function violations(page: Page) {
   // wait until none has run for 150 ms, since one can start just after another ends (an action's
   // snackbar appears as its list redraws).
   await page.evaluate(async () => {
-    const running = () => document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity && a.playState !== 'finished');
+    const running = () =>
+      document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity && a.playState !== 'finished');
     for (let round = 0; round < 20; round += 1) {
       await Promise.all(running().map((a) => a.finished.catch(() => undefined)));
       await new Promise((resolve) => setTimeout(resolve, 150));
@@ -53,9 +54,13 @@ async function violations(page: Page) {
  * Returns the outline ("1 Maria Santos", "2 What I do", …) for further checks.
  */
 export async function expectHeadingOrder(page: Page, where: string): Promise<string[]> {
-  const outline = await page.locator('h1, h2, h3, h4, h5, h6').evaluateAll((hs) =>
-    hs.filter((h) => h.getClientRects().length > 0 && !h.closest('[aria-hidden="true"]')).map((h) => `${h.tagName[1]} ${h.textContent?.trim() ?? ''}`),
-  );
+  const outline = await page
+    .locator('h1, h2, h3, h4, h5, h6')
+    .evaluateAll((hs) =>
+      hs
+        .filter((h) => h.getClientRects().length > 0 && !h.closest('[aria-hidden="true"]'))
+        .map((h) => `${h.tagName[1]} ${h.textContent?.trim() ?? ''}`),
+    );
   const levels = outline.map((h) => Number(h[0]));
   const problems: string[] = [];
   if (levels.filter((l) => l === 1).length !== 1) problems.push(`${levels.filter((l) => l === 1).length} h1 headings`);

@@ -7,8 +7,13 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Flags that keep Chromium from reaching the internet at start (docs/contracts.md §D10). */
 const ARGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
   '--disable-dev-shm-usage',
 ];
 
@@ -53,7 +58,9 @@ export async function apiIdle(page: Page, quietMs = 300): Promise<void> {
 
 /** A fresh headless Chromium profile: one person, one device. */
 export async function launchBrowser(options: {
-  baseURL: string; viewport?: { width: number; height: number }; hasTouch?: boolean;
+  baseURL: string;
+  viewport?: { width: number; height: number };
+  hasTouch?: boolean;
   /** More Chromium flags (a fake camera: --use-fake-device-for-media-stream …). */
   args?: string[];
   javaScriptEnabled?: boolean;
@@ -98,10 +105,13 @@ export async function launchBrowser(options: {
 export async function startSignedIn(page: Page, account: { accessToken: string; sessionId: string }): Promise<void> {
   // Once per session: an init script runs on every load, and one that stored the token again on
   // the reload after Logout signed the page back in with the revoked token until the server said no.
-  await page.addInitScript(([token, session]) => {
-    if (localStorage.getItem('e2e.signedInWith') === token) return;
-    localStorage.setItem('e2e.signedInWith', token!);
-    localStorage.setItem('vbc.accessToken', token!);
-    localStorage.setItem('vbc.sessionId', session!);
-  }, [account.accessToken, account.sessionId]);
+  await page.addInitScript(
+    ([token, session]) => {
+      if (localStorage.getItem('e2e.signedInWith') === token) return;
+      localStorage.setItem('e2e.signedInWith', token!);
+      localStorage.setItem('vbc.accessToken', token!);
+      localStorage.setItem('vbc.sessionId', session!);
+    },
+    [account.accessToken, account.sessionId],
+  );
 }

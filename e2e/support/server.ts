@@ -48,8 +48,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const ssrDist = path.join(WEB_DIST, '..', 'dist-ssr');
   if (existsSync(ssrDist)) cpSync(ssrDist, path.join(dataDir, 'dist-ssr'), { recursive: true });
   const config = loadConfig({
-    PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: dataDir, STATS_FLUSH_MS: '200',
-    ADMIN_TOKEN: randomBytes(24).toString('hex'), ...env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: url,
+    DATA_DIR: dataDir,
+    STATS_FLUSH_MS: '200',
+    ADMIN_TOKEN: randomBytes(24).toString('hex'),
+    ...env,
   });
   const log = new LogCapture();
   const app = await buildApp({ config, logger: loggerOptions('info', log), webDistDir });

@@ -12,7 +12,10 @@ export async function startSmtpSink() {
     async waitFor(address: string, after = 0, timeoutMs = 15_000): Promise<TReceivedMail> {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const found = sink.mails.slice(after).reverse().find((m) => m.to.includes(address.toLowerCase()));
+        const found = sink.mails
+          .slice(after)
+          .reverse()
+          .find((m) => m.to.includes(address.toLowerCase()));
         if (found) return found;
         if (Date.now() > deadline) throw new Error(`no mail to ${address} within ${timeoutMs} ms`);
         await new Promise((resolve) => setTimeout(resolve, 100));

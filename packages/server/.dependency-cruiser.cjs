@@ -2,7 +2,23 @@
 // The web app's rules live in the root .dependency-cruiser.cjs; these cover packages/server/src only.
 
 /** Cross-cutting folders and files any domain may import directly: the app's platform. */
-const PLATFORM = ['db', 'http', 'plugins', 'errors', 'crypto', 'rate-limit', 'guards', 'backplane', 'redis', 'notify', 'metrics', 'health', 'config', 'logging', 'paths'];
+const PLATFORM = [
+  'db',
+  'http',
+  'plugins',
+  'errors',
+  'crypto',
+  'rate-limit',
+  'guards',
+  'backplane',
+  'redis',
+  'notify',
+  'metrics',
+  'health',
+  'config',
+  'logging',
+  'paths',
+];
 const TESTS = '(^src/test/|\\.test\\.ts$)';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -50,7 +66,7 @@ module.exports = {
     {
       name: 'domain-through-index',
       severity: 'error',
-      comment: "A domain uses another domain only through its public surface, <domain>/index.ts (platform folders excepted).",
+      comment: 'A domain uses another domain only through its public surface, <domain>/index.ts (platform folders excepted).',
       from: { path: '^src/([^/]+)/', pathNot: TESTS },
       to: {
         path: '^src/([^/]+)/',

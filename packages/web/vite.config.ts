@@ -36,16 +36,16 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
         ? [
             { find: /^react-router$/, replacement: reactRouterProduction },
             // The theme has no CSS variables (src/theme.ts), so MUI's CSS-variables theme builder is never called.
-            { find: /^\.\/(createThemeWithVars|ThemeProviderWithVars)\.mjs$/, replacement: fileURLToPath(new URL('./src/build/no-css-vars-theme.ts', import.meta.url)) },
+            {
+              find: /^\.\/(createThemeWithVars|ThemeProviderWithVars)\.mjs$/,
+              replacement: fileURLToPath(new URL('./src/build/no-css-vars-theme.ts', import.meta.url)),
+            },
             // Ripples are off app-wide (src/theme.ts), so ButtonBase never mounts its TouchRipple.
             { find: /^\.\/TouchRipple\.mjs$/, replacement: fileURLToPath(new URL('./src/build/no-touch-ripple.ts', import.meta.url)) },
           ]
         : [],
   },
-  plugins: [
-    react(),
-    ...(isSsrBuild ? [] : [precompress(), pwa()]),
-  ],
+  plugins: [react(), ...(isSsrBuild ? [] : [precompress(), pwa()])],
   build: isSsrBuild
     ? { outDir: 'dist-ssr', emptyOutDir: true, target: 'node20', sourcemap: false, minify: false }
     : {
@@ -54,11 +54,15 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
         modulePreload: { polyfill: false },
         rolldownOptions: {
           // The app, and the few hundred bytes a server-rendered card page starts with (src/card-boot.ts).
-          input: { index: fileURLToPath(new URL('./index.html', import.meta.url)), 'card-boot': fileURLToPath(new URL('./src/card-boot.ts', import.meta.url)) },
+          input: {
+            index: fileURLToPath(new URL('./index.html', import.meta.url)),
+            'card-boot': fileURLToPath(new URL('./src/card-boot.ts', import.meta.url)),
+          },
           treeshake: {
             // @emotion/react imports 'hoist-non-react-statics' bare (for withTheme, which MUI never uses);
             // that CJS package and its react-is copy have no side effects, so they may drop out.
-            moduleSideEffects: (id: string) => (/[\\/]node_modules[\\/](hoist-non-react-statics|react-is)[\\/]/.test(id) ? false : undefined),
+            moduleSideEffects: (id: string) =>
+              /[\\/]node_modules[\\/](hoist-non-react-statics|react-is)[\\/]/.test(id) ? false : undefined,
           },
         },
         target: 'es2022',

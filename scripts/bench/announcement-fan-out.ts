@@ -33,11 +33,20 @@ const progress = (text: string) => process.stderr.write(`  … ${text}\n`);
 const script = (name: string) => fileURLToPath(new URL(`./${name}`, import.meta.url));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-interface TSeed { recipientToken: string; senders: { token: string; conversationId: string }[]; audienceTokens: string[] }
+interface TSeed {
+  recipientToken: string;
+  senders: { token: string; conversationId: string }[];
+  audienceTokens: string[];
+}
 type TTimes = { p50: number; p99: number; max: number; postP50: number; postP99: number; sends: number };
 
 const summary = (all: number[], posts: number[]): TTimes => ({
-  p50: percentile(all, 50), p99: percentile(all, 99), max: percentile(all, 100), postP50: percentile(posts, 50), postP99: percentile(posts, 99), sends: all.length,
+  p50: percentile(all, 50),
+  p99: percentile(all, 99),
+  max: percentile(all, 100),
+  postP50: percentile(posts, 50),
+  postP99: percentile(posts, 99),
+  sends: all.length,
 });
 
 /** The whole machine's busy and total CPU seconds (/proc/stat). */
@@ -62,11 +71,18 @@ function machineCpu(): { busy: number; total: number } {
 function phaseProbe(serverPid: number | undefined, pushServicePid: number | undefined, metricsUrl: string) {
   const lag = async () => {
     const text = await (await fetch(metricsUrl)).text();
-    const value = (name: string) => Number(new RegExp(`^nodejs_eventloop_lag_${name}_seconds(?:\\{[^}]*\\})? (\\S+)`, 'm').exec(text)?.[1] ?? NaN);
+    const value = (name: string) =>
+      Number(new RegExp(`^nodejs_eventloop_lag_${name}_seconds(?:\\{[^}]*\\})? (\\S+)`, 'm').exec(text)?.[1] ?? NaN);
     const ms = (name: string) => Math.round(Math.max(0, value(name) * 1000 - 10) * 10) / 10;
     return { p50: ms('p50'), p99: ms('p99'), max: ms('max') };
   };
-  const snap = () => ({ at: performance.now(), server: cpuOf(serverPid), push: cpuOf(pushServicePid), self: process.cpuUsage(), machine: machineCpu() });
+  const snap = () => ({
+    at: performance.now(),
+    server: cpuOf(serverPid),
+    push: cpuOf(pushServicePid),
+    self: process.cpuUsage(),
+    machine: machineCpu(),
+  });
   return {
     async start() {
       await lag();
@@ -83,7 +99,10 @@ function phaseProbe(serverPid: number | undefined, pushServicePid: number | unde
       const machine = to.machine.busy - from.machine.busy;
       return {
         cpuPct: {
-          serverLoop: pct(serverMain), serverWorkers: pct(serverOthers), pushService: pct(push), loadGenerator: pct(self),
+          serverLoop: pct(serverMain),
+          serverWorkers: pct(serverOthers),
+          pushService: pct(push),
+          loadGenerator: pct(self),
           restOfMachine: pct(machine - serverMain - serverOthers - push - self),
         },
         serverLoopDelayMs: await lag(),
@@ -128,13 +147,21 @@ export async function benchAnnouncementFanOut(recipients = 10_000, connected = 1
     writeFileSync(audienceFile, JSON.stringify({ subscriptions, signedIn: connected }));
     const seed = JSON.parse((await helper(script('seed-hub.ts'), [database.url, String(SENDERS), audienceFile])).ready) as TSeed;
     progress(`seeded ${recipients} accounts with a push subscription each, ${SENDERS} senders`);
-    const product = await startProduct(database.url, logFile, { PUSH_ALLOW_INSECURE_ENDPOINTS: 'true', VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey });
+    const product = await startProduct(database.url, logFile, {
+      PUSH_ALLOW_INSECURE_ENDPOINTS: 'true',
+      VAPID_PUBLIC_KEY: vapid.publicKey,
+      VAPID_PRIVATE_KEY: vapid.privateKey,
+    });
     children.push(product.child);
     const base = `127.0.0.1:${product.port}`;
     const recipient = await connect(`ws://${base}/personalHub`, 1, { authorization: `Bearer ${seed.recipientToken}` }, true);
     const title = `Bench announcement ${randomUUID()}`;
-    const audience = await connect(`ws://${base}/personalHub`, connected, (i) => ({ authorization: `Bearer ${seed.audienceTokens[i]}` }), true, (text) =>
-      text.includes('"AnnouncementPublished"') && text.includes(title) ? [title] : [],
+    const audience = await connect(
+      `ws://${base}/personalHub`,
+      connected,
+      (i) => ({ authorization: `Bearer ${seed.audienceTokens[i]}` }),
+      true,
+      (text) => (text.includes('"AnnouncementPublished"') && text.includes(title) ? [title] : []),
     );
     progress(`${connected} recipients' hub clients connected, the rest offline`);
 
@@ -170,7 +197,11 @@ export async function benchAnnouncementFanOut(recipients = 10_000, connected = 1
       }
       return sent;
     };
-    const times = (sent: { all: number; post: number }[]) => summary(sent.map((s) => s.all), sent.map((s) => s.post));
+    const times = (sent: { all: number; post: number }[]) =>
+      summary(
+        sent.map((s) => s.all),
+        sent.map((s) => s.post),
+      );
 
     await sendPaced(WARM_UP);
     const probe = phaseProbe(product.child.pid, service.child.pid, `http://${base}/metrics`);
@@ -194,12 +225,7 @@ export async function benchAnnouncementFanOut(recipients = 10_000, connected = 1
       return { at, recipientCount: body.recipientCount };
     });
     const timed = <T>(p: Promise<T>) => p.then((v) => ({ v, at: performance.now() }));
-    const [during, stored, hub, push] = await Promise.all([
-      sendPaced(0, Promise.all([post, hubAll, pushed])),
-      post,
-      hubAll,
-      timed(pushed),
-    ]);
+    const [during, stored, hub, push] = await Promise.all([sendPaced(0, Promise.all([post, hubAll, pushed])), post, hubAll, timed(pushed)]);
     const duringMachine = await probe.end(duringFrom);
     audience.close();
     recipient.close();
@@ -209,7 +235,12 @@ export async function benchAnnouncementFanOut(recipients = 10_000, connected = 1
       connected,
       storedMs: Math.round(stored.at - t0),
       hubAllMs: Math.round(hub - t0),
-      push: { delivered: push.v.received, refused: push.v.refused, deliverAllMs: Math.round(push.at - t0), perSecond: Math.round(push.v.received / ((push.at - t0) / 1000)) },
+      push: {
+        delivered: push.v.received,
+        refused: push.v.refused,
+        deliverAllMs: Math.round(push.at - t0),
+        perSecond: Math.round(push.v.received / ((push.at - t0) / 1000)),
+      },
       baseline,
       during: times(during),
       /** The sends that started once every connected recipient had the event: the push fan-out alone. */

@@ -65,7 +65,11 @@ export async function benchCardApi(seconds = 10) {
     requests += (await load(`http://127.0.0.1:${app.port}${app.path}`, 2)).requests.total;
     for (let round = 0; round < Number(process.env.BENCH_ROUNDS ?? 4); round++) {
       const pair: Record<string, number> = {};
-      for (const [label, server] of [['bare', bare], ['same', same], ['app', app]] as const) {
+      for (const [label, server] of [
+        ['bare', bare],
+        ['same', same],
+        ['app', app],
+      ] as const) {
         const result = await load(`http://127.0.0.1:${server.port}${server.path}`, seconds / 2);
         if (label === 'app') {
           requests += result.requests.total;
@@ -81,16 +85,22 @@ export async function benchCardApi(seconds = 10) {
     bare.child.kill();
     same.child.kill();
     await stop(product.child);
-    const lines = readFileSync(logFile, 'utf8').split('\n').filter((l) => l.includes('"reqId"')).length;
+    const lines = readFileSync(logFile, 'utf8')
+      .split('\n')
+      .filter((l) => l.includes('"reqId"')).length;
     const a = best.app!;
     const b = best.bare!;
     return {
-      appRps: a.requests.average, bareRps: b.requests.average, sameRps: best.same!.requests.average,
+      appRps: a.requests.average,
+      bareRps: b.requests.average,
+      sameRps: best.same!.requests.average,
       ratio: median(ratios),
       ratios,
       ratioSame: median(ratiosSame),
       ratiosSame,
-      appP99: worstP99, bareP99: b.latency.p99, appP50: a.latency.p50,
+      appP99: worstP99,
+      bareP99: b.latency.p99,
+      appP50: a.latency.p50,
       errors,
       /** Request log lines the server wrote per request it answered (1 at the default level). */
       logLinesPerRequest: lines / Math.max(1, requests),

@@ -22,11 +22,23 @@ const ROUNDS = 3;
 const run = promisify(execFile);
 
 /** Whether valgrind is installed (it is on every machine of ours; the section says so when not). */
-export const hasValgrind = () => run('valgrind', ['--version']).then(() => true, () => false);
+export const hasValgrind = () =>
+  run('valgrind', ['--version']).then(
+    () => true,
+    () => false,
+  );
 
 /** callgrind on the process it starts, one dump file per thread, controlled through its own vgdb prefix. */
 function callgrind(dir: string): TWrap {
-  return ['valgrind', '-q', '--tool=callgrind', '--smc-check=all-non-file', '--separate-threads=yes', `--vgdb-prefix=${dir}/vgdb`, `--callgrind-out-file=${dir}/cg.%p`];
+  return [
+    'valgrind',
+    '-q',
+    '--tool=callgrind',
+    '--smc-check=all-non-file',
+    '--separate-threads=yes',
+    `--vgdb-prefix=${dir}/vgdb`,
+    `--callgrind-out-file=${dir}/cg.%p`,
+  ];
 }
 
 /**
@@ -55,7 +67,8 @@ function mainThreadInstructions(dir: string, pid: number, dump: number): number 
 async function instructionsPerRead(dir: string, pid: number, host: string | undefined, url: string): Promise<number[]> {
   const reads = async () => {
     const result = await autocannonRun(url, ['--connections', '10', '--amount', String(READS)]);
-    if (result.errors + result.non2xx > 0 || result['2xx'] !== READS) throw new Error(`${url}: ${result['2xx']} of ${READS} reads answered 2xx`);
+    if (result.errors + result.non2xx > 0 || result['2xx'] !== READS)
+      throw new Error(`${url}: ${result['2xx']} of ${READS} reads answered 2xx`);
   };
   await reads();
   const perRead: number[] = [];
@@ -79,11 +92,19 @@ export async function benchCardInstructions() {
   const children: ChildProcess[] = [];
   try {
     const seeded = await serveCardHelper(['seed', database.url]);
-    const measure = async (name: string, start: (wrap: TWrap) => Promise<{ child: ChildProcess; port: number; path: string; host?: string }>) => {
+    const measure = async (
+      name: string,
+      start: (wrap: TWrap) => Promise<{ child: ChildProcess; port: number; path: string; host?: string }>,
+    ) => {
       const dir = workDir(name);
       const server = await start(callgrind(dir));
       children.push(server.child);
-      const perRead = await instructionsPerRead(dir, server.child.pid!, server.host ?? process.env.HOST, `http://127.0.0.1:${server.port}${server.path}`);
+      const perRead = await instructionsPerRead(
+        dir,
+        server.child.pid!,
+        server.host ?? process.env.HOST,
+        `http://127.0.0.1:${server.port}${server.path}`,
+      );
       await stop(server.child);
       return { perRead, median: median(perRead) };
     };

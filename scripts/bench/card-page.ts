@@ -18,13 +18,29 @@ import { freePort, median, stop } from './product.ts';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** docs/contracts.md §D10: without these Chromium tries to reach the internet at start. */
-const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+const FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
 
 /** `npm start` (scripts/start.mjs) on a fresh data folder; resolves with the demo card links it prints. */
 async function startProduct(): Promise<{ child: ChildProcess; base: string; cards: Record<string, string>; dataDir: string }> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vbc-bench-page-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: `http://127.0.0.1:${port}` };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+  };
   for (const key of ['LOG_LEVEL', 'DATABASE_URL', 'REDIS_URL', 'SEED_DEMO']) delete env[key];
   const child = spawn(process.execPath, ['scripts/start.mjs'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   // The demo card links are printed on stderr (the log is on stdout): read both.
@@ -34,7 +50,10 @@ async function startProduct(): Promise<{ child: ChildProcess; base: string; card
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 1200; i++) {
     if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}`);
-    const ok = await fetch(`${base}/healthz`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${base}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok && /PIN of the PIN-protected card/.test(out)) {
       const cards: Record<string, string> = {};
       for (const m of out.matchAll(/^\s+(.+?)\s{2,}(http:\/\/\S+\/vbc\/\S+)/gm)) cards[m[1]!.trim()] = m[2]!;
@@ -97,14 +116,23 @@ async function lighthouseRuns(url: string, runs: number) {
 
 /** Fresh visits under real throttling: when the card's name is first painted, and what JavaScript came before interaction. */
 async function nameVisibleRuns(url: string, runs: number) {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS.filter((f) => !f.startsWith('--headless')) });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: FLAGS.filter((f) => !f.startsWith('--headless')),
+  });
   const visible: number[] = [];
   const interactive: number[] = [];
   const jsBefore: number[] = [];
   const js5s: number[] = [];
   try {
     for (let i = 0; i < runs; i++) {
-      const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+      const context = await browser.newContext({
+        viewport: { width: 412, height: 823 },
+        deviceScaleFactor: 1.75,
+        isMobile: true,
+        hasTouch: true,
+      });
       const page = await context.newPage();
       // Before paint, each frame: the first one in which the name is laid out is when it shows.
       // (A string: functions compiled by tsx carry helpers the page does not have.)
@@ -119,12 +147,20 @@ async function nameVisibleRuns(url: string, runs: number) {
       const cdp = await context.newCDPSession(page);
       await cdp.send('Network.enable');
       await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 150,
+        downloadThroughput: (1.6 * 1024 * 1024) / 8,
+        uploadThroughput: (750 * 1024) / 8,
+      });
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
       const scripts = new Map<string, { at: number; bytes: number }>();
       const isScript = new Set<string>();
       cdp.on('Network.responseReceived', (e) => e.type === 'Script' && isScript.add(e.requestId));
-      cdp.on('Network.loadingFinished', (e) => isScript.has(e.requestId) && scripts.set(e.requestId, { at: Date.now(), bytes: e.encodedDataLength }));
+      cdp.on(
+        'Network.loadingFinished',
+        (e) => isScript.has(e.requestId) && scripts.set(e.requestId, { at: Date.now(), bytes: e.encodedDataLength }),
+      );
       await page.goto(url, { waitUntil: 'load' });
       await page.waitForFunction('window.__nameVisibleAt !== undefined', null, { timeout: 60_000 });
       await page.waitForFunction("performance.getEntriesByName('vbc:interactive').length > 0", null, { timeout: 60_000 });
@@ -140,7 +176,13 @@ async function nameVisibleRuns(url: string, runs: number) {
   } finally {
     await browser.close();
   }
-  return { visibleMs: median(visible), interactiveMs: median(interactive), jsBeforeKb: median(jsBefore) / 1024, jsFirst5sKb: median(js5s) / 1024, runs: visible };
+  return {
+    visibleMs: median(visible),
+    interactiveMs: median(interactive),
+    jsBeforeKb: median(jsBefore) / 1024,
+    jsFirst5sKb: median(js5s) / 1024,
+    runs: visible,
+  };
 }
 
 export async function benchCardPage() {

@@ -5,7 +5,12 @@ import { createMemoryBackplane } from '../../packages/server/src/backplane/index
 import { createHub } from '../../packages/server/src/hub/index.ts';
 
 const kind = process.argv[2];
-const payload = { id: '6f9619ff-8b86-d011-b42d-00c04fc964ff', personalConversationId: 'c1', text: 'x'.repeat(120), sentAt: new Date().toISOString() };
+const payload = {
+  id: '6f9619ff-8b86-d011-b42d-00c04fc964ff',
+  personalConversationId: 'c1',
+  text: 'x'.repeat(120),
+  sentAt: new Date().toISOString(),
+};
 const send = (m: object): void => void process.send?.(m);
 const gc = (globalThis as { gc?: () => void }).gc;
 

@@ -32,7 +32,12 @@ async function startServer(kind: 'hub' | 'raw'): Promise<TServer> {
 }
 
 /** Opens `count` sockets (in batches), does the SignalR handshake on each when `hub`, counts records received. */
-async function openClients(port: number, count: number, hub: boolean, user: (i: number) => string): Promise<{ sockets: WebSocket[]; received: () => number }> {
+async function openClients(
+  port: number,
+  count: number,
+  hub: boolean,
+  user: (i: number) => string,
+): Promise<{ sockets: WebSocket[]; received: () => number }> {
   const sockets: WebSocket[] = [];
   let received = 0;
   for (let start = 0; start < count; start += 500) {
@@ -87,5 +92,9 @@ async function measure(kind: 'hub' | 'raw'): Promise<{ idleRss: number; baseRss:
 
 const hub = await measure('hub');
 const raw = await measure('raw');
-console.log(`idle ${idleCount} connections: hub RSS ${mb(hub.idleRss)} (empty ${mb(hub.baseRss)}), raw ws RSS ${mb(raw.idleRss)} (empty ${mb(raw.baseRss)})`);
-console.log(`fan-out ${messageCount} messages to ${fanoutCount} connections: hub ${hub.rate.toFixed(0)}/s, raw ws ${raw.rate.toFixed(0)}/s, ratio ${(hub.rate / raw.rate).toFixed(2)}`);
+console.log(
+  `idle ${idleCount} connections: hub RSS ${mb(hub.idleRss)} (empty ${mb(hub.baseRss)}), raw ws RSS ${mb(raw.idleRss)} (empty ${mb(raw.baseRss)})`,
+);
+console.log(
+  `fan-out ${messageCount} messages to ${fanoutCount} connections: hub ${hub.rate.toFixed(0)}/s, raw ws ${raw.rate.toFixed(0)}/s, ratio ${(hub.rate / raw.rate).toFixed(2)}`,
+);

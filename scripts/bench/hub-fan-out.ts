@@ -24,7 +24,10 @@ const WARM_UP = 10;
 const progress = (text: string) => process.stderr.write(`  … ${text}\n`);
 const script = (name: string) => fileURLToPath(new URL(`./${name}`, import.meta.url));
 
-interface TSeed { recipientToken: string; senders: { token: string; conversationId: string }[] }
+interface TSeed {
+  recipientToken: string;
+  senders: { token: string; conversationId: string }[];
+}
 
 /**
  * What `connect` matches by default: a MessageReceived by its clientMessageId, and the
@@ -72,31 +75,36 @@ export async function connect(
   let nextPing = 0;
   const pings = hub
     ? setInterval(() => {
-      for (let i = 0; i < Math.ceil(sockets.length / 100); i++) {
-        const ws = sockets[nextPing++ % sockets.length]!;
-        if (ws.readyState === WebSocket.OPEN) ws.send(`{"type":6}${RS}`);
-      }
-    }, 100)
+        for (let i = 0; i < Math.ceil(sockets.length / 100); i++) {
+          const ws = sockets[nextPing++ % sockets.length]!;
+          if (ws.readyState === WebSocket.OPEN) ws.send(`{"type":6}${RS}`);
+        }
+      }, 100)
     : undefined;
   // 25 at a time: each connection's sign-in check is a database read.
   for (let start = 0; start < count; start += 25) {
     await Promise.all(
-      Array.from({ length: Math.min(25, count - start) }, () =>
-        new Promise<void>((resolve, reject) => {
-          const ws = new WebSocket(url, { headers: typeof headers === 'function' ? headers(sockets.length) : headers, perMessageDeflate: false });
-          sockets.push(ws);
-          let open = !hub;
-          ws.on('error', reject);
-          ws.on('open', () => (hub ? ws.send(`{"protocol":"json","version":1}${RS}`) : resolve()));
-          ws.on('message', (data) => {
-            const at = performance.now();
-            if (!open) {
-              open = true;
-              return resolve();
-            }
-            onFrame(String(data), at);
-          });
-        }),
+      Array.from(
+        { length: Math.min(25, count - start) },
+        () =>
+          new Promise<void>((resolve, reject) => {
+            const ws = new WebSocket(url, {
+              headers: typeof headers === 'function' ? headers(sockets.length) : headers,
+              perMessageDeflate: false,
+            });
+            sockets.push(ws);
+            let open = !hub;
+            ws.on('error', reject);
+            ws.on('open', () => (hub ? ws.send(`{"protocol":"json","version":1}${RS}`) : resolve()));
+            ws.on('message', (data) => {
+              const at = performance.now();
+              if (!open) {
+                open = true;
+                return resolve();
+              }
+              onFrame(String(data), at);
+            });
+          }),
       ),
     );
   }
@@ -114,7 +122,11 @@ export async function connect(
 }
 
 type TClients = Awaited<ReturnType<typeof connect>>;
-interface TSamples { all: number[]; posts: number[]; cpu: { main: number; others: number } }
+interface TSamples {
+  all: number[];
+  posts: number[];
+  cpu: { main: number; others: number };
+}
 const samples = (): TSamples => ({ all: [], posts: [], cpu: { main: 0, others: 0 } });
 
 /**
@@ -123,7 +135,14 @@ const samples = (): TSamples => ({ all: [], posts: [], cpu: { main: 0, others: 0
  * (the event the hub sends after each message): each send then starts with the clients idle, as
  * each of the raw server's does. Without `into`, a warm-up: nothing is kept.
  */
-async function measure(clients: TClients, sends: number, settles: boolean, post: (clientMessageId: string) => Promise<Response>, into?: TSamples, serverPid?: number) {
+async function measure(
+  clients: TClients,
+  sends: number,
+  settles: boolean,
+  post: (clientMessageId: string) => Promise<Response>,
+  into?: TSamples,
+  serverPid?: number,
+) {
   const cpuBefore = cpuOf(serverPid);
   for (let k = 0; k < sends; k++) {
     const clientMessageId = randomUUID();
@@ -152,8 +171,13 @@ async function measure(clients: TClients, sends: number, settles: boolean, post:
 const summary = ({ all, posts, cpu }: TSamples) => {
   const perSendMs = (seconds: number) => Math.round((seconds * 100_000) / Math.max(1, all.length)) / 100;
   return {
-    p50: percentile(all, 50), p99: percentile(all, 99), max: percentile(all, 100), postP50: percentile(posts, 50), postP99: percentile(posts, 99),
-    cpuMainMs: perSendMs(cpu.main), cpuOthersMs: perSendMs(cpu.others),
+    p50: percentile(all, 50),
+    p99: percentile(all, 99),
+    max: percentile(all, 100),
+    postP50: percentile(posts, 50),
+    postP99: percentile(posts, 99),
+    cpuMainMs: perSendMs(cpu.main),
+    cpuOthersMs: perSendMs(cpu.others),
   };
 };
 
@@ -207,7 +231,11 @@ export async function benchHubFanOut(clientCount: number, sends: number, withBas
     const rawClients = await connect(`ws://${rawUrl}/`, clientCount, {}, false);
     progress(`${clientCount} raw ws clients connected`);
     const rawPost = (clientMessageId: string) =>
-      fetch(`http://${rawUrl}/send`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ clientMessageId }) });
+      fetch(`http://${rawUrl}/send`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ clientMessageId }),
+      });
     await measure(rawClients, WARM_UP, false, rawPost);
     const raw = samples();
     for (let block = 0; block < BLOCKS; block++) {

@@ -19,7 +19,11 @@ const fmt = (n: number, digits = 2) => n.toFixed(digits);
 const HUB_SENDS = 1000;
 /** A hub section in a load generator of its own (product.ts runScript: a fresh process, as each would be alone). */
 const hubFanOut = (clients: number, sends: number, baseline: boolean) =>
-  runScript<Awaited<ReturnType<typeof benchHubFanOut>>>(fileURLToPath(new URL('./hub-fan-out.ts', import.meta.url)), [String(clients), String(sends), baseline ? '1' : '0']);
+  runScript<Awaited<ReturnType<typeof benchHubFanOut>>>(fileURLToPath(new URL('./hub-fan-out.ts', import.meta.url)), [
+    String(clients),
+    String(sends),
+    baseline ? '1' : '0',
+  ]);
 const verdict = (ok: boolean) => (ok ? 'meets target' : 'MISSES target');
 /**
  * BENCH_ONLY=card,search,… runs only those sections (to re-measure one figure quickly); every
@@ -27,33 +31,62 @@ const verdict = (ok: boolean) => (ok ? 'meets target' : 'MISSES target');
  * 9 minutes under valgrind), bundle, send, hub-capacity, hub200, hub1000, push, search,
  * announcements, card-page.
  */
-const SECTIONS = ['card', 'card-instructions', 'bundle', 'send', 'hub-capacity', 'hub200', 'hub1000', 'push', 'search', 'announcements', 'card-page'] as const;
-const only = (process.env.BENCH_ONLY ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const SECTIONS = [
+  'card',
+  'card-instructions',
+  'bundle',
+  'send',
+  'hub-capacity',
+  'hub200',
+  'hub1000',
+  'push',
+  'search',
+  'announcements',
+  'card-page',
+] as const;
+const only = (process.env.BENCH_ONLY ?? '')
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
 const unknown = only.filter((name) => !(SECTIONS as readonly string[]).includes(name));
 if (unknown.length) throw new Error(`BENCH_ONLY: no section ${unknown.join(', ')} (sections: ${SECTIONS.join(', ')})`);
 const OPT_IN: readonly string[] = ['card-instructions'];
 const runs = (section: (typeof SECTIONS)[number]) => (only.length === 0 && !OPT_IN.includes(section)) || only.includes(section);
 
 if (runs('card')) {
-  console.log('▶ card API on PostgreSQL (the server as npm start runs it, default log level) vs bare Fastify, 50 connections, alternating rounds');
+  console.log(
+    '▶ card API on PostgreSQL (the server as npm start runs it, default log level) vs bare Fastify, 50 connections, alternating rounds',
+  );
   const card = await benchCardApi(Number(process.env.BENCH_SECONDS ?? 10));
-  console.log(`  app  ${fmt(card.appRps, 0)} req/s (best round)  p50 ${card.appP50} ms  p99 ${card.appP99} ms (worst round)  errors ${card.errors} (all rounds)`);
+  console.log(
+    `  app  ${fmt(card.appRps, 0)} req/s (best round)  p50 ${card.appP50} ms  p99 ${card.appP99} ms (worst round)  errors ${card.errors} (all rounds)`,
+  );
   console.log(`  bare ${fmt(card.bareRps, 0)} req/s  p99 ${card.bareP99} ms (the body with a content type alone)`);
   console.log(`  same ${fmt(card.sameRps, 0)} req/s (the same response: the body and the app's headers, security headers included)`);
-  console.log(`  ratio app/bare = ${fmt(card.ratio)}, median of the rounds' ${card.ratios.map((r) => fmt(r)).join(', ')} (target ≥ 0.80: ${verdict(card.ratio >= 0.8)}); p99 ${card.appP99} ms (target ≤ 10: ${verdict(card.appP99 <= 10)})`);
-  console.log(`  ratio app/same = ${fmt(card.ratioSame)}, median of the rounds' ${card.ratiosSame.map((r) => fmt(r)).join(', ')} (the server's own cost: the same bytes on the wire)`);
+  console.log(
+    `  ratio app/bare = ${fmt(card.ratio)}, median of the rounds' ${card.ratios.map((r) => fmt(r)).join(', ')} (target ≥ 0.80: ${verdict(card.ratio >= 0.8)}); p99 ${card.appP99} ms (target ≤ 10: ${verdict(card.appP99 <= 10)})`,
+  );
+  console.log(
+    `  ratio app/same = ${fmt(card.ratioSame)}, median of the rounds' ${card.ratiosSame.map((r) => fmt(r)).join(', ')} (the server's own cost: the same bytes on the wire)`,
+  );
   console.log(`  request log lines per request: ${fmt(card.logLinesPerRequest)} (log in ${card.logFile})`);
 }
 if (runs('card-instructions')) {
-  console.log('\n▶ card API: instructions per cached read, counted by callgrind (main thread; the servers of the card section under valgrind)');
+  console.log(
+    '\n▶ card API: instructions per cached read, counted by callgrind (main thread; the servers of the card section under valgrind)',
+  );
   if (!(await hasValgrind())) console.log('  skipped: valgrind is not installed');
   else {
     const count = await benchCardInstructions();
     console.log(`  ${count.rounds} rounds of ${count.reads.toLocaleString('en')} reads each, after as many to warm up`);
     const k = (n: number) => `${fmt(n / 1000, 1)}k`;
     const rounds = (f: { perRead: number[] }) => f.perRead.map(k).join(', ');
-    console.log(`  app ${k(count.app.median)} (rounds ${rounds(count.app)}), bare ${k(count.bare.median)} (${rounds(count.bare)}), same ${k(count.same.median)} (${rounds(count.same)})`);
-    console.log(`  bare ÷ app = ${fmt(count.bare.median / count.app.median)} (the work behind the card section's app/bare, without the machine's noise); same ÷ app = ${fmt(count.same.median / count.app.median)}`);
+    console.log(
+      `  app ${k(count.app.median)} (rounds ${rounds(count.app)}), bare ${k(count.bare.median)} (${rounds(count.bare)}), same ${k(count.same.median)} (${rounds(count.same)})`,
+    );
+    console.log(
+      `  bare ÷ app = ${fmt(count.bare.median / count.app.median)} (the work behind the card section's app/bare, without the machine's noise); same ÷ app = ${fmt(count.same.median / count.app.median)}`,
+    );
   }
 }
 if (runs('bundle')) {
@@ -62,55 +95,94 @@ if (runs('bundle')) {
   process.stdout.write(size.stdout || size.stderr || '  (bundle-size script missing: run npm run build first)\n');
 }
 if (runs('send')) {
-  console.log('\n▶ send → recipient MessageReceived, 2,000 connected clients (an in-process variant: the app built from source in a child process with request logging off; hub200 measures the same path on the product as npm start runs it)');
+  console.log(
+    '\n▶ send → recipient MessageReceived, 2,000 connected clients (an in-process variant: the app built from source in a child process with request logging off; hub200 measures the same path on the product as npm start runs it)',
+  );
   const latency = await benchSendLatency(1000, 1000, 1);
-  console.log(`  ${latency.engine}, ${latency.backplane} backplane: p50 ${latency.p50} ms, p99 ${latency.p99} ms (target ≤ 25: ${verdict(latency.p99 <= 25)}), max ${latency.max} ms; server RSS ${latency.serverRssMb} MB`);
+  console.log(
+    `  ${latency.engine}, ${latency.backplane} backplane: p50 ${latency.p50} ms, p99 ${latency.p99} ms (target ≤ 25: ${verdict(latency.p99 <= 25)}), max ${latency.max} ms; server RSS ${latency.serverRssMb} MB`,
+  );
 }
 if (runs('hub-capacity')) {
   console.log('\n▶ hub capacity: 10,000 idle connections and fan-out, each against a bare ws server in the same run');
-  const hub = spawnSync('node', ['--import', 'tsx', 'scripts/bench/hub-capacity.ts', '10000', '500', '1000'], { cwd: root, encoding: 'utf8' });
+  const hub = spawnSync('node', ['--import', 'tsx', 'scripts/bench/hub-capacity.ts', '10000', '500', '1000'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   process.stdout.write((hub.stdout || hub.stderr).replace(/^/gm, '  '));
 }
 /** The hub sections' line on the server's CPU for each send. */
 const serverCpuPerSend = (hub: { cpuMainMs: number; cpuOthersMs: number }) =>
   `  the server's CPU per send: ${hub.cpuMainMs} ms on its main thread, ${hub.cpuOthersMs} ms on its other threads (GC helpers, libuv)`;
 if (runs('hub200')) {
-  console.log('\n▶ hub send → all 200 connections of the recipient received (the built server, PostgreSQL, default log level; real POST, SignalR over WebSockets; 1,000 sends)');
+  console.log(
+    '\n▶ hub send → all 200 connections of the recipient received (the built server, PostgreSQL, default log level; real POST, SignalR over WebSockets; 1,000 sends)',
+  );
   const hub200 = await hubFanOut(200, HUB_SENDS, false);
-  console.log(`  p50 ${hub200.hub.p50} ms, p99 ${hub200.hub.p99} ms (target ≤ 20: ${verdict(hub200.hub.p99 <= 20)}), max ${hub200.hub.max} ms; POST p99 ${hub200.hub.postP99} ms`);
+  console.log(
+    `  p50 ${hub200.hub.p50} ms, p99 ${hub200.hub.p99} ms (target ≤ 20: ${verdict(hub200.hub.p99 <= 20)}), max ${hub200.hub.max} ms; POST p99 ${hub200.hub.postP99} ms`,
+  );
   console.log(serverCpuPerSend(hub200.hub));
 }
 if (runs('hub1000')) {
-  console.log('\n▶ hub fan-out: 1,000 connections of one account, send → all received, against a raw ws server sending the same frame to as many clients (1,000 sends each, the two taking turns in blocks of 100)');
+  console.log(
+    '\n▶ hub fan-out: 1,000 connections of one account, send → all received, against a raw ws server sending the same frame to as many clients (1,000 sends each, the two taking turns in blocks of 100)',
+  );
   const hub1000 = await hubFanOut(1000, HUB_SENDS, true);
-  console.log(`  hub p50/p99 ${hub1000.hub.p50}/${hub1000.hub.p99} ms, raw ws ${hub1000.raw!.p50}/${hub1000.raw!.p99} ms: p99 ratio ${fmt(hub1000.ratio!)} (target ≤ 1.50: ${verdict(hub1000.ratio! <= 1.5)})`);
-  console.log(`  the send's own POST while the fan-out runs: p50 ${hub1000.hub.postP50} ms, p99 ${hub1000.hub.postP99} ms (raw ws server's POST p99 ${hub1000.raw!.postP99} ms)`);
+  console.log(
+    `  hub p50/p99 ${hub1000.hub.p50}/${hub1000.hub.p99} ms, raw ws ${hub1000.raw!.p50}/${hub1000.raw!.p99} ms: p99 ratio ${fmt(hub1000.ratio!)} (target ≤ 1.50: ${verdict(hub1000.ratio! <= 1.5)})`,
+  );
+  console.log(
+    `  the send's own POST while the fan-out runs: p50 ${hub1000.hub.postP50} ms, p99 ${hub1000.hub.postP99} ms (raw ws server's POST p99 ${hub1000.raw!.postP99} ms)`,
+  );
   console.log(serverCpuPerSend(hub1000.hub));
 }
 if (runs('push')) {
   const recipients = Number(process.env.BENCH_ANNOUNCEMENT_RECIPIENTS ?? 10_000);
-  console.log(`\n▶ announcement to ${recipients.toLocaleString('en')} recipients, each with a web push subscription, 1,000 of them connected to the hub (the built server, PostgreSQL, default log level; local push service in another process: VAPID checked, payload decrypted)`);
+  console.log(
+    `\n▶ announcement to ${recipients.toLocaleString('en')} recipients, each with a web push subscription, 1,000 of them connected to the hub (the built server, PostgreSQL, default log level; local push service in another process: VAPID checked, payload decrypted)`,
+  );
   const fan = await benchAnnouncementFanOut(recipients, 1_000, 200);
-  console.log(`  POST /api/admin/announcements → stored (201, recipient rows written): ${fan.storedMs} ms; → every connected recipient's AnnouncementPublished received: ${fan.hubAllMs} ms (${fan.recipients} recipients: the ${recipients.toLocaleString('en')} and the bench's senders; ${fan.connected} connected)`);
-  console.log('\n▶ push fan-out of that announcement, and the send path (message POST → recipient\'s MessageReceived) while it runs');
+  console.log(
+    `  POST /api/admin/announcements → stored (201, recipient rows written): ${fan.storedMs} ms; → every connected recipient's AnnouncementPublished received: ${fan.hubAllMs} ms (${fan.recipients} recipients: the ${recipients.toLocaleString('en')} and the bench's senders; ${fan.connected} connected)`,
+  );
+  console.log("\n▶ push fan-out of that announcement, and the send path (message POST → recipient's MessageReceived) while it runs");
   const slowdown = fan.during.p99 / Math.max(fan.baseline.p99, 0.1);
   console.log(`  ${fan.push.delivered} delivered in ${fan.push.deliverAllMs} ms (${fan.push.perSecond}/s, ${fan.push.refused} refused)`);
   // Under 100 samples the 99th percentile is the slowest one: say so beside the figure.
   const p99Of = (t: { sends: number }) => (t.sends < 100 ? `p99 (= the slowest of ${t.sends})` : `p99 (of ${t.sends})`);
-  console.log(`  send path p50/p99: ${fan.baseline.p50}/${fan.baseline.p99} ms without (${fan.baseline.sends} sends), ${fan.during.p50}/${fan.during.p99} ms during the fan-out, ${p99Of(fan.during)}; p99 ratio ${fmt(slowdown)} (target ≤ 2.00: ${verdict(slowdown <= 2)})`);
-  console.log(`  of those, the sends after every connected recipient had the event (push alone): p50/p99 ${fan.duringPushOnly.p50}/${fan.duringPushOnly.p99} ms, ${p99Of(fan.duringPushOnly)}`);
-  console.log(`  the POST alone p50/p99: ${fan.baseline.postP50}/${fan.baseline.postP99} ms without, ${fan.during.postP50}/${fan.during.postP99} ms during`);
+  console.log(
+    `  send path p50/p99: ${fan.baseline.p50}/${fan.baseline.p99} ms without (${fan.baseline.sends} sends), ${fan.during.p50}/${fan.during.p99} ms during the fan-out, ${p99Of(fan.during)}; p99 ratio ${fmt(slowdown)} (target ≤ 2.00: ${verdict(slowdown <= 2)})`,
+  );
+  console.log(
+    `  of those, the sends after every connected recipient had the event (push alone): p50/p99 ${fan.duringPushOnly.p50}/${fan.duringPushOnly.p99} ms, ${p99Of(fan.duringPushOnly)}`,
+  );
+  console.log(
+    `  the POST alone p50/p99: ${fan.baseline.postP50}/${fan.baseline.postP99} ms without, ${fan.during.postP50}/${fan.during.postP99} ms during`,
+  );
   // Whether a slower send is the server's doing (its event loop held) or the machine's (CPU taken by the fan-out's work).
-  for (const [label, m] of [['without', fan.machine.baseline], ['during', fan.machine.during]] as const) {
-    const cpu = Object.entries(m.cpuPct).map(([who, pct]) => `${who} ${pct}%`).join(', ');
-    console.log(`  ${label}: server event-loop delay p50/p99/max ${m.serverLoopDelayMs.p50}/${m.serverLoopDelayMs.p99}/${m.serverLoopDelayMs.max} ms; CPU (of one core) ${cpu}`);
+  for (const [label, m] of [
+    ['without', fan.machine.baseline],
+    ['during', fan.machine.during],
+  ] as const) {
+    const cpu = Object.entries(m.cpuPct)
+      .map(([who, pct]) => `${who} ${pct}%`)
+      .join(', ');
+    console.log(
+      `  ${label}: server event-loop delay p50/p99/max ${m.serverLoopDelayMs.p50}/${m.serverLoopDelayMs.p99}/${m.serverLoopDelayMs.max} ms; CPU (of one core) ${cpu}`,
+    );
   }
 }
 if (runs('search') || runs('announcements')) {
   const reads = { search: runs('search'), announcements: runs('announcements') };
-  console.log('\n▶ issue 11 reads on PostgreSQL, 10,000 people with a card each in five public team directories, 50 connections, each vs GET /api/vbc/recents on the same server in the same run');
+  console.log(
+    '\n▶ issue 11 reads on PostgreSQL, 10,000 people with a card each in five public team directories, 50 connections, each vs GET /api/vbc/recents on the same server in the same run',
+  );
   const r = await benchReadsApi(reads, Number(process.env.BENCH_SECONDS ?? 10));
-  const line = (label: string, f: TReadFigure) => console.log(`  ${label.padEnd(48)} ${fmt(f.rps, 0).padStart(6)} req/s  p50 ${f.p50} ms  p99 ${f.p99} ms  errors ${f.errors}  (÷ recents ${fmt(f.rps / r.recents.rps)})`);
+  const line = (label: string, f: TReadFigure) =>
+    console.log(
+      `  ${label.padEnd(48)} ${fmt(f.rps, 0).padStart(6)} req/s  p50 ${f.p50} ms  p99 ${f.p99} ms  errors ${f.errors}  (÷ recents ${fmt(f.rps / r.recents.rps)})`,
+    );
   line('GET /api/vbc/recents (baseline)', r.recents);
   if (r.search) line('GET /api/vbc/search?q= (card search)', r.search);
   if (r.announcements) line('GET /api/personalAccount/announcements', r.announcements);
@@ -120,11 +192,19 @@ if (runs('card-page')) {
   const cardPage = await benchCardPage();
   const lh = cardPage.lighthouse;
   console.log(`  ${cardPage.url}`);
-  console.log(`  Lighthouse mobile preset, median of ${lh.runs.performance.length}: performance ${lh.scores.performance} (target ≥ 95: ${verdict(lh.scores.performance >= 95)}), accessibility ${lh.scores.accessibility} (target 100: ${verdict(lh.scores.accessibility === 100)}), best practices ${lh.scores['best-practices']} (target 100: ${verdict(lh.scores['best-practices'] === 100)}), SEO ${lh.scores.seo} (target 100: ${verdict(lh.scores.seo === 100)})`);
-  console.log(`  runs ${JSON.stringify(lh.runs)}; medians FCP ${fmt(lh.metrics.fcp!, 0)} ms, LCP ${fmt(lh.metrics.lcp!, 0)} ms, TBT ${fmt(lh.metrics.tbt!, 0)} ms, CLS ${fmt(lh.metrics.cls!, 3)}, SI ${fmt(lh.metrics.si!, 0)} ms`);
+  console.log(
+    `  Lighthouse mobile preset, median of ${lh.runs.performance.length}: performance ${lh.scores.performance} (target ≥ 95: ${verdict(lh.scores.performance >= 95)}), accessibility ${lh.scores.accessibility} (target 100: ${verdict(lh.scores.accessibility === 100)}), best practices ${lh.scores['best-practices']} (target 100: ${verdict(lh.scores['best-practices'] === 100)}), SEO ${lh.scores.seo} (target 100: ${verdict(lh.scores.seo === 100)})`,
+  );
+  console.log(
+    `  runs ${JSON.stringify(lh.runs)}; medians FCP ${fmt(lh.metrics.fcp!, 0)} ms, LCP ${fmt(lh.metrics.lcp!, 0)} ms, TBT ${fmt(lh.metrics.tbt!, 0)} ms, CLS ${fmt(lh.metrics.cls!, 3)}, SI ${fmt(lh.metrics.si!, 0)} ms`,
+  );
   if (lh.failed.length) console.log(`  audits below full marks in some run: ${lh.failed.join(', ')}`);
   for (const error of lh.errors) console.log(`  a run Lighthouse could not finish (not counted): ${error}`);
   const nv = cardPage.name;
-  console.log(`  name visible after navigation (150 ms RTT, 1.6/0.75 Mbps, 4× CPU), median of ${nv.runs.length}: ${fmt(nv.visibleMs, 0)} ms (target ≤ 1000: ${verdict(nv.visibleMs <= 1000)}); runs ${nv.runs.map((r) => fmt(r, 0)).join(', ')} ms`);
-  console.log(`  JavaScript before interactive (boot script's mark at ${fmt(nv.interactiveMs, 0)} ms): ${fmt(nv.jsBeforeKb, 1)} KB transferred (target ≤ 60: ${verdict(nv.jsBeforeKb <= 60)}); in the first 5 s without a touch: ${fmt(nv.jsFirst5sKb, 1)} KB`);
+  console.log(
+    `  name visible after navigation (150 ms RTT, 1.6/0.75 Mbps, 4× CPU), median of ${nv.runs.length}: ${fmt(nv.visibleMs, 0)} ms (target ≤ 1000: ${verdict(nv.visibleMs <= 1000)}); runs ${nv.runs.map((r) => fmt(r, 0)).join(', ')} ms`,
+  );
+  console.log(
+    `  JavaScript before interactive (boot script's mark at ${fmt(nv.interactiveMs, 0)} ms): ${fmt(nv.jsBeforeKb, 1)} KB transferred (target ≤ 60: ${verdict(nv.jsBeforeKb <= 60)}); in the first 5 s without a touch: ${fmt(nv.jsFirst5sKb, 1)} KB`,
+  );
 }

@@ -103,14 +103,25 @@ export const BENCH_ADMIN_TOKEN = 'b'.repeat(32);
  * bench needs), its stdout in `logFile`, run under `wrap` when given (it then gets 5 minutes to
  * start instead of 1). BENCH_CPU_PROF=<dir> writes a V8 CPU profile of it there on exit.
  */
-export async function startProduct(databaseUrl: string, logFile: string, extraEnv: Record<string, string> = {}, wrap: TWrap = []): Promise<{ child: ChildProcess; port: number }> {
+export async function startProduct(
+  databaseUrl: string,
+  logFile: string,
+  extraEnv: Record<string, string> = {},
+  wrap: TWrap = [],
+): Promise<{ child: ChildProcess; port: number }> {
   // As npm start does: a source change since the last build is built first, never measured stale.
   if (!process.env.BENCH_SERVER_MAIN) await ensureBuilt();
   if (!existsSync(serverMain)) throw new Error(`${serverMain} is missing: run npm run build first`);
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
-    ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: PRODUCT_HOST, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'vbc-bench-')),
-    ADMIN_TOKEN: BENCH_ADMIN_TOKEN, SEED_DEMO: 'false', ...extraEnv,
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    HOST: PRODUCT_HOST,
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'vbc-bench-')),
+    ADMIN_TOKEN: BENCH_ADMIN_TOKEN,
+    SEED_DEMO: 'false',
+    ...extraEnv,
   };
   delete env.LOG_LEVEL;
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
@@ -119,7 +130,10 @@ export async function startProduct(databaseUrl: string, logFile: string, extraEn
   const seconds = wrap.length ? 300 : 60;
   for (let i = 0; i < seconds * 10; i++) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
+    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return { child, port };
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -15,14 +15,40 @@ import { ZAdminAnnouncementInput } from '../../packages/shared/src/announcement.
 import { makeQuickId } from '../../packages/shared/src/ids.ts';
 import { openDatabase } from '../../packages/server/src/db/client.ts';
 import {
-  accountRecents, accounts, corporateAccountMembers, corporateAccounts, corporateFollowers, virtualContacts,
+  accountRecents,
+  accounts,
+  corporateAccountMembers,
+  corporateAccounts,
+  corporateFollowers,
+  virtualContacts,
 } from '../../packages/server/src/db/schema/index.ts';
 import { issueSession } from '../../packages/server/src/accounts/sessions.ts';
 import { createCorporate } from '../../packages/server/src/admin/create-corporate.ts';
 import { createAnnouncement } from '../../packages/server/src/announcements/write-announcement.ts';
 import { benchDatabase, startProduct, stop } from './product.ts';
 
-const FIRST = ['Ana', 'Ben', 'Carla', 'Dario', 'Elena', 'Felix', 'Gina', 'Hugo', 'Iris', 'Jon', 'Kira', 'Leo', 'Maya', 'Nico', 'Olga', 'Pablo', 'Quinn', 'Rosa', 'Sven', 'Tara'];
+const FIRST = [
+  'Ana',
+  'Ben',
+  'Carla',
+  'Dario',
+  'Elena',
+  'Felix',
+  'Gina',
+  'Hugo',
+  'Iris',
+  'Jon',
+  'Kira',
+  'Leo',
+  'Maya',
+  'Nico',
+  'Olga',
+  'Pablo',
+  'Quinn',
+  'Rosa',
+  'Sven',
+  'Tara',
+];
 const LAST = ['Reyes', 'Okafor', 'Lindqvist', 'Moreau', 'Tanaka', 'Silva', 'Novak', 'Haddad', 'Kowalski', 'Brennan'];
 const TITLES = ['Engineer', 'Designer', 'Cartographer', 'Sales Lead', 'Account Manager', 'Producer', 'Analyst', 'Pilot'];
 const ORGS = ['Harbor Studio', 'Atlas Maps', 'Northwind', 'Compass Labs', 'Orbit Works'];
@@ -37,7 +63,13 @@ export async function seed(url: string, people: number) {
   try {
     const businesses: Awaited<ReturnType<typeof createCorporate>>[] = [];
     for (const org of ORGS) businesses.push(await createCorporate(db, { name: org, members: [], verified: true }));
-    const design = { design: { designation: 'simple' as const }, theme: { designation: 'dark' }, accentColor1: null, accentColor2: null, accentColor3: null };
+    const design = {
+      design: { designation: 'simple' as const },
+      theme: { designation: 'dark' },
+      accentColor1: null,
+      accentColor2: null,
+      accentColor3: null,
+    };
     const cardIds: string[] = [];
     for (let start = 0; start < people; start += BATCH) {
       const size = Math.min(BATCH, people - start);
@@ -59,20 +91,39 @@ export async function seed(url: string, people: number) {
         };
       });
       cardIds.push(...(await db.insert(virtualContacts).values(rows).returning({ id: virtualContacts.id })).map((r) => r.id));
-      await db.insert(corporateAccountMembers).values(owners.map(({ id: accountId }, k) => ({ corporateAccountId: businesses[(start + k) % businesses.length]!.corporateAccountId, accountId })));
+      await db.insert(corporateAccountMembers).values(
+        owners.map(({ id: accountId }, k) => ({
+          corporateAccountId: businesses[(start + k) % businesses.length]!.corporateAccountId,
+          accountId,
+        })),
+      );
     }
     // Every business's directory is a public team directory: all the cards are searchable.
     await db.update(corporateAccounts).set({ directoryPublic: true });
-    const [reader] = await db.insert(accounts).values({ name: 'Bench Reader', email: `bench-${randomBytes(4).toString('hex')}@example.test` }).returning();
+    const [reader] = await db
+      .insert(accounts)
+      .values({ name: 'Bench Reader', email: `bench-${randomBytes(4).toString('hex')}@example.test` })
+      .returning();
     const readerId = reader!.id;
     await db.insert(corporateAccountMembers).values({ corporateAccountId: businesses[0]!.corporateAccountId, accountId: readerId });
     await db.insert(corporateFollowers).values({ corporateAccountId: businesses[1]!.corporateAccountId, accountId: readerId });
-    await db.insert(accountRecents).values(cardIds.slice(0, 20).map((contactId, i) => ({ accountId: readerId, contactId, viewedAt: new Date(Date.now() - i * 1000) })));
+    await db
+      .insert(accountRecents)
+      .values(cardIds.slice(0, 20).map((contactId, i) => ({ accountId: readerId, contactId, viewedAt: new Date(Date.now() - i * 1000) })));
     // Published as the operator and the console publish them: one set-based write of the recipients each.
     const content = '## Notes\n\nWhat changed this week, and what comes next.\n\n- one\n- two\n- three';
     const published: string[] = [];
     const announce = async (corporateAccountId: string | null, title: string) =>
-      published.push((await createAnnouncement(db, { kind: 'operator' }, corporateAccountId, ZAdminAnnouncementInput.parse({ title, content, corporateAccountId }))).announcement.announcementId);
+      published.push(
+        (
+          await createAnnouncement(
+            db,
+            { kind: 'operator' },
+            corporateAccountId,
+            ZAdminAnnouncementInput.parse({ title, content, corporateAccountId }),
+          )
+        ).announcement.announcementId,
+      );
     for (let i = 0; i < PRODUCT_ANNOUNCEMENTS; i++) await announce(null, `Product news ${i + 1}`);
     for (const business of businesses) {
       for (let i = 0; i < BUSINESS_ANNOUNCEMENTS; i++) await announce(business.corporateAccountId, `News from the team ${i + 1}`);
@@ -82,7 +133,10 @@ export async function seed(url: string, people: number) {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     try {
-      await client.query('update announcement_recipients set read_at = now() where account_id = $1 and announcement_id = any($2::uuid[])', [readerId, published.slice(0, PRODUCT_ANNOUNCEMENTS / 2)]);
+      await client.query('update announcement_recipients set read_at = now() where account_id = $1 and announcement_id = any($2::uuid[])', [
+        readerId,
+        published.slice(0, PRODUCT_ANNOUNCEMENTS / 2),
+      ]);
       await client.query('analyze');
     } finally {
       await client.end();
@@ -98,7 +152,12 @@ export const SEARCH_TERMS = ['maya', 'cartographer', 'harbor', 'ana reyes', 'atl
 
 export type TReadFigure = { rps: number; p50: number; p99: number; errors: number };
 
-const figure = (r: autocannon.Result): TReadFigure => ({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx });
+const figure = (r: autocannon.Result): TReadFigure => ({
+  rps: r.requests.average,
+  p50: r.latency.p50,
+  p99: r.latency.p99,
+  errors: r.errors + r.non2xx,
+});
 
 /**
  * Measures the baseline (recents) and those of `reads` asked for on one seeded server,
@@ -111,10 +170,15 @@ export async function benchReadsApi(reads: { search: boolean; announcements: boo
     const product = await startProduct(database.url, path.join(mkdtempSync(path.join(tmpdir(), 'vbc-bench-reads-')), 'server.log'));
     try {
       let term = 0;
-      const run = (pathOf: () => string, duration: number) => autocannon({
-        url: `http://127.0.0.1:${product.port}`, connections: 50, duration, pipelining: 1, headers,
-        requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: pathOf() }) }],
-      });
+      const run = (pathOf: () => string, duration: number) =>
+        autocannon({
+          url: `http://127.0.0.1:${product.port}`,
+          connections: 50,
+          duration,
+          pipelining: 1,
+          headers,
+          requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: pathOf() }) }],
+        });
       const paths = {
         recents: () => '/api/vbc/recents',
         search: () => `/api/vbc/search?q=${encodeURIComponent(SEARCH_TERMS[term++ % SEARCH_TERMS.length]!)}`,

@@ -17,7 +17,11 @@ import { accounts, pushSubscriptions, sessions } from '../../packages/server/src
 import { sha256, SESSION_IDLE_MS } from '../../packages/server/src/accounts/sessions.ts';
 
 const [databaseUrl = '', senderCount = '40', audienceFile] = process.argv.slice(2);
-const config = loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'vbc-bench-')), DATABASE_URL: databaseUrl, ADMIN_TOKEN: 'b'.repeat(32) });
+const config = loadConfig({
+  DATA_DIR: mkdtempSync(path.join(tmpdir(), 'vbc-bench-')),
+  DATABASE_URL: databaseUrl,
+  ADMIN_TOKEN: 'b'.repeat(32),
+});
 const database = await openDatabase({ url: databaseUrl, dataDir: '', maxConnections: 4 });
 const app = await buildApp({ config, database, logger: false });
 const recipient = await buildPerson(app, 'Recipient');
@@ -29,17 +33,30 @@ for (let i = 0; i < Number(senderCount); i++) {
 }
 const audienceTokens: string[] = [];
 if (audienceFile) {
-  const audience = JSON.parse(readFileSync(audienceFile, 'utf8')) as { subscriptions: { endpoint: string; keyP256Dh: string; keyAuth: string }[]; signedIn: number };
+  const audience = JSON.parse(readFileSync(audienceFile, 'utf8')) as {
+    subscriptions: { endpoint: string; keyP256Dh: string; keyAuth: string }[];
+    signedIn: number;
+  };
   const expiresAt = new Date(Date.now() + SESSION_IDLE_MS);
   for (let i = 0; i < audience.subscriptions.length; i += 1000) {
     const chunk = audience.subscriptions.slice(i, i + 1000);
-    const rows = await app.db.insert(accounts)
+    const rows = await app.db
+      .insert(accounts)
       .values(chunk.map((_, j) => ({ name: `Audience ${i + j}`, email: `audience-${i + j}@bench.test` })))
       .returning({ id: accounts.id });
     await app.db.insert(pushSubscriptions).values(rows.map((r, j) => ({ accountId: r.id, ...chunk[j]! })));
-    const signIn = rows.slice(0, Math.max(0, audience.signedIn - i)).map((r) => ({ accountId: r.id, token: randomBytes(32).toString('base64url') }));
+    const signIn = rows
+      .slice(0, Math.max(0, audience.signedIn - i))
+      .map((r) => ({ accountId: r.id, token: randomBytes(32).toString('base64url') }));
     if (signIn.length === 0) continue;
-    await app.db.insert(sessions).values(signIn.map((s) => ({ accountId: s.accountId, tokenHash: sha256(s.token), sessionIdHash: sha256(randomBytes(16).toString('base64url')), expiresAt })));
+    await app.db.insert(sessions).values(
+      signIn.map((s) => ({
+        accountId: s.accountId,
+        tokenHash: sha256(s.token),
+        sessionIdHash: sha256(randomBytes(16).toString('base64url')),
+        expiresAt,
+      })),
+    );
     audienceTokens.push(...signIn.map((s) => s.token));
   }
 }

@@ -25,13 +25,19 @@ export interface TSendLatency {
   serverRssMb: number;
 }
 
-interface TPair { conversationId: string; senderToken: string; recipientToken: string }
+interface TPair {
+  conversationId: string;
+  senderToken: string;
+  recipientToken: string;
+}
 
 const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 /** Runs the measurement; the caller prints it. */
 export async function benchSendLatency(pairCount = 1000, sends = 1000, concurrency = 8): Promise<TSendLatency> {
-  const child = fork(fileURLToPath(new URL('./send-latency-app.ts', import.meta.url)), [String(pairCount)], { execArgv: ['--import', 'tsx'] });
+  const child = fork(fileURLToPath(new URL('./send-latency-app.ts', import.meta.url)), [String(pairCount)], {
+    execArgv: ['--import', 'tsx'],
+  });
   const replies: ((m: Record<string, unknown>) => void)[] = [];
   child.on('message', (m) => replies.shift()?.(m as Record<string, unknown>));
   const next = () => new Promise<Record<string, unknown>>((resolve) => replies.push(resolve));
@@ -42,7 +48,10 @@ export async function benchSendLatency(pairCount = 1000, sends = 1000, concurren
   const sockets: WebSocket[] = [];
   const open = (token: string, listen: boolean) =>
     new Promise<void>((resolve, reject) => {
-      const ws = new WebSocket(`ws://127.0.0.1:${port}/personalHub`, { headers: { authorization: `Bearer ${token}` }, perMessageDeflate: false });
+      const ws = new WebSocket(`ws://127.0.0.1:${port}/personalHub`, {
+        headers: { authorization: `Bearer ${token}` },
+        perMessageDeflate: false,
+      });
       sockets.push(ws);
       let handshaken = false;
       ws.on('error', reject);

@@ -15,14 +15,22 @@ process.on('SIGINT', () => process.exit(0));
 process.on('SIGTERM', () => process.exit(0));
 
 if (mode === 'seed') {
-  const config = loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'vbc-bench-')), DATABASE_URL: databaseUrl, ADMIN_TOKEN: 'b'.repeat(32) });
+  const config = loadConfig({
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'vbc-bench-')),
+    DATABASE_URL: databaseUrl,
+    ADMIN_TOKEN: 'b'.repeat(32),
+  });
   const database = await openDatabase({ url: databaseUrl, dataDir: '', maxConnections: 2 });
   const app = await buildApp({ config, database, logger: false });
   const card = await buildCard(app, { wall: { boards: [] } });
   const url = `/api/vbc/virtualcontact/${card.quickId}`;
   const answer = await app.inject({ method: 'GET', url });
   // The headers a visitor's read carries, but those Node's server writes itself.
-  const headers = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name)));
+  const headers = Object.fromEntries(
+    Object.entries(answer.headers).filter(
+      ([name]) => !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name),
+    ),
+  );
   await app.close();
   await database.close();
   const base64 = (text: string) => Buffer.from(text).toString('base64');
@@ -30,7 +38,9 @@ if (mode === 'seed') {
 } else {
   const fromBase64 = (arg: string | undefined) => Buffer.from(arg ?? '', 'base64').toString();
   const body = fromBase64(process.argv[3]);
-  const headers = process.argv[4] ? (JSON.parse(fromBase64(process.argv[4])) as Record<string, string>) : { 'content-type': 'application/json; charset=utf-8' };
+  const headers = process.argv[4]
+    ? (JSON.parse(fromBase64(process.argv[4])) as Record<string, string>)
+    : { 'content-type': 'application/json; charset=utf-8' };
   const app = Fastify({ logger: false });
   app.get('/api/vbc/virtualcontact/:id', (_request, reply) => reply.headers(headers).send(body));
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -27,7 +27,13 @@ const reasonOf = (error: unknown): string => {
  * limits does not start: a ConfigError naming the variable, not reconnect noise and a stack.
  */
 export async function checkRedisReachable(url: string, timeoutMs = 5000): Promise<void> {
-  const probe = new Redis(url, { lazyConnect: true, connectTimeout: timeoutMs, maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: () => null });
+  const probe = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: timeoutMs,
+    maxRetriesPerRequest: 0,
+    enableOfflineQueue: false,
+    retryStrategy: () => null,
+  });
   let socketError: unknown;
   probe.on('error', (error) => (socketError ??= error));
   try {
@@ -47,7 +53,8 @@ export async function withDatabaseUrl<T>(url: string | undefined, open: () => Pr
   } catch (error) {
     const code = (rootCause(error) as NodeJS.ErrnoException)?.code;
     const unreachable = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', '28P01', '3D000'].includes(code ?? '');
-    if (url && unreachable) throw new ConfigError(`DATABASE_URL: cannot use PostgreSQL at ${describeServiceUrl(url, 5432)} (${reasonOf(error)})`);
+    if (url && unreachable)
+      throw new ConfigError(`DATABASE_URL: cannot use PostgreSQL at ${describeServiceUrl(url, 5432)} (${reasonOf(error)})`);
     throw error;
   }
 }

@@ -35,8 +35,12 @@ describe('configuration', () => {
 
   it('with NODE_ENV=production, wants a real channel for codes by e-mail and by text message (issue 9 #6)', () => {
     const sms = { SMS_PROVIDER: 'http', SMS_URL: 'https://sms.example/send' };
-    expect(failure({ NODE_ENV: 'production', ...sms })).toMatch(/^ConfigError: Invalid configuration: SMTP_URL: is required with NODE_ENV=production/);
-    expect(failure({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example' })).toMatch(/^ConfigError: Invalid configuration: SMS_PROVIDER: must be http \(with SMS_URL\) with NODE_ENV=production/);
+    expect(failure({ NODE_ENV: 'production', ...sms })).toMatch(
+      /^ConfigError: Invalid configuration: SMTP_URL: is required with NODE_ENV=production/,
+    );
+    expect(failure({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example' })).toMatch(
+      /^ConfigError: Invalid configuration: SMS_PROVIDER: must be http \(with SMS_URL\) with NODE_ENV=production/,
+    );
     expect(failure({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example', SMS_PROVIDER: 'log' })).toMatch(/SMS_PROVIDER: must be http/);
     const neither = failure({ NODE_ENV: 'production' });
     expect(neither).toMatch(/SMTP_URL: is required/);
@@ -48,7 +52,15 @@ describe('configuration', () => {
   });
 
   it('accepts every TRUST_PROXY form the proxy check understands', () => {
-    for (const good of ['true', 'false', '2', '127.0.0.1', '10.0.0.0/8, 192.168.0.0/255.255.0.0', '::1/128,fd00::/8', 'loopback,uniquelocal']) {
+    for (const good of [
+      'true',
+      'false',
+      '2',
+      '127.0.0.1',
+      '10.0.0.0/8, 192.168.0.0/255.255.0.0',
+      '::1/128,fd00::/8',
+      'loopback,uniquelocal',
+    ]) {
       expect(() => loadConfig({ TRUST_PROXY: good })).not.toThrow();
     }
   });
@@ -67,7 +79,10 @@ describe('configuration', () => {
   }, 120_000);
 
   it('refuses to start in production without a real channel for phone codes, with one line naming the variable', async () => {
-    await refusesToStart({ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:2525' }, /^Invalid configuration: SMS_PROVIDER: must be http \(with SMS_URL\) with NODE_ENV=production/);
+    await refusesToStart(
+      { NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:2525' },
+      /^Invalid configuration: SMS_PROVIDER: must be http \(with SMS_URL\) with NODE_ENV=production/,
+    );
   }, 120_000);
 
   it('refuses a bad TRUST_PROXY at start with one line naming it, not a stack trace', async () => {
@@ -76,11 +91,17 @@ describe('configuration', () => {
 
   it('refuses an unreachable REDIS_URL at start with one line naming it', async () => {
     const port = await freePort();
-    await refusesToStart({ REDIS_URL: `redis://:secret-pw@127.0.0.1:${port}` }, new RegExp(`^REDIS_URL: cannot reach Redis at 127\\.0\\.0\\.1:${port} \\(ECONNREFUSED\\)$`));
+    await refusesToStart(
+      { REDIS_URL: `redis://:secret-pw@127.0.0.1:${port}` },
+      new RegExp(`^REDIS_URL: cannot reach Redis at 127\\.0\\.0\\.1:${port} \\(ECONNREFUSED\\)$`),
+    );
   }, 120_000);
 
   it('refuses an unreachable DATABASE_URL at start with one line naming it', async () => {
     const port = await freePort();
-    await refusesToStart({ DATABASE_URL: `postgres://u:secret-pw@127.0.0.1:${port}/x` }, new RegExp(`^DATABASE_URL: cannot use PostgreSQL at 127\\.0\\.0\\.1:${port} \\(ECONNREFUSED\\)$`));
+    await refusesToStart(
+      { DATABASE_URL: `postgres://u:secret-pw@127.0.0.1:${port}/x` },
+      new RegExp(`^DATABASE_URL: cannot use PostgreSQL at 127\\.0\\.0\\.1:${port} \\(ECONNREFUSED\\)$`),
+    );
   }, 120_000);
 });

@@ -20,7 +20,12 @@ describeEachDatabase(
       const owner = await buildAccount(ctx.app);
       secrets.push(owner.accessToken, owner.sessionId);
       const card = await buildCard(ctx.app, {}, { ownerAccountId: owner.account.id });
-      const pinSet = await ctx.app.inject({ method: 'PUT', url: `/api/vbc/virtualcontact/${card.id}/pin`, headers: owner.headers, payload: { pinCode: PIN } });
+      const pinSet = await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/vbc/virtualcontact/${card.id}/pin`,
+        headers: owner.headers,
+        payload: { pinCode: PIN },
+      });
       expect(pinSet.statusCode).toBe(200);
       const pin = await ctx.app.inject({ method: 'POST', url: `/api/vbc/validatepincode/${card.id}`, payload: { pinCode: PIN } });
       const token = pin.json().accessToken as string;
@@ -30,10 +35,14 @@ describeEachDatabase(
         const res = await ctx.app.inject({ method: 'GET', url: `/ds/vbc/download/i/${card.id}?${name}=${encodeURIComponent(token)}` });
         expect(res.statusCode, name).toBe(200);
       }
-      expect((await ctx.app.inject({ method: 'GET', url: `/ds/vbc/download/i/${card.id}?accessToken=${pct(token)}` })).statusCode).toBe(200);
+      expect((await ctx.app.inject({ method: 'GET', url: `/ds/vbc/download/i/${card.id}?accessToken=${pct(token)}` })).statusCode).toBe(
+        200,
+      );
 
       const admin = { authorization: `Bearer ${ctx.app.config.ADMIN_TOKEN}` };
-      const minted = (await ctx.app.inject({ method: 'POST', url: '/api/admin/cards/mint', headers: admin, payload: { count: 4 } })).json() as { quickId: string; passcode: string }[];
+      const minted = (
+        await ctx.app.inject({ method: 'POST', url: '/api/admin/cards/mint', headers: admin, payload: { count: 4 } })
+      ).json() as { quickId: string; passcode: string }[];
       const adopter = await buildAccount(ctx.app);
       secrets.push(adopter.accessToken, adopter.sessionId);
       const adoptPaths = [
@@ -50,11 +59,17 @@ describeEachDatabase(
       await ctx.app.inject({ method: 'DELETE', url: `/api/vbc/adopt/${minted[3]!.quickId}/${minted[3]!.passcode}?%61ccessToken=${token}` });
       secrets.push(minted[3]!.passcode);
 
-      const negotiate = await ctx.app.inject({ method: 'POST', url: `/personalHub/negotiate?negotiateVersion=1&%61ccess_token=${adopter.accessToken}` });
+      const negotiate = await ctx.app.inject({
+        method: 'POST',
+        url: `/personalHub/negotiate?negotiateVersion=1&%61ccess_token=${adopter.accessToken}`,
+      });
       expect(negotiate.statusCode).toBe(200);
       const connectionToken = negotiate.json().connectionToken as string;
       secrets.push(connectionToken);
-      const poll = await ctx.app.inject({ method: 'DELETE', url: `/personalHub?%69d=${connectionToken}&${pct('access_token')}=${adopter.accessToken}` });
+      const poll = await ctx.app.inject({
+        method: 'DELETE',
+        url: `/personalHub?%69d=${connectionToken}&${pct('access_token')}=${adopter.accessToken}`,
+      });
       // The connection is found by its token (it was negotiated for no transport yet, so DELETE is refused).
       expect(poll.json()).toMatchObject({ code: 'wrong_transport' });
 
@@ -65,9 +80,14 @@ describeEachDatabase(
     });
 
     it('a logged error keeps its SQL text but neither its parameters nor the driver detail', () => {
-      const cause = Object.assign(new Error('invalid input syntax for type uuid: "jane@example.test"'), { code: '22P02', detail: 'Key (email)=(jane@example.test)' });
+      const cause = Object.assign(new Error('invalid input syntax for type uuid: "jane@example.test"'), {
+        code: '22P02',
+        detail: 'Key (email)=(jane@example.test)',
+      });
       const failed = Object.assign(new Error('Failed query: insert into accounts (email) values ($1)\nparams: jane@example.test'), {
-        query: 'insert into accounts (email) values ($1)', params: ['jane@example.test'], cause,
+        query: 'insert into accounts (email) values ($1)',
+        params: ['jane@example.test'],
+        cause,
       });
       const logged = JSON.stringify(describeError(failed));
       expect(logged).toContain('insert into accounts (email) values ($1)');

@@ -6,8 +6,19 @@
 
 /** Names of route parameters and query parameters that carry secrets (compared case-insensitively). */
 const SECRET_NAMES = new Set([
-  'accesstoken', 'access_token', 'token', 'code', 'passcode', 'pin', 'pincode', 'otp', 'sessionid', 'session_id',
-  'connectiontoken', 'sig', 'signature',
+  'accesstoken',
+  'access_token',
+  'token',
+  'code',
+  'passcode',
+  'pin',
+  'pincode',
+  'otp',
+  'sessionid',
+  'session_id',
+  'connectiontoken',
+  'sig',
+  'signature',
 ]);
 
 /** On hub paths `id` is the connection token (SignalR transports send it as `?id=`). */
@@ -84,7 +95,9 @@ export function redactedQueryUrl(url: string, route: string): string {
   } catch {
     return url.slice(0, at);
   }
-  const pairs = [...parsed].map(([name, value]) => `${encodeURIComponent(name)}=${isSecretName(name, route) ? REDACTED : encodeURIComponent(value)}`);
+  const pairs = [...parsed].map(
+    ([name, value]) => `${encodeURIComponent(name)}=${isSecretName(name, route) ? REDACTED : encodeURIComponent(value)}`,
+  );
   return `${url.slice(0, at)}?${pairs.join('&')}`;
 }
 
@@ -107,7 +120,9 @@ interface ErrorLike {
 export function describeError(error: unknown, depth = 0): { type: string; message: string; stack: string; [key: string]: unknown } {
   if (!error || typeof error !== 'object') return { type: typeof error, message: String(error), stack: '' };
   const e = error as ErrorLike;
-  const type = (e.constructor?.name && e.constructor.name !== 'Object' ? e.constructor.name : undefined) ?? (typeof e.name === 'string' ? e.name : 'Error');
+  const type =
+    (e.constructor?.name && e.constructor.name !== 'Object' ? e.constructor.name : undefined) ??
+    (typeof e.name === 'string' ? e.name : 'Error');
   const isQuery = typeof e.query === 'string' && 'params' in e;
   const raw = isQuery ? `Failed query: ${e.query as string}` : typeof e.message === 'string' ? e.message : '';
   // SQLSTATE class 22 (data exception) quotes the offending value: `invalid input syntax for type uuid: "…"`.

@@ -9,7 +9,10 @@ import { describeError, describeRequest } from './log-redaction.ts';
 export type TLogFormat = 'pretty' | 'json';
 
 /** Pretty when stdout is a terminal and NODE_ENV is not production; JSON otherwise (files, pipes, containers). */
-export function logFormat(stdoutIsTty: boolean | undefined = process.stdout.isTTY, nodeEnv: string | undefined = process.env.NODE_ENV): TLogFormat {
+export function logFormat(
+  stdoutIsTty: boolean | undefined = process.stdout.isTTY,
+  nodeEnv: string | undefined = process.env.NODE_ENV,
+): TLogFormat {
   return stdoutIsTty && nodeEnv !== 'production' ? 'pretty' : 'json';
 }
 

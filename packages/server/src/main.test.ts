@@ -14,15 +14,19 @@ describe('stopping the server process', () => {
   it.each([
     ['npm start', 'SIGTERM', 'npm', ['start']],
     ['node packages/server/dist/main.js', 'SIGINT', 'node', ['packages/server/dist/main.js']],
-  ] as const)('%s stops on %s sent to the process that was started: exit 0, port free', async (_how, signal, command, args) => {
-    // `npm start` runs first: it builds the server when the build is missing or older than the sources.
-    const server = await startServerProcess(command, [...args], { readyTimeoutMs: 240_000 });
-    try {
-      server.child.kill(signal);
-      expect(await exitWithin(server, GRACE_MS)).toBe(0);
-      expect(await portInUse(server.port)).toBe(false);
-    } finally {
-      killTree(server.child);
-    }
-  }, 300_000);
+  ] as const)(
+    '%s stops on %s sent to the process that was started: exit 0, port free',
+    async (_how, signal, command, args) => {
+      // `npm start` runs first: it builds the server when the build is missing or older than the sources.
+      const server = await startServerProcess(command, [...args], { readyTimeoutMs: 240_000 });
+      try {
+        server.child.kill(signal);
+        expect(await exitWithin(server, GRACE_MS)).toBe(0);
+        expect(await portInUse(server.port)).toBe(false);
+      } finally {
+        killTree(server.child);
+      }
+    },
+    300_000,
+  );
 });

@@ -11,7 +11,9 @@ export function settingText(name: string, value: string, looksInline: (text: str
   try {
     return readFileSync(value, 'utf8');
   } catch (error) {
-    throw new ConfigError(`${name}: neither inline text nor a readable file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    throw new ConfigError(
+      `${name}: neither inline text nor a readable file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+    );
   }
 }
 

@@ -8,8 +8,7 @@ export const NAME_MAX_LENGTH = 100;
 export const PHONE_MAX_LENGTH = 15;
 export const EMAIL_MAX_LENGTH = 254;
 
-const EMAIL_SHAPE =
-  /^[^\s@"(),:;<>[\]\\]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
+const EMAIL_SHAPE = /^[^\s@"(),:;<>[\]\\]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
 
 /**
  * docs/contracts.md §5 name rule: the first problem as the form shows it, or null.
@@ -61,8 +60,7 @@ export const ZOtpCode = z
   .regex(new RegExp(`^\\d{${OTP_CODE_LENGTH}}$`), `Must be ${OTP_CODE_LENGTH} digits.`);
 
 /** '' and null mean "not given" for the optional contact fields (forms send empty strings). */
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());
 
 /** POST /api/personalaccount/RequestVerifyOtp: exactly one of phoneNumber or email. */
 export const ZRequestVerifyOtp = z

@@ -14,7 +14,12 @@ export const ANNOUNCEMENT_ATTACHMENTS_MAX = 10;
 /** Hub method of docs/contracts.md §D5: a new announcement's summary, to every recipient's connections. */
 export const ANNOUNCEMENT_HUB_EVENT = 'AnnouncementPublished';
 
-const uuid = (what: string) => z.string().trim().uuid(`must be a ${what} id`).transform((v) => v.toLowerCase());
+const uuid = (what: string) =>
+  z
+    .string()
+    .trim()
+    .uuid(`must be a ${what} id`)
+    .transform((v) => v.toLowerCase());
 
 /** A document upload (POST /api/files/document) by id, or as the upload answered it. */
 const ZAttachmentRef = z.union([
@@ -24,7 +29,11 @@ const ZAttachmentRef = z.union([
 
 /** What an author writes: title, markdown, an optional header picture and documents. */
 const announcementFields = {
-  title: z.string({ error: 'Required.' }).trim().min(1, 'Required.').max(ANNOUNCEMENT_TITLE_MAX, `Max ${ANNOUNCEMENT_TITLE_MAX} characters`),
+  title: z
+    .string({ error: 'Required.' })
+    .trim()
+    .min(1, 'Required.')
+    .max(ANNOUNCEMENT_TITLE_MAX, `Max ${ANNOUNCEMENT_TITLE_MAX} characters`),
   /** Markdown; the web app renders it, then sanitizes the HTML. */
   content: z.string().max(ANNOUNCEMENT_CONTENT_MAX, `Max ${ANNOUNCEMENT_CONTENT_MAX} characters`).default(''),
   /** Header picture: the displayItemId (or obsecuredDisplayItemId) of an upload; null for none. */
@@ -35,7 +44,9 @@ const announcementFields = {
 /** POST /api/admin/announcements (docs/contracts.md §D9): product-wide, or on behalf of a business. */
 export const ZAdminAnnouncementInput = z.object({
   ...announcementFields,
-  corporateAccountId: uuid('corporate account').nullish().transform((v) => v ?? null),
+  corporateAccountId: uuid('corporate account')
+    .nullish()
+    .transform((v) => v ?? null),
 });
 export type TAdminAnnouncementInput = z.input<typeof ZAdminAnnouncementInput>;
 
@@ -86,6 +97,12 @@ export type TAuthoredAnnouncement = z.infer<typeof ZAuthoredAnnouncement>;
 
 /** docs/contracts.md §D5 AnnouncementPublished argument. */
 export const ZAnnouncementSummary = ZAnnouncement.pick({
-  announcementId: true, title: true, imageId: true, corporateAccountId: true, corporateName: true, publishedAt: true, lastUpdatedAt: true,
+  announcementId: true,
+  title: true,
+  imageId: true,
+  corporateAccountId: true,
+  corporateName: true,
+  publishedAt: true,
+  lastUpdatedAt: true,
 });
 export type TAnnouncementSummary = z.infer<typeof ZAnnouncementSummary>;

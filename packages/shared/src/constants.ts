@@ -53,8 +53,20 @@ export const BREAKPOINTS = { xs: 0, sm: 420, md: 640, lg: 960, xl: 1980 } as con
 
 /** Ids that must never be handed out as a quickId: they are first path segments of docs/contracts.md §2 routes. */
 export const RESERVED_ROUTE_WORDS = [
-  'edit', 'directory', 'p', 'pedit', 'messages', 'others', 'settings', 'directories',
-  'announcements', 'announcement', 'order', 'assets', 'api', 'ds',
+  'edit',
+  'directory',
+  'p',
+  'pedit',
+  'messages',
+  'others',
+  'settings',
+  'directories',
+  'announcements',
+  'announcement',
+  'order',
+  'assets',
+  'api',
+  'ds',
 ] as const;
 
 /** docs/contracts.md §9 camera scanner constants. */
@@ -71,7 +83,13 @@ export const SCANNER = {
   formats: ['qr_code'],
   /** Barcode reader defaults (zxing-wasm ReaderOptions). */
   reader: {
-    tryHarder: true, tryRotate: true, tryInvert: true, tryDownscale: true,
-    downscaleFactor: 3, downscaleThreshold: 500, minLineCount: 2, maxNumberOfSymbols: 255,
+    tryHarder: true,
+    tryRotate: true,
+    tryInvert: true,
+    tryDownscale: true,
+    downscaleFactor: 3,
+    downscaleThreshold: 500,
+    minLineCount: 2,
+    maxNumberOfSymbols: 255,
   },
 } as const;

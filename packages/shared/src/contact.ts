@@ -3,8 +3,18 @@ import { zText } from './text.ts';
 
 /** docs/contracts.md §3 social media types, in the order the editor lists them. */
 export const SOCIAL_MEDIA_TYPES = [
-  'Facebook', 'Messenger', 'Twitter', 'Instagram', 'LinkedIn', 'Viber',
-  'Whatsapp', 'WeChat', 'Telegram', 'Youtube', 'TikTok', 'Line',
+  'Facebook',
+  'Messenger',
+  'Twitter',
+  'Instagram',
+  'LinkedIn',
+  'Viber',
+  'Whatsapp',
+  'WeChat',
+  'Telegram',
+  'Youtube',
+  'TikTok',
+  'Line',
 ] as const;
 export const ZSocialMediaType = z.enum(SOCIAL_MEDIA_TYPES);
 export type TSocialMediaType = z.infer<typeof ZSocialMediaType>;
@@ -28,7 +38,11 @@ export const ZEmail = z.object({
   name: optionalText(100),
 });
 export const ZPhone = z.object({
-  phoneNumber: zText().trim().min(3).max(32).regex(/^[+0-9 ()\-.]+$/, 'Must be numbers.'),
+  phoneNumber: zText()
+    .trim()
+    .min(3)
+    .max(32)
+    .regex(/^[+0-9 ()\-.]+$/, 'Must be numbers.'),
   type: z.enum(PHONE_TYPES).default('Mobile'),
 });
 export const ZLink = z.object({
@@ -157,8 +171,7 @@ export interface TVirtualContact {
   updatedAt: string;
 }
 
-export const isPinProtected = (contact: Pick<TVirtualContact, 'pinProtectionLevel'>): boolean =>
-  (contact.pinProtectionLevel ?? 0) > 0;
+export const isPinProtected = (contact: Pick<TVirtualContact, 'pinProtectionLevel'>): boolean => (contact.pinProtectionLevel ?? 0) > 0;
 
 /** docs/contracts.md §3 PIN validation response. */
 export interface TPinValidation {
@@ -179,9 +192,15 @@ export const ZCorporateProfile = z.object({
   phones: z.array(z.object({ id: z.string(), phoneNumber: z.string() })),
   emails: z.array(z.object({ id: z.string(), email: z.string() })),
   links: z.array(z.object({ id: z.string(), linkUrl: z.string() })),
-  socialMedias: z.array(z.object({
-    id: z.string(), socialMediaType: ZSocialMediaType, accountId: z.string().nullable(), useUrlOverride: z.boolean(), urlOverride: z.string().nullable(),
-  })),
+  socialMedias: z.array(
+    z.object({
+      id: z.string(),
+      socialMediaType: ZSocialMediaType,
+      accountId: z.string().nullable(),
+      useUrlOverride: z.boolean(),
+      urlOverride: z.string().nullable(),
+    }),
+  ),
   locations: z.array(z.object({ id: z.string(), title: z.string().nullable(), googlePlaceId: z.string().nullable() })),
 });
 export type TCorporateProfile = z.infer<typeof ZCorporateProfile>;
@@ -193,7 +212,11 @@ export const ZVirtualPetInput = z.object({
   species: z.enum(PET_SPECIES).default('Dog'),
   breed: optionalText(100),
   sex: z.enum(['Male', 'Female', 'Unknown']).default('Unknown'),
-  birthDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2024-05-31').nullable().default(null),
+  birthDate: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2024-05-31')
+    .nullable()
+    .default(null),
   color: optionalText(60),
   pictureDisplayItemId: z.string().uuid().nullable().default(null),
   description: optionalText(2000),

@@ -29,7 +29,8 @@ export const ZClientMessageId = z
   .trim()
   .superRefine((v, ctx) => {
     if (v === '') ctx.addIssue({ code: 'custom', message: 'Required.' });
-    else if (v.length > CLIENT_MESSAGE_ID_MAX_LENGTH) ctx.addIssue({ code: 'custom', message: `Max ${CLIENT_MESSAGE_ID_MAX_LENGTH} characters` });
+    else if (v.length > CLIENT_MESSAGE_ID_MAX_LENGTH)
+      ctx.addIssue({ code: 'custom', message: `Max ${CLIENT_MESSAGE_ID_MAX_LENGTH} characters` });
     else if (!/^[\x21-\x7e]+$/.test(v)) ctx.addIssue({ code: 'custom', message: 'Use printable ASCII without spaces (a UUID is ideal).' });
   });
 

@@ -29,20 +29,43 @@ export const ZCorporateProfileInput = z.object({
   name: text(CORPORATE_PROFILE_LIMITS.nameMax).min(1, 'Required.'),
   heroImageDisplayId: pictureRef,
   profileImageDisplayId: pictureRef,
-  phones: z.array(z.object({
-    id: entryId,
-    phoneNumber: zText().trim().min(3, 'Min 3 characters').max(32, 'Max 32 characters').regex(/^[+0-9 ()\-.]+$/, 'Must be numbers.'),
-  })).max(CORPORATE_PROFILE_LIMITS.phones).default([]),
-  emails: z.array(z.object({ id: entryId, email: zText().trim().max(254).email('Invalid email format') })).max(CORPORATE_PROFILE_LIMITS.emails).default([]),
-  links: z.array(z.object({ id: entryId, linkUrl: text(2048).min(1, 'Required.') })).max(CORPORATE_PROFILE_LIMITS.links).default([]),
-  socialMedias: z.array(z.object({
-    id: entryId,
-    socialMediaType: ZSocialMediaType,
-    accountId: optionalText(300),
-    useUrlOverride: z.boolean().default(false),
-    urlOverride: optionalText(2048),
-  })).max(CORPORATE_PROFILE_LIMITS.socialMedias).default([]),
-  locations: z.array(z.object({ id: entryId, title: optionalText(100), googlePlaceId: optionalText(300) })).max(CORPORATE_PROFILE_LIMITS.locations).default([]),
+  phones: z
+    .array(
+      z.object({
+        id: entryId,
+        phoneNumber: zText()
+          .trim()
+          .min(3, 'Min 3 characters')
+          .max(32, 'Max 32 characters')
+          .regex(/^[+0-9 ()\-.]+$/, 'Must be numbers.'),
+      }),
+    )
+    .max(CORPORATE_PROFILE_LIMITS.phones)
+    .default([]),
+  emails: z
+    .array(z.object({ id: entryId, email: zText().trim().max(254).email('Invalid email format') }))
+    .max(CORPORATE_PROFILE_LIMITS.emails)
+    .default([]),
+  links: z
+    .array(z.object({ id: entryId, linkUrl: text(2048).min(1, 'Required.') }))
+    .max(CORPORATE_PROFILE_LIMITS.links)
+    .default([]),
+  socialMedias: z
+    .array(
+      z.object({
+        id: entryId,
+        socialMediaType: ZSocialMediaType,
+        accountId: optionalText(300),
+        useUrlOverride: z.boolean().default(false),
+        urlOverride: optionalText(2048),
+      }),
+    )
+    .max(CORPORATE_PROFILE_LIMITS.socialMedias)
+    .default([]),
+  locations: z
+    .array(z.object({ id: entryId, title: optionalText(100), googlePlaceId: optionalText(300) }))
+    .max(CORPORATE_PROFILE_LIMITS.locations)
+    .default([]),
 });
 export type TCorporateProfileInput = z.input<typeof ZCorporateProfileInput>;
 
@@ -62,7 +85,12 @@ export const ZFollowState = z.object({ corporateAccountId: z.string(), following
 export type TFollowState = z.infer<typeof ZFollowState>;
 
 /** GET /api/personalAccount/businesses: where the signed-in account is admin or editor (the menu). */
-export const ZManagedBusiness = z.object({ corporateAccountId: z.string(), name: z.string(), role: ZCorporateRole, corporateProfileId: z.string() });
+export const ZManagedBusiness = z.object({
+  corporateAccountId: z.string(),
+  name: z.string(),
+  role: ZCorporateRole,
+  corporateProfileId: z.string(),
+});
 export type TManagedBusiness = z.infer<typeof ZManagedBusiness>;
 
 /** One member of a business, as the console lists them. */
@@ -86,8 +114,10 @@ const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === 
 export const ZInvitationInput = z
   .object({ email: optional(ZAccountEmail), phoneNumber: optional(ZAccountPhoneNumber), role: ZCorporateRole.default('member') })
   .superRefine((body, ctx) => {
-    if (body.email === undefined && body.phoneNumber === undefined) ctx.addIssue({ code: 'custom', message: 'Give an email or a phoneNumber.' });
-    else if (body.email !== undefined && body.phoneNumber !== undefined) ctx.addIssue({ code: 'custom', message: 'Give an email or a phoneNumber, not both.' });
+    if (body.email === undefined && body.phoneNumber === undefined)
+      ctx.addIssue({ code: 'custom', message: 'Give an email or a phoneNumber.' });
+    else if (body.email !== undefined && body.phoneNumber !== undefined)
+      ctx.addIssue({ code: 'custom', message: 'Give an email or a phoneNumber, not both.' });
   });
 export type TInvitationInput = z.input<typeof ZInvitationInput>;
 

@@ -12,8 +12,7 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 const QUICK_ID_RE = new RegExp(`^[${QUICK_ID_ALPHABET}]{${QUICK_ID_LENGTH}}$`);
 
 /** Lower-cases and folds Crockford look-alikes so `OI1L` and `0111` are the same quickId. */
-export const normalizeQuickId = (value: string): string =>
-  value.toLowerCase().replace(/o/g, '0').replace(/[il]/g, '1');
+export const normalizeQuickId = (value: string): string => value.toLowerCase().replace(/o/g, '0').replace(/[il]/g, '1');
 
 export const isUuid = (value: string): boolean => UUID_RE.test(value);
 export const isQuickId = (value: string): boolean =>

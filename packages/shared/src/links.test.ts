@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SOCIAL_MEDIA_TYPES, type TSocialMediaType } from './contact.ts';
-import {
-  cardShareUrl,
-  emailLabel,
-  facebookShareUrl,
-  linkHref,
-  mailtoHref,
-  mapsUrl,
-  petShareUrl,
-  socialUrl,
-  telHref,
-} from './links.ts';
+import { cardShareUrl, emailLabel, facebookShareUrl, linkHref, mailtoHref, mapsUrl, petShareUrl, socialUrl, telHref } from './links.ts';
 
 /** A scheme a browser would run as script, whatever the case or leading junk. */
 const SCRIPT_SCHEME = /^\s*(?:javascript|data|vbscript):/i;
@@ -90,12 +80,9 @@ describe('socialUrl', () => {
     Line: ['@ana', 'https://line.me/R/ti/p/@ana'],
   };
 
-  it.each(SOCIAL_MEDIA_TYPES.map((t) => [t, ...expected[t]] as const))(
-    '%s: id %j → %s',
-    (type, id, url) => {
-      expect(socialUrl(entry(type, id))).toBe(url);
-    },
-  );
+  it.each(SOCIAL_MEDIA_TYPES.map((t) => [t, ...expected[t]] as const))('%s: id %j → %s', (type, id, url) => {
+    expect(socialUrl(entry(type, id))).toBe(url);
+  });
 
   it('covers all 12 types of docs/contracts.md §3', () => {
     expect(Object.keys(expected).sort()).toEqual([...SOCIAL_MEDIA_TYPES].sort());
@@ -133,12 +120,8 @@ describe('socialUrl', () => {
   it('uses the override only when switched on and not blank', () => {
     const over = { urlOverride: 'https://links.example/ana' };
     expect(socialUrl(entry('Instagram', 'ana', { ...over, useUrlOverride: true }))).toBe('https://links.example/ana');
-    expect(socialUrl(entry('Instagram', 'ana', { ...over, useUrlOverride: false }))).toBe(
-      'https://www.instagram.com/ana',
-    );
-    expect(socialUrl(entry('Instagram', 'ana', { urlOverride: '  ', useUrlOverride: true }))).toBe(
-      'https://www.instagram.com/ana',
-    );
+    expect(socialUrl(entry('Instagram', 'ana', { ...over, useUrlOverride: false }))).toBe('https://www.instagram.com/ana');
+    expect(socialUrl(entry('Instagram', 'ana', { urlOverride: '  ', useUrlOverride: true }))).toBe('https://www.instagram.com/ana');
     expect(socialUrl(entry('Instagram', null, { ...over, useUrlOverride: true }))).toBe('https://links.example/ana');
     // An override may be a network's deep link.
     expect(socialUrl(entry('Viber', null, { urlOverride: 'viber://pa?chatURI=acme', useUrlOverride: true }))).toBe(
@@ -206,21 +189,14 @@ describe('mapsUrl', () => {
     expect(mapsUrl({ latitude: 14.5547, longitude: 121.0244, address: 'Ayala Ave' })).toBe(
       'https://www.google.com/maps/search/?api=1&query=14.5547,121.0244&zoom=15',
     );
-    expect(mapsUrl({ latitude: 0, longitude: 0 })).toBe(
-      'https://www.google.com/maps/search/?api=1&query=0,0&zoom=15',
-    );
+    expect(mapsUrl({ latitude: 0, longitude: 0 })).toBe('https://www.google.com/maps/search/?api=1&query=0,0&zoom=15');
   });
 
   it('then a search for the joined address parts, encoded', () => {
-    expect(
-      mapsUrl({ title: 'HQ', address: '6750 Ayala Ave, Unit #5', city: 'Makati', country: 'Philippines', latitude: 1 }),
-    ).toBe(
-      'https://www.google.com/maps/search/?api=1&query=' +
-        encodeURIComponent('6750 Ayala Ave, Unit #5, Makati, Philippines'),
+    expect(mapsUrl({ title: 'HQ', address: '6750 Ayala Ave, Unit #5', city: 'Makati', country: 'Philippines', latitude: 1 })).toBe(
+      'https://www.google.com/maps/search/?api=1&query=' + encodeURIComponent('6750 Ayala Ave, Unit #5, Makati, Philippines'),
     );
-    expect(mapsUrl({ city: 'Zürich & Co', country: null })).toBe(
-      'https://www.google.com/maps/search/?api=1&query=Z%C3%BCrich%20%26%20Co',
-    );
+    expect(mapsUrl({ city: 'Zürich & Co', country: null })).toBe('https://www.google.com/maps/search/?api=1&query=Z%C3%BCrich%20%26%20Co');
     expect(mapsUrl({ title: 'Central Park' })).toBe('https://www.google.com/maps/search/?api=1&query=Central%20Park');
   });
 
@@ -239,12 +215,8 @@ describe('share links (docs/contracts.md §2 link shapes)', () => {
 
   it('card link prefers the quickId, else the full id', () => {
     const id = '0b8f8f2e-6d5c-4c1a-9d7e-3f1f0a2b4c5d';
-    expect(cardShareUrl('https://vbc.example', { virtualContactId: id, quickId: 'k7m2p9q' })).toBe(
-      'https://vbc.example/ds/vbc/i/k7m2p9q',
-    );
-    expect(cardShareUrl('https://vbc.example/', { virtualContactId: id, quickId: '' })).toBe(
-      `https://vbc.example/ds/vbc/i/${id}`,
-    );
+    expect(cardShareUrl('https://vbc.example', { virtualContactId: id, quickId: 'k7m2p9q' })).toBe('https://vbc.example/ds/vbc/i/k7m2p9q');
+    expect(cardShareUrl('https://vbc.example/', { virtualContactId: id, quickId: '' })).toBe(`https://vbc.example/ds/vbc/i/${id}`);
     expect(cardShareUrl('https://vbc.example//', { virtualContactId: id })).toBe(`https://vbc.example/ds/vbc/i/${id}`);
   });
 

@@ -14,9 +14,7 @@ export type TSocialLinkInput = Pick<TSocialMedia, 'socialMediaType'> &
   Partial<Pick<TSocialMedia, 'accountId' | 'urlOverride' | 'useUrlOverride'>>;
 
 /** The location fields the maps link reads; all optional (a corporate location has only title and place id). */
-export type TMapsLocation = Partial<
-  Pick<TLocation, 'title' | 'address' | 'city' | 'country' | 'googlePlaceId' | 'latitude' | 'longitude'>
->;
+export type TMapsLocation = Partial<Pick<TLocation, 'title' | 'address' | 'city' | 'country' | 'googlePlaceId' | 'latitude' | 'longitude'>>;
 
 const HTTP_URL = /^https?:\/\//i;
 /** Schemes kept as written by `linkHref`; anything else is read as a host name. */
@@ -189,10 +187,7 @@ const stripSlash = (publicUrl: string): string => publicUrl.trim().replace(/\/+$
  * docs/contracts.md §2 public link of a card: `{publicUrl}/ds/vbc/i/{quickId or virtualContactId}`,
  * the quickId preferred when present.
  */
-export function cardShareUrl(
-  publicUrl: string,
-  contact: Pick<TVirtualContact, 'virtualContactId'> & { quickId?: string | null },
-): string {
+export function cardShareUrl(publicUrl: string, contact: Pick<TVirtualContact, 'virtualContactId'> & { quickId?: string | null }): string {
   const id = nonEmpty(contact.quickId) ?? contact.virtualContactId;
   return `${stripSlash(publicUrl)}/ds/vbc/i/${encodeURIComponent(id)}`;
 }

@@ -78,8 +78,7 @@ function physicalLines(text: string): Uint8Array[] {
   return lines;
 }
 
-const PNG_1PX =
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+const PNG_1PX = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 const tricky = 'a, b; c \\ d\ne & f # g % h';
 
@@ -97,10 +96,7 @@ const full: TVCardContact = {
     { phoneNumber: '02 555 0001', type: 'Fax' },
     { phoneNumber: '0999 000 1111', type: 'Other' },
   ],
-  emails: [
-    { email: 'ana@example.com' },
-    { email: 'ana.work@example.org' },
-  ],
+  emails: [{ email: 'ana@example.com' }, { email: 'ana.work@example.org' }],
   links: [{ linkUrl: 'example.com/portfolio' }, { linkUrl: 'https://blog.example.com/a,b' }],
   locations: [
     { title: 'Warehouse', address: null, city: 'Cebu', country: 'Philippines' },
@@ -134,35 +130,17 @@ describe('writeVCard', () => {
     expect(card.text('note')).toBe('Line one\nLine two; with, punctuation \\ 100% #1 & more');
 
     const tels = card.all('tel');
-    expect(tels.map((t) => t.valueOf())).toEqual([
-      '+639171234567',
-      '0281234567',
-      '(02)555-0000',
-      '025550001',
-      '09990001111',
-    ]);
+    expect(tels.map((t) => t.valueOf())).toEqual(['+639171234567', '0281234567', '(02)555-0000', '025550001', '09990001111']);
     expect(tels.map((t) => t['type'])).toEqual(['cell', 'work', 'home', 'fax', 'voice']);
 
     const emails = card.all('email');
     expect(emails.map((e) => unescape(e.valueOf()))).toEqual(['ana@example.com', 'ana.work@example.org']);
     expect(emails.every((e) => e.is('internet'))).toBe(true);
 
-    expect(card.all('url').map((u) => u.valueOf())).toEqual([
-      CARD_URL,
-      'http://example.com/portfolio',
-      'https://blog.example.com/a,b',
-    ]);
+    expect(card.all('url').map((u) => u.valueOf())).toEqual([CARD_URL, 'http://example.com/portfolio', 'https://blog.example.com/a,b']);
 
     const adr = card.one('adr');
-    expect(components(adr.valueOf())).toEqual([
-      '',
-      'Main Office',
-      '6750 Ayala Ave, Unit #5',
-      'Makati',
-      '',
-      '',
-      'Philippines',
-    ]);
+    expect(components(adr.valueOf())).toEqual(['', 'Main Office', '6750 Ayala Ave, Unit #5', 'Makati', '', '', 'Philippines']);
 
     const social = card.all('xSocialprofile');
     expect(social.map((s) => [s['type'], s.valueOf()])).toEqual([
@@ -275,9 +253,7 @@ describe('writeVCard', () => {
   it('accepts a data: URL photo and refuses non-base64 photo data', () => {
     const doc = writeVCard({ firstName: 'A' }, { photo: { base64: `data:image/png;base64,${PNG_1PX}`, type: 'PNG' } });
     expect(parse(doc).one('photo').valueOf()).toBe(PNG_1PX);
-    expect(() => writeVCard({ firstName: 'A' }, { photo: { base64: 'abc:\r\nEND:VCARD', type: 'PNG' } })).toThrow(
-      /base64/,
-    );
+    expect(() => writeVCard({ firstName: 'A' }, { photo: { base64: 'abc:\r\nEND:VCARD', type: 'PNG' } })).toThrow(/base64/);
   });
 
   it('cannot be broken out of by a crafted value', () => {
@@ -290,7 +266,11 @@ describe('writeVCard', () => {
 
     const linked = writeVCard({ firstName: 'Eve', links: [{ linkUrl: 'https://x.example/\r\nTEL:123' }] });
     expect(linked).not.toMatch(/^TEL/m);
-    expect(parse(linked).all('url').map((u) => u.valueOf())).toEqual(['https://x.example/%0D%0ATEL:123']);
+    expect(
+      parse(linked)
+        .all('url')
+        .map((u) => u.valueOf()),
+    ).toEqual(['https://x.example/%0D%0ATEL:123']);
   });
 });
 

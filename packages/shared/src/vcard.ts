@@ -56,7 +56,12 @@ const TEL_TYPES: Record<TPhone['type'], string> = {
 
 /** Maps an image content type ("image/jpeg") to the PHOTO TYPE parameter; null when unsupported. */
 export function vcardPhotoType(contentType: string): TVCardPhotoType | null {
-  const sub = contentType.trim().toLowerCase().replace(/^image\//, '').split(';')[0]?.trim();
+  const sub = contentType
+    .trim()
+    .toLowerCase()
+    .replace(/^image\//, '')
+    .split(';')[0]
+    ?.trim();
   if (sub === 'jpeg' || sub === 'jpg' || sub === 'pjpeg') return 'JPEG';
   if (sub === 'png') return 'PNG';
   if (sub === 'gif') return 'GIF';
@@ -74,22 +79,23 @@ const wellFormed = (value: string): string =>
  * break → `\n`. Other control characters (not allowed in a vCard) are dropped.
  */
 export function escapeVCardText(value: string): string {
-  return wellFormed(value)
-    .replace(/\r\n|\r|\n|\u2028|\u2029/g, '\n')
-    // eslint-disable-next-line no-control-regex -- removing control characters is the point
-    .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '')
-    .replace(/\\/g, '\\\\')
-    .replace(/,/g, '\\,')
-    .replace(/;/g, '\\;')
-    .replace(/\n/g, '\\n');
+  return (
+    wellFormed(value)
+      .replace(/\r\n|\r|\n|\u2028|\u2029/g, '\n')
+      // eslint-disable-next-line no-control-regex -- removing control characters is the point
+      .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '')
+      .replace(/\\/g, '\\\\')
+      .replace(/,/g, '\\,')
+      .replace(/;/g, '\\;')
+      .replace(/\n/g, '\\n')
+  );
 }
 
 /** A URI value: not text-escaped (RFC 2426 uri type), but no control character may break the line. */
 // eslint-disable-next-line no-control-regex -- removing control characters is the point
 const uriValue = (value: string): string => wellFormed(value).replace(/[\u0000-\u001f\u007f]/g, '');
 
-const octets = (codePoint: number): number =>
-  codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4;
+const octets = (codePoint: number): number => (codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4);
 
 /**
  * Folds one content line at 75 octets (CRLF not counted; the leading space of a
@@ -214,7 +220,10 @@ export function vcardFileName(contact: Pick<TVCardContact, 'firstName' | 'lastNa
     // eslint-disable-next-line no-control-regex -- control characters are not allowed in file names
     .replace(/[<>:"/\\|?*\u0000-\u001f\u007f]/g, ' ')
     .replace(/\s+/g, ' ');
-  const name = Array.from(cleaned).slice(0, 120).join('').replace(/^[\s.]+|[\s.]+$/g, '');
+  const name = Array.from(cleaned)
+    .slice(0, 120)
+    .join('')
+    .replace(/^[\s.]+|[\s.]+$/g, '');
   if (!name || RESERVED_FILE_NAMES.test(name)) return 'contact.vcf';
   return `${name}.vcf`;
 }

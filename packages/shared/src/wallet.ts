@@ -20,7 +20,10 @@ export const googleWalletSaveUrl = (jwt: string): string => `${GOOGLE_WALLET_SAV
 /** Apple's PassKit web service: POST …/registrations/{passTypeId}/{serial} body. */
 export const ZPassKitRegistration = z.object({
   /** The device's APNs push token for pass updates (hex). */
-  pushToken: z.string({ error: 'Required.' }).trim().regex(/^[0-9a-fA-F]{16,200}$/, 'must be the hexadecimal APNs push token'),
+  pushToken: z
+    .string({ error: 'Required.' })
+    .trim()
+    .regex(/^[0-9a-fA-F]{16,200}$/, 'must be the hexadecimal APNs push token'),
 });
 
 /** Apple's PassKit web service: POST /v1/log body (messages from devices about problems with our passes). */

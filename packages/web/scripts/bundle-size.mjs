@@ -47,7 +47,9 @@ const table = (files) => {
 const boot = new Set();
 visit(boot, 'src/card-boot.ts');
 const before = table(boot);
-console.log(`JS before interactive on /vbc/{quickId} (server-rendered): ${(before.gzip / 1024).toFixed(1)} KB gzip in ${before.count} files (budget ${budgetKb} KB); ${(before.brotli / 1024).toFixed(1)} KB brotli\n`);
+console.log(
+  `JS before interactive on /vbc/{quickId} (server-rendered): ${(before.gzip / 1024).toFixed(1)} KB gzip in ${before.count} files (budget ${budgetKb} KB); ${(before.brotli / 1024).toFixed(1)} KB brotli\n`,
+);
 
 // On demand: the app that hydrates the card (minus what the boot already loaded), with the heaviest layout.
 const app = new Set();

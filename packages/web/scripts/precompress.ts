@@ -37,7 +37,12 @@ export function precompress(): Plugin {
           try {
             const bytes = readFileSync(file);
             if (bytes.length < MIN_BYTES) continue;
-            writeFileSync(`${file}.br`, brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }));
+            writeFileSync(
+              `${file}.br`,
+              brotliCompressSync(bytes, {
+                params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+              }),
+            );
             writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
           } catch (error) {
             // Another build emptied the folder meanwhile: the plain file is still served, uncompressed.

@@ -13,7 +13,10 @@ import { recordRecent } from './platform/recents.ts';
 import { readStored } from './platform/storage.ts';
 import { HYDRATED_EVENT, READY_EVENT } from './page-events.ts';
 
-const card = readInlinedJson<{ virtualContactId?: unknown; hasVirginAccessProtection?: boolean }>(INITIAL_CARD_ELEMENT_ID, (c) => typeof c.virtualContactId === 'string');
+const card = readInlinedJson<{ virtualContactId?: unknown; hasVirginAccessProtection?: boolean }>(
+  INITIAL_CARD_ELEMENT_ID,
+  (c) => typeof c.virtualContactId === 'string',
+);
 if (card && !card.hasVirginAccessProtection) recordRecent(card.virtualContactId as string);
 
 let started = false;
@@ -22,24 +25,32 @@ let hydrated = false;
 let pressed: { element: HTMLElement; testId: string | undefined } | null = null;
 const INTENT = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
 
-document.addEventListener(HYDRATED_EVENT, () => {
-  hydrated = true;
-  document.removeEventListener('click', onClick, true);
-}, { once: true });
+document.addEventListener(
+  HYDRATED_EVENT,
+  () => {
+    hydrated = true;
+    document.removeEventListener('click', onClick, true);
+  },
+  { once: true },
+);
 
 // Replayed once the visitor is known, not at hydration: the server rendered the page signed out,
 // and a signed-in visitor's chat button is only theirs (or gone, on their own card) after the check.
-document.addEventListener(READY_EVENT, () => {
-  const held = pressed;
-  pressed = null;
-  if (!held) return;
-  // In a task of its own: the event arrives inside React's commit, where a click is not dispatched.
-  setTimeout(() => {
-    const again = held.testId ? document.querySelector<HTMLElement>(`[data-testid="${CSS.escape(held.testId)}"]`) : null;
-    const target = again ?? (held.element.isConnected ? held.element : null);
-    target?.click();
-  }, 0);
-}, { once: true });
+document.addEventListener(
+  READY_EVENT,
+  () => {
+    const held = pressed;
+    pressed = null;
+    if (!held) return;
+    // In a task of its own: the event arrives inside React's commit, where a click is not dispatched.
+    setTimeout(() => {
+      const again = held.testId ? document.querySelector<HTMLElement>(`[data-testid="${CSS.escape(held.testId)}"]`) : null;
+      const target = again ?? (held.element.isConnected ? held.element : null);
+      target?.click();
+    }, 0);
+  },
+  { once: true },
+);
 
 function start() {
   if (started) return;

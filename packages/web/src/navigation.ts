@@ -52,7 +52,12 @@ const subscribe = (listener: () => void) => {
 };
 
 /** How the user reached the current screen. */
-export const useNavigationInfo = (): TNavigationInfo => useSyncExternalStore(subscribe, () => info, () => info);
+export const useNavigationInfo = (): TNavigationInfo =>
+  useSyncExternalStore(
+    subscribe,
+    () => info,
+    () => info,
+  );
 
 /** True when the current screen was reached by going back. */
 export const useArrivedByBack = (): boolean => useNavigationInfo().arrivedByBack;

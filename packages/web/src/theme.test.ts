@@ -25,7 +25,10 @@ describe('colours that carry white text (WCAG 2.1 AA)', () => {
     const painted = (text: string, fill: string) => {
       if (text === '#fff') return '#ffffff';
       const alpha = Number(/^rgba\(0, 0, 0, ([\d.]+)\)$/.exec(text)?.[1]);
-      const hex = (i: number) => Math.round(parseInt(fill.slice(i, i + 2), 16) * (1 - alpha)).toString(16).padStart(2, '0');
+      const hex = (i: number) =>
+        Math.round(parseInt(fill.slice(i, i + 2), 16) * (1 - alpha))
+          .toString(16)
+          .padStart(2, '0');
       return `#${hex(1)}${hex(3)}${hex(5)}`;
     };
     for (const c of [theme.palette.secondary, theme.palette.info, theme.palette.warning]) {
@@ -40,7 +43,12 @@ describe('colours that carry white text (WCAG 2.1 AA)', () => {
       expect(contrastRatio(fill, '#ffffff'), `${accent} → ${fill}`).toBeLessThan(5.2);
       // Same hue: the channels keep their order.
       const ch = (c: string) => [1, 3, 5].map((i) => parseInt(c.slice(i, i + 2), 16));
-      const order = (c: string) => ch(c).map((v, i) => [v, i]).sort((a, b) => a[0]! - b[0]!).map(([, i]) => i).join('');
+      const order = (c: string) =>
+        ch(c)
+          .map((v, i) => [v, i])
+          .sort((a, b) => a[0]! - b[0]!)
+          .map(([, i]) => i)
+          .join('');
       expect(order(fill)).toBe(order(accent));
     }
     expect(fillForWhiteText('#282832')).toBe('#282832');

@@ -115,7 +115,11 @@ export function contrastRatio(a: string, b: string): number {
 export function fillForWhiteText(color: string): string {
   let fill = color;
   for (let f = 1; /^#[0-9a-f]{6}$/i.test(color) && luminance(fill) > 0.178; f -= 0.01) {
-    fill = color.replace(/\w\w/g, (c) => Math.round(parseInt(c, 16) * f).toString(16).padStart(2, '0'));
+    fill = color.replace(/\w\w/g, (c) =>
+      Math.round(parseInt(c, 16) * f)
+        .toString(16)
+        .padStart(2, '0'),
+    );
   }
   return fill;
 }

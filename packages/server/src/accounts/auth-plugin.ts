@@ -16,7 +16,11 @@ export default fp(
     const signIn = async (request: FastifyRequest, token: string) => {
       const account = await findSession(app.db, token);
       const sessionId = request.headers['x-session-id'];
-      if (account && sessionId !== undefined && (typeof sessionId !== 'string' || !sessionIdHashMatches(account.sessionIdHash, sessionId))) {
+      if (
+        account &&
+        sessionId !== undefined &&
+        (typeof sessionId !== 'string' || !sessionIdHashMatches(account.sessionIdHash, sessionId))
+      ) {
         if (request.routeOptions.config.reportsSessionMismatch) return;
         throw unauthorized('X-Session-Id does not belong to the session of this access token. Sign in again.');
       }

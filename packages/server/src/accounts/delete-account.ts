@@ -47,7 +47,10 @@ export async function deleteAccountData(tx: Db, accountId: string, steps: readon
   await tx.delete(virtualPets).where(eq(virtualPets.ownerAccountId, accountId));
   const storageKeys: string[] = [];
   const owned = eq(displayItems.ownerAccountId, accountId);
-  for (const [column, ids] of [[displayItems.id, imageIds], [displayItems.obsecuredId, obsecuredIds]] as const) {
+  for (const [column, ids] of [
+    [displayItems.id, imageIds],
+    [displayItems.obsecuredId, obsecuredIds],
+  ] as const) {
     if (ids.size === 0) continue;
     const gone = await tx
       .delete(displayItems)

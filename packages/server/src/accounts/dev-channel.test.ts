@@ -15,9 +15,17 @@ describeEachDatabase('codes with no delivery configured (development channel)', 
     const email = uniqueEmail();
     expect((await c.post('/api/personalaccount/RequestVerifyOtp', { email })).statusCode).toBe(200);
     const entry = devEntries(ctx).find((e) => e.to === email);
-    expect(entry).toMatchObject({ channel: 'development', medium: 'email', purpose: 'verify', msg: expect.stringMatching(/^DEVELOPMENT CHANNEL/) });
+    expect(entry).toMatchObject({
+      channel: 'development',
+      medium: 'email',
+      purpose: 'verify',
+      msg: expect.stringMatching(/^DEVELOPMENT CHANNEL/),
+    });
     const otp = String(entry!.code);
-    expect((await c.post('/api/personalaccount/VerifyEmail', { email, otp })).json()).toEqual({ isAuthenticatedEmail: true, isAuthenticatedNumber: false });
+    expect((await c.post('/api/personalaccount/VerifyEmail', { email, otp })).json()).toEqual({
+      isAuthenticatedEmail: true,
+      isAuthenticatedNumber: false,
+    });
   });
 
   it('writes text messages to the log with the number in E.164', async () => {
@@ -36,7 +44,8 @@ describeEachDatabase(
       const phoneNumber = uniquePhone();
       const res = await client(() => ctx.app).post('/api/personalaccount/RequestVerifyOtp', { phoneNumber });
       expect([res.statusCode, res.json()]).toEqual([
-        503, { message: 'Codes by text message are not available on this server. Use your e-mail address instead.', code: 'not_configured' },
+        503,
+        { message: 'Codes by text message are not available on this server. Use your e-mail address instead.', code: 'not_configured' },
       ]);
       expect(devEntries(ctx)).toEqual([]);
       expect(ctx.log.text).not.toContain(phoneNumber.slice(1));
@@ -55,7 +64,8 @@ describe.skipIf(!redisUrl)('sending limits with REDIS_URL', () => {
       it('keeps the counters in Redis and refuses the 4th code in 10 minutes with Retry-After', async () => {
         expect(ctx.app.rateLimiter.kind).toBe('redis');
         const email = uniqueEmail();
-        for (let i = 0; i < 3; i++) expect((await client(() => ctx.app).post('/api/personalaccount/RequestVerifyOtp', { email })).statusCode).toBe(200);
+        for (let i = 0; i < 3; i++)
+          expect((await client(() => ctx.app).post('/api/personalaccount/RequestVerifyOtp', { email })).statusCode).toBe(200);
         const refused = await client(() => ctx.app).post('/api/personalaccount/RequestVerifyOtp', { email });
         expect(refused.statusCode).toBe(429);
         expect(Number(refused.headers['retry-after'])).toBeGreaterThan(590);

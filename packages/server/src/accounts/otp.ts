@@ -93,13 +93,25 @@ export type TCheck =
  * invalidates the challenge.
  */
 export async function verifyChallenge(db: Db, key: Buffer, scope: TChallengeScope, code: string, now: Date): Promise<TCheck> {
-  const row = await newestOpenChallenge(db, scope, [isNull(otpChallenges.verifiedAt), gt(otpChallenges.expiresAt, now)], otpChallenges.createdAt);
+  const row = await newestOpenChallenge(
+    db,
+    scope,
+    [isNull(otpChallenges.verifiedAt), gt(otpChallenges.expiresAt, now)],
+    otpChallenges.createdAt,
+  );
   const check = await checkCode(db, key, row, code, now);
   if (!check.ok) return check;
   const [verified] = await db
     .update(otpChallenges)
     .set({ verifiedAt: now })
-    .where(and(eq(otpChallenges.id, check.challenge.id), isNull(otpChallenges.verifiedAt), isNull(otpChallenges.invalidatedAt), isNull(otpChallenges.consumedAt)))
+    .where(
+      and(
+        eq(otpChallenges.id, check.challenge.id),
+        isNull(otpChallenges.verifiedAt),
+        isNull(otpChallenges.invalidatedAt),
+        isNull(otpChallenges.consumedAt),
+      ),
+    )
     .returning();
   return verified ? { ok: true, challenge: verified } : { ok: false, reason: 'no_code' };
 }
@@ -107,7 +119,12 @@ export async function verifyChallenge(db: Db, key: Buffer, scope: TChallengeScop
 /** The verified, not yet consumed challenge of `scope` still inside its window, if any. */
 export async function findVerified(db: Db, scope: TChallengeScope, now: Date): Promise<TChallengeRow | undefined> {
   const windowStart = new Date(now.getTime() - OTP_VERIFIED_WINDOW_MS);
-  return newestOpenChallenge(db, scope, [isNotNull(otpChallenges.verifiedAt), gt(otpChallenges.verifiedAt, windowStart)], otpChallenges.verifiedAt);
+  return newestOpenChallenge(
+    db,
+    scope,
+    [isNotNull(otpChallenges.verifiedAt), gt(otpChallenges.verifiedAt, windowStart)],
+    otpChallenges.verifiedAt,
+  );
 }
 
 /**

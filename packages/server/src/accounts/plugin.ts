@@ -47,7 +47,12 @@ export default fp(
     app.decorate('accountEvents', new AccountEvents(app.log));
     app.decorate('accountDeletionSteps', [] as AccountDeletionStep[]);
     const deps: TAccountDeps = {
-      db: app.db, otpKey: otpKey(app.signingKey), notifier: app.notifier, rateLimiter: app.rateLimiter, clock: app.clock, log: app.log,
+      db: app.db,
+      otpKey: otpKey(app.signingKey),
+      notifier: app.notifier,
+      rateLimiter: app.rateLimiter,
+      clock: app.clock,
+      log: app.log,
     };
     app.decorate('accounts', { ...bindServices(deps, codeServices), ...bindServices(app.db, dbServices) });
     await app.register(accountRoutes);

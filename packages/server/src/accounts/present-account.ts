@@ -25,7 +25,12 @@ export async function presentAccount(db: Db, accountId: string): Promise<TPerson
     accountPhoneNumber: account.phoneNumber,
     accountEmail: account.email,
     virtualContacts: cards.map(presentCardSummary),
-    virtualPets: pets.map((p): TPetSummary => ({ virtualPetId: p.id, id: p.id, name: p.name, pictureDisplayItemId: p.pictureDisplayItemId })),
+    virtualPets: pets.map((p): TPetSummary => ({
+      virtualPetId: p.id,
+      id: p.id,
+      name: p.name,
+      pictureDisplayItemId: p.pictureDisplayItemId,
+    })),
   };
 }
 

@@ -23,23 +23,46 @@ describeEachDatabase(
       const h = authHeaders(await registerByEmail(c, smtp));
       const [a, b, d] = [await buildCard(ctx.app), await buildCard(ctx.app), await buildCard(ctx.app)];
       const t = Date.UTC(2026, 5, 1);
-      const merged = await c.post(MERGE, {
-        recents: [
-          { id: a.id, time: t + 1000 },
-          { id: b.quickId.toUpperCase(), time: new Date(t + 3000).toISOString() },
-          { id: a.id, time: t },
-          { id: randomUUID(), time: t + 5000 },
-          { id: 'not-an-id', time: t + 5000 },
-        ],
-      }, h);
+      const merged = await c.post(
+        MERGE,
+        {
+          recents: [
+            { id: a.id, time: t + 1000 },
+            { id: b.quickId.toUpperCase(), time: new Date(t + 3000).toISOString() },
+            { id: a.id, time: t },
+            { id: randomUUID(), time: t + 5000 },
+            { id: 'not-an-id', time: t + 5000 },
+          ],
+        },
+        h,
+      );
       expect(merged.statusCode).toBe(200);
       const body = merged.json() as TRecents;
-      expect(body.recents.map((r) => [r.id, r.time])).toEqual([[b.id, t + 3000], [a.id, t + 1000]]);
+      expect(body.recents.map((r) => [r.id, r.time])).toEqual([
+        [b.id, t + 3000],
+        [a.id, t + 1000],
+      ]);
       expect(body.recents[0]).toMatchObject({ virtualContactId: b.id, quickId: b.quickId, firstName: 'Ana', lastName: b.lastName });
 
       // A second device: a newer view of a moves it up, an older view of b keeps b's later time, d is added.
-      const second = (await c.post(MERGE, { recents: [{ id: a.id, time: t + 4000 }, { id: b.id, time: t - 1 }, { id: d.quickId, time: t + 2000 }] }, h)).json() as TRecents;
-      expect(second.recents.map((r) => [r.id, r.time])).toEqual([[a.id, t + 4000], [b.id, t + 3000], [d.id, t + 2000]]);
+      const second = (
+        await c.post(
+          MERGE,
+          {
+            recents: [
+              { id: a.id, time: t + 4000 },
+              { id: b.id, time: t - 1 },
+              { id: d.quickId, time: t + 2000 },
+            ],
+          },
+          h,
+        )
+      ).json() as TRecents;
+      expect(second.recents.map((r) => [r.id, r.time])).toEqual([
+        [a.id, t + 4000],
+        [b.id, t + 3000],
+        [d.id, t + 2000],
+      ]);
       expect((await c.get('/api/vbc/recents', h)).json()).toEqual(second);
     });
 

@@ -26,7 +26,12 @@ export async function listRecents(db: Db, accountId: string): Promise<TRecentCar
  * times in the future count as now; unknown ids are skipped; the oldest beyond
  * RECENTS_CAP are dropped. Returns the merged list, newest first.
  */
-export async function mergeRecents(db: Db, accountId: string, entries: z.output<typeof ZMergeRecents>['recents'], now: Date): Promise<TRecentCard[]> {
+export async function mergeRecents(
+  db: Db,
+  accountId: string,
+  entries: z.output<typeof ZMergeRecents>['recents'],
+  now: Date,
+): Promise<TRecentCard[]> {
   const ids = new Set<string>();
   const quickIds = new Set<string>();
   for (const { id } of entries) {
@@ -37,7 +42,12 @@ export async function mergeRecents(db: Db, accountId: string, entries: z.output<
     const found = await db
       .select({ id: virtualContacts.id, quickId: virtualContacts.quickId })
       .from(virtualContacts)
-      .where(or(ids.size ? inArray(virtualContacts.id, [...ids]) : undefined, quickIds.size ? inArray(virtualContacts.quickId, [...quickIds]) : undefined));
+      .where(
+        or(
+          ids.size ? inArray(virtualContacts.id, [...ids]) : undefined,
+          quickIds.size ? inArray(virtualContacts.quickId, [...quickIds]) : undefined,
+        ),
+      );
     const byKey = new Map<string, string>();
     for (const f of found) {
       byKey.set(f.id, f.id);

@@ -19,7 +19,8 @@ type TRegister = z.output<typeof ZRegisterAppAccount>;
 export async function registerAccount(deps: TAccountDeps, body: TRegister): Promise<TLoginResult> {
   const now = deps.clock.now();
   const proofs: { channel: TOtpChannel; contact: string; code: string; field: string }[] = [];
-  if (body.email !== undefined) proofs.push({ channel: 'email', contact: body.email, code: body.emailVerificationCode!, field: 'e-mail code' });
+  if (body.email !== undefined)
+    proofs.push({ channel: 'email', contact: body.email, code: body.emailVerificationCode!, field: 'e-mail code' });
   if (body.phoneNumber !== undefined) {
     proofs.push({ channel: 'phone', contact: body.phoneNumber, code: body.phoneNumberVerificationCode!, field: 'phone code' });
   }
@@ -27,7 +28,13 @@ export async function registerAccount(deps: TAccountDeps, body: TRegister): Prom
   // Checked outside the transaction so that wrong tries are counted even though the request fails.
   const challengeIds: string[] = [];
   for (const proof of proofs) {
-    const check = await checkVerifiedCode(deps.db, deps.otpKey, { purpose: 'verify', channel: proof.channel, contact: proof.contact }, proof.code, now);
+    const check = await checkVerifiedCode(
+      deps.db,
+      deps.otpKey,
+      { purpose: 'verify', channel: proof.channel, contact: proof.contact },
+      proof.code,
+      now,
+    );
     if (!check.ok) throw codeError(check.reason, proof.field);
     challengeIds.push(check.challenge.id);
   }
@@ -38,7 +45,12 @@ export async function registerAccount(deps: TAccountDeps, body: TRegister): Prom
       const taken = await tx
         .select({ email: accounts.email, phoneNumber: accounts.phoneNumber })
         .from(accounts)
-        .where(or(body.email ? eq(accounts.email, body.email) : undefined, body.phoneNumber ? eq(accounts.phoneNumber, body.phoneNumber) : undefined))
+        .where(
+          or(
+            body.email ? eq(accounts.email, body.email) : undefined,
+            body.phoneNumber ? eq(accounts.phoneNumber, body.phoneNumber) : undefined,
+          ),
+        )
         .limit(1);
       if (taken[0]) throw accountExists(taken[0].email !== null && taken[0].email === body.email);
       const [account] = await tx

@@ -13,9 +13,11 @@ import { sha256 } from './sessions.ts';
  */
 export async function requestCode(deps: TAccountDeps, scope: TChallengeScope, ip: string): Promise<{ expiresInSeconds: number }> {
   if (!deps.notifier.canSend(scope.channel)) {
-    throw notConfigured(scope.channel === 'email'
-      ? 'Codes by e-mail are not available on this server. Use your phone number instead.'
-      : 'Codes by text message are not available on this server. Use your e-mail address instead.');
+    throw notConfigured(
+      scope.channel === 'email'
+        ? 'Codes by e-mail are not available on this server. Use your phone number instead.'
+        : 'Codes by text message are not available on this server. Use your e-mail address instead.',
+    );
   }
   const destination = scope.channel === 'email' ? scope.contact : toE164(scope.contact);
   if (!destination) throw badRequest('phoneNumber: Not a phone number a text message can reach.');
@@ -42,8 +44,14 @@ export async function requestCode(deps: TAccountDeps, scope: TChallengeScope, ip
     await deps.notifier.sendCode(scope.channel, { to: destination, code, purpose: scope.purpose, expiresInMinutes });
   } catch (error) {
     await discardChallenge(deps.db, id, deps.clock.now());
-    deps.log.warn({ channel: scope.channel, reason: error instanceof DeliveryError ? error.message : 'unexpected error' }, 'one-time code delivery failed');
-    throw new AppError('bad_gateway', `We could not send the code by ${scope.channel === 'email' ? 'e-mail' : 'text message'} right now. Please try again in a moment.`);
+    deps.log.warn(
+      { channel: scope.channel, reason: error instanceof DeliveryError ? error.message : 'unexpected error' },
+      'one-time code delivery failed',
+    );
+    throw new AppError(
+      'bad_gateway',
+      `We could not send the code by ${scope.channel === 'email' ? 'e-mail' : 'text message'} right now. Please try again in a moment.`,
+    );
   }
   return { expiresInSeconds: OTP_TTL_MS / 1000 };
 }

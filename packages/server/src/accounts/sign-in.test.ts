@@ -3,7 +3,16 @@ import type { TLoginResult, TOtpResponse, TPersonalAccount } from '@vbc/shared';
 import { describeEachDatabase } from '../test/app.ts';
 import { startSmsSink, startSmtpSink } from '../test/notify-sinks.ts';
 import {
-  authHeaders, client, controlClock, issuedSecrets, mailedCode, registerByEmail, textedCode, uniqueEmail, uniquePhone, wrong,
+  authHeaders,
+  client,
+  controlClock,
+  issuedSecrets,
+  mailedCode,
+  registerByEmail,
+  textedCode,
+  uniqueEmail,
+  uniquePhone,
+  wrong,
 } from '../test/accounts-support.ts';
 import { leakedSecrets } from '../test/secrets.ts';
 
@@ -45,7 +54,12 @@ describeEachDatabase(
       expect(Buffer.from(login.accessToken, 'base64url')).toHaveLength(32);
       expect(Buffer.from(login.sessionId, 'base64url')).toHaveLength(16);
       expect(login.account).toEqual({
-        accountId: expect.any(String), accountName: 'Ana Cruz', accountEmail: email, accountPhoneNumber: null, virtualContacts: [], virtualPets: [],
+        accountId: expect.any(String),
+        accountName: 'Ana Cruz',
+        accountEmail: email,
+        accountPhoneNumber: null,
+        virtualContacts: [],
+        virtualPets: [],
       });
 
       const me = await c.get('/api/personalAccount/myAccount', authHeaders(login));
@@ -75,7 +89,10 @@ describeEachDatabase(
       const text = sms.latestTo(`+63${phoneNumber.slice(1)}`);
       expect(text?.headers.authorization).toBe('Bearer sms-test-token');
       const otp = textedCode(sms, phoneNumber);
-      expect((await c.post(VERIFY_PHONE, { phoneNumber, otp })).json()).toEqual({ isAuthenticatedNumber: true, isAuthenticatedEmail: false });
+      expect((await c.post(VERIFY_PHONE, { phoneNumber, otp })).json()).toEqual({
+        isAuthenticatedNumber: true,
+        isAuthenticatedEmail: false,
+      });
       const registered = await c.post(REGISTER, { name: 'Bo Reyes', phoneNumber, phoneNumberVerificationCode: otp });
       expect(registered.statusCode).toBe(200);
       expect((registered.json() as TLoginResult).account).toMatchObject({ accountPhoneNumber: phoneNumber, accountEmail: null });
@@ -160,7 +177,12 @@ describeEachDatabase(
       const b = await c.post(REQUEST, { email: unknown });
       expect([a.statusCode, a.body, a.headers['content-type']]).toEqual([b.statusCode, b.body, b.headers['content-type']]);
       const redact = (raw: string | undefined) =>
-        (raw ?? '').split(/\r?\n\r?\n/).slice(1).join('\n\n').replace(/\d{6}/g, 'CODE').replace(/-{2,}[_=A-Za-z0-9-]+/g, 'BOUNDARY');
+        (raw ?? '')
+          .split(/\r?\n\r?\n/)
+          .slice(1)
+          .join('\n\n')
+          .replace(/\d{6}/g, 'CODE')
+          .replace(/-{2,}[_=A-Za-z0-9-]+/g, 'BOUNDARY');
       expect(redact((await smtp.latestTo(known.email))?.raw)).toBe(redact((await smtp.latestTo(unknown))?.raw));
     });
 
@@ -211,7 +233,10 @@ describeEachDatabase(
         smtp.refuse = false;
       }
       expect(failed.statusCode).toBe(502);
-      expect(failed.json()).toEqual({ code: 'bad_gateway', message: 'We could not send the code by e-mail right now. Please try again in a moment.' });
+      expect(failed.json()).toEqual({
+        code: 'bad_gateway',
+        message: 'We could not send the code by e-mail right now. Please try again in a moment.',
+      });
       const undelivered = smtp.refused.find((m) => m.to.includes(email));
       const otp = /code: (\d{6})/.exec(undelivered?.raw ?? '')?.[1];
       expect(otp).toMatch(/^\d{6}$/);
@@ -285,7 +310,10 @@ describeEachDatabase(
       const card = await c.post('/api/vbc/virtualcontact', { firstName: 'Ana', lastName: 'Cruz' }, authHeaders(ana));
       expect(card.statusCode).toBe(201);
       const id = card.json().virtualContactId as string;
-      expect((await c.get(`/api/vbc/virtualcontact/${id}`, { authorization: `Bearer ${ana.accessToken}`, 'x-session-id': ben.sessionId })).statusCode).toBe(401);
+      expect(
+        (await c.get(`/api/vbc/virtualcontact/${id}`, { authorization: `Bearer ${ana.accessToken}`, 'x-session-id': ben.sessionId }))
+          .statusCode,
+      ).toBe(401);
       expect((await c.get(`/api/vbc/virtualcontact/${id}`, authHeaders(ana))).statusCode).toBe(200);
     });
 

@@ -6,7 +6,16 @@ import { describeEachDatabase } from '../test/app.ts';
 import { buildCard } from '../test/factories.ts';
 import { accounts, displayItems, virtualContacts, virtualPets } from '../db/schema/index.ts';
 import { startSmtpSink } from '../test/notify-sinks.ts';
-import { authHeaders, client, controlClock, issuedSecrets, mailedCode, registerByEmail, wrong, type TClient } from '../test/accounts-support.ts';
+import {
+  authHeaders,
+  client,
+  controlClock,
+  issuedSecrets,
+  mailedCode,
+  registerByEmail,
+  wrong,
+  type TClient,
+} from '../test/accounts-support.ts';
 import { leakedSecrets } from '../test/secrets.ts';
 
 const smtp = await startSmtpSink();
@@ -30,7 +39,15 @@ describeEachDatabase(
         await ctx.app.storage.put(storageKey, Buffer.from('image bytes'));
         const [row] = await ctx.app.db
           .insert(displayItems)
-          .values({ obsecuredId: randomBytes(16).toString('base64url'), ownerAccountId: accountId, contentType: 'image/png', width: 1, height: 1, size: 11, storageKey })
+          .values({
+            obsecuredId: randomBytes(16).toString('base64url'),
+            ownerAccountId: accountId,
+            contentType: 'image/png',
+            width: 1,
+            height: 1,
+            size: 11,
+            storageKey,
+          })
           .returning();
         return row!;
       };
@@ -52,12 +69,22 @@ describeEachDatabase(
       const me = (await c.get('/api/personalAccount/myAccount', authHeaders(login))).json() as TPersonalAccount;
       expect(me.virtualContacts).toEqual([
         {
-          virtualContactId: card.id, id: card.id, quickId: card.quickId, name: `Ana ${card.lastName}`, firstName: 'Ana', lastName: card.lastName,
-          jobTitle: 'Engineer', organization: 'Tom & Jerry, Inc.', pictureDisplayItemId: card.pictureDisplayItemId,
-          isCorporateProfile: false, hasVirginAccessProtection: false,
+          virtualContactId: card.id,
+          id: card.id,
+          quickId: card.quickId,
+          name: `Ana ${card.lastName}`,
+          firstName: 'Ana',
+          lastName: card.lastName,
+          jobTitle: 'Engineer',
+          organization: 'Tom & Jerry, Inc.',
+          pictureDisplayItemId: card.pictureDisplayItemId,
+          isCorporateProfile: false,
+          hasVirginAccessProtection: false,
         },
       ]);
-      expect(me.virtualPets).toEqual([{ virtualPetId: expect.any(String), id: expect.any(String), name: 'Rex', pictureDisplayItemId: null }]);
+      expect(me.virtualPets).toEqual([
+        { virtualPetId: expect.any(String), id: expect.any(String), name: 'Rex', pictureDisplayItemId: null },
+      ]);
     });
 
     it('deletes the account, its cards, pets and pictures after the mailed code is verified; every token stops working', async () => {
@@ -71,7 +98,9 @@ describeEachDatabase(
       expect(requested.statusCode).toBe(200);
       const [local, domain] = login.email.split('@');
       expect(requested.json()).toEqual({
-        channel: 'email', destination: `${local![0]}${'*'.repeat(local!.length - 1)}@${domain}`, expiresInSeconds: 300,
+        channel: 'email',
+        destination: `${local![0]}${'*'.repeat(local!.length - 1)}@${domain}`,
+        expiresInSeconds: 300,
       } satisfies TUnregisterOtpResponse);
       expect((await smtp.latestTo(login.email))?.raw).toMatch(/^Subject: Your V\.B\.C\. account deletion code: \d{6}$/m);
       const otp = await mailedCode(smtp, login.email);
@@ -122,7 +151,11 @@ describeEachDatabase(
       expect((await c.post(UNREGISTER, undefined, h)).statusCode).toBe(403);
       expect((await c.get('/api/personalAccount/myAccount', h)).statusCode).toBe(200);
 
-      for (const [url, body] of [[REQUEST, undefined], [VERIFY, { otp }], [UNREGISTER, undefined]] as const) {
+      for (const [url, body] of [
+        [REQUEST, undefined],
+        [VERIFY, { otp }],
+        [UNREGISTER, undefined],
+      ] as const) {
         expect((await c.post(url, body)).statusCode).toBe(401);
       }
     });

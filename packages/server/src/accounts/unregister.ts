@@ -39,7 +39,11 @@ export async function verifyUnregisterCode(deps: TAccountDeps, account: AuthAcco
  * unregisterAppAccount: needs a deletion code verified within the window; uses
  * it up and deletes the account's data in one transaction.
  */
-export async function unregisterAccount(deps: TAccountDeps, account: AuthAccount, steps: readonly AccountDeletionStep[]): Promise<TDeletedAccount> {
+export async function unregisterAccount(
+  deps: TAccountDeps,
+  account: AuthAccount,
+  steps: readonly AccountDeletionStep[],
+): Promise<TDeletedAccount> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const [used] = await tx
@@ -57,7 +61,10 @@ export async function unregisterAccount(deps: TAccountDeps, account: AuthAccount
       )
       .returning({ id: otpChallenges.id });
     if (!used) {
-      throw new AppError('forbidden', 'Confirm the deletion first: request a code (RequestUnRegisterOtp) and enter it (VerifyUnregisterOtp).');
+      throw new AppError(
+        'forbidden',
+        'Confirm the deletion first: request a code (RequestUnRegisterOtp) and enter it (VerifyUnregisterOtp).',
+      );
     }
     return deleteAccountData(tx, account.id, steps);
   });

@@ -12,7 +12,10 @@ export const adminTokenPath = (dataDir: string): string => path.join(dataDir, 'a
  * made on first start (mode 0600) and printed once to the terminal (stderr), never to
  * the log stream. Null when neither can exist (an in-memory DATA_DIR): the admin API is off.
  */
-export function resolveAdminToken(config: Pick<Config, 'ADMIN_TOKEN' | 'DATA_DIR'>, print: (line: string) => void = toTerminal): string | null {
+export function resolveAdminToken(
+  config: Pick<Config, 'ADMIN_TOKEN' | 'DATA_DIR'>,
+  print: (line: string) => void = toTerminal,
+): string | null {
   if (config.ADMIN_TOKEN) return config.ADMIN_TOKEN;
   if (config.DATA_DIR.startsWith('memory://')) return null;
   const file = adminTokenPath(config.DATA_DIR);

@@ -44,7 +44,10 @@ export interface CliIo {
 
 class CliError extends Error {
   /** 2: the command was wrong; 1: the server refused or could not be reached. */
-  constructor(message: string, readonly exitCode = 2) {
+  constructor(
+    message: string,
+    readonly exitCode = 2,
+  ) {
     super(message);
   }
 }
@@ -66,9 +69,12 @@ async function call<T>(io: CliIo, base: string, route: string, body: unknown): P
   let response: Response;
   try {
     const authorization = `Bearer ${adminToken(io.env, io.cwd)}`;
-    response = await fetch(url, body instanceof FormData
-      ? { method: 'POST', headers: { authorization }, body }
-      : { method: 'POST', headers: { 'content-type': 'application/json', authorization }, body: JSON.stringify(body) });
+    response = await fetch(
+      url,
+      body instanceof FormData
+        ? { method: 'POST', headers: { authorization }, body }
+        : { method: 'POST', headers: { 'content-type': 'application/json', authorization }, body: JSON.stringify(body) },
+    );
   } catch (error) {
     if (error instanceof CliError) throw error;
     throw new CliError(`Cannot reach the server at ${base} (is it running? npm start; or pass --url).`, 1);
@@ -123,7 +129,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     switch (command) {
       case 'mint-cards': {
         const count = Number(values.count);
-        if (!values.count || !Number.isInteger(count) || count < 1 || count > 1000) throw new CliError('--count must be a whole number from 1 to 1000.');
+        if (!values.count || !Number.isInteger(count) || count < 1 || count > 1000)
+          throw new CliError('--count must be a whole number from 1 to 1000.');
         const format = values.format as TOutputFormat;
         if (!['table', 'csv', 'json'].includes(format)) throw new CliError('--format must be table, csv or json.');
         if (values.design !== undefined && !(DESIGNS as readonly string[]).includes(values.design)) {
@@ -145,13 +152,21 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       case 'create-corporate': {
         if (!values.name?.trim()) throw new CliError('--name is required.');
         const created = await call<TCreatedCorporate>(io, base, '/api/admin/corporates', {
-          name: values.name, members: values.member ?? [], verified: values.verified,
+          name: values.name,
+          members: values.member ?? [],
+          verified: values.verified,
         });
-        io.out(values.format === 'json' ? `${JSON.stringify(created, null, 2)}\n` : [
-          `corporateAccountId  ${created.corporateAccountId}`,
-          `corporateProfileId  ${created.corporateProfileId}`,
-          ...created.members.map((m) => `member              ${m.email ?? m.phoneNumber}  ${m.accountId}${m.created ? '  (new account)' : ''}`),
-        ].join('\n') + '\n');
+        io.out(
+          values.format === 'json'
+            ? `${JSON.stringify(created, null, 2)}\n`
+            : [
+                `corporateAccountId  ${created.corporateAccountId}`,
+                `corporateProfileId  ${created.corporateProfileId}`,
+                ...created.members.map(
+                  (m) => `member              ${m.email ?? m.phoneNumber}  ${m.accountId}${m.created ? '  (new account)' : ''}`,
+                ),
+              ].join('\n') + '\n',
+        );
         return 0;
       }
       case 'unlock-card': {
@@ -188,12 +203,22 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         const image = values.image ? await upload<{ displayItemId: string }>('/api/admin/files/display', '--image', values.image) : null;
         const attachments: string[] = [];
         for (const file of values.attach ?? []) {
-          attachments.push((await upload<{ documentFileItemId: string }>('/api/admin/files/document', '--attach', file)).documentFileItemId);
+          attachments.push(
+            (await upload<{ documentFileItemId: string }>('/api/admin/files/document', '--attach', file)).documentFileItemId,
+          );
         }
         const published = await call<{ announcementId: string; recipientCount: number }>(io, base, '/api/admin/announcements', {
-          title: values.title, content, corporateAccountId: values.corporate ?? null, imageId: image?.displayItemId ?? null, attachments,
+          title: values.title,
+          content,
+          corporateAccountId: values.corporate ?? null,
+          imageId: image?.displayItemId ?? null,
+          attachments,
         });
-        io.out(values.format === 'json' ? `${JSON.stringify(published, null, 2)}\n` : `announcementId  ${published.announcementId}\nrecipients      ${published.recipientCount}\n`);
+        io.out(
+          values.format === 'json'
+            ? `${JSON.stringify(published, null, 2)}\n`
+            : `announcementId  ${published.announcementId}\nrecipients      ${published.recipientCount}\n`,
+        );
         return 0;
       }
       default:

@@ -34,7 +34,9 @@ export const ZCreateCorporateBody = z.object({
 export const ZCreatedCorporate = z.object({
   corporateAccountId: z.string(),
   corporateProfileId: z.string(),
-  members: z.array(z.object({ accountId: z.string(), email: z.string().nullable(), phoneNumber: z.string().nullable(), created: z.boolean() })),
+  members: z.array(
+    z.object({ accountId: z.string(), email: z.string().nullable(), phoneNumber: z.string().nullable(), created: z.boolean() }),
+  ),
 });
 export type TCreatedCorporate = z.infer<typeof ZCreatedCorporate>;
 
@@ -50,7 +52,11 @@ export async function createCorporate(db: Db, input: z.output<typeof ZCreateCorp
     const members: TCreatedCorporate['members'] = [];
     for (const member of input.members) {
       const { kind, value } = member;
-      let [account] = await tx.select().from(accounts).where(eq(kind === 'email' ? accounts.email : accounts.phoneNumber, value)).limit(1);
+      let [account] = await tx
+        .select()
+        .from(accounts)
+        .where(eq(kind === 'email' ? accounts.email : accounts.phoneNumber, value))
+        .limit(1);
       let created = false;
       if (!account) {
         const values = kind === 'email' ? { name: value.split('@')[0]!, email: value } : { name: value, phoneNumber: value };

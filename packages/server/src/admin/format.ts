@@ -15,5 +15,14 @@ export function formatMinted(cards: TMintedCard[], format: TOutputFormat): strin
   }
   const rows = [['id', 'quickId', 'passcode', 'link'], ...cards.map((c) => COLUMNS.map((k) => c[k]))];
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-  return rows.map((r) => r.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n') + '\n';
+  return (
+    rows
+      .map((r) =>
+        r
+          .map((cell, i) => cell.padEnd(widths[i]!))
+          .join('  ')
+          .trimEnd(),
+      )
+      .join('\n') + '\n'
+  );
 }

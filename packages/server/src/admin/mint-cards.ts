@@ -65,5 +65,10 @@ export async function replacePasscode(db: Db, contactId: string, publicUrl: stri
     .returning({ id: virtualContacts.id });
   if (!updated) throw notWaiting();
   await resetGuard(db, ADOPT_CARD_POLICY.scope, row.id);
-  return { virtualContactId: row.id, quickId: row.quickId, passcode, url: cardShareUrl(publicUrl, { virtualContactId: row.id, quickId: row.quickId }) };
+  return {
+    virtualContactId: row.id,
+    quickId: row.quickId,
+    passcode,
+    url: cardShareUrl(publicUrl, { virtualContactId: row.id, quickId: row.quickId }),
+  };
 }

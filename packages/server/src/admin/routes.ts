@@ -36,7 +36,15 @@ export default async function adminRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/admin/cards/mint',
-    { schema: { security: SECURITY.admin, response: { 200: z.array(ZMintedCard) }, body: ZMintBody, summary: 'Mint unadopted cards; each passcode is shown only in this answer', tags: ['admin'] } },
+    {
+      schema: {
+        security: SECURITY.admin,
+        response: { 200: z.array(ZMintedCard) },
+        body: ZMintBody,
+        summary: 'Mint unadopted cards; each passcode is shown only in this answer',
+        tags: ['admin'],
+      },
+    },
     async (request, reply) => {
       const cards = await app.admin.mintCards({ ...request.body, publicUrl: app.config.PUBLIC_URL });
       request.log.info({ count: cards.length }, 'minted unadopted cards');
@@ -47,13 +55,29 @@ export default async function adminRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/admin/cards/:contactId/unlock',
-    { schema: { security: SECURITY.admin, response: { 200: z.object({ virtualContactId: z.string(), unlocked: z.literal(true) }) }, params: z.object({ contactId: z.string().min(1).max(100) }), summary: 'Clear the guessing counters of a card (PIN and adoption)', tags: ['admin'] } },
+    {
+      schema: {
+        security: SECURITY.admin,
+        response: { 200: z.object({ virtualContactId: z.string(), unlocked: z.literal(true) }) },
+        params: z.object({ contactId: z.string().min(1).max(100) }),
+        summary: 'Clear the guessing counters of a card (PIN and adoption)',
+        tags: ['admin'],
+      },
+    },
     async (request) => app.admin.unlockCard(request.params.contactId),
   );
 
   r.post(
     '/api/admin/cards/:contactId/passcode',
-    { schema: { security: SECURITY.admin, response: { 200: ZMintedCard }, params: z.object({ contactId: z.string().min(1).max(100) }), summary: 'A new passcode for an unadopted card (shown only in this answer)', tags: ['admin'] } },
+    {
+      schema: {
+        security: SECURITY.admin,
+        response: { 200: ZMintedCard },
+        params: z.object({ contactId: z.string().min(1).max(100) }),
+        summary: 'A new passcode for an unadopted card (shown only in this answer)',
+        tags: ['admin'],
+      },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return app.admin.replacePasscode(request.params.contactId, app.config.PUBLIC_URL);
@@ -62,7 +86,15 @@ export default async function adminRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/admin/corporates',
-    { schema: { security: SECURITY.admin, response: { 201: ZCreatedCorporate }, body: ZCreateCorporateBody, summary: 'Create a corporate account, its profile and members', tags: ['admin'] } },
+    {
+      schema: {
+        security: SECURITY.admin,
+        response: { 201: ZCreatedCorporate },
+        body: ZCreateCorporateBody,
+        summary: 'Create a corporate account, its profile and members',
+        tags: ['admin'],
+      },
+    },
     async (request, reply) => {
       const created = await app.admin.createCorporate(request.body);
       return reply.status(201).send(created);
@@ -71,12 +103,23 @@ export default async function adminRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/admin/announcements',
-    { schema: { security: SECURITY.admin, body: ZAdminAnnouncementInput, response: { 201: ZAuthoredAnnouncement }, summary: 'Publish an announcement: product-wide, or for a business (corporateAccountId)', tags: ['admin'] } },
+    {
+      schema: {
+        security: SECURITY.admin,
+        body: ZAdminAnnouncementInput,
+        response: { 201: ZAuthoredAnnouncement },
+        summary: 'Publish an announcement: product-wide, or for a business (corporateAccountId)',
+        tags: ['admin'],
+      },
+    },
     async (request, reply) => {
       const { corporateAccountId, ...input } = request.body;
       const result = await app.announcements.createAnnouncement({ kind: 'operator' }, corporateAccountId, { ...input, corporateAccountId });
       app.announcements.announce(result);
-      request.log.info({ announcementId: result.announcement.announcementId, recipients: result.published?.recipients.length }, 'announcement published');
+      request.log.info(
+        { announcementId: result.announcement.announcementId, recipients: result.published?.recipients.length },
+        'announcement published',
+      );
       return reply.status(201).send(result.announcement);
     },
   );
@@ -85,13 +128,31 @@ export default async function adminRoutes(app: FastifyInstance) {
   // every upload is, owned by no account (no quota).
   r.post(
     '/api/admin/files/display',
-    { config: { multipartFile: { field: 'file', description: 'The picture' } }, schema: { security: SECURITY.admin, response: { 201: ZDisplayUpload }, summary: 'Upload a picture for an announcement (multipart field "file")', tags: ['admin'] } },
-    async (request, reply) => reply.status(201).send(await app.files.uploadDisplayImage(null, await readUpload(request, PICTURE_MAX_BYTES, 'picture'))),
+    {
+      config: { multipartFile: { field: 'file', description: 'The picture' } },
+      schema: {
+        security: SECURITY.admin,
+        response: { 201: ZDisplayUpload },
+        summary: 'Upload a picture for an announcement (multipart field "file")',
+        tags: ['admin'],
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await app.files.uploadDisplayImage(null, await readUpload(request, PICTURE_MAX_BYTES, 'picture'))),
   );
 
   r.post(
     '/api/admin/files/document',
-    { config: { multipartFile: { field: 'file', description: 'The document' } }, schema: { security: SECURITY.admin, response: { 201: ZDocumentUpload }, summary: 'Upload a document for an announcement (multipart field "file")', tags: ['admin'] } },
-    async (request, reply) => reply.status(201).send(await app.files.uploadDocument(null, await readUpload(request, DOCUMENT_MAX_BYTES, 'document'))),
+    {
+      config: { multipartFile: { field: 'file', description: 'The document' } },
+      schema: {
+        security: SECURITY.admin,
+        response: { 201: ZDocumentUpload },
+        summary: 'Upload a document for an announcement (multipart field "file")',
+        tags: ['admin'],
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await app.files.uploadDocument(null, await readUpload(request, DOCUMENT_MAX_BYTES, 'document'))),
   );
 }

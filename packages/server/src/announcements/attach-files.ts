@@ -20,22 +20,35 @@ export async function setAttachments(tx: Db, announcementId: string, documentIds
   const ids = [...new Set(documentIds)];
   const found = ids.length
     ? await tx
-      .select({ id: documentFiles.id })
-      .from(documentFiles)
-      .where(and(
-        inArray(documentFiles.id, ids),
-        ownerAccountId === null ? undefined : or(
-          eq(documentFiles.ownerAccountId, ownerAccountId),
-          inArray(documentFiles.id, tx.select({ id: announcementAttachments.documentFileId }).from(announcementAttachments).where(eq(announcementAttachments.announcementId, announcementId))),
-        ),
-      ))
+        .select({ id: documentFiles.id })
+        .from(documentFiles)
+        .where(
+          and(
+            inArray(documentFiles.id, ids),
+            ownerAccountId === null
+              ? undefined
+              : or(
+                  eq(documentFiles.ownerAccountId, ownerAccountId),
+                  inArray(
+                    documentFiles.id,
+                    tx
+                      .select({ id: announcementAttachments.documentFileId })
+                      .from(announcementAttachments)
+                      .where(eq(announcementAttachments.announcementId, announcementId)),
+                  ),
+                ),
+          ),
+        )
     : [];
   const missing = ids.find((id) => !found.some((f) => f.id === id));
   if (missing) {
-    throw badRequest(ownerAccountId === null
-      ? `attachments: document ${missing} is not stored; upload it with POST /api/files/document first.`
-      : `attachments: document ${missing} is not one you uploaded; upload it with POST /api/files/document first.`);
+    throw badRequest(
+      ownerAccountId === null
+        ? `attachments: document ${missing} is not stored; upload it with POST /api/files/document first.`
+        : `attachments: document ${missing} is not one you uploaded; upload it with POST /api/files/document first.`,
+    );
   }
   await tx.delete(announcementAttachments).where(eq(announcementAttachments.announcementId, announcementId));
-  if (ids.length) await tx.insert(announcementAttachments).values(ids.map((documentFileId, position) => ({ announcementId, documentFileId, position })));
+  if (ids.length)
+    await tx.insert(announcementAttachments).values(ids.map((documentFileId, position) => ({ announcementId, documentFileId, position })));
 }

@@ -22,7 +22,11 @@ const HUB_BATCH = 200;
  */
 export async function deliverAnnouncement(deps: TDeliverDeps, summary: TAnnouncementSummary, recipients: readonly string[]): Promise<void> {
   const pushed = deps.push
-    .notifyAccounts(recipients, announcementPayload({ announcementId: summary.announcementId, title: summary.title, from: summary.corporateName ?? PRODUCT_NAME }), 'bulk')
+    .notifyAccounts(
+      recipients,
+      announcementPayload({ announcementId: summary.announcementId, title: summary.title, from: summary.corporateName ?? PRODUCT_NAME }),
+      'bulk',
+    )
     .catch((err: unknown) => deps.log.warn({ err, announcementId: summary.announcementId }, 'announcement push not queued'));
   const pacer = new LoopPacer();
   try {

@@ -25,7 +25,10 @@ afterAll(async () => {
 });
 
 async function connect(who: { accessToken: string }, url: string, transport = HttpTransportType.WebSockets): Promise<HubConnection> {
-  const conn = new HubConnectionBuilder().withUrl(url, { transport, accessTokenFactory: () => who.accessToken }).configureLogging(LogLevel.None).build();
+  const conn = new HubConnectionBuilder()
+    .withUrl(url, { transport, accessTokenFactory: () => who.accessToken })
+    .configureLogging(LogLevel.None)
+    .build();
   open.push(conn);
   await conn.start();
   return conn;
@@ -50,13 +53,23 @@ describe.each(TRANSPORTS)('AnnouncementPublished over %s', (_name, transport) =>
     const outsiderGot = collect(await connect(outsider, ctx.hubUrl, transport));
     const waits = [memberPhone, memberLaptop, followerConn].map((c) => nextCall(c, ANNOUNCEMENT_HUB_EVENT, 10_000));
 
-    const res = await ctx.app.inject({ method: 'POST', url: `/api/corporate/${biz.corporateAccountId}/announcements`, headers: biz.editor.headers, payload: { title: 'Fresh bread at 7' } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/corporate/${biz.corporateAccountId}/announcements`,
+      headers: biz.editor.headers,
+      payload: { title: 'Fresh bread at 7' },
+    });
     expect(res.statusCode).toBe(201);
     const published = res.json<TAuthoredAnnouncement>();
     for (const [summary] of await Promise.all(waits)) {
       expect(summary).toEqual({
-        announcementId: published.announcementId, title: 'Fresh bread at 7', imageId: null, corporateAccountId: biz.corporateAccountId,
-        corporateName: 'Hub Bakery', publishedAt: published.publishedAt, lastUpdatedAt: published.lastUpdatedAt,
+        announcementId: published.announcementId,
+        title: 'Fresh bread at 7',
+        imageId: null,
+        corporateAccountId: biz.corporateAccountId,
+        corporateName: 'Hub Bakery',
+        publishedAt: published.publishedAt,
+        lastUpdatedAt: published.lastUpdatedAt,
       });
     }
     await ctx.app.announcements.idle();
@@ -65,26 +78,47 @@ describe.each(TRANSPORTS)('AnnouncementPublished over %s', (_name, transport) =>
   });
 });
 
-it('pushes a new announcement to the recipients\' devices; the notification opens /vbc/announcement/{id}', async () => {
+it("pushes a new announcement to the recipients' devices; the notification opens /vbc/announcement/{id}", async () => {
   vapidKey = ctx.app.push.vapidPublicKey;
   const biz = await buildStaffedBusiness(ctx.app, 'Push Bakery');
   const sub = pushService.subscribe();
   const { endpoint, keyP256Dh, keyAuth, expirationTime } = sub;
-  const reg = await ctx.app.inject({ method: 'POST', url: '/api/personalAccount/registerPushSubscription', headers: biz.member.headers, payload: { endpoint, keyP256Dh, keyAuth, expirationTime } });
+  const reg = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/personalAccount/registerPushSubscription',
+    headers: biz.member.headers,
+    payload: { endpoint, keyP256Dh, keyAuth, expirationTime },
+  });
   expect(reg.statusCode, reg.body).toBe(204);
   const outsider = await buildAccount(ctx.app);
   const outsiderSub = pushService.subscribe();
-  await ctx.app.inject({ method: 'POST', url: '/api/personalAccount/registerPushSubscription', headers: outsider.headers, payload: { endpoint: outsiderSub.endpoint, keyP256Dh: outsiderSub.keyP256Dh, keyAuth: outsiderSub.keyAuth, expirationTime: null } });
+  await ctx.app.inject({
+    method: 'POST',
+    url: '/api/personalAccount/registerPushSubscription',
+    headers: outsider.headers,
+    payload: { endpoint: outsiderSub.endpoint, keyP256Dh: outsiderSub.keyP256Dh, keyAuth: outsiderSub.keyAuth, expirationTime: null },
+  });
 
-  const res = await ctx.app.inject({ method: 'POST', url: '/api/admin/announcements', headers: admin, payload: { title: 'Closed on Monday', corporateAccountId: biz.corporateAccountId } });
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/admin/announcements',
+    headers: admin,
+    payload: { title: 'Closed on Monday', corporateAccountId: biz.corporateAccountId },
+  });
   const { announcementId } = res.json<TAuthoredAnnouncement>();
   await ctx.app.announcements.idle();
   await ctx.app.push.idle();
   const pushes = pushService.received.filter((p) => p.endpoint === endpoint);
-  expect(pushes.map((p) => p.payload)).toEqual([{
-    kind: 'announcement', title: 'Closed on Monday', body: 'From Push Bakery', url: `/vbc/announcement/${announcementId}`,
-    tag: `announcement-${announcementId}`, announcementId,
-  }]);
+  expect(pushes.map((p) => p.payload)).toEqual([
+    {
+      kind: 'announcement',
+      title: 'Closed on Monday',
+      body: 'From Push Bakery',
+      url: `/vbc/announcement/${announcementId}`,
+      tag: `announcement-${announcementId}`,
+      announcementId,
+    },
+  ]);
   expect(pushService.received.filter((p) => p.endpoint === outsiderSub.endpoint)).toEqual([]);
 });
 
@@ -106,9 +140,17 @@ describe.skipIf(!databaseUrl || !redisUrl)('two instances on one PostgreSQL and 
       const memberOnB = await connect(biz.member, urlB);
       const outsiderGot = collect(await connect(outsider, urlB));
       const wait = nextCall(memberOnB, ANNOUNCEMENT_HUB_EVENT, 10_000);
-      const res = await a.inject({ method: 'POST', url: `/api/corporate/${biz.corporateAccountId}/announcements`, headers: biz.owner.headers, payload: { title: 'Across instances' } });
+      const res = await a.inject({
+        method: 'POST',
+        url: `/api/corporate/${biz.corporateAccountId}/announcements`,
+        headers: biz.owner.headers,
+        payload: { title: 'Across instances' },
+      });
       expect(res.statusCode).toBe(201);
-      expect((await wait)[0]).toMatchObject({ announcementId: res.json<TAuthoredAnnouncement>().announcementId, title: 'Across instances' });
+      expect((await wait)[0]).toMatchObject({
+        announcementId: res.json<TAuthoredAnnouncement>().announcementId,
+        title: 'Across instances',
+      });
       await a.announcements.idle();
       await sleep(200);
       expect(outsiderGot).toEqual([]);

@@ -5,12 +5,23 @@ import { deliverAnnouncement } from './deliver-announcement.ts';
 import { findAnnouncement, listAnnouncements, markAnnouncementRead } from './read-announcements.ts';
 import announcementRoutes from './routes.ts';
 import {
-  createAnnouncement, findAuthoredAnnouncement, listCorporateAnnouncements, updateAnnouncement, withdrawAnnouncement, type TWriteResult,
+  createAnnouncement,
+  findAuthoredAnnouncement,
+  listCorporateAnnouncements,
+  updateAnnouncement,
+  withdrawAnnouncement,
+  type TWriteResult,
 } from './write-announcement.ts';
 
 const services = {
-  listAnnouncements, findAnnouncement, markAnnouncementRead,
-  createAnnouncement, updateAnnouncement, withdrawAnnouncement, listCorporateAnnouncements, findAuthoredAnnouncement,
+  listAnnouncements,
+  findAnnouncement,
+  markAnnouncementRead,
+  createAnnouncement,
+  updateAnnouncement,
+  withdrawAnnouncement,
+  listCorporateAnnouncements,
+  findAuthoredAnnouncement,
 };
 
 declare module 'fastify' {

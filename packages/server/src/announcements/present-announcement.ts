@@ -1,7 +1,15 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { TAnnouncement, TAnnouncementAttachment, TAnnouncementSummary } from '@vbc/shared/announcement';
 import type { Db } from '../db/client.ts';
-import { announcementAttachments, announcementRecipients, announcements, corporateAccounts, corporateProfiles, displayItems, documentFiles } from '../db/schema/index.ts';
+import {
+  announcementAttachments,
+  announcementRecipients,
+  announcements,
+  corporateAccounts,
+  corporateProfiles,
+  displayItems,
+  documentFiles,
+} from '../db/schema/index.ts';
 
 export type AnnouncementRow = typeof announcements.$inferSelect;
 
@@ -40,7 +48,12 @@ export async function attachmentsOf(db: Db, announcementIds: string[]): Promise<
   const byId = new Map<string, TAnnouncementAttachment[]>();
   if (announcementIds.length === 0) return byId;
   const rows = await db
-    .select({ announcementId: announcementAttachments.announcementId, id: documentFiles.id, name: documentFiles.name, contentType: documentFiles.contentType })
+    .select({
+      announcementId: announcementAttachments.announcementId,
+      id: documentFiles.id,
+      name: documentFiles.name,
+      contentType: documentFiles.contentType,
+    })
     .from(announcementAttachments)
     .innerJoin(documentFiles, eq(documentFiles.id, announcementAttachments.documentFileId))
     .where(inArray(announcementAttachments.announcementId, announcementIds))

@@ -13,7 +13,10 @@ export async function listAnnouncements(db: Db, accountId: string): Promise<TAnn
   const rows = await selectReceived(db, accountId)
     .orderBy(desc(announcements.publishedAt), desc(announcements.id))
     .limit(ANNOUNCEMENT_LIST_LIMIT);
-  const attachments = await attachmentsOf(db, rows.map((r) => r.row.id));
+  const attachments = await attachmentsOf(
+    db,
+    rows.map((r) => r.row.id),
+  );
   const [unread] = await db
     .select({ n: count() })
     .from(announcementRecipients)
@@ -37,5 +40,9 @@ export async function markAnnouncementRead(db: Db, accountId: string, announceme
   const where = and(eq(announcementRecipients.accountId, accountId), eq(announcementRecipients.announcementId, announcementId));
   const [row] = await db.select({ readAt: announcementRecipients.readAt }).from(announcementRecipients).where(where).limit(1);
   if (!row) throw notFound('announcement');
-  if (row.readAt === null) await db.update(announcementRecipients).set({ readAt: now }).where(and(where, isNull(announcementRecipients.readAt)));
+  if (row.readAt === null)
+    await db
+      .update(announcementRecipients)
+      .set({ readAt: now })
+      .where(and(where, isNull(announcementRecipients.readAt)));
 }

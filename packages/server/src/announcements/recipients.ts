@@ -8,9 +8,10 @@ import { accounts, announcementRecipients, corporateAccountMembers, corporateFol
  * followers. Returns their account ids (for the hub and push fan-out after the commit).
  */
 export async function writeRecipients(tx: Db, announcementId: string, corporateAccountId: string | null): Promise<string[]> {
-  const audience = corporateAccountId === null
-    ? sql`select ${accounts.id} from ${accounts}`
-    : sql`select ${corporateAccountMembers.accountId} from ${corporateAccountMembers} where ${eq(corporateAccountMembers.corporateAccountId, corporateAccountId)}
+  const audience =
+    corporateAccountId === null
+      ? sql`select ${accounts.id} from ${accounts}`
+      : sql`select ${corporateAccountMembers.accountId} from ${corporateAccountMembers} where ${eq(corporateAccountMembers.corporateAccountId, corporateAccountId)}
           union
           select ${corporateFollowers.accountId} from ${corporateFollowers} where ${eq(corporateFollowers.corporateAccountId, corporateAccountId)}`;
   const result = await tx.execute(sql`

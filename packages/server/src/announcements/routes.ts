@@ -2,7 +2,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ZAnnouncement, ZAnnouncementList, ZAuthoredAnnouncement, ZCorporateAnnouncementInput, ZCorporateAnnouncementUpdate,
+  ZAnnouncement,
+  ZAnnouncementList,
+  ZAuthoredAnnouncement,
+  ZCorporateAnnouncementInput,
+  ZCorporateAnnouncementUpdate,
 } from '@vbc/shared/announcement';
 import { requireAccount } from '../plugins/auth.ts';
 import { SECURITY, ZNoContent } from '../plugins/docs.ts';
@@ -20,7 +24,14 @@ export default async function announcementRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/personalAccount/announcements',
-    { schema: { security: SECURITY.bearer, response: { 200: ZAnnouncementList }, tags, summary: 'Announcements this account received, newest first, each with isRead' } },
+    {
+      schema: {
+        security: SECURITY.bearer,
+        response: { 200: ZAnnouncementList },
+        tags,
+        summary: 'Announcements this account received, newest first, each with isRead',
+      },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
       return app.announcements.listAnnouncements(requireAccount(request).id);
@@ -29,7 +40,15 @@ export default async function announcementRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/personalAccount/announcement/:announcementId',
-    { schema: { security: SECURITY.bearer, params: ZAnnouncementParams, response: { 200: ZAnnouncement }, tags, summary: 'One announcement this account received (404 for anyone else)' } },
+    {
+      schema: {
+        security: SECURITY.bearer,
+        params: ZAnnouncementParams,
+        response: { 200: ZAnnouncement },
+        tags,
+        summary: 'One announcement this account received (404 for anyone else)',
+      },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
       return app.announcements.findAnnouncement(requireAccount(request).id, request.params.announcementId);
@@ -38,7 +57,15 @@ export default async function announcementRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/personalAccount/announcement/:announcementId/read',
-    { schema: { security: SECURITY.bearer, params: ZAnnouncementParams, response: { 204: ZNoContent }, tags, summary: 'Mark an announcement read' } },
+    {
+      schema: {
+        security: SECURITY.bearer,
+        params: ZAnnouncementParams,
+        response: { 204: ZNoContent },
+        tags,
+        summary: 'Mark an announcement read',
+      },
+    },
     async (request, reply) => {
       await app.announcements.markAnnouncementRead(requireAccount(request).id, request.params.announcementId);
       return reply.code(204).send(null);
@@ -54,7 +81,15 @@ export default async function announcementRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/corporate/:corporateAccountId/announcements',
-    { schema: { security: SECURITY.bearer, params: ZCorporateParams, response: { 200: z.array(ZAuthoredAnnouncement) }, tags, summary: "Console: the business's announcements, drafts included" } },
+    {
+      schema: {
+        security: SECURITY.bearer,
+        params: ZCorporateParams,
+        response: { 200: z.array(ZAuthoredAnnouncement) },
+        tags,
+        summary: "Console: the business's announcements, drafts included",
+      },
+    },
     async (request, reply) => {
       await editor(request, request.params.corporateAccountId);
       reply.header('cache-control', 'private, no-store');
@@ -64,10 +99,23 @@ export default async function announcementRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/corporate/:corporateAccountId/announcements',
-    { schema: { security: SECURITY.bearer, params: ZCorporateParams, body: ZCorporateAnnouncementInput, response: { 201: ZAuthoredAnnouncement }, tags, summary: 'Console: write an announcement (published at once unless publish is false)' } },
+    {
+      schema: {
+        security: SECURITY.bearer,
+        params: ZCorporateParams,
+        body: ZCorporateAnnouncementInput,
+        response: { 201: ZAuthoredAnnouncement },
+        tags,
+        summary: 'Console: write an announcement (published at once unless publish is false)',
+      },
+    },
     async (request, reply) => {
       const account = await editor(request, request.params.corporateAccountId);
-      const result = await app.announcements.createAnnouncement({ kind: 'member', accountId: account.id }, request.params.corporateAccountId, request.body);
+      const result = await app.announcements.createAnnouncement(
+        { kind: 'member', accountId: account.id },
+        request.params.corporateAccountId,
+        request.body,
+      );
       app.announcements.announce(result);
       return reply.code(201).send(result.announcement);
     },
@@ -75,7 +123,15 @@ export default async function announcementRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/corporate/:corporateAccountId/announcements/:id',
-    { schema: { security: SECURITY.bearer, params: ZCorporateAnnouncementParams, response: { 200: ZAuthoredAnnouncement }, tags, summary: 'Console: one announcement (drafts too)' } },
+    {
+      schema: {
+        security: SECURITY.bearer,
+        params: ZCorporateAnnouncementParams,
+        response: { 200: ZAuthoredAnnouncement },
+        tags,
+        summary: 'Console: one announcement (drafts too)',
+      },
+    },
     async (request, reply) => {
       await editor(request, request.params.corporateAccountId);
       reply.header('cache-control', 'private, no-store');
@@ -85,11 +141,25 @@ export default async function announcementRoutes(app: FastifyInstance) {
 
   r.put(
     '/api/corporate/:corporateAccountId/announcements/:id',
-    { schema: { security: SECURITY.bearer, params: ZCorporateAnnouncementParams, body: ZCorporateAnnouncementUpdate, response: { 200: ZAuthoredAnnouncement }, tags, summary: 'Console: edit an announcement (lastUpdatedAt moves); publish: true publishes a draft' } },
+    {
+      schema: {
+        security: SECURITY.bearer,
+        params: ZCorporateAnnouncementParams,
+        body: ZCorporateAnnouncementUpdate,
+        response: { 200: ZAuthoredAnnouncement },
+        tags,
+        summary: 'Console: edit an announcement (lastUpdatedAt moves); publish: true publishes a draft',
+      },
+    },
     async (request) => {
       const account = await editor(request, request.params.corporateAccountId);
       const { corporateAccountId, id } = request.params;
-      const result = await app.announcements.updateAnnouncement({ kind: 'member', accountId: account.id }, corporateAccountId, id, request.body);
+      const result = await app.announcements.updateAnnouncement(
+        { kind: 'member', accountId: account.id },
+        corporateAccountId,
+        id,
+        request.body,
+      );
       app.announcements.announce(result);
       return result.announcement;
     },
@@ -97,7 +167,15 @@ export default async function announcementRoutes(app: FastifyInstance) {
 
   r.delete(
     '/api/corporate/:corporateAccountId/announcements/:id',
-    { schema: { security: SECURITY.bearer, params: ZCorporateAnnouncementParams, response: { 204: ZNoContent }, tags, summary: 'Console: withdraw an announcement' } },
+    {
+      schema: {
+        security: SECURITY.bearer,
+        params: ZCorporateAnnouncementParams,
+        response: { 204: ZNoContent },
+        tags,
+        summary: 'Console: withdraw an announcement',
+      },
+    },
     async (request, reply) => {
       await editor(request, request.params.corporateAccountId);
       await app.announcements.withdrawAnnouncement(request.params.corporateAccountId, request.params.id);

@@ -1,6 +1,12 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { TAnnouncementSummary, TAuthoredAnnouncement, ZAdminAnnouncementInput, ZCorporateAnnouncementInput, ZCorporateAnnouncementUpdate } from '@vbc/shared/announcement';
+import type {
+  TAnnouncementSummary,
+  TAuthoredAnnouncement,
+  ZAdminAnnouncementInput,
+  ZCorporateAnnouncementInput,
+  ZCorporateAnnouncementUpdate,
+} from '@vbc/shared/announcement';
 import type { Db } from '../db/client.ts';
 import { announcementRecipients, announcements, corporateAccounts } from '../db/schema/index.ts';
 import { badRequest, notFound } from '../errors/app-error.ts';
@@ -20,7 +26,11 @@ export interface TWriteResult {
 const ownerOf = (author: TAuthor) => (author.kind === 'member' ? author.accountId : null);
 
 /** One announcement as its authors see it (drafts too), scoped to its business (null: product-wide). */
-export async function findAuthoredAnnouncement(db: Db, corporateAccountId: string | null, announcementId: string): Promise<TAuthoredAnnouncement> {
+export async function findAuthoredAnnouncement(
+  db: Db,
+  corporateAccountId: string | null,
+  announcementId: string,
+): Promise<TAuthoredAnnouncement> {
   const list = await authored(db, and(eq(announcements.id, announcementId), scope(corporateAccountId)));
   if (!list[0]) throw notFound('announcement');
   return list[0];
@@ -40,10 +50,10 @@ async function authored(db: Db, where: ReturnType<typeof and>): Promise<TAuthore
   const attachments = await attachmentsOf(db, ids);
   const counts = ids.length
     ? await db
-      .select({ id: announcementRecipients.announcementId, n: count() })
-      .from(announcementRecipients)
-      .where(inArray(announcementRecipients.announcementId, ids))
-      .groupBy(announcementRecipients.announcementId)
+        .select({ id: announcementRecipients.announcementId, n: count() })
+        .from(announcementRecipients)
+        .where(inArray(announcementRecipients.announcementId, ids))
+        .groupBy(announcementRecipients.announcementId)
     : [];
   return rows.map((r) => ({
     ...presentSummary(r),
@@ -63,7 +73,15 @@ async function publish(tx: Db, id: string, corporateAccountId: string | null, no
 async function result(db: Db, corporateAccountId: string | null, id: string, recipients: string[] | null): Promise<TWriteResult> {
   const announcement = await findAuthoredAnnouncement(db, corporateAccountId, id);
   const { announcementId, title, imageId, corporateName, publishedAt, lastUpdatedAt } = announcement;
-  const summary = { announcementId, title, imageId, corporateAccountId: announcement.corporateAccountId, corporateName, publishedAt, lastUpdatedAt };
+  const summary = {
+    announcementId,
+    title,
+    imageId,
+    corporateAccountId: announcement.corporateAccountId,
+    corporateName,
+    publishedAt,
+    lastUpdatedAt,
+  };
   return { announcement, published: recipients ? { summary, recipients } : null };
 }
 
@@ -82,7 +100,11 @@ export async function createAnnouncement(
   const publishNow = 'publish' in input ? input.publish : true;
   const { id, recipients } = await db.transaction(async (tx) => {
     if (corporateAccountId !== null) {
-      const [business] = await tx.select({ id: corporateAccounts.id }).from(corporateAccounts).where(eq(corporateAccounts.id, corporateAccountId)).limit(1);
+      const [business] = await tx
+        .select({ id: corporateAccounts.id })
+        .from(corporateAccounts)
+        .where(eq(corporateAccounts.id, corporateAccountId))
+        .limit(1);
       if (!business) throw badRequest('corporateAccountId: there is no such corporate account.');
     }
     const imageDisplayItemId = input.imageId ? await claimHeaderImage(tx, input.imageId, ownerOf(author)) : null;
@@ -121,10 +143,14 @@ export async function updateAnnouncement(
       .for('update')
       .limit(1);
     if (!row) throw notFound('announcement');
-    if (patch.publish === false && row.publishedAt) throw badRequest('publish: a published announcement cannot go back to draft; withdraw it instead.');
-    const imageDisplayItemId = patch.imageId === undefined ? row.imageDisplayItemId
-      : patch.imageId === null ? null
-        : await claimHeaderImage(tx, patch.imageId, ownerOf(author), row.imageDisplayItemId);
+    if (patch.publish === false && row.publishedAt)
+      throw badRequest('publish: a published announcement cannot go back to draft; withdraw it instead.');
+    const imageDisplayItemId =
+      patch.imageId === undefined
+        ? row.imageDisplayItemId
+        : patch.imageId === null
+          ? null
+          : await claimHeaderImage(tx, patch.imageId, ownerOf(author), row.imageDisplayItemId);
     await tx
       .update(announcements)
       .set({ title: patch.title ?? row.title, content: patch.content ?? row.content, imageDisplayItemId, lastUpdatedAt: now })

@@ -33,7 +33,12 @@ interface ChannelState {
  */
 export function createRedisBackplane(url: string, options: TRedisBackplaneOptions = {}): Backplane {
   const onError = options.onError ?? ((): void => undefined);
-  const connection = { timeoutMs: options.timeoutMs ?? 1000, onTimeout: options.onTimeout, onError, redisOptions: { maxRetriesPerRequest: 3 } };
+  const connection = {
+    timeoutMs: options.timeoutMs ?? 1000,
+    onTimeout: options.onTimeout,
+    onError,
+    redisOptions: { maxRetriesPerRequest: 3 },
+  };
   const pub = openBoundedRedis(url, connection);
   const sub = openBoundedRedis(url, connection);
   const instanceId = randomUUID();
@@ -64,7 +69,10 @@ export function createRedisBackplane(url: string, options: TRedisBackplaneOption
     }
     // Once the PING answers, the re-SUBSCRIBEs ioredis sent before it are in effect: a client
     // catching up from then on misses nothing.
-    void sub.ping().catch(() => undefined).then(resync);
+    void sub
+      .ping()
+      .catch(() => undefined)
+      .then(resync);
   });
 
   // The publishing connection came back: if events were lost meanwhile, every instance's clients catch up.

@@ -9,7 +9,11 @@ export const ZCardCreateBody = z.strictObject(
     firstName: ZVirtualContactInput.shape.firstName.default(''),
     lastName: ZVirtualContactInput.shape.lastName.default(''),
     designSpecification: ZDesignSpecification.default({
-      design: { designation: 'default' }, theme: { designation: 'dark' }, accentColor1: null, accentColor2: null, accentColor3: null,
+      design: { designation: 'default' },
+      theme: { designation: 'dark' },
+      accentColor1: null,
+      accentColor2: null,
+      accentColor3: null,
     }),
   },
   refuseUnknown,
@@ -19,5 +23,8 @@ export const ZCardCreateBody = z.strictObject(
  * PUT /api/vbc/virtualcontact/{id}: any subset of the owner-writable fields
  * (each replaces the stored value whole), plus the optional `updatedAt` precondition.
  */
-export const ZCardPatchBody = z.strictObject({ ...patchShape(ZVirtualContactInput.shape), updatedAt: ZUpdatedAt.optional() }, refuseUnknown);
+export const ZCardPatchBody = z.strictObject(
+  { ...patchShape(ZVirtualContactInput.shape), updatedAt: ZUpdatedAt.optional() },
+  refuseUnknown,
+);
 export type TCardPatchBody = z.infer<typeof ZCardPatchBody>;

@@ -3,7 +3,6 @@ import type { TDailyStat } from '@vbc/shared/owner';
 import type { Db } from '../db/client.ts';
 import { contactDailyStats } from '../db/schema/index.ts';
 
-
 /** The card's views and downloads for each of the last `days` UTC days, oldest first, days without any as zero. */
 export async function cardDailyStats(db: Db, contactId: string, days: number, now = new Date()): Promise<TDailyStat[]> {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());

@@ -10,7 +10,12 @@ type Headers = Record<string, string>;
 
 async function uploadPicture(app: FastifyInstance, headers: Headers) {
   const form = multipartBody({ data: await makePicture('png'), filename: 'me.png', contentType: 'image/png' });
-  const response = await app.inject({ method: 'POST', url: '/api/files/display', headers: { ...headers, ...form.headers }, payload: form.payload });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/files/display',
+    headers: { ...headers, ...form.headers },
+    payload: form.payload,
+  });
   expect(response.statusCode).toBe(201);
   return response.json<{ displayItemId: string; obsecuredDisplayItemId: string; highResDisplayItemId: string }>();
 }
@@ -41,9 +46,14 @@ describeEachDatabase('owner card API', (ctx) => {
     expect(created.statusCode).toBe(201);
     const card = created.json();
     expect(card).toMatchObject({
-      firstName: 'Maria', name: 'Maria Santos', organization: 'Santos & Co', hasPersonalAccount: true, pinEnabled: false,
+      firstName: 'Maria',
+      name: 'Maria Santos',
+      organization: 'Santos & Co',
+      hasPersonalAccount: true,
+      pinEnabled: false,
       designSpecification: { design: { designation: 'artist' }, accentColor1: '#112233', accentColor2: null },
-      phones: [{ phoneNumber: '09171234567', type: 'Work' }], stats: { viewCount: 0, downloadCount: 0 },
+      phones: [{ phoneNumber: '09171234567', type: 'Work' }],
+      stats: { viewCount: 0, downloadCount: 0 },
     });
     expect(card.quickId).toMatch(/^[0-9a-z]{7}$/);
     expect(created.headers.etag).toBe(`"${Date.parse(card.updatedAt)}"`);
@@ -54,13 +64,29 @@ describeEachDatabase('owner card API', (ctx) => {
     expect(edit.statusCode).toBe(200);
     expect(edit.json()).toEqual(card);
 
-    const put = await call('PUT', `/api/vbc/virtualcontact/${card.id}`, a.headers, { jobTitle: 'Principal Architect', updatedAt: card.updatedAt });
+    const put = await call('PUT', `/api/vbc/virtualcontact/${card.id}`, a.headers, {
+      jobTitle: 'Principal Architect',
+      updatedAt: card.updatedAt,
+    });
     expect(put.statusCode).toBe(200);
     const updated = put.json();
     expect(updated.jobTitle).toBe('Principal Architect');
     expect(Date.parse(updated.updatedAt)).toBeGreaterThan(Date.parse(card.updatedAt));
     // Partial: everything not sent is kept.
-    for (const key of ['firstName', 'organization', 'biography', 'markdownDescriptions', 'designSpecification', 'emails', 'phones', 'links', 'locations', 'socialMedias', 'videos', 'quickId']) {
+    for (const key of [
+      'firstName',
+      'organization',
+      'biography',
+      'markdownDescriptions',
+      'designSpecification',
+      'emails',
+      'phones',
+      'links',
+      'locations',
+      'socialMedias',
+      'videos',
+      'quickId',
+    ]) {
       expect(updated[key], key).toEqual(card[key]);
     }
     for (const id of [card.id, card.quickId]) {
@@ -78,8 +104,16 @@ describeEachDatabase('owner card API', (ctx) => {
     const a = await buildAccount(ctx.app);
     const blank = await call('POST', '/api/vbc/virtualcontact', a.headers, {});
     expect(blank.statusCode).toBe(201);
-    expect(blank.json()).toMatchObject({ firstName: '', designSpecification: { design: { designation: 'default' } }, phones: [], emails: [] });
-    const bad = await call('PUT', `/api/vbc/virtualcontact/${blank.json().id}`, a.headers, { emails: [{ email: 'nope' }], designSpecification: { design: { designation: 'neon' }, theme: { designation: 'x' } } });
+    expect(blank.json()).toMatchObject({
+      firstName: '',
+      designSpecification: { design: { designation: 'default' } },
+      phones: [],
+      emails: [],
+    });
+    const bad = await call('PUT', `/api/vbc/virtualcontact/${blank.json().id}`, a.headers, {
+      emails: [{ email: 'nope' }],
+      designSpecification: { design: { designation: 'neon' }, theme: { designation: 'x' } },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/emails\.0\.email: Invalid email format/);
     expect(bad.json().message).toMatch(/designSpecification\.design\.designation/);
@@ -95,13 +129,33 @@ describeEachDatabase('owner card API', (ctx) => {
     expect(tab2.statusCode).toBe(409);
     expect(tab2.json()).toMatchObject({ code: 'conflict', message: expect.stringMatching(/changed elsewhere/) });
     // The same through headers: If-Match with the old ETag, If-Unmodified-Since a minute back.
-    expect((await call('PUT', `/api/vbc/virtualcontact/${card.id}`, { ...a.headers, 'if-match': `"${Date.parse(card.updatedAt)}"` }, { biography: 'x' })).statusCode).toBe(409);
+    expect(
+      (
+        await call(
+          'PUT',
+          `/api/vbc/virtualcontact/${card.id}`,
+          { ...a.headers, 'if-match': `"${Date.parse(card.updatedAt)}"` },
+          { biography: 'x' },
+        )
+      ).statusCode,
+    ).toBe(409);
     const minuteAgo = new Date(Date.now() - 60_000).toUTCString();
-    expect((await call('PUT', `/api/vbc/virtualcontact/${card.id}`, { ...a.headers, 'if-unmodified-since': minuteAgo }, { biography: 'x' })).statusCode).toBe(409);
-    expect((await call('DELETE', `/api/vbc/virtualcontact/${card.id}`, { ...a.headers, 'if-match': `"${Date.parse(card.updatedAt)}"` })).statusCode).toBe(409);
+    expect(
+      (await call('PUT', `/api/vbc/virtualcontact/${card.id}`, { ...a.headers, 'if-unmodified-since': minuteAgo }, { biography: 'x' }))
+        .statusCode,
+    ).toBe(409);
+    expect(
+      (await call('DELETE', `/api/vbc/virtualcontact/${card.id}`, { ...a.headers, 'if-match': `"${Date.parse(card.updatedAt)}"` }))
+        .statusCode,
+    ).toBe(409);
     expect((await call('GET', `/api/vbc/virtualcontact/${card.id}/edit`, a.headers)).json().biography).toBe('From tab 1');
     // With the fresh token the save goes through; two saves in a row never share a token.
-    const fresh = await call('PUT', `/api/vbc/virtualcontact/${card.id}`, { ...a.headers, 'if-match': tab1.headers.etag as string }, { biography: 'Merged' });
+    const fresh = await call(
+      'PUT',
+      `/api/vbc/virtualcontact/${card.id}`,
+      { ...a.headers, 'if-match': tab1.headers.etag as string },
+      { biography: 'Merged' },
+    );
     expect(fresh.statusCode).toBe(200);
     expect(fresh.headers.etag).not.toBe(tab1.headers.etag);
   });
@@ -109,8 +163,11 @@ describeEachDatabase('owner card API', (ctx) => {
   it('lets exactly one of two simultaneous saves from the same version through', async () => {
     const a = await buildAccount(ctx.app);
     const card = (await call('POST', '/api/vbc/virtualcontact', a.headers, fullCard)).json();
-    const results = await Promise.all(['Tab A', 'Tab B', 'Tab C'].map((jobTitle) =>
-      call('PUT', `/api/vbc/virtualcontact/${card.id}`, a.headers, { jobTitle, updatedAt: card.updatedAt })));
+    const results = await Promise.all(
+      ['Tab A', 'Tab B', 'Tab C'].map((jobTitle) =>
+        call('PUT', `/api/vbc/virtualcontact/${card.id}`, a.headers, { jobTitle, updatedAt: card.updatedAt }),
+      ),
+    );
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
     const winner = results.find((r) => r.statusCode === 200)!.json().jobTitle;
     expect((await call('GET', `/api/vbc/virtualcontact/${card.id}`)).json().jobTitle).toBe(winner);
@@ -121,9 +178,18 @@ describeEachDatabase('owner card API', (ctx) => {
     const b = await buildAccount(ctx.app);
     const card = (await call('POST', '/api/vbc/virtualcontact', a.headers, fullCard)).json();
     const hostile = {
-      ownerAccountId: b.account.id, viewCount: 999, downloadCount: 5, stats: { viewCount: 999 }, quickId: 'zzzzzzz',
-      passcodeHash: 'x', pinHash: 'x', pinProtectionLevel: 0, isCorporateProfile: true,
-      corporateProfileId: '00000000-0000-4000-8000-000000000001', hasVirginAccessProtection: true, id: '00000000-0000-4000-8000-000000000002',
+      ownerAccountId: b.account.id,
+      viewCount: 999,
+      downloadCount: 5,
+      stats: { viewCount: 999 },
+      quickId: 'zzzzzzz',
+      passcodeHash: 'x',
+      pinHash: 'x',
+      pinProtectionLevel: 0,
+      isCorporateProfile: true,
+      corporateProfileId: '00000000-0000-4000-8000-000000000001',
+      hasVirginAccessProtection: true,
+      id: '00000000-0000-4000-8000-000000000002',
     };
     for (const [key, value] of Object.entries(hostile)) {
       const put = await call('PUT', `/api/vbc/virtualcontact/${card.id}`, a.headers, { firstName: 'Hacked', [key]: value });
@@ -135,14 +201,27 @@ describeEachDatabase('owner card API', (ctx) => {
     const after = (await call('GET', `/api/vbc/virtualcontact/${card.id}/edit`, a.headers)).json();
     expect(after).toEqual(card);
     const [row] = await ctx.app.db.select().from(virtualContacts).where(eq(virtualContacts.id, card.id));
-    expect(row).toMatchObject({ ownerAccountId: a.account.id, viewCount: 0, pinHash: null, passcodeHash: null, corporateProfileId: null, quickId: card.quickId });
+    expect(row).toMatchObject({
+      ownerAccountId: a.account.id,
+      viewCount: 0,
+      pinHash: null,
+      passcodeHash: null,
+      corporateProfileId: null,
+      quickId: card.quickId,
+    });
   });
 
   it("keeps another account out: B cannot read for editing, change or delete A's card, nor attach A's picture", async () => {
     const a = await buildAccount(ctx.app);
     const b = await buildAccount(ctx.app);
     const picture = await uploadPicture(ctx.app, a.headers);
-    const card = (await call('POST', '/api/vbc/virtualcontact', a.headers, { ...fullCard, pictureDisplayItemId: picture.displayItemId, highResPictureDisplayItemId: picture.highResDisplayItemId })).json();
+    const card = (
+      await call('POST', '/api/vbc/virtualcontact', a.headers, {
+        ...fullCard,
+        pictureDisplayItemId: picture.displayItemId,
+        highResPictureDisplayItemId: picture.highResDisplayItemId,
+      })
+    ).json();
     expect(card.picture).toMatchObject({ displayItemId: picture.displayItemId, contentType: 'image/jpeg' });
 
     const read = await call('GET', `/api/vbc/virtualcontact/${card.id}/edit`, b.headers);
@@ -163,9 +242,13 @@ describeEachDatabase('owner card API', (ctx) => {
       expect(put.statusCode, JSON.stringify(payload)).toBe(400);
       expect(put.json().message).toMatch(/not one you uploaded/);
     }
-    expect((await call('POST', '/api/vbc/virtualcontact', b.headers, { pictureDisplayItemId: picture.displayItemId })).statusCode).toBe(400);
+    expect((await call('POST', '/api/vbc/virtualcontact', b.headers, { pictureDisplayItemId: picture.displayItemId })).statusCode).toBe(
+      400,
+    );
     // A's own card still has it, and a partial save of A's unchanged wall passes.
-    const mine = await call('PUT', `/api/vbc/virtualcontact/${card.id}`, a.headers, { wall: { boards: [{ items: [{ photo: { obsecuredDisplayItemId: picture.obsecuredDisplayItemId } }] }] } });
+    const mine = await call('PUT', `/api/vbc/virtualcontact/${card.id}`, a.headers, {
+      wall: { boards: [{ items: [{ photo: { obsecuredDisplayItemId: picture.obsecuredDisplayItemId } }] }] },
+    });
     expect(mine.statusCode).toBe(200);
     expect((await call('GET', `/api/vbc/virtualcontact/${card.id}`)).json().pictureDisplayItemId).toBe(picture.displayItemId);
   });
@@ -175,7 +258,13 @@ describeEachDatabase('owner card API', (ctx) => {
     const own = await uploadPicture(ctx.app, a.headers);
     const shared = await uploadPicture(ctx.app, a.headers);
     const wallOf = (id: string) => ({ boards: [{ items: [{ photo: { obsecuredDisplayItemId: id } }] }] });
-    const card = (await call('POST', '/api/vbc/virtualcontact', a.headers, { pictureDisplayItemId: own.displayItemId, highResPictureDisplayItemId: own.highResDisplayItemId, wall: wallOf(shared.obsecuredDisplayItemId) })).json();
+    const card = (
+      await call('POST', '/api/vbc/virtualcontact', a.headers, {
+        pictureDisplayItemId: own.displayItemId,
+        highResPictureDisplayItemId: own.highResDisplayItemId,
+        wall: wallOf(shared.obsecuredDisplayItemId),
+      })
+    ).json();
     await call('POST', '/api/vbc/virtualcontact', a.headers, { wall: wallOf(shared.obsecuredDisplayItemId) });
     const usedBefore = (await call('GET', '/api/files/usage', a.headers)).json().usedBytes;
     expect((await call('DELETE', `/api/vbc/virtualcontact/${card.id}`, a.headers)).statusCode).toBe(204);
@@ -185,11 +274,16 @@ describeEachDatabase('owner card API', (ctx) => {
     expect((await call('GET', '/api/files/usage', a.headers)).json().usedBytes).toBeLessThan(usedBefore);
   });
 
-  it('keeps a deleted card\'s pictures that a business profile or an announcement shows too', async () => {
+  it("keeps a deleted card's pictures that a business profile or an announcement shows too", async () => {
     const a = await buildAccount(ctx.app);
     const hero = await uploadPicture(ctx.app, a.headers);
     const header = await uploadPicture(ctx.app, a.headers);
-    const card = (await call('POST', '/api/vbc/virtualcontact', a.headers, { pictureDisplayItemId: hero.displayItemId, highResPictureDisplayItemId: header.highResDisplayItemId })).json();
+    const card = (
+      await call('POST', '/api/vbc/virtualcontact', a.headers, {
+        pictureDisplayItemId: hero.displayItemId,
+        highResPictureDisplayItemId: header.highResDisplayItemId,
+      })
+    ).json();
     await ctx.app.db.insert(corporateProfiles).values({ name: 'Lumen Bank', heroImageDisplayId: hero.displayItemId });
     await ctx.app.db.insert(announcements).values({ title: 'Open day', imageDisplayItemId: header.highResDisplayItemId });
     expect((await call('DELETE', `/api/vbc/virtualcontact/${card.id}`, a.headers)).statusCode).toBe(204);
@@ -203,12 +297,17 @@ describeEachDatabase('owner card API', (ctx) => {
     const second = await uploadPicture(ctx.app, a.headers);
     const wallPhoto = await uploadPicture(ctx.app, a.headers);
     const wallOf = (...ids: string[]) => ({ boards: [{ items: ids.map((id) => ({ photo: { obsecuredDisplayItemId: id } })) }] });
-    const card = (await call('POST', '/api/vbc/virtualcontact', a.headers, {
-      pictureDisplayItemId: first.displayItemId, highResPictureDisplayItemId: first.highResDisplayItemId, wall: wallOf(wallPhoto.obsecuredDisplayItemId),
-    })).json();
+    const card = (
+      await call('POST', '/api/vbc/virtualcontact', a.headers, {
+        pictureDisplayItemId: first.displayItemId,
+        highResPictureDisplayItemId: first.highResDisplayItemId,
+        wall: wallOf(wallPhoto.obsecuredDisplayItemId),
+      })
+    ).json();
     // A second card shows the wall photo too.
     await call('POST', '/api/vbc/virtualcontact', a.headers, { wall: wallOf(wallPhoto.obsecuredDisplayItemId) });
-    const storedKeys = async () => new Set((await ctx.app.db.select({ key: displayItems.storageKey }).from(displayItems)).map((r) => r.key));
+    const storedKeys = async () =>
+      new Set((await ctx.app.db.select({ key: displayItems.storageKey }).from(displayItems)).map((r) => r.key));
     const [firstRow] = await ctx.app.db.select().from(displayItems).where(eq(displayItems.id, first.displayItemId));
     const usedBefore = (await call('GET', '/api/files/usage', a.headers)).json().usedBytes;
 
@@ -218,7 +317,9 @@ describeEachDatabase('owner card API', (ctx) => {
 
     // Replacing the picture and emptying the wall: the old picture goes (both variants), the shared wall photo stays.
     const put = await call('PUT', `/api/vbc/virtualcontact/${card.id}`, a.headers, {
-      pictureDisplayItemId: second.displayItemId, highResPictureDisplayItemId: second.highResDisplayItemId, wall: wallOf(),
+      pictureDisplayItemId: second.displayItemId,
+      highResPictureDisplayItemId: second.highResDisplayItemId,
+      wall: wallOf(),
     });
     expect(put.statusCode).toBe(200);
     expect((await call('GET', `/ds/vbc/display/${first.displayItemId}`)).statusCode).toBe(404);
@@ -230,12 +331,15 @@ describeEachDatabase('owner card API', (ctx) => {
     expect((await call('GET', '/api/files/usage', a.headers)).json().usedBytes).toBeLessThan(usedBefore);
 
     // A stale save changes nothing and deletes nothing.
-    const stale = await call('PUT', `/api/vbc/virtualcontact/${card.id}`, a.headers, { pictureDisplayItemId: null, updatedAt: card.updatedAt });
+    const stale = await call('PUT', `/api/vbc/virtualcontact/${card.id}`, a.headers, {
+      pictureDisplayItemId: null,
+      updatedAt: card.updatedAt,
+    });
     expect(stale.statusCode).toBe(409);
     expect((await call('GET', `/ds/vbc/display/${second.displayItemId}`)).statusCode).toBe(200);
   });
 
-  it("gives the owner views and downloads per day for the chart, missing days as zero", async () => {
+  it('gives the owner views and downloads per day for the chart, missing days as zero', async () => {
     const a = await buildAccount(ctx.app);
     const card = (await call('POST', '/api/vbc/virtualcontact', a.headers, fullCard)).json();
     await call('GET', `/api/vbc/virtualcontact/${card.id}`);
@@ -243,7 +347,9 @@ describeEachDatabase('owner card API', (ctx) => {
     await call('GET', `/ds/vbc/download/i/${card.id}`);
     await ctx.app.cards.stats.flush();
     const threeDaysAgo = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);
-    await ctx.app.db.execute(sql`insert into contact_daily_stats (contact_id, day, views, downloads) values (${card.id}, ${threeDaysAgo}, 7, 2)`);
+    await ctx.app.db.execute(
+      sql`insert into contact_daily_stats (contact_id, day, views, downloads) values (${card.id}, ${threeDaysAgo}, 7, 2)`,
+    );
     const response = await call('GET', `/api/vbc/virtualcontact/${card.id}/stats?days=30`, a.headers);
     expect(response.statusCode).toBe(200);
     const { days, totals } = response.json();

@@ -47,7 +47,12 @@ describe('ContactCache.getOrLoad', () => {
     const cache = new ContactCache();
     let lookups = 0;
     expect(await cache.getOrLoad('zzz9999', async () => (lookups++, null))).toBeNull();
-    await expect(cache.getOrLoad('zzz9999', async () => { lookups++; throw new Error('database down'); })).rejects.toThrow('database down');
+    await expect(
+      cache.getOrLoad('zzz9999', async () => {
+        lookups++;
+        throw new Error('database down');
+      }),
+    ).rejects.toThrow('database down');
     const found = card('22222222-2222-4222-8222-222222222222', 'zzz9999');
     expect(await cache.getOrLoad('zzz9999', async () => (lookups++, found))).toBe(found);
     expect(lookups).toBe(3);

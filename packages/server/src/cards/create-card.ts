@@ -10,7 +10,11 @@ import { claimOwnedImages, listImageRefs } from '../files/index.ts';
  * comes first and outside a transaction: createContact retries its insert on a quickId clash.)
  * Sends the change notice once it is stored.
  */
-export async function createCard({ db, changed }: TCardWriteDeps, accountId: string, input: z.infer<typeof ZCardCreateBody>): Promise<FoundContact> {
+export async function createCard(
+  { db, changed }: TCardWriteDeps,
+  accountId: string,
+  input: z.infer<typeof ZCardCreateBody>,
+): Promise<FoundContact> {
   await claimOwnedImages(db, accountId, listImageRefs(input));
   const row = await createContact(db, input, { ownerAccountId: accountId });
   const found = (await findContact(db, row.id))!;

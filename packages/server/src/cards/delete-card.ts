@@ -12,18 +12,33 @@ import { staleWrite, unchangedSince, type TPrecondition } from '../db/row-versio
  * card's photos stop being reachable and stop counting against the quota.
  * After the commit: the change notice, then the pictures' files are removed.
  */
-export async function deleteCard({ db, storage, changed }: TCardWriteDeps, contactId: string, accountId: string, precondition: TPrecondition): Promise<void> {
+export async function deleteCard(
+  { db, storage, changed }: TCardWriteDeps,
+  contactId: string,
+  accountId: string,
+  precondition: TPrecondition,
+): Promise<void> {
   const { row } = await getOwnedCard(db, contactId, accountId, 'write');
   const storageKeys = await db.transaction(async (tx) => {
     const [gone] = await tx
       .delete(virtualContacts)
-      .where(and(eq(virtualContacts.id, row.id), eq(virtualContacts.ownerAccountId, accountId), unchangedSince(virtualContacts.updatedAt, precondition)))
+      .where(
+        and(
+          eq(virtualContacts.id, row.id),
+          eq(virtualContacts.ownerAccountId, accountId),
+          unchangedSince(virtualContacts.updatedAt, precondition),
+        ),
+      )
       .returning();
     if (!gone) {
       const now = await getOwnedCard(tx, row.id, accountId, 'write');
       throw staleWrite('card', now.row.updatedAt);
     }
-    return releaseUnusedImages(tx, accountId, listImageRefs(gone).map((r) => r.ref));
+    return releaseUnusedImages(
+      tx,
+      accountId,
+      listImageRefs(gone).map((r) => r.ref),
+    );
   });
   await changed(row.id);
   await removeStored(storage, storageKeys);

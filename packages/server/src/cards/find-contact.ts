@@ -28,9 +28,8 @@ export async function findContact(db: Db, contactId: string): Promise<FoundConta
     .limit(1);
   if (!found) return null;
   const { row, pictureContentType } = found;
-  const picture = row.pictureDisplayItemId && pictureContentType
-    ? { displayItemId: row.pictureDisplayItemId, contentType: pictureContentType }
-    : null;
+  const picture =
+    row.pictureDisplayItemId && pictureContentType ? { displayItemId: row.pictureDisplayItemId, contentType: pictureContentType } : null;
   return { row, picture };
 }
 

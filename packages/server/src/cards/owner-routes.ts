@@ -17,7 +17,15 @@ export default async function ownerRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/vbc/virtualcontact',
-    { schema: { security: SECURITY.bearer, response: { 201: ZOwnerVirtualContact }, body: ZCardCreateBody, summary: 'Create a card owned by the caller → the owner view', tags: ['cards'] } },
+    {
+      schema: {
+        security: SECURITY.bearer,
+        response: { 201: ZOwnerVirtualContact },
+        body: ZCardCreateBody,
+        summary: 'Create a card owned by the caller → the owner view',
+        tags: ['cards'],
+      },
+    },
     async (request, reply) => {
       const account = requireAccount(request);
       const found = await app.cards.createCard(account.id, request.body);
@@ -27,7 +35,15 @@ export default async function ownerRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/vbc/virtualcontact/:id/edit',
-    { schema: { security: SECURITY.bearer, response: { 200: ZOwnerVirtualContact }, params: ZIdParams, summary: "Owner: the full card for the editor (404 for anyone else)", tags: ['cards'] } },
+    {
+      schema: {
+        security: SECURITY.bearer,
+        response: { 200: ZOwnerVirtualContact },
+        params: ZIdParams,
+        summary: 'Owner: the full card for the editor (404 for anyone else)',
+        tags: ['cards'],
+      },
+    },
     async (request, reply) => {
       const account = requireAccount(request);
       const found = await app.cards.getOwnedCard(request.params.id, account.id, 'read');
@@ -38,7 +54,8 @@ export default async function ownerRoutes(app: FastifyInstance) {
   r.put(
     '/api/vbc/virtualcontact/:id',
     {
-      schema: { security: SECURITY.bearer,
+      schema: {
+        security: SECURITY.bearer,
         response: { 200: ZOwnerVirtualContact },
         params: ZIdParams,
         body: ZCardPatchBody,
@@ -57,7 +74,15 @@ export default async function ownerRoutes(app: FastifyInstance) {
 
   r.delete(
     '/api/vbc/virtualcontact/:id',
-    { schema: { security: SECURITY.bearer, response: { 204: ZNoContent }, params: ZIdParams, summary: 'Owner: delete the card', tags: ['cards'] } },
+    {
+      schema: {
+        security: SECURITY.bearer,
+        response: { 204: ZNoContent },
+        params: ZIdParams,
+        summary: 'Owner: delete the card',
+        tags: ['cards'],
+      },
+    },
     async (request, reply) => {
       const account = requireAccount(request);
       await app.cards.deleteCard(request.params.id, account.id, readPrecondition(request, undefined));
@@ -67,7 +92,16 @@ export default async function ownerRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/vbc/virtualcontact/:id/stats',
-    { schema: { security: SECURITY.bearer, response: { 200: ZCardStats }, params: ZIdParams, querystring: ZStatsQuery, summary: 'Owner: views and downloads per UTC day, oldest first', tags: ['cards'] } },
+    {
+      schema: {
+        security: SECURITY.bearer,
+        response: { 200: ZCardStats },
+        params: ZIdParams,
+        querystring: ZStatsQuery,
+        summary: 'Owner: views and downloads per UTC day, oldest first',
+        tags: ['cards'],
+      },
+    },
     async (request, reply) => {
       const account = requireAccount(request);
       const { row } = await app.cards.getOwnedCard(request.params.id, account.id, 'read');

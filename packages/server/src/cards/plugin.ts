@@ -29,7 +29,8 @@ const writeServices = { createCard, updateCard, deleteCard, setPin, adoptCard };
 const vcardServices = { downloadVCard };
 
 /** The virtual contact: public reads through the cache, owner writes, PIN and adoption. */
-export interface CardServices extends BoundServices<typeof readServices>, BoundServices<typeof writeServices>, BoundServices<typeof vcardServices> {
+export interface CardServices
+  extends BoundServices<typeof readServices>, BoundServices<typeof writeServices>, BoundServices<typeof vcardServices> {
   /** A card by id or quickId for public display (cached), or a 404. */
   getPublic(contactId: string): Promise<FoundContact>;
   /** The card getPublic would answer when it is in this instance's cache now, else undefined (no database read). */
@@ -89,7 +90,14 @@ export default fp(
       return found;
     };
     const writeDeps: TCardWriteDeps = { db: app.db, storage: app.storage, changed };
-    const vcardDeps: TVCardDeps = { db: app.db, storage: app.storage, signingKey: app.signingKey, stats, publicUrl: app.config.PUBLIC_URL, getPublic };
+    const vcardDeps: TVCardDeps = {
+      db: app.db,
+      storage: app.storage,
+      signingKey: app.signingKey,
+      stats,
+      publicUrl: app.config.PUBLIC_URL,
+      getPublic,
+    };
 
     app.decorate('cards', {
       ...bindServices(app.db, readServices),

@@ -26,7 +26,16 @@ export default async function publicRoutes(app: FastifyInstance) {
 
   r.get(
     CARD_ROUTE,
-    { ...documentedOnly, schema: { security: SECURITY.optionalBearer, response: { 200: orJsonText(ZVirtualContact) }, params: ZContactParams, summary: 'A card by full id or quickId (docs/contracts.md §3 VirtualContact)', tags: ['cards'] } },
+    {
+      ...documentedOnly,
+      schema: {
+        security: SECURITY.optionalBearer,
+        response: { 200: orJsonText(ZVirtualContact) },
+        params: ZContactParams,
+        summary: 'A card by full id or quickId (docs/contracts.md §3 VirtualContact)',
+        tags: ['cards'],
+      },
+    },
     async (request, reply) => {
       const found = await app.cards.getPublic(request.params.contactId);
       if (isOwner(found.row, request.account?.id)) {
@@ -48,7 +57,16 @@ export default async function publicRoutes(app: FastifyInstance) {
 
   r.get(
     '/ds/vbc/download/i/:contactId',
-    { schema: { security: SECURITY.optionalBearer, response: { 200: binary('text/vcard', 'The card as a vCard 3.0 file') }, params: ZContactParams, querystring: ZDownloadQuery, summary: 'The card as a vCard 3.0 file', tags: ['cards'] } },
+    {
+      schema: {
+        security: SECURITY.optionalBearer,
+        response: { 200: binary('text/vcard', 'The card as a vCard 3.0 file') },
+        params: ZContactParams,
+        querystring: ZDownloadQuery,
+        summary: 'The card as a vCard 3.0 file',
+        tags: ['cards'],
+      },
+    },
     async (request, reply) => {
       const { vcard, fileName } = await app.cards.downloadVCard({
         contactId: request.params.contactId,
@@ -68,7 +86,9 @@ export default async function publicRoutes(app: FastifyInstance) {
     return reply.redirect(`/vbc/${row.quickId}`, 302);
   });
 
-  r.get('/ds/vp/i/:petId', { schema: { params: z.object({ petId: z.string().uuid('must be a pet id') }), hide: true } }, async (request, reply) =>
-    reply.redirect(`/vbc/p/${request.params.petId.toLowerCase()}`, 302),
+  r.get(
+    '/ds/vp/i/:petId',
+    { schema: { params: z.object({ petId: z.string().uuid('must be a pet id') }), hide: true } },
+    async (request, reply) => reply.redirect(`/vbc/p/${request.params.petId.toLowerCase()}`, 302),
   );
 }

@@ -40,34 +40,42 @@ export const ZVirtualContact = z.object({
     accentColor3: nullableText,
   }),
   wall: z.object({
-    boards: z.array(z.object({
-      title: nullableText,
-      items: z.array(z.object({
-        photo: z.object({ obsecuredDisplayItemId: z.string(), width: z.number().nullable(), height: z.number().nullable() }),
-        caption: nullableText,
-      })),
-    })),
+    boards: z.array(
+      z.object({
+        title: nullableText,
+        items: z.array(
+          z.object({
+            photo: z.object({ obsecuredDisplayItemId: z.string(), width: z.number().nullable(), height: z.number().nullable() }),
+            caption: nullableText,
+          }),
+        ),
+      }),
+    ),
   }),
   picture: z.object({ displayItemId: z.string(), contentType: z.string() }).nullable(),
   emails: z.array(ZEmailOut).optional(),
   phones: z.array(ZPhoneOut).optional(),
-  locations: z.array(z.object({
-    title: nullableText,
-    address: nullableText,
-    city: nullableText,
-    country: nullableText,
-    googlePlaceId: nullableText,
-    latitude: z.number().nullable(),
-    longitude: z.number().nullable(),
-  })),
-  socialMedias: z.array(z.object({
-    socialMediaType: ZSocialMediaType,
-    referenceType: ZReferenceType,
-    accountId: nullableText,
-    urlOverride: nullableText,
-    useUrlOverride: z.boolean(),
-    qrCode: nullableText,
-  })),
+  locations: z.array(
+    z.object({
+      title: nullableText,
+      address: nullableText,
+      city: nullableText,
+      country: nullableText,
+      googlePlaceId: nullableText,
+      latitude: z.number().nullable(),
+      longitude: z.number().nullable(),
+    }),
+  ),
+  socialMedias: z.array(
+    z.object({
+      socialMediaType: ZSocialMediaType,
+      referenceType: ZReferenceType,
+      accountId: nullableText,
+      urlOverride: nullableText,
+      useUrlOverride: z.boolean(),
+      qrCode: nullableText,
+    }),
+  ),
   links: z.array(z.object({ linkUrl: z.string(), linkName: nullableText })),
   videos: z.array(z.object({ videoUrl: z.string(), title: nullableText })),
   updatedAt: z.string(),
@@ -99,7 +107,11 @@ export const ZPinStatus = z.object({
 }) satisfies z.ZodType<TPinStatus>;
 
 /** docs/contracts.md §3 PIN validation response. */
-export const ZPinValidation = z.object({ accessToken: z.string(), phones: z.array(ZPhoneOut), emails: z.array(ZEmailOut) }) satisfies z.ZodType<TPinValidation>;
+export const ZPinValidation = z.object({
+  accessToken: z.string(),
+  phones: z.array(ZPhoneOut),
+  emails: z.array(ZEmailOut),
+}) satisfies z.ZodType<TPinValidation>;
 
 /** GET /api/vbc/canAdopt/{contactId}. */
 export const ZCanAdopt = z.object({ canAdopt: z.boolean(), virtualContactId: z.string(), quickId: z.string() });

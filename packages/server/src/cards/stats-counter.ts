@@ -3,7 +3,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 
 type Kind = 'view' | 'download';
-interface Pending { views: number; downloads: number }
+interface Pending {
+  views: number;
+  downloads: number;
+}
 
 /**
  * Batches view and download increments in memory and writes them in one

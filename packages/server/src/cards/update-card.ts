@@ -29,7 +29,13 @@ export async function updateCard(
     const [updated] = await tx
       .update(virtualContacts)
       .set({ ...patch, updatedAt: nextUpdatedAt(virtualContacts.updatedAt) })
-      .where(and(eq(virtualContacts.id, row.id), eq(virtualContacts.ownerAccountId, accountId), unchangedSince(virtualContacts.updatedAt, precondition)))
+      .where(
+        and(
+          eq(virtualContacts.id, row.id),
+          eq(virtualContacts.ownerAccountId, accountId),
+          unchangedSince(virtualContacts.updatedAt, precondition),
+        ),
+      )
       .returning();
     if (!updated) {
       // Changed (or deleted, or given away) between the read and the write.
@@ -37,7 +43,11 @@ export async function updateCard(
       throw staleWrite('card', now.row.updatedAt);
     }
     const after = new Set(listImageRefs(updated).map((r) => r.ref));
-    return releaseUnusedImages(tx, accountId, before.filter((ref) => !after.has(ref)));
+    return releaseUnusedImages(
+      tx,
+      accountId,
+      before.filter((ref) => !after.has(ref)),
+    );
   });
   const found = (await findContact(db, row.id))!;
   await changed(found.row.id);

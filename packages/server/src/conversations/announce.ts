@@ -1,4 +1,9 @@
-import { CONVERSATION_HUB_EVENTS as EVENTS, type TConversationMessage, type TConversationSeen, type TConversationSummary } from '@vbc/shared/conversation';
+import {
+  CONVERSATION_HUB_EVENTS as EVENTS,
+  type TConversationMessage,
+  type TConversationSeen,
+  type TConversationSummary,
+} from '@vbc/shared/conversation';
 import type { Hub, THubEvent } from '../hub/index.ts';
 import { summaryWithFileLinks, withFileLinks } from './presenter.ts';
 import { listMessages, participantAccountIds, summariesByAccount } from './read-conversations.ts';
@@ -20,7 +25,11 @@ const MAX_GAP_FILL = 100;
  */
 export async function missedMessageEvents({ db, links }: TViewerDeps, accountId: string, conversationId: string, from: number, to: number) {
   if (to < from || !(await participantAccountIds(db, conversationId)).includes(accountId)) return [];
-  const messages = await listMessages(db, conversationId, { after: from - 1, before: to + 1, limit: Math.min(to - from + 1, MAX_GAP_FILL) });
+  const messages = await listMessages(db, conversationId, {
+    after: from - 1,
+    before: to + 1,
+    limit: Math.min(to - from + 1, MAX_GAP_FILL),
+  });
   return messages.map((m) => ({ target: eventFor(m), args: [withFileLinks(links, accountId, m)] as unknown[] }));
 }
 
@@ -59,8 +68,14 @@ export class ConversationAnnouncer {
       // In sequence order on every client, whichever instance committed which message; the
       // summary travels with its message, so it never arrives before it.
       const order = { stream: conversationId, seq: message.sequence, previousAt: known.previousAt?.getTime() };
-      await Promise.all(accountIds.map((id) =>
-        this.hub.sendToUserInOrder(id, order, [{ target: event, args: [withFileLinks(links, id, message)] }, ...this.summaryEvent(byAccount, id)])));
+      await Promise.all(
+        accountIds.map((id) =>
+          this.hub.sendToUserInOrder(id, order, [
+            { target: event, args: [withFileLinks(links, id, message)] },
+            ...this.summaryEvent(byAccount, id),
+          ]),
+        ),
+      );
       this.onMessage?.(message, accountIds);
     });
   }
@@ -81,7 +96,9 @@ export class ConversationAnnouncer {
 
   private async updated(conversationId: string, accountIds: string[]): Promise<void> {
     const byAccount = await summariesByAccount(this.viewer.db, conversationId);
-    await Promise.all(accountIds.flatMap((id) => this.summaryEvent(byAccount, id).map((e) => this.hub.sendToUser(id, e.target, ...e.args))));
+    await Promise.all(
+      accountIds.flatMap((id) => this.summaryEvent(byAccount, id).map((e) => this.hub.sendToUser(id, e.target, ...e.args))),
+    );
   }
 
   /** `accountId`'s ConversationUpdated, its summary's files signed for it; none when it has no summary there. */

@@ -31,6 +31,8 @@ export async function reencodePhoto(data: Buffer): Promise<Buffer> {
     if (format === 'webp') return await image.webp({ quality: 85 }).toBuffer();
     return await image.jpeg({ quality: 85, mozjpeg: true }).toBuffer();
   } catch {
-    throw badRequest(KEEP_FORMAT.has(format) ? `The ${format.toUpperCase()} image is damaged and cannot be read.` : 'The image cannot be read.');
+    throw badRequest(
+      KEEP_FORMAT.has(format) ? `The ${format.toUpperCase()} image is damaged and cannot be read.` : 'The image cannot be read.',
+    );
   }
 }

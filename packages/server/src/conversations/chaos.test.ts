@@ -10,7 +10,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversationMessages } from '../db/schema/index.ts';
-import { ConversationClient, sendUntilAcknowledged, startBalancer, startInstance, useClusterWorld, type TBalancer } from '../test/cluster.ts';
+import {
+  ConversationClient,
+  sendUntilAcknowledged,
+  startBalancer,
+  startInstance,
+  useClusterWorld,
+  type TBalancer,
+} from '../test/cluster.ts';
 import { exitWithin, portInUse, type TServerProcess } from '../test/processes.ts';
 import { serviceUrl } from '../test/services.ts';
 import { sleep } from '../test/hub-support.ts';
@@ -37,7 +44,8 @@ describe.skipIf(!databaseUrl || !redisUrl)('chaos: killed instance, Redis outage
     const people: TPerson[] = [];
     for (let i = 0; i < 6; i++) people.push(await buildPerson(setup, `P${i}`));
     const conversations: string[] = [];
-    for (let c = 0; c < 3; c++) conversations.push((await startConversation(setup, people[2 * c]!, people[2 * c + 1]!, 'start')).personalConversationId);
+    for (let c = 0; c < 3; c++)
+      conversations.push((await startConversation(setup, people[2 * c]!, people[2 * c + 1]!, 'start')).personalConversationId);
     const clients = people.map((p, i) => new ConversationClient(balancer.url, p.accessToken, conversations[Math.floor(i / 2)]!, `P${i}`));
     await Promise.all(clients.map((c) => c.start()));
 
@@ -80,7 +88,9 @@ describe.skipIf(!databaseUrl || !redisUrl)('chaos: killed instance, Redis outage
     const restarted = startUntilUp().then((b2) => {
       world.processes.push(b2);
       balancer.backends.push(b2.port);
-      mark(`instance B2 started, ready ${((Date.now() - killedAt) / 1000).toFixed(1)} s after the kill (${failedStarts} failed starts during the Redis outage)`);
+      mark(
+        `instance B2 started, ready ${((Date.now() - killedAt) / 1000).toFixed(1)} s after the kill (${failedStarts} failed starts during the Redis outage)`,
+      );
       return b2;
     });
 
@@ -92,7 +102,13 @@ describe.skipIf(!databaseUrl || !redisUrl)('chaos: killed instance, Redis outage
     await redis.start();
     const redisUpAt = Date.now();
     mark(`Redis started again (down ${((redisUpAt - redisDownAt) / 1000).toFixed(1)} s)`);
-    while ((await fetch(`${a.url}/readyz`).then((r) => r.status, () => 0)) !== 200) await sleep(100);
+    while (
+      (await fetch(`${a.url}/readyz`).then(
+        (r) => r.status,
+        () => 0,
+      )) !== 200
+    )
+      await sleep(100);
     mark(`instance A ready again ${((Date.now() - redisUpAt) / 1000).toFixed(1)} s after Redis came back`);
 
     await restarted;
@@ -121,7 +137,8 @@ describe.skipIf(!databaseUrl || !redisUrl)('chaos: killed instance, Redis outage
     mark(`all clients complete ${((Date.now() - convergeStart) / 1000).toFixed(1)} s after the last send`);
 
     const byClientMessageId = new Map<string, number>();
-    for (const r of rows) if (r.clientMessageId) byClientMessageId.set(r.clientMessageId, (byClientMessageId.get(r.clientMessageId) ?? 0) + 1);
+    for (const r of rows)
+      if (r.clientMessageId) byClientMessageId.set(r.clientMessageId, (byClientMessageId.get(r.clientMessageId) ?? 0) + 1);
     const lost = acked.filter((m) => !byClientMessageId.has(m.clientMessageId));
     const duplicated = [...byClientMessageId.values()].filter((n) => n > 1).length;
     const storedSent = rows.length - conversations.length; // minus the three first messages

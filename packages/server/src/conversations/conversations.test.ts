@@ -23,7 +23,14 @@ describeEachDatabase('conversations API', (ctx) => {
       personalConversationId: expect.stringMatching(/^[0-9a-f-]{36}$/),
       counterpart: { name: `Ben ${ben.card.lastName}`, vbcId: ben.card.id, quickId: ben.card.quickId },
       myVbcId: ana.card.id,
-      lastMessage: { sequence: 1, kind: 'text', message: 'Hi Ben!', senderAccountId: ana.account.id, fromVbcId: ana.card.id, senderDeleted: false },
+      lastMessage: {
+        sequence: 1,
+        kind: 'text',
+        message: 'Hi Ben!',
+        senderAccountId: ana.account.id,
+        fromVbcId: ana.card.id,
+        senderDeleted: false,
+      },
       unseenCount: 0,
       lastSequence: 1,
     });
@@ -83,7 +90,10 @@ describeEachDatabase('conversations API', (ctx) => {
     expect((await app().inject({ method: 'POST', url: INITIATE, payload: { toVbcId: ben.card.id, message: 'x' } })).statusCode).toBe(401);
 
     // Nothing of this reached Ben.
-    expect((await app().inject({ url: '/api/conversation/haveUnseenMessages', headers: ben.headers })).json()).toEqual({ result: false, count: 0 });
+    expect((await app().inject({ url: '/api/conversation/haveUnseenMessages', headers: ben.headers })).json()).toEqual({
+      result: false,
+      count: 0,
+    });
   });
 
   it('lets only participants read, write or mark seen (others get 404)', async () => {
@@ -133,13 +143,20 @@ describeEachDatabase('conversations API', (ctx) => {
 
     const changed = await send(app(), ana, id, 'Something else', concurrentId);
     expect(changed.statusCode).toBe(409);
-    expect(changed.json().message).toBe('This clientMessageId was already used for a different message: choose a new id for a new message.');
+    expect(changed.json().message).toBe(
+      'This clientMessageId was already used for a different message: choose a new id for a new message.',
+    );
 
     // The other side may use the same clientMessageId: ids are per sender.
     expect((await send(app(), ben, id, 'Reply', concurrentId)).statusCode).toBe(201);
 
     const stored = await allMessages(app(), ben, id);
-    expect(stored.map((m) => [m.sequence, m.message])).toEqual([[1, 'Hello there'], [2, 'Once only'], [3, 'Also once'], [4, 'Reply']]);
+    expect(stored.map((m) => [m.sequence, m.message])).toEqual([
+      [1, 'Hello there'],
+      [2, 'Once only'],
+      [3, 'Also once'],
+      [4, 'Reply'],
+    ]);
     expect((await send(app(), ana, id, 'x', '')).json().message).toBe('clientMessageId: Required.');
   });
 
@@ -149,19 +166,31 @@ describeEachDatabase('conversations API', (ctx) => {
     const { personalConversationId: conversationId } = await startConversation(app(), ana, ben, 'first');
     const base = { conversationId, senderAccountId: ana.account.id, fromVbcId: ana.card.id, kind: 'text' as const };
     const sentAt = async (seq: number) =>
-      (await app().db.select().from(conversationMessages).where(and(eq(conversationMessages.conversationId, conversationId), eq(conversationMessages.seq, seq))))[0]!.createdAt;
+      (
+        await app()
+          .db.select()
+          .from(conversationMessages)
+          .where(and(eq(conversationMessages.conversationId, conversationId), eq(conversationMessages.seq, seq)))
+      )[0]!.createdAt;
 
     const now = new Date(Date.now() + 60_000);
     const second = await appendMessage(app().db, { ...base, body: 'second', clientMessageId: 'c-2', now });
-    expect(second).toMatchObject({ created: true, previousAt: await sentAt(1), row: { seq: 2, body: 'second', clientMessageId: 'c-2', createdAt: now, senderDeleted: false, displayItemId: null } });
+    expect(second).toMatchObject({
+      created: true,
+      previousAt: await sentAt(1),
+      row: { seq: 2, body: 'second', clientMessageId: 'c-2', createdAt: now, senderDeleted: false, displayItemId: null },
+    });
 
     const replay = await appendMessage(app().db, { ...base, body: 'second', clientMessageId: 'c-2', now: new Date() });
     expect(replay).toEqual({ created: false, row: second.row });
     await expect(appendMessage(app().db, { ...base, body: 'other', clientMessageId: 'c-2', now })).rejects.toMatchObject({ status: 409 });
     await expect(appendMessage(app().db, { ...base, conversationId: randomUUID(), body: 'x', now })).rejects.toMatchObject({ status: 404 });
 
-    const concurrent = await Promise.all(Array.from({ length: 20 }, (_, i) =>
-      appendMessage(app().db, { ...base, body: `m${i}`, clientMessageId: `c-m${i}`, now: new Date(now.getTime() + 1000 + i) })));
+    const concurrent = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        appendMessage(app().db, { ...base, body: `m${i}`, clientMessageId: `c-m${i}`, now: new Date(now.getTime() + 1000 + i) }),
+      ),
+    );
     expect(concurrent.map((a) => a.row.seq).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 3));
     for (const appended of concurrent) expect(appended.previousAt).toEqual(await sentAt(appended.row.seq - 1));
     const [conversation] = await app().db.select().from(conversations).where(eq(conversations.id, conversationId));
@@ -216,14 +245,22 @@ describeEachDatabase('conversations API', (ctx) => {
     expect(await unseen(ben)).toEqual({ result: true, count: 3 });
     expect(await unseen(ana)).toEqual({ result: false, count: 0 }); // one's own messages are never unseen
 
-    const seenTwo = await app().inject({ method: 'POST', url: `/api/conversation/${id}/seen`, headers: ben.headers, payload: { sequence: 2 } });
+    const seenTwo = await app().inject({
+      method: 'POST',
+      url: `/api/conversation/${id}/seen`,
+      headers: ben.headers,
+      payload: { sequence: 2 },
+    });
     expect(seenTwo.statusCode).toBe(204);
     expect(await unseen(ben)).toEqual({ result: true, count: 1 });
     // Seen never goes backwards; a sequence past the end means "everything".
     await app().inject({ method: 'POST', url: `/api/conversation/${id}/seen`, headers: ben.headers, payload: { sequence: 1 } });
     expect(await unseen(ben)).toEqual({ result: true, count: 1 });
     const all = await app().inject({
-      method: 'POST', url: `/api/conversation/${id}/seen`, headers: { ...ben.headers, 'content-type': 'application/json' }, payload: '',
+      method: 'POST',
+      url: `/api/conversation/${id}/seen`,
+      headers: { ...ben.headers, 'content-type': 'application/json' },
+      payload: '',
     });
     expect(all.statusCode).toBe(204);
     expect(await unseen(ben)).toEqual({ result: false, count: 0 });
@@ -256,7 +293,10 @@ describeEachDatabase('conversations API', (ctx) => {
     await deleteAccount(app().db, ana.account.id, app().accountDeletionSteps);
 
     const [row] = (await app().inject({ url: '/api/conversation', headers: ben.headers })).json<TConversationSummary[]>();
-    expect(row).toMatchObject({ personalConversationId: id, counterpart: { name: 'Deleted account', vbcId: null, quickId: null, deleted: true } });
+    expect(row).toMatchObject({
+      personalConversationId: id,
+      counterpart: { name: 'Deleted account', vbcId: null, quickId: null, deleted: true },
+    });
     const messages = await allMessages(app(), ben, id);
     expect(messages.map((m) => [m.message, m.senderDeleted, m.senderAccountId, m.fromVbcId])).toEqual([
       ['before I go', true, null, null],

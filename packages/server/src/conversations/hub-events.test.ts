@@ -104,7 +104,12 @@ describe('hub sign-in and attachments (WebSockets unless stated)', () => {
     const ben = await buildPerson(app, 'Ben');
     const ana = await buildPerson(app, 'Ana');
     const { personalConversationId: id } = await startConversation(app, ana, ben, 'hi');
-    const byQuery = await connect(ben, HttpTransportType.LongPolling, `${hubUrl}?access_token=${encodeURIComponent(ben.accessToken)}`, false);
+    const byQuery = await connect(
+      ben,
+      HttpTransportType.LongPolling,
+      `${hubUrl}?access_token=${encodeURIComponent(ben.accessToken)}`,
+      false,
+    );
     expect(byQuery.state).toBe(HubConnectionState.Connected);
     const got = nextCall(byQuery, 'MessageReceived');
     await send(app, ana, id, 'via long polling');
@@ -136,7 +141,7 @@ describe('hub sign-in and attachments (WebSockets unless stated)', () => {
     await expect(connect(ben, HttpTransportType.WebSockets)).rejects.toThrow(/401/);
   });
 
-  it('at logout closes only that sign-in\'s connections: the same account on another device stays connected', async () => {
+  it("at logout closes only that sign-in's connections: the same account on another device stays connected", async () => {
     const ben = await buildAccount(app);
     const phone = { ...ben, ...(await issueSession(app.db, ben.account.id)) };
     const laptopConn = await connect(ben, HttpTransportType.WebSockets);
@@ -161,11 +166,20 @@ describe('hub sign-in and attachments (WebSockets unless stated)', () => {
     const anaClosed = closed(anaConn);
     const benUpdated = nextCall(benConn, 'ConversationUpdated');
 
-    expect((await app.inject({ method: 'POST', url: '/api/personalaccount/RequestUnRegisterOtp', headers: ana.headers })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'POST', url: '/api/personalaccount/RequestUnRegisterOtp', headers: ana.headers })).statusCode).toBe(
+      200,
+    );
     const otp = await mailedCode(smtp, ana.account.email!);
-    const verified = await app.inject({ method: 'POST', url: '/api/personalaccount/VerifyUnregisterOtp', headers: ana.headers, payload: { otp } });
+    const verified = await app.inject({
+      method: 'POST',
+      url: '/api/personalaccount/VerifyUnregisterOtp',
+      headers: ana.headers,
+      payload: { otp },
+    });
     expect(verified.json()).toBe(true);
-    expect((await app.inject({ method: 'POST', url: '/api/personalaccount/unregisterAppAccount', headers: ana.headers })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'POST', url: '/api/personalaccount/unregisterAppAccount', headers: ana.headers })).statusCode).toBe(
+      200,
+    );
 
     expect((await anaClosed)?.message).toContain('The account was deleted.');
     const [summary] = (await benUpdated) as [TConversationSummary];
@@ -185,27 +199,41 @@ describe('hub sign-in and attachments (WebSockets unless stated)', () => {
     benConn.on('MessageReceived', (m: unknown) => receivedTexts.push(m));
 
     const photo = nextCall(benConn, 'PhotoSetItemUploaded');
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#ff0000' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#ff0000' } })
+      .png()
+      .toBuffer();
     const body = multipart({ name: 'red.png', type: 'image/png', data: png });
     const res = await app.inject({
-      method: 'POST', url: `/api/conversation/${id}/photos`, headers: { ...ana.headers, 'content-type': body.contentType }, payload: body.payload,
+      method: 'POST',
+      url: `/api/conversation/${id}/photos`,
+      headers: { ...ana.headers, 'content-type': body.contentType },
+      payload: body.payload,
     });
     expect(res.statusCode).toBe(201);
     const [benPhoto] = (await photo) as [TConversationMessage];
     const anaPhoto = res.json<TConversationMessage>();
     expect(benPhoto).toEqual({ ...anaPhoto, photo: { ...anaPhoto.photo, url: expect.stringContaining(`?account=${ben.account.id}&`) } });
-    expect(anaPhoto).toMatchObject({ kind: 'photo', photo: { width: 8, height: 8, url: expect.stringContaining(`?account=${ana.account.id}&`) } });
+    expect(anaPhoto).toMatchObject({
+      kind: 'photo',
+      photo: { width: 8, height: 8, url: expect.stringContaining(`?account=${ana.account.id}&`) },
+    });
     const served = await app.inject({ url: benPhoto.photo!.url });
     expect([served.statusCode, served.headers['cache-control']]).toEqual([200, expect.stringMatching(/^private, max-age=\d+$/)]);
 
     const documentEvent = nextCall(benConn, 'DocumentUploaded');
     const doc = multipart({ name: 'notes.txt', type: 'text/plain', data: Buffer.from('plain notes\n') });
     const sent = await app.inject({
-      method: 'POST', url: `/api/conversation/${id}/documents`, headers: { ...ana.headers, 'content-type': doc.contentType }, payload: doc.payload,
+      method: 'POST',
+      url: `/api/conversation/${id}/documents`,
+      headers: { ...ana.headers, 'content-type': doc.contentType },
+      payload: doc.payload,
     });
     expect(sent.statusCode).toBe(201);
     const [benDocument] = (await documentEvent) as [TConversationMessage];
-    expect(benDocument).toEqual({ ...sent.json<TConversationMessage>(), document: { ...sent.json<TConversationMessage>().document, url: expect.stringContaining(`?account=${ben.account.id}&`) } });
+    expect(benDocument).toEqual({
+      ...sent.json<TConversationMessage>(),
+      document: { ...sent.json<TConversationMessage>().document, url: expect.stringContaining(`?account=${ben.account.id}&`) },
+    });
     expect((await app.inject({ url: benDocument.document!.url })).body).toBe('plain notes\n');
     await sleep(100);
     expect(receivedTexts).toEqual([]); // one event per message, by kind
@@ -259,15 +287,27 @@ describe('hub sign-in and attachments (WebSockets unless stated)', () => {
     const { personalConversationId: id } = await startConversation(app, ana, ben, 'first');
     const benConn = await connect(ben, HttpTransportType.WebSockets);
     const got: string[] = [];
-    for (const name of ['MessageReceived', 'ConversationUpdated']) benConn.on(name, (m: TConversationMessage | TConversationSummary) => got.push(`${name} ${m.personalConversationId}`));
+    for (const name of ['MessageReceived', 'ConversationUpdated'])
+      benConn.on(name, (m: TConversationMessage | TConversationSummary) => got.push(`${name} ${m.personalConversationId}`));
     const { row, previousAt } = await appendMessage(app.db, {
-      conversationId: id, senderAccountId: ana.account.id, fromVbcId: ana.card.id, kind: 'text', body: 'committed', clientMessageId: randomUUID(), now: new Date(),
+      conversationId: id,
+      senderAccountId: ana.account.id,
+      fromVbcId: ana.card.id,
+      kind: 'text',
+      body: 'committed',
+      clientMessageId: randomUUID(),
+      now: new Date(),
     });
     const gone = await openDatabase({ dataDir: 'memory://' });
     await gone.close();
     const warnings: string[] = [];
-    const announcer = new ConversationAnnouncer({ db: gone.db, links: app.files }, app.hub, { warn: (_object, message) => warnings.push(message) });
-    await announcer.messageAdded(presentMessage({ message: row, photo: null, document: null }), { participants: [ana.account.id, ben.account.id], previousAt });
+    const announcer = new ConversationAnnouncer({ db: gone.db, links: app.files }, app.hub, {
+      warn: (_object, message) => warnings.push(message),
+    });
+    await announcer.messageAdded(presentMessage({ message: row, photo: null, document: null }), {
+      participants: [ana.account.id, ben.account.id],
+      previousAt,
+    });
     await expect.poll(() => got).toEqual([`MessageReceived ${id}`]);
     expect(warnings).toEqual(['conversation summaries not read: the new message is sent without them']);
   });
@@ -280,7 +320,13 @@ describe('hub sign-in and attachments (WebSockets unless stated)', () => {
     const clientMessageId = randomUUID();
     // The first attempt: committed, then the instance died before publishing.
     await appendMessage(app.db, {
-      conversationId: id, senderAccountId: ana.account.id, fromVbcId: ana.card.id, kind: 'text', body: 'lost in the crash', clientMessageId, now: new Date(),
+      conversationId: id,
+      senderAccountId: ana.account.id,
+      fromVbcId: ana.card.id,
+      kind: 'text',
+      body: 'lost in the crash',
+      clientMessageId,
+      now: new Date(),
     });
     const event = nextCall(benConn, 'MessageReceived');
     const retry = await send(app, ana, id, 'lost in the crash', clientMessageId);

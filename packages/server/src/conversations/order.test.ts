@@ -17,7 +17,7 @@ const redisUrl = serviceUrl('TEST_REDIS_URL', 'the two-process ordering test');
 describe.skipIf(!databaseUrl || !redisUrl)('message order across two server processes', () => {
   const world = useClusterWorld();
 
-  it('every client gets each conversation\'s messages in database order, many rounds of three concurrent senders', async () => {
+  it("every client gets each conversation's messages in database order, many rounds of three concurrent senders", async () => {
     const instances = await Promise.all([0, 1].map(() => startInstance(world.env)));
     world.processes.push(...instances);
     const [a, b] = instances.map((i) => i.url) as [string, string];
@@ -58,7 +58,9 @@ describe.skipIf(!databaseUrl || !redisUrl)('message order across two server proc
       }
       await Promise.all(clients.map((c) => c.stop()));
     }
-    console.log(`ordering: ${rounds} rounds × ${3 * perSender} messages, 3 clients each; ${delivered} known by clients; out of order: ${outOfOrder.length}`);
+    console.log(
+      `ordering: ${rounds} rounds × ${3 * perSender} messages, 3 clients each; ${delivered} known by clients; out of order: ${outOfOrder.length}`,
+    );
     expect(outOfOrder).toEqual([]);
   }, 240_000);
 });

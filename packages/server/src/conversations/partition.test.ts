@@ -59,7 +59,11 @@ describe.skipIf(!databaseUrl || !redisUrl || !tools)('partition: an instance cut
       u.port = String(proxy.port);
       return u.toString();
     };
-    const bEnv = { DATABASE_URL: through(world.env.DATABASE_URL, pgProxy), REDIS_URL: through(world.env.REDIS_URL, redisProxy), LOG_LEVEL: 'warn' };
+    const bEnv = {
+      DATABASE_URL: through(world.env.DATABASE_URL, pgProxy),
+      REDIS_URL: through(world.env.REDIS_URL, redisProxy),
+      LOG_LEVEL: 'warn',
+    };
     [a, b] = await Promise.all([
       startInstance(world.env),
       startServerProcess(netns.exec[0]!, [...netns.exec.slice(1), 'node', 'packages/server/dist/main.js'], {
@@ -86,9 +90,12 @@ describe.skipIf(!databaseUrl || !redisUrl || !tools)('partition: an instance cut
     const { setup, database } = world;
     const people = await Promise.all([0, 1, 2, 3].map((i) => buildPerson(setup, `P${i}`)));
     const conversations: string[] = [];
-    for (let c = 0; c < 2; c++) conversations.push((await startConversation(setup, people[2 * c]!, people[2 * c + 1]!, 'start')).personalConversationId);
+    for (let c = 0; c < 2; c++)
+      conversations.push((await startConversation(setup, people[2 * c]!, people[2 * c + 1]!, 'start')).personalConversationId);
     const sendVia = (i: number): 'A' | 'B' => (i % 2 === 0 ? 'A' : 'B');
-    const clients = people.map((p, i) => new ConversationClient(sendVia(i) === 'A' ? b.url : a.url, p.accessToken, conversations[Math.floor(i / 2)]!, `P${i}`));
+    const clients = people.map(
+      (p, i) => new ConversationClient(sendVia(i) === 'A' ? b.url : a.url, p.accessToken, conversations[Math.floor(i / 2)]!, `P${i}`),
+    );
     await Promise.all(clients.map((c) => c.start()));
 
     const t0 = Date.now();
@@ -172,7 +179,8 @@ describe.skipIf(!databaseUrl || !redisUrl || !tools)('partition: an instance cut
   }
 
   /** Attempts through `via` that started inside [from, to). */
-  const within = (attempts: TAttempt[], via: 'A' | 'B', from: number, to: number) => attempts.filter((x) => x.via === via && x.startedAt >= from && x.startedAt < to);
+  const within = (attempts: TAttempt[], via: 'A' | 'B', from: number, to: number) =>
+    attempts.filter((x) => x.via === via && x.startedAt >= from && x.startedAt < to);
   const statuses = (attempts: TAttempt[]) => {
     const by = { '2xx': 0, '503': 0, other: 0 };
     for (const x of attempts) by[x.status === 200 || x.status === 201 ? '2xx' : x.status === 503 ? '503' : 'other']++;

@@ -35,7 +35,13 @@ export default fp(
     // Message events are ordered by sequence on the hub; a lost one is read back from the database.
     app.hub.fillGapsWith((accountId, conversationId, from, to) => missedMessageEvents(viewer, accountId, conversationId, from, to));
     const deps: TConversationDeps = {
-      db: app.db, links: app.files, storage: app.storage, rateLimiter: app.rateLimiter, announcer, clock: app.clock, metrics: app.metrics,
+      db: app.db,
+      links: app.files,
+      storage: app.storage,
+      rateLimiter: app.rateLimiter,
+      announcer,
+      clock: app.clock,
+      metrics: app.metrics,
     };
     app.decorate('conversations', { ...bindServices(deps, writes), ...bindServices(app.db, reads), ...bindServices(viewer, viewerReads) });
 

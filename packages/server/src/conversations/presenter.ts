@@ -30,11 +30,20 @@ export function presentMessage(record: TMessageRecord): TConversationMessage {
     createdAt: m.createdAt.toISOString(),
   };
   if (m.kind === 'photo' && photo) {
-    out.photo = { obsecuredDisplayItemId: photo.obsecuredId, width: photo.width, height: photo.height, url: `/ds/vbc/odisplay/${photo.obsecuredId}` };
+    out.photo = {
+      obsecuredDisplayItemId: photo.obsecuredId,
+      width: photo.width,
+      height: photo.height,
+      url: `/ds/vbc/odisplay/${photo.obsecuredId}`,
+    };
   }
   if (m.kind === 'document' && document) {
     out.document = {
-      documentFileItemId: document.id, name: document.name, contentType: document.contentType, size: document.size, url: `/ds/vbc/file/${document.id}`,
+      documentFileItemId: document.id,
+      name: document.name,
+      contentType: document.contentType,
+      size: document.size,
+      url: `/ds/vbc/file/${document.id}`,
     };
   }
   return out;
@@ -48,8 +57,10 @@ export interface TFileLinks {
 
 /** The message as `accountId` receives it: its photo or document with an address signed for that account. */
 export function withFileLinks(links: TFileLinks, accountId: string, message: TConversationMessage): TConversationMessage {
-  if (message.photo) return { ...message, photo: { ...message.photo, url: links.photoLink(message.photo.obsecuredDisplayItemId, accountId) } };
-  if (message.document) return { ...message, document: { ...message.document, url: links.documentLink(message.document.documentFileItemId, accountId) } };
+  if (message.photo)
+    return { ...message, photo: { ...message.photo, url: links.photoLink(message.photo.obsecuredDisplayItemId, accountId) } };
+  if (message.document)
+    return { ...message, document: { ...message.document, url: links.documentLink(message.document.documentFileItemId, accountId) } };
   return message;
 }
 

@@ -18,11 +18,19 @@ describeEachDatabase('conversation files are private to the conversation', (ctx)
 
   const upload = async (who: TPerson, id: string, kind: 'photos' | 'documents', file: Parameters<typeof multipart>[0]) => {
     const body = multipart(file);
-    const res = await app().inject({ method: 'POST', url: `/api/conversation/${id}/${kind}`, headers: { ...who.headers, 'content-type': body.contentType }, payload: body.payload });
+    const res = await app().inject({
+      method: 'POST',
+      url: `/api/conversation/${id}/${kind}`,
+      headers: { ...who.headers, 'content-type': body.contentType },
+      payload: body.payload,
+    });
     expect(res.statusCode).toBe(201);
     return res.json<TConversationMessage>();
   };
-  const png = () => sharp({ create: { width: 8, height: 6, channels: 3, background: '#208040' } }).png().toBuffer();
+  const png = () =>
+    sharp({ create: { width: 8, height: 6, channels: 3, background: '#208040' } })
+      .png()
+      .toBuffer();
   const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
   /** A sent photo and document, as the sender got them and as the other side reads them. */
@@ -43,18 +51,34 @@ describeEachDatabase('conversation files are private to the conversation', (ctx)
 
   it('serves each participant the files by the link signed for them, privately cached until it expires', async () => {
     const { ana, ben, photo, document, benPhoto, benDocument } = await conversationWithFiles();
-    for (const [message, who] of [[photo, ana], [benPhoto, ben]] as const) {
-      expect(message.photo!.url).toMatch(new RegExp(`^/ds/vbc/odisplay/${message.photo!.obsecuredDisplayItemId}\\?account=${who.account.id}&expires=\\d+&signature=[\\w-]{22}$`));
+    for (const [message, who] of [
+      [photo, ana],
+      [benPhoto, ben],
+    ] as const) {
+      expect(message.photo!.url).toMatch(
+        new RegExp(
+          `^/ds/vbc/odisplay/${message.photo!.obsecuredDisplayItemId}\\?account=${who.account.id}&expires=\\d+&signature=[\\w-]{22}$`,
+        ),
+      );
       const served = await app().inject({ url: message.photo!.url });
       expect([served.statusCode, served.headers['content-type']]).toEqual([200, 'image/png']);
       const maxAge = Number(/^private, max-age=(\d+)$/.exec(String(served.headers['cache-control']))?.[1]);
       expect(maxAge).toBeGreaterThan(55 * 60);
       expect(maxAge).toBeLessThanOrEqual(65 * 60);
     }
-    for (const [message, who] of [[document, ana], [benDocument, ben]] as const) {
-      expect(message.document!.url).toMatch(new RegExp(`^/ds/vbc/file/${message.document!.documentFileItemId}\\?account=${who.account.id}&`));
+    for (const [message, who] of [
+      [document, ana],
+      [benDocument, ben],
+    ] as const) {
+      expect(message.document!.url).toMatch(
+        new RegExp(`^/ds/vbc/file/${message.document!.documentFileItemId}\\?account=${who.account.id}&`),
+      );
       const served = await app().inject({ url: message.document!.url });
-      expect([served.statusCode, served.headers['cache-control'], served.rawPayload.equals(pdf)]).toEqual([200, expect.stringMatching(/^private, max-age=\d+$/), true]);
+      expect([served.statusCode, served.headers['cache-control'], served.rawPayload.equals(pdf)]).toEqual([
+        200,
+        expect.stringMatching(/^private, max-age=\d+$/),
+        true,
+      ]);
     }
   });
 
@@ -75,21 +99,35 @@ describeEachDatabase('conversation files are private to the conversation', (ctx)
     const signature = /signature=([\w-]+)/.exec(photo.photo!.url)![1]!;
     const forged = `${signature.startsWith('A') ? 'B' : 'A'}${signature.slice(1)}`;
     await refused(photo.photo!.url.replace(signature, forged), /^This link is not valid/);
-    await refused(`${photo.photo!.url.split('?')[0]}?account=${eve.account.id}&expires=99999999999&signature=${'A'.repeat(22)}`, /^This link is not valid/);
+    await refused(
+      `${photo.photo!.url.split('?')[0]}?account=${eve.account.id}&expires=99999999999&signature=${'A'.repeat(22)}`,
+      /^This link is not valid/,
+    );
     await refused(`${photo.photo!.url.split('?')[0]}?account=x&expires=soon&signature=nope`, /^This link is not valid/);
 
     // A genuine link for someone outside the conversation (the server never mints one) still opens nothing.
     const key = await loadSecret(app().db, 'file-link-key');
-    await refused(signFileLink(key, `/ds/vbc/odisplay/${obsecuredDisplayItemId}`, obsecuredDisplayItemId, eve.account.id, Date.now()), /^This link is not valid/);
+    await refused(
+      signFileLink(key, `/ds/vbc/odisplay/${obsecuredDisplayItemId}`, obsecuredDisplayItemId, eve.account.id, Date.now()),
+      /^This link is not valid/,
+    );
     // A genuine participant's link minted two hours ago has expired.
-    const old = signFileLink(key, `/ds/vbc/odisplay/${obsecuredDisplayItemId}`, obsecuredDisplayItemId, photo.senderAccountId!, Date.now() - 2 * 60 * 60_000);
+    const old = signFileLink(
+      key,
+      `/ds/vbc/odisplay/${obsecuredDisplayItemId}`,
+      obsecuredDisplayItemId,
+      photo.senderAccountId!,
+      Date.now() - 2 * 60 * 60_000,
+    );
     await refused(old, /^This link to a conversation file has expired/);
   });
 
   it('mints fresh links on every read: the list, the summary and the messages', async () => {
     const { ana, id } = await conversationWithFiles();
     const list = await app().inject({ url: '/api/conversation', headers: ana.headers });
-    const summary = list.json<{ personalConversationId: string; lastMessage: TConversationMessage }[]>().find((s) => s.personalConversationId === id)!;
+    const summary = list
+      .json<{ personalConversationId: string; lastMessage: TConversationMessage }[]>()
+      .find((s) => s.personalConversationId === id)!;
     expect(summary.lastMessage.document!.url).toContain(`?account=${ana.account.id}&`);
     expect((await app().inject({ url: summary.lastMessage.document!.url })).statusCode).toBe(200);
     const one = await app().inject({ url: `/api/conversation/${id}`, headers: ana.headers });
@@ -99,7 +137,12 @@ describeEachDatabase('conversation files are private to the conversation', (ctx)
   it('keeps card pictures public and cacheable for a year', async () => {
     const ana = await buildPerson(app(), 'Ana');
     const body = multipart({ name: 'me.png', type: 'image/png', data: await png() });
-    const res = await app().inject({ method: 'POST', url: '/api/files/display', headers: { ...ana.headers, 'content-type': body.contentType }, payload: body.payload });
+    const res = await app().inject({
+      method: 'POST',
+      url: '/api/files/display',
+      headers: { ...ana.headers, 'content-type': body.contentType },
+      payload: body.payload,
+    });
     const served = await app().inject({ url: `/ds/vbc/odisplay/${res.json<{ obsecuredDisplayItemId: string }>().obsecuredDisplayItemId}` });
     expect([served.statusCode, served.headers['cache-control']]).toEqual([200, 'public, max-age=31536000, immutable']);
   });

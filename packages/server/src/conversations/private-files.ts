@@ -8,7 +8,11 @@ import type { TFileRef } from '../files/index.ts';
  * The conversations' rule for `app.privateFileRules`: a photo or document attached to a message
  * is private to the conversation, readable by its participants (by a link signed for them).
  */
-export async function conversationFileRule(db: Db, file: TFileRef, accountId: string | null): Promise<{ private: boolean; allowed: boolean }> {
+export async function conversationFileRule(
+  db: Db,
+  file: TFileRef,
+  accountId: string | null,
+): Promise<{ private: boolean; allowed: boolean }> {
   const m = conversationMessages;
   const attached = await db
     .select({ conversationId: m.conversationId })
@@ -20,7 +24,15 @@ export async function conversationFileRule(db: Db, file: TFileRef, accountId: st
   const [side] = await db
     .select({ id: p.id })
     .from(p)
-    .where(and(inArray(p.conversationId, attached.map((a) => a.conversationId)), eq(p.accountId, accountId.toLowerCase())))
+    .where(
+      and(
+        inArray(
+          p.conversationId,
+          attached.map((a) => a.conversationId),
+        ),
+        eq(p.accountId, accountId.toLowerCase()),
+      ),
+    )
     .limit(1);
   return { private: true, allowed: side !== undefined };
 }

@@ -4,7 +4,13 @@ import type { TConversationMessage, TConversationSummary, THaveUnseenMessages } 
 import type { Db } from '../db/client.ts';
 import { preparedQuery } from '../db/prepared.ts';
 import {
-  accounts, conversationMessages, conversationParticipants, conversations, displayItems, documentFiles, virtualContacts,
+  accounts,
+  conversationMessages,
+  conversationParticipants,
+  conversations,
+  displayItems,
+  documentFiles,
+  virtualContacts,
 } from '../db/schema/index.ts';
 import { notFound } from '../errors/app-error.ts';
 import { presentCounterpart, presentMessage, type TMessageRecord } from './presenter.ts';
@@ -27,7 +33,11 @@ export async function requireParticipant(db: Db, conversationId: string, account
 
 /** Both rows of a conversation: each send, and each event's recipients, read them. */
 const sidesOf = preparedQuery((db) =>
-  db.select().from(conversationParticipants).where(eq(conversationParticipants.conversationId, sql.placeholder('conversationId'))).prepare('conversation_sides'),
+  db
+    .select()
+    .from(conversationParticipants)
+    .where(eq(conversationParticipants.conversationId, sql.placeholder('conversationId')))
+    .prepare('conversation_sides'),
 );
 
 /**
@@ -143,7 +153,10 @@ function summaryRows(db: Db, where: SQL | undefined) {
 /** The last messages of the conversations `where` picks. */
 function lastMessages(db: Db, where: SQL) {
   return selectMessages(db)
-    .innerJoin(conversations, and(eq(conversations.id, conversationMessages.conversationId), eq(conversationMessages.seq, conversations.lastSeq)))
+    .innerJoin(
+      conversations,
+      and(eq(conversations.id, conversationMessages.conversationId), eq(conversationMessages.seq, conversations.lastSeq)),
+    )
     .where(where);
 }
 
@@ -185,8 +198,12 @@ async function summaries(db: Db, filter: { accountId: string; conversationId?: s
 }
 
 /** Both sides' summaries of one conversation, and its last message: each new message and each seen runs them. */
-const summaryRowsOf = preparedQuery((db) => summaryRows(db, eq(mySide.conversationId, sql.placeholder('conversationId'))).prepare('conversation_summary_rows'));
-const lastMessageOf = preparedQuery((db) => lastMessages(db, eq(conversationMessages.conversationId, sql.placeholder('conversationId'))).prepare('conversation_last_message'));
+const summaryRowsOf = preparedQuery((db) =>
+  summaryRows(db, eq(mySide.conversationId, sql.placeholder('conversationId'))).prepare('conversation_summary_rows'),
+);
+const lastMessageOf = preparedQuery((db) =>
+  lastMessages(db, eq(conversationMessages.conversationId, sql.placeholder('conversationId'))).prepare('conversation_last_message'),
+);
 
 /** The caller's conversations as summaries, newest first (`only`: just that one). */
 export async function listConversations(db: Db, accountId: string, only?: string): Promise<TConversationSummary[]> {
@@ -198,7 +215,11 @@ export async function listConversations(db: Db, accountId: string, only?: string
  * One conversation as each of its (not deleted) accounts sees it, in two queries; in one when
  * `newest` (a message just sent) is still its last message.
  */
-export async function summariesByAccount(db: Db, conversationId: string, newest?: TConversationMessage): Promise<Map<string, TConversationSummary>> {
+export async function summariesByAccount(
+  db: Db,
+  conversationId: string,
+  newest?: TConversationMessage,
+): Promise<Map<string, TConversationSummary>> {
   const rows = await summaryRowsOf(db).execute({ conversationId });
   let last: TConversationMessage[] = [];
   if (newest && rows.every((r) => r.lastSeq === newest.sequence)) last = [newest];

@@ -20,7 +20,12 @@ export async function conversationOf(deps: TViewerDeps, accountId: string, conve
 }
 
 /** A page of a conversation's messages for a participant (404 for anyone else), files with fresh signed links. */
-export async function messagesOf(deps: TViewerDeps, accountId: string, conversationId: string, page: TPageQuery): Promise<TConversationMessage[]> {
+export async function messagesOf(
+  deps: TViewerDeps,
+  accountId: string,
+  conversationId: string,
+  page: TPageQuery,
+): Promise<TConversationMessage[]> {
   await requireParticipant(deps.db, conversationId, accountId);
   return (await listMessages(deps.db, conversationId, page)).map((m) => withFileLinks(deps.links, accountId, m));
 }

@@ -2,8 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  DOCUMENT_MAX_BYTES, PHOTO_MAX_BYTES, ZClientMessageId, ZConversationMessage, ZConversationSummary, ZHaveUnseenMessages, ZInitiateConversation, ZMarkSeen,
-  ZMessagesQuery, ZSendMessage,
+  DOCUMENT_MAX_BYTES,
+  PHOTO_MAX_BYTES,
+  ZClientMessageId,
+  ZConversationMessage,
+  ZConversationSummary,
+  ZHaveUnseenMessages,
+  ZInitiateConversation,
+  ZMarkSeen,
+  ZMessagesQuery,
+  ZSendMessage,
 } from '@vbc/shared/conversation';
 import { isUuid } from '@vbc/shared';
 import { notFound } from '../errors/app-error.ts';
@@ -26,35 +34,69 @@ export default async function conversationRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/conversation/initiateConversation',
-    { schema: { security: SECURITY.bearer, response: { 200: ZConversationSummary }, body: ZInitiateConversation, tags, summary: 'Send a first message to the owner of a card; answers with the (new or existing) conversation' } },
+    {
+      schema: {
+        security: SECURITY.bearer,
+        response: { 200: ZConversationSummary },
+        body: ZInitiateConversation,
+        tags,
+        summary: 'Send a first message to the owner of a card; answers with the (new or existing) conversation',
+      },
+    },
     async (request) => app.conversations.startConversation(requireAccount(request).id, request.body),
   );
 
   r.get(
     '/api/conversation/haveUnseenMessages',
-    { schema: { security: SECURITY.bearer, response: { 200: ZHaveUnseenMessages }, tags, summary: 'Whether the signed-in account has unseen messages (result) and how many (count)' } },
+    {
+      schema: {
+        security: SECURITY.bearer,
+        response: { 200: ZHaveUnseenMessages },
+        tags,
+        summary: 'Whether the signed-in account has unseen messages (result) and how many (count)',
+      },
+    },
     async (request) => app.conversations.haveUnseenMessages(requireAccount(request).id),
   );
 
-  r.get('/api/conversation', { schema: { security: SECURITY.bearer, response: { 200: z.array(ZConversationSummary) }, tags, summary: "The signed-in account's conversations, newest first" } }, async (request) =>
-    app.conversations.conversationsOf(requireAccount(request).id),
+  r.get(
+    '/api/conversation',
+    {
+      schema: {
+        security: SECURITY.bearer,
+        response: { 200: z.array(ZConversationSummary) },
+        tags,
+        summary: "The signed-in account's conversations, newest first",
+      },
+    },
+    async (request) => app.conversations.conversationsOf(requireAccount(request).id),
   );
 
   r.get(
     '/api/conversation/:id',
-    { schema: { security: SECURITY.bearer, response: { 200: ZConversationSummary }, params: ZConversationParams, tags, summary: 'One conversation as the caller sees it' } },
+    {
+      schema: {
+        security: SECURITY.bearer,
+        response: { 200: ZConversationSummary },
+        params: ZConversationParams,
+        tags,
+        summary: 'One conversation as the caller sees it',
+      },
+    },
     async (request) => app.conversations.conversationOf(requireAccount(request).id, conversationId(request.params.id)),
   );
 
   r.get(
     '/api/conversation/:id/messages',
     {
-      schema: { security: SECURITY.bearer,
+      schema: {
+        security: SECURITY.bearer,
         response: { 200: z.array(ZConversationMessage) },
         params: ZConversationParams,
         querystring: ZMessagesQuery,
         tags,
-        summary: 'Messages, oldest first: after=<sequence> catches up, before=<sequence> pages back, neither gives the latest; photos and documents carry links signed for the caller',
+        summary:
+          'Messages, oldest first: after=<sequence> catches up, before=<sequence> pages back, neither gives the latest; photos and documents carry links signed for the caller',
       },
     },
     async (request) => app.conversations.messagesOf(requireAccount(request).id, conversationId(request.params.id), request.query),
@@ -62,7 +104,16 @@ export default async function conversationRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/conversation/:id/messages',
-    { schema: { security: SECURITY.bearer, response: { 200: ZConversationMessage, 201: ZConversationMessage }, params: ZConversationParams, body: ZSendMessage, tags, summary: 'Send a text message (idempotent on clientMessageId)' } },
+    {
+      schema: {
+        security: SECURITY.bearer,
+        response: { 200: ZConversationMessage, 201: ZConversationMessage },
+        params: ZConversationParams,
+        body: ZSendMessage,
+        tags,
+        summary: 'Send a text message (idempotent on clientMessageId)',
+      },
+    },
     async (request, reply) => {
       const sent = await app.conversations.sendText(requireAccount(request).id, conversationId(request.params.id), request.body);
       return reply.status(sent.created ? 201 : 200).send(sent.message);
@@ -71,7 +122,16 @@ export default async function conversationRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/conversation/:id/seen',
-    { schema: { security: SECURITY.bearer, response: { 204: ZNoContent }, params: ZConversationParams, body: ZMarkSeen.nullish(), tags, summary: 'Mark messages seen up to a sequence (default: all); peers get ConversationSeen' } },
+    {
+      schema: {
+        security: SECURITY.bearer,
+        response: { 204: ZNoContent },
+        params: ZConversationParams,
+        body: ZMarkSeen.nullish(),
+        tags,
+        summary: 'Mark messages seen up to a sequence (default: all); peers get ConversationSeen',
+      },
+    },
     async (request, reply) => {
       await app.conversations.seeConversation(requireAccount(request).id, conversationId(request.params.id), request.body?.sequence);
       return reply.status(204).send(null);
@@ -83,21 +143,26 @@ export default async function conversationRoutes(app: FastifyInstance) {
       `/api/conversation/:id/${kind}s`,
       {
         config: { multipartFile: { field: 'file', description: kind === 'photo' ? 'The photo' : 'The document' } },
-        schema: { security: SECURITY.bearer,
+        schema: {
+          security: SECURITY.bearer,
           response: { 200: ZConversationMessage, 201: ZConversationMessage },
           params: ZConversationParams,
           querystring: ZUploadQuery,
           tags,
-          summary: kind === 'photo'
-            ? 'Send a photo (multipart, one image ≤ 10 MB; re-encoded without metadata)'
-            : 'Send a document (multipart, one file ≤ 20 MB)',
+          summary:
+            kind === 'photo'
+              ? 'Send a photo (multipart, one image ≤ 10 MB; re-encoded without metadata)'
+              : 'Send a document (multipart, one file ≤ 20 MB)',
         },
       },
       async (request, reply) => {
         const account = requireAccount(request);
         const sent = await app.conversations.sendAttachment(
-          account.id, conversationId(request.params.id), kind,
-          () => readUpload(request, kind === 'photo' ? PHOTO_MAX_BYTES : DOCUMENT_MAX_BYTES, kind), request.query.clientMessageId,
+          account.id,
+          conversationId(request.params.id),
+          kind,
+          () => readUpload(request, kind === 'photo' ? PHOTO_MAX_BYTES : DOCUMENT_MAX_BYTES, kind),
+          request.query.clientMessageId,
         );
         return reply.status(sent.created ? 201 : 200).send(sent.message);
       },

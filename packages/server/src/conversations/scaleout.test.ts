@@ -78,7 +78,9 @@ describe.skipIf(!databaseUrl || !redisUrl)('two instances on one PostgreSQL and 
     expect(await reply).toEqual([res.json<TConversationMessage>()]);
 
     const seen = nextCall(benOnA, 'ConversationSeen');
-    expect((await b.inject({ method: 'POST', url: `/api/conversation/${id}/seen`, headers: ana.headers, payload: {} })).statusCode).toBe(204);
+    expect((await b.inject({ method: 'POST', url: `/api/conversation/${id}/seen`, headers: ana.headers, payload: {} })).statusCode).toBe(
+      204,
+    );
     expect(((await seen) as [TConversationSeen])[0]).toMatchObject({ personalConversationId: id, seenBy: ana.account.id, sequence: 2 });
   });
 
@@ -91,7 +93,9 @@ describe.skipIf(!databaseUrl || !redisUrl)('two instances on one PostgreSQL and 
     benOnB.on('MessageReceived', (m: TConversationMessage) => received.push(m.sequence));
     const sent = await Promise.all(Array.from({ length: 20 }, (_, i) => send(i % 2 ? a : b, i % 3 ? ana : ben, id, `p${i}`)));
     expect(sent.map((r) => r.statusCode)).toEqual(Array(20).fill(201));
-    expect(sent.map((r) => r.json<TConversationMessage>().sequence).sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, i) => i + 2));
+    expect(sent.map((r) => r.json<TConversationMessage>().sequence).sort((x, y) => x - y)).toEqual(
+      Array.from({ length: 20 }, (_, i) => i + 2),
+    );
     const deadline = Date.now() + 5000;
     while (received.length < 20 && Date.now() < deadline) await sleep(20);
     expect([...received].sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, i) => i + 2));

@@ -80,7 +80,10 @@ export async function appendMessageIn(tx: Db, input: TNewMessage): Promise<TAppe
   const row = messageRow(answer);
   if (!answer.replayed) {
     // The time of message seq - 1 (null: this is the first), read as createdAt is.
-    return { row, previousAt: answer.previous_at === null ? null : (conversationMessages.createdAt.mapFromDriverValue(answer.previous_at) as Date) };
+    return {
+      row,
+      previousAt: answer.previous_at === null ? null : (conversationMessages.createdAt.mapFromDriverValue(answer.previous_at) as Date),
+    };
   }
   if (!sameMessage(row, input)) {
     throw conflict('This clientMessageId was already used for a different message: choose a new id for a new message.');
@@ -89,7 +92,12 @@ export async function appendMessageIn(tx: Db, input: TNewMessage): Promise<TAppe
 }
 
 /** The message a sender already sent with this clientMessageId, if any. */
-export async function findByClientMessageId(db: Db, conversationId: string, senderAccountId: string, clientMessageId: string): Promise<MessageRow | undefined> {
+export async function findByClientMessageId(
+  db: Db,
+  conversationId: string,
+  senderAccountId: string,
+  clientMessageId: string,
+): Promise<MessageRow | undefined> {
   const [row] = await db
     .select()
     .from(conversationMessages)
@@ -128,8 +136,17 @@ async function answeringReplays<T>(append: () => Promise<T & TAppendedRow>): Pro
  * Marks a conversation seen by one side up to `sequence` (default: the newest message), never
  * backwards. Returns the new seen sequence, or null when nothing changed.
  */
-export async function markSeen(db: Db, participantId: string, conversationId: string, sequence: number | undefined): Promise<number | null> {
-  const [conv] = await db.select({ lastSeq: conversations.lastSeq }).from(conversations).where(eq(conversations.id, conversationId)).limit(1);
+export async function markSeen(
+  db: Db,
+  participantId: string,
+  conversationId: string,
+  sequence: number | undefined,
+): Promise<number | null> {
+  const [conv] = await db
+    .select({ lastSeq: conversations.lastSeq })
+    .from(conversations)
+    .where(eq(conversations.id, conversationId))
+    .limit(1);
   if (!conv) throw notFound('conversation');
   const target = Math.min(sequence ?? conv.lastSeq, conv.lastSeq);
   const [updated] = await db

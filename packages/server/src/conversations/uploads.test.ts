@@ -23,7 +23,13 @@ async function jpegWithGps(): Promise<Buffer> {
 describeEachDatabase('conversation photos and documents', (ctx) => {
   const app = () => ctx.app;
 
-  const upload = (who: { headers: Record<string, string> }, id: string, kind: 'photos' | 'documents', file: Parameters<typeof multipart>[0], query = '') => {
+  const upload = (
+    who: { headers: Record<string, string> },
+    id: string,
+    kind: 'photos' | 'documents',
+    file: Parameters<typeof multipart>[0],
+    query = '',
+  ) => {
     const body = multipart(file);
     return app().inject({
       method: 'POST',
@@ -39,7 +45,10 @@ describeEachDatabase('conversation photos and documents', (ctx) => {
     const { personalConversationId: id } = await startConversation(app(), ana, ben);
     const res = await upload(ana, id, 'photos', { name: 'beach.jpg', type: 'image/jpeg', data: await jpegWithGps() });
     const photo = res.json<TConversationMessage>().photo!;
-    await app().db.update(displayItems).set({ createdAt: sql`now() - interval '25 hours'` }).where(eq(displayItems.obsecuredId, photo.obsecuredDisplayItemId));
+    await app()
+      .db.update(displayItems)
+      .set({ createdAt: sql`now() - interval '25 hours'` })
+      .where(eq(displayItems.obsecuredId, photo.obsecuredDisplayItemId));
     await sweepUnusedUploads(app().db, new Date(Date.now() - UNUSED_UPLOAD_TTL_MS));
     expect((await app().inject({ url: photo.url })).statusCode).toBe(200);
   });
@@ -55,7 +64,10 @@ describeEachDatabase('conversation photos and documents', (ctx) => {
     expect(res.statusCode).toBe(201);
     const message = res.json<TConversationMessage>();
     expect(message).toMatchObject({
-      kind: 'photo', message: '', sequence: 2, senderAccountId: ana.account.id,
+      kind: 'photo',
+      message: '',
+      sequence: 2,
+      senderAccountId: ana.account.id,
       photo: { obsecuredDisplayItemId: expect.any(String), width: 48, height: 64 },
     });
 
@@ -70,7 +82,10 @@ describeEachDatabase('conversation photos and documents', (ctx) => {
 
     // Ben gets the same message, its photo signed for him.
     const seenByBen = await allMessages(app(), ben, id);
-    expect(seenByBen.at(-1)).toEqual({ ...message, photo: { ...message.photo, url: expect.stringContaining(`?account=${ben.account.id}&`) } });
+    expect(seenByBen.at(-1)).toEqual({
+      ...message,
+      photo: { ...message.photo, url: expect.stringContaining(`?account=${ben.account.id}&`) },
+    });
   });
 
   it('refuses a photo that is not an image by its bytes, an empty file and a photo over 10 MB', async () => {
@@ -78,10 +93,18 @@ describeEachDatabase('conversation photos and documents', (ctx) => {
     const ben = await buildPerson(app(), 'Ben');
     const { personalConversationId: id } = await startConversation(app(), ana, ben);
 
-    const fake = await upload(ana, id, 'photos', { name: 'cat.jpg', type: 'image/jpeg', data: Buffer.from('<html><script>alert(1)</script></html>') });
+    const fake = await upload(ana, id, 'photos', {
+      name: 'cat.jpg',
+      type: 'image/jpeg',
+      data: Buffer.from('<html><script>alert(1)</script></html>'),
+    });
     expect(fake.statusCode).toBe(415);
     expect(fake.json().message).toMatch(/^The photo must be an image/);
-    const svg = await upload(ana, id, 'photos', { name: 'x.svg', type: 'image/svg+xml', data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"></svg>') });
+    const svg = await upload(ana, id, 'photos', {
+      name: 'x.svg',
+      type: 'image/svg+xml',
+      data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"></svg>'),
+    });
     expect(svg.statusCode).toBe(415);
 
     const empty = await upload(ana, id, 'photos', { name: 'e.jpg', type: 'image/jpeg', data: Buffer.alloc(0) });
@@ -91,7 +114,12 @@ describeEachDatabase('conversation photos and documents', (ctx) => {
     expect(big.statusCode).toBe(413);
     expect(big.json().message).toContain('10 MB');
 
-    const notMultipart = await app().inject({ method: 'POST', url: `/api/conversation/${id}/photos`, headers: ana.headers, payload: { x: 1 } });
+    const notMultipart = await app().inject({
+      method: 'POST',
+      url: `/api/conversation/${id}/photos`,
+      headers: ana.headers,
+      payload: { x: 1 },
+    });
     expect(notMultipart.statusCode).toBe(415);
     // None of it became a message.
     expect((await allMessages(app(), ben, id)).map((m) => m.kind)).toEqual(['text']);
@@ -104,23 +132,41 @@ describeEachDatabase('conversation photos and documents', (ctx) => {
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
     const clientMessageId = randomUUID();
 
-    const res = await upload(ben, id, 'documents', { name: 'Quote Ñ.pdf', type: 'application/pdf', data: pdf }, `?clientMessageId=${clientMessageId}`);
+    const res = await upload(
+      ben,
+      id,
+      'documents',
+      { name: 'Quote Ñ.pdf', type: 'application/pdf', data: pdf },
+      `?clientMessageId=${clientMessageId}`,
+    );
     expect(res.statusCode).toBe(201);
     const message = res.json<TConversationMessage>();
     expect(message).toMatchObject({
-      kind: 'document', clientMessageId, fromVbcId: ben.card.id,
+      kind: 'document',
+      clientMessageId,
+      fromVbcId: ben.card.id,
       document: { documentFileItemId: expect.any(String), name: 'Quote Ñ.pdf', contentType: 'application/pdf', size: pdf.length },
     });
     const file = await app().inject({ url: message.document!.url });
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.equals(pdf)).toBe(true);
 
-    const retry = await upload(ben, id, 'documents', { name: 'Quote Ñ.pdf', type: 'application/pdf', data: pdf }, `?clientMessageId=${clientMessageId}`);
+    const retry = await upload(
+      ben,
+      id,
+      'documents',
+      { name: 'Quote Ñ.pdf', type: 'application/pdf', data: pdf },
+      `?clientMessageId=${clientMessageId}`,
+    );
     expect(retry.statusCode).toBe(200);
     expect(retry.json()).toEqual({ ...message, document: { ...message.document, url: expect.stringMatching(/^\/ds\/vbc\/file\//) } });
     expect((await allMessages(app(), ana, id)).map((m) => m.kind)).toEqual(['text', 'document']);
 
-    const html = await upload(ben, id, 'documents', { name: 'page.pdf', type: 'application/pdf', data: Buffer.from('<!doctype html><html><body>hi</body></html>') });
+    const html = await upload(ben, id, 'documents', {
+      name: 'page.pdf',
+      type: 'application/pdf',
+      data: Buffer.from('<!doctype html><html><body>hi</body></html>'),
+    });
     expect(html.statusCode).toBe(415);
   });
 });

@@ -57,9 +57,10 @@ async function publish(
   participants: string[] | undefined,
   attachment: Omit<TMessageRecord, 'message'> = { photo: null, document: null },
 ): Promise<TSent> {
-  const message = appended.created && (appended.row.kind === 'text' || attachment.photo || attachment.document)
-    ? presentMessage({ message: appended.row, ...attachment })
-    : await getMessage(deps.db, appended.row.id);
+  const message =
+    appended.created && (appended.row.kind === 'text' || attachment.photo || attachment.document)
+      ? presentMessage({ message: appended.row, ...attachment })
+      : await getMessage(deps.db, appended.row.id);
   if (appended.created) deps.metrics.messagesSent.inc({ kind: appended.row.kind });
   await deps.announcer.messageAdded(message, { participants, previousAt: appended.previousAt });
   return { message: withFileLinks(deps.links, sender, message), created: appended.created };
@@ -96,8 +97,13 @@ export async function sendText(
   const { me, accountIds } = await sidesForSending(deps, conversationId, accountId);
   await limit(deps, [sendRule(accountId)]);
   const appended = await appendMessage(deps.db, {
-    conversationId, senderAccountId: accountId, fromVbcId: me.vbcId, kind: 'text', body: body.message,
-    clientMessageId: body.clientMessageId, now: deps.clock.now(),
+    conversationId,
+    senderAccountId: accountId,
+    fromVbcId: me.vbcId,
+    kind: 'text',
+    body: body.message,
+    clientMessageId: body.clientMessageId,
+    now: deps.clock.now(),
   });
   return publish(deps, accountId, appended, accountIds);
 }
@@ -123,12 +129,19 @@ export async function sendAttachment(
   }
   const file = await readFile();
   const base: Omit<TNewMessage, 'now'> = {
-    conversationId, senderAccountId: accountId, fromVbcId: me.vbcId, kind, body: '', clientMessageId,
+    conversationId,
+    senderAccountId: accountId,
+    fromVbcId: me.vbcId,
+    kind,
+    body: '',
+    clientMessageId,
   };
   // Stored within the account's storage quota (files/quota.ts), like every upload.
   if (kind === 'photo') {
     const image = await reencodePhoto(file.data);
-    const stored = await withinQuota(deps.db, accountId, image.length, (tx) => storeDisplayImage(tx, deps.storage, image, accountId, { attached: true }));
+    const stored = await withinQuota(deps.db, accountId, image.length, (tx) =>
+      storeDisplayImage(tx, deps.storage, image, accountId, { attached: true }),
+    );
     const appended = await appendMessage(deps.db, { ...base, displayItemId: stored.id, now: deps.clock.now() });
     return publish(deps, accountId, appended, accountIds, { photo: stored, document: null });
   }
@@ -139,10 +152,20 @@ export async function sendAttachment(
 }
 
 /** POST …/seen: records what the participant saw and tells everyone in the conversation. */
-export async function seeConversation(deps: TConversationDeps, accountId: string, conversationId: string, sequence?: number): Promise<void> {
+export async function seeConversation(
+  deps: TConversationDeps,
+  accountId: string,
+  conversationId: string,
+  sequence?: number,
+): Promise<void> {
   const me = await requireParticipant(deps.db, conversationId, accountId);
   const seenSequence = await markSeen(deps.db, me.id, conversationId, sequence);
   if (seenSequence === null) return;
-  const seen: TConversationSeen = { personalConversationId: conversationId, seenBy: accountId, seenAt: deps.clock.now().toISOString(), sequence: seenSequence };
+  const seen: TConversationSeen = {
+    personalConversationId: conversationId,
+    seenBy: accountId,
+    seenAt: deps.clock.now().toISOString(),
+    sequence: seenSequence,
+  };
   await deps.announcer.seen(seen);
 }

@@ -39,17 +39,30 @@ const pictureFor = (tx: Db, field: string, ref: string | null, shownNow: string 
   ref === null ? Promise.resolve(null) : claimPicture(tx, field, ref, editorId, shownNow);
 
 /** Every list entry keeps the id it was sent with, or gets a new one. */
-const withIds = <T extends { id?: string | undefined }>(entries: T[]) => entries.map((entry) => ({ ...entry, id: entry.id ?? randomUUID() }));
+const withIds = <T extends { id?: string | undefined }>(entries: T[]) =>
+  entries.map((entry) => ({ ...entry, id: entry.id ?? randomUUID() }));
 
 /**
  * Console: replaces every docs/contracts.md §3 corporate-profile field (the business's name too) and moves
  * lastUpdatedAt. Pictures are uploads of the editor's own, or the ones the profile shows already.
  */
-export async function updateCorporateProfile(db: Db, editorId: string, corporateAccountId: string, input: ProfileInput, role: CorporateRole): Promise<TCorporateConsole> {
+export async function updateCorporateProfile(
+  db: Db,
+  editorId: string,
+  corporateAccountId: string,
+  input: ProfileInput,
+  role: CorporateRole,
+): Promise<TCorporateConsole> {
   await db.transaction(async (tx) => {
     const { business, profile } = await findBusiness(tx, corporateAccountId);
     const heroImageDisplayId = await pictureFor(tx, 'heroImageDisplayId', input.heroImageDisplayId, profile.heroImageDisplayId, editorId);
-    const profileImageDisplayId = await pictureFor(tx, 'profileImageDisplayId', input.profileImageDisplayId, profile.profileImageDisplayId, editorId);
+    const profileImageDisplayId = await pictureFor(
+      tx,
+      'profileImageDisplayId',
+      input.profileImageDisplayId,
+      profile.profileImageDisplayId,
+      editorId,
+    );
     await tx
       .update(corporateProfiles)
       .set({
@@ -70,8 +83,16 @@ export async function updateCorporateProfile(db: Db, editorId: string, corporate
 }
 
 /** Console (admin): opens or closes the business's directory to anyone with the link (the team page). */
-export async function setDirectoryPublic(db: Db, corporateAccountId: string, directoryPublic: boolean): Promise<{ directoryPublic: boolean }> {
-  const [row] = await db.update(corporateAccounts).set({ directoryPublic }).where(eq(corporateAccounts.id, corporateAccountId)).returning({ directoryPublic: corporateAccounts.directoryPublic });
+export async function setDirectoryPublic(
+  db: Db,
+  corporateAccountId: string,
+  directoryPublic: boolean,
+): Promise<{ directoryPublic: boolean }> {
+  const [row] = await db
+    .update(corporateAccounts)
+    .set({ directoryPublic })
+    .where(eq(corporateAccounts.id, corporateAccountId))
+    .returning({ directoryPublic: corporateAccounts.directoryPublic });
   if (!row) throw notFound('corporate account');
   return row;
 }

@@ -2,8 +2,16 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ZCorporateConsole, ZCorporateMember, ZCorporateProfileInput, ZCorporateRole, ZDirectorySwitch, ZInvitation, ZInvitationInput,
-  ZManagedBusiness, ZMyInvitation, ZRoleChange,
+  ZCorporateConsole,
+  ZCorporateMember,
+  ZCorporateProfileInput,
+  ZCorporateRole,
+  ZDirectorySwitch,
+  ZInvitation,
+  ZInvitationInput,
+  ZManagedBusiness,
+  ZMyInvitation,
+  ZRoleChange,
 } from '@vbc/shared/corporate';
 import type { CorporateRole } from '../db/schema/index.ts';
 import { requireAccount } from '../plugins/auth.ts';
@@ -37,7 +45,14 @@ export default async function consoleRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/personalAccount/businesses',
-    { schema: { security: SECURITY.bearer, response: { 200: z.array(ZManagedBusiness) }, tags, summary: 'Businesses where the caller is admin or editor (the menu lists their consoles)' } },
+    {
+      schema: {
+        security: SECURITY.bearer,
+        response: { 200: z.array(ZManagedBusiness) },
+        tags,
+        summary: 'Businesses where the caller is admin or editor (the menu lists their consoles)',
+      },
+    },
     async (request, reply) => {
       reply.headers(noStore);
       return app.corporate.managedBusinesses(requireAccount(request).id);
@@ -46,7 +61,15 @@ export default async function consoleRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/corporate/:corporateAccountId/profile',
-    { schema: { security: SECURITY.bearer, params: ZCorporateParams, response: { 200: ZCorporateConsole }, tags, summary: 'Console: the corporate profile, verification and directory switch (admin, editor)' } },
+    {
+      schema: {
+        security: SECURITY.bearer,
+        params: ZCorporateParams,
+        response: { 200: ZCorporateConsole },
+        tags,
+        summary: 'Console: the corporate profile, verification and directory switch (admin, editor)',
+      },
+    },
     async (request, reply) => {
       const { role } = await member(request, request.params.corporateAccountId, EDITOR_ROLES);
       reply.headers(noStore);
@@ -56,7 +79,16 @@ export default async function consoleRoutes(app: FastifyInstance) {
 
   r.put(
     '/api/corporate/:corporateAccountId/profile',
-    { schema: { security: SECURITY.bearer, params: ZCorporateParams, body: ZCorporateProfileInput, response: { 200: ZCorporateConsole }, tags, summary: 'Console: replace the corporate profile (admin, editor); lastUpdatedAt moves' } },
+    {
+      schema: {
+        security: SECURITY.bearer,
+        params: ZCorporateParams,
+        body: ZCorporateProfileInput,
+        response: { 200: ZCorporateConsole },
+        tags,
+        summary: 'Console: replace the corporate profile (admin, editor); lastUpdatedAt moves',
+      },
+    },
     async (request) => {
       const { account, role } = await member(request, request.params.corporateAccountId, EDITOR_ROLES);
       return app.corporate.updateCorporateProfile(account.id, request.params.corporateAccountId, request.body, role);
@@ -65,7 +97,16 @@ export default async function consoleRoutes(app: FastifyInstance) {
 
   r.put(
     '/api/corporate/:corporateAccountId/directory',
-    { schema: { security: SECURITY.bearer, params: ZCorporateParams, body: ZDirectorySwitch, response: { 200: ZDirectorySwitch }, tags, summary: 'Console: open the business directory to anyone with the link, or close it (admin)' } },
+    {
+      schema: {
+        security: SECURITY.bearer,
+        params: ZCorporateParams,
+        body: ZDirectorySwitch,
+        response: { 200: ZDirectorySwitch },
+        tags,
+        summary: 'Console: open the business directory to anyone with the link, or close it (admin)',
+      },
+    },
     async (request) => {
       await member(request, request.params.corporateAccountId, ADMIN_ROLES);
       return app.corporate.setDirectoryPublic(request.params.corporateAccountId, request.body.directoryPublic);
@@ -74,7 +115,15 @@ export default async function consoleRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/corporate/:corporateAccountId/members',
-    { schema: { security: SECURITY.bearer, params: ZCorporateParams, response: { 200: z.array(ZCorporateMember) }, tags, summary: "Console: the business's members with their roles (admin, editor)" } },
+    {
+      schema: {
+        security: SECURITY.bearer,
+        params: ZCorporateParams,
+        response: { 200: z.array(ZCorporateMember) },
+        tags,
+        summary: "Console: the business's members with their roles (admin, editor)",
+      },
+    },
     async (request, reply) => {
       await member(request, request.params.corporateAccountId, EDITOR_ROLES);
       reply.headers(noStore);
@@ -84,7 +133,16 @@ export default async function consoleRoutes(app: FastifyInstance) {
 
   r.put(
     '/api/corporate/:corporateAccountId/members/:accountId',
-    { schema: { security: SECURITY.bearer, params: ZMemberParams, body: ZRoleChange, response: { 200: ZCorporateMember }, tags, summary: "Console: change a member's role (admin; never the last admin's, 409)" } },
+    {
+      schema: {
+        security: SECURITY.bearer,
+        params: ZMemberParams,
+        body: ZRoleChange,
+        response: { 200: ZCorporateMember },
+        tags,
+        summary: "Console: change a member's role (admin; never the last admin's, 409)",
+      },
+    },
     async (request) => {
       await member(request, request.params.corporateAccountId, ADMIN_ROLES);
       return app.corporate.changeRole(request.params.corporateAccountId, request.params.accountId, request.body.role);
@@ -93,7 +151,15 @@ export default async function consoleRoutes(app: FastifyInstance) {
 
   r.delete(
     '/api/corporate/:corporateAccountId/members/:accountId',
-    { schema: { security: SECURITY.bearer, params: ZMemberParams, response: { 204: ZNoContent }, tags, summary: 'Console: remove a member and unlink their cards (admin; never the last admin, 409)' } },
+    {
+      schema: {
+        security: SECURITY.bearer,
+        params: ZMemberParams,
+        response: { 204: ZNoContent },
+        tags,
+        summary: 'Console: remove a member and unlink their cards (admin; never the last admin, 409)',
+      },
+    },
     async (request, reply) => {
       await member(request, request.params.corporateAccountId, ADMIN_ROLES);
       await app.corporate.removeMember(request.params.corporateAccountId, request.params.accountId);
@@ -103,7 +169,15 @@ export default async function consoleRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/corporate/:corporateAccountId/invitations',
-    { schema: { security: SECURITY.bearer, params: ZCorporateParams, response: { 200: z.array(ZInvitation) }, tags, summary: "Console: the business's pending invitations (admin)" } },
+    {
+      schema: {
+        security: SECURITY.bearer,
+        params: ZCorporateParams,
+        response: { 200: z.array(ZInvitation) },
+        tags,
+        summary: "Console: the business's pending invitations (admin)",
+      },
+    },
     async (request, reply) => {
       await member(request, request.params.corporateAccountId, ADMIN_ROLES);
       reply.headers(noStore);
@@ -113,7 +187,16 @@ export default async function consoleRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/corporate/:corporateAccountId/invitations',
-    { schema: { security: SECURITY.bearer, params: ZCorporateParams, body: ZInvitationInput, response: { 201: ZInvitation }, tags, summary: 'Console: invite an e-mail or phone with a role (admin); 409 for a member or a pending invitation' } },
+    {
+      schema: {
+        security: SECURITY.bearer,
+        params: ZCorporateParams,
+        body: ZInvitationInput,
+        response: { 201: ZInvitation },
+        tags,
+        summary: 'Console: invite an e-mail or phone with a role (admin); 409 for a member or a pending invitation',
+      },
+    },
     async (request, reply) => {
       const { account } = await member(request, request.params.corporateAccountId, ADMIN_ROLES);
       return reply.code(201).send(await app.corporate.createInvitation(account.id, request.params.corporateAccountId, request.body));
@@ -122,7 +205,15 @@ export default async function consoleRoutes(app: FastifyInstance) {
 
   r.delete(
     '/api/corporate/:corporateAccountId/invitations/:invitationId',
-    { schema: { security: SECURITY.bearer, params: ZInvitationParams, response: { 204: ZNoContent }, tags, summary: 'Console: revoke a pending invitation (admin)' } },
+    {
+      schema: {
+        security: SECURITY.bearer,
+        params: ZInvitationParams,
+        response: { 204: ZNoContent },
+        tags,
+        summary: 'Console: revoke a pending invitation (admin)',
+      },
+    },
     async (request, reply) => {
       await member(request, request.params.corporateAccountId, ADMIN_ROLES);
       await app.corporate.revokeInvitation(request.params.corporateAccountId, request.params.invitationId);
@@ -132,7 +223,14 @@ export default async function consoleRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/personalAccount/invitations',
-    { schema: { security: SECURITY.bearer, response: { 200: z.array(ZMyInvitation) }, tags, summary: "The caller's pending invitations (to the e-mail or phone they sign in with)" } },
+    {
+      schema: {
+        security: SECURITY.bearer,
+        response: { 200: z.array(ZMyInvitation) },
+        tags,
+        summary: "The caller's pending invitations (to the e-mail or phone they sign in with)",
+      },
+    },
     async (request, reply) => {
       reply.headers(noStore);
       return app.corporate.myInvitations(requireAccount(request).id);
@@ -141,13 +239,29 @@ export default async function consoleRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/personalAccount/invitations/:invitationId/accept',
-    { schema: { security: SECURITY.bearer, params: ZMyInvitationParams, response: { 200: ZAccepted }, tags, summary: 'Accept an invitation: become a member with the invited role' } },
+    {
+      schema: {
+        security: SECURITY.bearer,
+        params: ZMyInvitationParams,
+        response: { 200: ZAccepted },
+        tags,
+        summary: 'Accept an invitation: become a member with the invited role',
+      },
+    },
     async (request) => app.corporate.acceptInvitation(requireAccount(request).id, request.params.invitationId),
   );
 
   r.post(
     '/api/personalAccount/invitations/:invitationId/decline',
-    { schema: { security: SECURITY.bearer, params: ZMyInvitationParams, response: { 204: ZNoContent }, tags, summary: 'Decline an invitation' } },
+    {
+      schema: {
+        security: SECURITY.bearer,
+        params: ZMyInvitationParams,
+        response: { 204: ZNoContent },
+        tags,
+        summary: 'Decline an invitation',
+      },
+    },
     async (request, reply) => {
       await app.corporate.declineInvitation(requireAccount(request).id, request.params.invitationId);
       return reply.code(204).send(null);

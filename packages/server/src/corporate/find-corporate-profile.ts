@@ -11,7 +11,10 @@ export async function findCorporateProfile(db: Db, id: string): Promise<TCorpora
   if (!row) throw notFound('corporate profile');
   const ids = [row.heroImageDisplayId, row.profileImageDisplayId].filter((v): v is string => !!v);
   const images = ids.length
-    ? await db.select({ id: displayItems.id, obsecuredId: displayItems.obsecuredId }).from(displayItems).where(inArray(displayItems.id, ids))
+    ? await db
+        .select({ id: displayItems.id, obsecuredId: displayItems.obsecuredId })
+        .from(displayItems)
+        .where(inArray(displayItems.id, ids))
     : [];
   const obsecured = (imageId: string | null) => images.find((i) => i.id === imageId)?.obsecuredId ?? null;
   return presentCorporate(row, { hero: obsecured(row.heroImageDisplayId), profile: obsecured(row.profileImageDisplayId) });

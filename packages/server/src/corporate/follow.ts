@@ -21,7 +21,9 @@ export async function setFollowing(db: Db, accountId: string, corporateProfileId
   if (follow) {
     await db.insert(corporateFollowers).values({ corporateAccountId: corporate.id, accountId }).onConflictDoNothing();
   } else {
-    await db.delete(corporateFollowers).where(and(eq(corporateFollowers.corporateAccountId, corporate.id), eq(corporateFollowers.accountId, accountId)));
+    await db
+      .delete(corporateFollowers)
+      .where(and(eq(corporateFollowers.corporateAccountId, corporate.id), eq(corporateFollowers.accountId, accountId)));
   }
   return followState(db, accountId, corporateProfileId);
 }

@@ -2,31 +2,50 @@ import { and, desc, eq, notExists, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { TInvitation, TMyInvitation, ZInvitationInput } from '@vbc/shared/corporate';
 import type { Db } from '../db/client.ts';
-import { accounts, corporateAccountMembers, corporateAccounts, corporateInvitations, corporateProfiles, type CorporateRole } from '../db/schema/index.ts';
+import {
+  accounts,
+  corporateAccountMembers,
+  corporateAccounts,
+  corporateInvitations,
+  corporateProfiles,
+  type CorporateRole,
+} from '../db/schema/index.ts';
 import { conflict, notFound } from '../errors/app-error.ts';
 
 type InvitationInput = z.output<typeof ZInvitationInput>;
 type InvitationRow = typeof corporateInvitations.$inferSelect;
 
 const present = (row: InvitationRow): TInvitation => ({
-  invitationId: row.id, email: row.email, phoneNumber: row.phoneNumber, role: row.role, createdAt: row.createdAt.toISOString(),
+  invitationId: row.id,
+  email: row.email,
+  phoneNumber: row.phoneNumber,
+  role: row.role,
+  createdAt: row.createdAt.toISOString(),
 });
 
 /**
  * Console (admin): invites whoever signs in with this e-mail or phone, with a role. 409 when
  * that contact is a member already or has a pending invitation to this business.
  */
-export async function createInvitation(db: Db, inviterId: string, corporateAccountId: string, input: InvitationInput): Promise<TInvitation> {
-  const contact = input.email !== undefined ? { email: input.email, phoneNumber: null } : { email: null, phoneNumber: input.phoneNumber ?? null };
+export async function createInvitation(
+  db: Db,
+  inviterId: string,
+  corporateAccountId: string,
+  input: InvitationInput,
+): Promise<TInvitation> {
+  const contact =
+    input.email !== undefined ? { email: input.email, phoneNumber: null } : { email: null, phoneNumber: input.phoneNumber ?? null };
   const named = contact.email !== null ? `${contact.email}` : `${contact.phoneNumber}`;
   const [member] = await db
     .select({ id: accounts.id })
     .from(corporateAccountMembers)
     .innerJoin(accounts, eq(accounts.id, corporateAccountMembers.accountId))
-    .where(and(
-      eq(corporateAccountMembers.corporateAccountId, corporateAccountId),
-      contact.email !== null ? eq(accounts.email, contact.email) : eq(accounts.phoneNumber, contact.phoneNumber!),
-    ))
+    .where(
+      and(
+        eq(corporateAccountMembers.corporateAccountId, corporateAccountId),
+        contact.email !== null ? eq(accounts.email, contact.email) : eq(accounts.phoneNumber, contact.phoneNumber!),
+      ),
+    )
     .limit(1);
   if (member) throw conflict(`${named} is a member of this business already.`);
   const [row] = await db
@@ -40,7 +59,11 @@ export async function createInvitation(db: Db, inviterId: string, corporateAccou
 
 /** Console (admin): the business's pending invitations, newest first. */
 export async function listInvitations(db: Db, corporateAccountId: string): Promise<TInvitation[]> {
-  const rows = await db.select().from(corporateInvitations).where(eq(corporateInvitations.corporateAccountId, corporateAccountId)).orderBy(desc(corporateInvitations.createdAt));
+  const rows = await db
+    .select()
+    .from(corporateInvitations)
+    .where(eq(corporateInvitations.corporateAccountId, corporateAccountId))
+    .orderBy(desc(corporateInvitations.createdAt));
   return rows.map(present);
 }
 
@@ -55,7 +78,11 @@ export async function revokeInvitation(db: Db, corporateAccountId: string, invit
 
 /** Invitations to the contacts this account signs in with (an account may have an e-mail, a phone, or both). */
 async function addressedTo(db: Db, accountId: string): Promise<SQL> {
-  const [account] = await db.select({ email: accounts.email, phoneNumber: accounts.phoneNumber }).from(accounts).where(eq(accounts.id, accountId)).limit(1);
+  const [account] = await db
+    .select({ email: accounts.email, phoneNumber: accounts.phoneNumber })
+    .from(accounts)
+    .where(eq(accounts.id, accountId))
+    .limit(1);
   const matches = [
     account?.email ? eq(corporateInvitations.email, account.email.toLowerCase()) : undefined,
     account?.phoneNumber ? eq(corporateInvitations.phoneNumber, account.phoneNumber) : undefined,
@@ -71,16 +98,29 @@ export async function myInvitations(db: Db, accountId: string): Promise<TMyInvit
     .from(corporateInvitations)
     .innerJoin(corporateAccounts, eq(corporateAccounts.id, corporateInvitations.corporateAccountId))
     .innerJoin(corporateProfiles, eq(corporateProfiles.id, corporateAccounts.corporateProfileId))
-    .where(and(
-      await addressedTo(db, accountId),
-      notExists(db.select({ one: corporateAccountMembers.accountId }).from(corporateAccountMembers).where(and(
-        eq(corporateAccountMembers.corporateAccountId, corporateInvitations.corporateAccountId),
-        eq(corporateAccountMembers.accountId, accountId),
-      ))),
-    ))
+    .where(
+      and(
+        await addressedTo(db, accountId),
+        notExists(
+          db
+            .select({ one: corporateAccountMembers.accountId })
+            .from(corporateAccountMembers)
+            .where(
+              and(
+                eq(corporateAccountMembers.corporateAccountId, corporateInvitations.corporateAccountId),
+                eq(corporateAccountMembers.accountId, accountId),
+              ),
+            ),
+        ),
+      ),
+    )
     .orderBy(desc(corporateInvitations.createdAt));
   return rows.map(({ row, corporateName }) => ({
-    invitationId: row.id, corporateAccountId: row.corporateAccountId, corporateName, role: row.role, createdAt: row.createdAt.toISOString(),
+    invitationId: row.id,
+    corporateAccountId: row.corporateAccountId,
+    corporateName,
+    role: row.role,
+    createdAt: row.createdAt.toISOString(),
   }));
 }
 
@@ -98,14 +138,26 @@ async function takeInvitation(tx: Db, accountId: string, invitationId: string): 
  * The invitee accepts: they become a member with the invited role (one who is a member already
  * keeps their role). Returns the business and the role they hold.
  */
-export async function acceptInvitation(db: Db, accountId: string, invitationId: string): Promise<{ corporateAccountId: string; role: CorporateRole }> {
+export async function acceptInvitation(
+  db: Db,
+  accountId: string,
+  invitationId: string,
+): Promise<{ corporateAccountId: string; role: CorporateRole }> {
   return db.transaction(async (tx) => {
     const invitation = await takeInvitation(tx, accountId, invitationId);
-    await tx.insert(corporateAccountMembers).values({ corporateAccountId: invitation.corporateAccountId, accountId, role: invitation.role }).onConflictDoNothing();
+    await tx
+      .insert(corporateAccountMembers)
+      .values({ corporateAccountId: invitation.corporateAccountId, accountId, role: invitation.role })
+      .onConflictDoNothing();
     const [member] = await tx
       .select({ role: corporateAccountMembers.role })
       .from(corporateAccountMembers)
-      .where(and(eq(corporateAccountMembers.corporateAccountId, invitation.corporateAccountId), eq(corporateAccountMembers.accountId, accountId)));
+      .where(
+        and(
+          eq(corporateAccountMembers.corporateAccountId, invitation.corporateAccountId),
+          eq(corporateAccountMembers.accountId, accountId),
+        ),
+      );
     return { corporateAccountId: invitation.corporateAccountId, role: member?.role ?? invitation.role };
   });
 }

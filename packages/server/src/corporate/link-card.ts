@@ -7,7 +7,11 @@ import { roleIn } from './membership.ts';
 
 async function findCard(db: Db, virtualContactId: string) {
   const [card] = await db
-    .select({ id: virtualContacts.id, ownerAccountId: virtualContacts.ownerAccountId, corporateProfileId: virtualContacts.corporateProfileId })
+    .select({
+      id: virtualContacts.id,
+      ownerAccountId: virtualContacts.ownerAccountId,
+      corporateProfileId: virtualContacts.corporateProfileId,
+    })
     .from(virtualContacts)
     .where(eq(virtualContacts.id, virtualContactId))
     .limit(1);
@@ -27,7 +31,12 @@ async function findCorporate(db: Db, corporateAccountId: string) {
  * the card and be a member; a business admin may link a member's card too. Sends the card's change
  * notice; returns the card id.
  */
-export async function linkCard({ db, cardChanged }: TCardLinkDeps, callerId: string, corporateAccountId: string, virtualContactId: string): Promise<string> {
+export async function linkCard(
+  { db, cardChanged }: TCardLinkDeps,
+  callerId: string,
+  corporateAccountId: string,
+  virtualContactId: string,
+): Promise<string> {
   const callerRole = await roleIn(db, callerId, corporateAccountId);
   if (!callerRole) throw notFound('corporate account');
   const corporate = await findCorporate(db, corporateAccountId);
@@ -41,7 +50,12 @@ export async function linkCard({ db, cardChanged }: TCardLinkDeps, callerId: str
 }
 
 /** Unlinks a card from the business: its owner or a business admin. Sends the card's change notice; returns the card id. */
-export async function unlinkCard({ db, cardChanged }: TCardLinkDeps, callerId: string, corporateAccountId: string, virtualContactId: string): Promise<string> {
+export async function unlinkCard(
+  { db, cardChanged }: TCardLinkDeps,
+  callerId: string,
+  corporateAccountId: string,
+  virtualContactId: string,
+): Promise<string> {
   const callerRole = await roleIn(db, callerId, corporateAccountId);
   const corporate = await findCorporate(db, corporateAccountId);
   const card = await findCard(db, virtualContactId);

@@ -1,7 +1,14 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { TCorporateMember, TManagedBusiness } from '@vbc/shared/corporate';
 import type { Db } from '../db/client.ts';
-import { accounts, corporateAccountMembers, corporateAccounts, corporateProfiles, virtualContacts, type CorporateRole } from '../db/schema/index.ts';
+import {
+  accounts,
+  corporateAccountMembers,
+  corporateAccounts,
+  corporateProfiles,
+  virtualContacts,
+  type CorporateRole,
+} from '../db/schema/index.ts';
 import { conflict, notFound } from '../errors/app-error.ts';
 import type { TCardLinkDeps } from './deps.ts';
 import { EDITOR_ROLES } from './membership.ts';
@@ -12,13 +19,21 @@ const LAST_ADMIN = 'A business needs at least one admin: make another member adm
 export async function listMembers(db: Db, corporateAccountId: string): Promise<TCorporateMember[]> {
   const rows = await db
     .select({
-      accountId: accounts.id, name: accounts.name, email: accounts.email, phoneNumber: accounts.phoneNumber,
-      role: corporateAccountMembers.role, joinedAt: corporateAccountMembers.createdAt,
+      accountId: accounts.id,
+      name: accounts.name,
+      email: accounts.email,
+      phoneNumber: accounts.phoneNumber,
+      role: corporateAccountMembers.role,
+      joinedAt: corporateAccountMembers.createdAt,
     })
     .from(corporateAccountMembers)
     .innerJoin(accounts, eq(accounts.id, corporateAccountMembers.accountId))
     .where(eq(corporateAccountMembers.corporateAccountId, corporateAccountId))
-    .orderBy(sql`case ${corporateAccountMembers.role} when 'admin' then 0 when 'editor' then 1 else 2 end`, asc(sql`lower(${accounts.name})`), asc(accounts.id));
+    .orderBy(
+      sql`case ${corporateAccountMembers.role} when 'admin' then 0 when 'editor' then 1 else 2 end`,
+      asc(sql`lower(${accounts.name})`),
+      asc(accounts.id),
+    );
   return rows.map((r) => ({ ...r, joinedAt: r.joinedAt.toISOString() }));
 }
 
@@ -65,7 +80,10 @@ export async function removeMember({ db, cardChanged }: TCardLinkDeps, corporate
     await tx
       .delete(corporateAccountMembers)
       .where(and(eq(corporateAccountMembers.corporateAccountId, corporateAccountId), eq(corporateAccountMembers.accountId, accountId)));
-    const [business] = await tx.select({ profileId: corporateAccounts.corporateProfileId }).from(corporateAccounts).where(eq(corporateAccounts.id, corporateAccountId));
+    const [business] = await tx
+      .select({ profileId: corporateAccounts.corporateProfileId })
+      .from(corporateAccounts)
+      .where(eq(corporateAccounts.id, corporateAccountId));
     if (!business) return [];
     const unlinked = await tx
       .update(virtualContacts)
@@ -81,7 +99,12 @@ export async function removeMember({ db, cardChanged }: TCardLinkDeps, corporate
 /** The businesses where the account is admin or editor (the menu's console entries), by name. */
 export async function managedBusinesses(db: Db, accountId: string): Promise<TManagedBusiness[]> {
   const rows = await db
-    .select({ corporateAccountId: corporateAccounts.id, name: corporateProfiles.name, role: corporateAccountMembers.role, corporateProfileId: corporateAccounts.corporateProfileId })
+    .select({
+      corporateAccountId: corporateAccounts.id,
+      name: corporateProfiles.name,
+      role: corporateAccountMembers.role,
+      corporateProfileId: corporateAccounts.corporateProfileId,
+    })
     .from(corporateAccountMembers)
     .innerJoin(corporateAccounts, eq(corporateAccounts.id, corporateAccountMembers.corporateAccountId))
     .innerJoin(corporateProfiles, eq(corporateProfiles.id, corporateAccounts.corporateProfileId))

@@ -22,7 +22,12 @@ export async function roleIn(db: Db, accountId: string, corporateAccountId: stri
  * Authorization for the console: a non-member (or an unknown business) gets 404, as if the
  * business's unpublished work did not exist; a member without one of `roles` gets 403.
  */
-export async function requireRole(db: Db, accountId: string, corporateAccountId: string, roles: readonly CorporateRole[]): Promise<CorporateRole> {
+export async function requireRole(
+  db: Db,
+  accountId: string,
+  corporateAccountId: string,
+  roles: readonly CorporateRole[],
+): Promise<CorporateRole> {
   const role = await roleIn(db, accountId, corporateAccountId);
   if (!role) throw notFound('corporate account');
   if (!roles.includes(role)) throw forbidden(`This needs the ${roles.join(' or ')} role in this business; yours is ${role}.`);

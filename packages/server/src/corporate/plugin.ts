@@ -13,10 +13,23 @@ import { changeRole, listMembers, managedBusinesses, removeMember } from './memb
 import corporateRoutes from './routes.ts';
 
 const services = {
-  findCorporateProfile, roleIn, requireRole, followState, setFollowing,
-  findConsole, updateCorporateProfile, setDirectoryPublic,
-  listMembers, changeRole, managedBusinesses,
-  createInvitation, listInvitations, revokeInvitation, myInvitations, acceptInvitation, declineInvitation,
+  findCorporateProfile,
+  roleIn,
+  requireRole,
+  followState,
+  setFollowing,
+  findConsole,
+  updateCorporateProfile,
+  setDirectoryPublic,
+  listMembers,
+  changeRole,
+  managedBusinesses,
+  createInvitation,
+  listInvitations,
+  revokeInvitation,
+  myInvitations,
+  acceptInvitation,
+  declineInvitation,
 };
 /** Writes that change cards: each sends the cards' change notice after its commit. */
 const cardLinkServices = { linkCard, unlinkCard, removeMember };

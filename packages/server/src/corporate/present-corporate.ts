@@ -4,10 +4,7 @@ import type { corporateProfiles } from '../db/schema/index.ts';
 export type CorporateRow = typeof corporateProfiles.$inferSelect;
 
 /** Row → docs/contracts.md §3 corporate profile; images by their public (obsecured) ids. */
-export function presentCorporate(
-  row: CorporateRow,
-  images: { hero: string | null; profile: string | null },
-): TCorporateProfile {
+export function presentCorporate(row: CorporateRow, images: { hero: string | null; profile: string | null }): TCorporateProfile {
   return {
     corporateProfileId: row.id,
     name: row.name,

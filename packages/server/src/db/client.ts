@@ -23,7 +23,6 @@ export interface Database {
   close(): Promise<void>;
 }
 
-
 export interface DatabaseOptions {
   /** PostgreSQL connection string; when absent, PGlite is used. */
   url?: string;
@@ -91,7 +90,9 @@ async function openPostgres(url: string, max: number, timeoutMs: number): Promis
       const migrationPool = new Pool({ connectionString: url, max: 2, connectionTimeoutMillis: timeoutMs });
       migrationPool.on('error', () => {});
       try {
-        await withAdvisoryLock(migrationPool, MIGRATION_LOCK, () => migrate(drizzle(migrationPool, { schema }), { migrationsFolder: MIGRATIONS_DIR }));
+        await withAdvisoryLock(migrationPool, MIGRATION_LOCK, () =>
+          migrate(drizzle(migrationPool, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
+        );
       } finally {
         await migrationPool.end();
       }

@@ -10,7 +10,11 @@ describe.each(databaseKinds())('preparedQuery on %s', (kind) => {
   let builds = 0;
   const accountName = preparedQuery((db: Db) => {
     builds++;
-    return db.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, sql.placeholder('id'))).prepare('test_account_name');
+    return db
+      .select({ name: accounts.name })
+      .from(accounts)
+      .where(eq(accounts.id, sql.placeholder('id')))
+      .prepare('test_account_name');
   });
 
   beforeAll(async () => {

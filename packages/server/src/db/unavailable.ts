@@ -1,10 +1,20 @@
 import { unavailable, type AppError } from '../errors/app-error.ts';
 
 /** Socket errors that mean the database server cannot be reached (refused, reset, timed out…). */
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EPIPE', 'EAI_AGAIN']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EPIPE',
+  'EAI_AGAIN',
+]);
 
 /** pg messages for a connection lost or never made (they carry no code). */
-const LOST_CONNECTION = /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended|not queryable/i;
+const LOST_CONNECTION =
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended|not queryable/i;
 
 /**
  * Is this error (or one it wraps, through `cause`: Drizzle wraps driver errors) the database being
@@ -14,7 +24,8 @@ const LOST_CONNECTION = /Connection terminated|connection timeout|timeout exceed
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
     const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && (NETWORK_CODES.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code) || code === '53300')) return true;
+    if (typeof code === 'string' && (NETWORK_CODES.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code) || code === '53300'))
+      return true;
     const message = (e as { message?: unknown }).message;
     if (typeof message === 'string' && LOST_CONNECTION.test(message)) return true;
   }

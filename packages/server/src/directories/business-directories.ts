@@ -1,8 +1,6 @@
 import { asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import {
-  corporateAccountMembers, corporateAccounts, corporateFollowers, corporateProfiles, virtualContacts,
-} from '../db/schema/index.ts';
+import { corporateAccountMembers, corporateAccounts, corporateFollowers, corporateProfiles, virtualContacts } from '../db/schema/index.ts';
 import type { BusinessRow } from './present-directory.ts';
 
 /** A business directory with the viewer's relation to it (null: neither member nor follower). */
@@ -11,12 +9,14 @@ export interface ReachedBusiness extends BusinessRow {
   isFollower: boolean;
 }
 
-const isMemberOf = (accountId: string | null) => accountId
-  ? sql<boolean>`exists (select 1 from ${corporateAccountMembers} where ${corporateAccountMembers.corporateAccountId} = ${corporateAccounts.id} and ${corporateAccountMembers.accountId} = ${accountId})`
-  : sql<boolean>`false`;
-const isFollowerOf = (accountId: string | null) => accountId
-  ? sql<boolean>`exists (select 1 from ${corporateFollowers} where ${corporateFollowers.corporateAccountId} = ${corporateAccounts.id} and ${corporateFollowers.accountId} = ${accountId})`
-  : sql<boolean>`false`;
+const isMemberOf = (accountId: string | null) =>
+  accountId
+    ? sql<boolean>`exists (select 1 from ${corporateAccountMembers} where ${corporateAccountMembers.corporateAccountId} = ${corporateAccounts.id} and ${corporateAccountMembers.accountId} = ${accountId})`
+    : sql<boolean>`false`;
+const isFollowerOf = (accountId: string | null) =>
+  accountId
+    ? sql<boolean>`exists (select 1 from ${corporateFollowers} where ${corporateFollowers.corporateAccountId} = ${corporateAccounts.id} and ${corporateFollowers.accountId} = ${accountId})`
+    : sql<boolean>`false`;
 
 function selectBusinesses(db: Db, accountId: string | null, where: SQL | undefined) {
   return db
@@ -36,10 +36,18 @@ function selectBusinesses(db: Db, accountId: string | null, where: SQL | undefin
 
 /** The businesses an account belongs to or follows, by name. */
 export async function reachedBusinesses(db: Db, accountId: string): Promise<ReachedBusiness[]> {
-  const memberOf = db.select({ id: corporateAccountMembers.corporateAccountId }).from(corporateAccountMembers).where(eq(corporateAccountMembers.accountId, accountId));
-  const follows = db.select({ id: corporateFollowers.corporateAccountId }).from(corporateFollowers).where(eq(corporateFollowers.accountId, accountId));
-  return selectBusinesses(db, accountId, or(inArray(corporateAccounts.id, memberOf), inArray(corporateAccounts.id, follows)))
-    .orderBy(asc(sql`lower(${corporateProfiles.name})`), asc(corporateAccounts.id));
+  const memberOf = db
+    .select({ id: corporateAccountMembers.corporateAccountId })
+    .from(corporateAccountMembers)
+    .where(eq(corporateAccountMembers.accountId, accountId));
+  const follows = db
+    .select({ id: corporateFollowers.corporateAccountId })
+    .from(corporateFollowers)
+    .where(eq(corporateFollowers.accountId, accountId));
+  return selectBusinesses(db, accountId, or(inArray(corporateAccounts.id, memberOf), inArray(corporateAccounts.id, follows))).orderBy(
+    asc(sql`lower(${corporateProfiles.name})`),
+    asc(corporateAccounts.id),
+  );
 }
 
 /** One business directory with the viewer's relation to it, or null when there is none with that id. */

@@ -11,7 +11,12 @@ type Headers = Record<string, string>;
 
 /** One request through the real app. */
 const call = (app: FastifyInstance, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers = {}, body?: unknown) =>
-  app.inject({ method, url, headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers }, payload: body === undefined ? undefined : JSON.stringify(body) });
+  app.inject({
+    method,
+    url,
+    headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
+    payload: body === undefined ? undefined : JSON.stringify(body),
+  });
 
 describeEachDatabase('directories', (ctx) => {
   const list = async (h: Headers, query = '') => {
@@ -29,7 +34,9 @@ describeEachDatabase('directories', (ctx) => {
   it('a new account has its "Saved" folder; folders follow the businesses it belongs to or follows, "Saved" first', async () => {
     const me = await buildAccount(ctx.app);
     const fresh = await list(me.headers);
-    expect(fresh).toEqual([expect.objectContaining({ kind: 'folder', name: 'Saved', isSaved: true, cardCount: 0, relation: 'owner', corporateProfileId: null })]);
+    expect(fresh).toEqual([
+      expect.objectContaining({ kind: 'folder', name: 'Saved', isSaved: true, cardCount: 0, relation: 'owner', corporateProfileId: null }),
+    ]);
     expect(await list(me.headers)).toEqual(fresh);
 
     const zeta = await buildBusiness(ctx.app, { name: 'Zeta Works', memberEmails: [me.account.email!] });
@@ -49,7 +56,12 @@ describeEachDatabase('directories', (ctx) => {
       ['folder', 'Agencies', 'owner'],
       ['folder', 'Clients', 'owner'],
     ]);
-    expect(all[1]).toMatchObject({ dirId: zeta.corporateAccountId, corporateProfileId: zeta.corporateProfileId, cardCount: 2, isPublic: false });
+    expect(all[1]).toMatchObject({
+      dirId: zeta.corporateAccountId,
+      corporateProfileId: zeta.corporateProfileId,
+      cardCount: 2,
+      isPublic: false,
+    });
   });
 
   it('saves cards to a folder (by id or quickId, twice is once), lists them newest first, and takes them out', async () => {
@@ -121,7 +133,12 @@ describeEachDatabase('directories', (ctx) => {
     const cases: [string, string, unknown, string][] = [
       ['POST', '/api/directories', { name: '   ' }, 'name: Required.'],
       ['POST', '/api/directories', {}, 'name: Required.'],
-      ['POST', '/api/directories', { name: 'x'.repeat(DIRECTORY_LIMITS.folderNameMaxLength + 1) }, `name: Max ${DIRECTORY_LIMITS.folderNameMaxLength} characters`],
+      [
+        'POST',
+        '/api/directories',
+        { name: 'x'.repeat(DIRECTORY_LIMITS.folderNameMaxLength + 1) },
+        `name: Max ${DIRECTORY_LIMITS.folderNameMaxLength} characters`,
+      ],
       ['PUT', `/api/directories/${saved.dirId}`, { name: 42 }, 'name: Required.'],
       ['PUT', '/api/directories/not-a-dir', { name: 'A' }, 'dirId: must be a directory id'],
       ['DELETE', '/api/directories/not-a-dir', undefined, 'dirId: must be a directory id'],
@@ -196,10 +213,20 @@ describeEachDatabase('directories', (ctx) => {
     await buildCard(ctx.app, { firstName: 'Notlinked' });
 
     const asMember = (await open(business.corporateAccountId, member.headers)).json() as TDirectory;
-    expect(asMember).toMatchObject({ kind: 'business', name: 'Orbit', relation: 'member', isPublic: false, cardCount: 2, corporateProfileId: business.corporateProfileId });
+    expect(asMember).toMatchObject({
+      kind: 'business',
+      name: 'Orbit',
+      relation: 'member',
+      isPublic: false,
+      cardCount: 2,
+      corporateProfileId: business.corporateProfileId,
+    });
     expect(asMember.cards.map((c) => c.firstName)).toEqual(['Ben', 'Zoe']);
     expect(asMember.cards.every((c) => c.isCorporateProfile)).toBe(true);
-    expect((await open(business.corporateAccountId.toUpperCase(), follower.headers)).json()).toMatchObject({ relation: 'follower', cardCount: 2 });
+    expect((await open(business.corporateAccountId.toUpperCase(), follower.headers)).json()).toMatchObject({
+      relation: 'follower',
+      cardCount: 2,
+    });
     expect((await open(business.corporateAccountId, stranger.headers)).statusCode).toBe(404);
     expect((await open(business.corporateAccountId)).statusCode).toBe(404);
 
@@ -208,7 +235,13 @@ describeEachDatabase('directories', (ctx) => {
     for (const h of [{}, stranger.headers]) {
       const res = await open(team.corporateAccountId, h);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ kind: 'business', name: 'Open Team', relation: 'visitor', isPublic: true, cards: [expect.objectContaining({ firstName: 'Pia' })] });
+      expect(res.json()).toMatchObject({
+        kind: 'business',
+        name: 'Open Team',
+        relation: 'visitor',
+        isPublic: true,
+        cards: [expect.objectContaining({ firstName: 'Pia' })],
+      });
     }
     // Visiting a public directory does not add it to one's list.
     expect((await list(stranger.headers)).map((d) => d.kind)).toEqual(['folder']);

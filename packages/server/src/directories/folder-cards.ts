@@ -13,7 +13,9 @@ export async function addCardToFolder(db: Db, accountId: string, folderId: strin
   await db.transaction(async (tx) => {
     const [held] = await tx.select({ n: count() }).from(directoryFolderCards).where(eq(directoryFolderCards.folderId, folder.id));
     if ((held?.n ?? 0) >= DIRECTORY_LIMITS.cardsPerFolder) {
-      const [already] = await tx.select({ n: count() }).from(directoryFolderCards)
+      const [already] = await tx
+        .select({ n: count() })
+        .from(directoryFolderCards)
         .where(and(eq(directoryFolderCards.folderId, folder.id), eq(directoryFolderCards.contactId, card.id)));
       if (!already?.n) throw conflict(`The folder "${folder.name}" is full: it holds at most ${DIRECTORY_LIMITS.cardsPerFolder} cards.`);
     }
@@ -25,7 +27,8 @@ export async function addCardToFolder(db: Db, accountId: string, folderId: strin
 export async function removeCardFromFolder(db: Db, accountId: string, folderId: string, contactId: string): Promise<void> {
   const folder = await getOwnFolder(db, accountId, folderId);
   const { row: card } = await getContact(db, contactId);
-  const removed = await db.delete(directoryFolderCards)
+  const removed = await db
+    .delete(directoryFolderCards)
     .where(and(eq(directoryFolderCards.folderId, folder.id), eq(directoryFolderCards.contactId, card.id)))
     .returning({ contactId: directoryFolderCards.contactId });
   if (removed.length === 0) throw new AppError('not_found', `That card is not in the folder "${folder.name}".`);

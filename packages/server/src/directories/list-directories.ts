@@ -20,9 +20,10 @@ export async function listDirectories(db: Db, accountId: string, contactId?: str
     .select({
       folder: directoryFolders,
       cardCount: sql<number>`(select count(*)::int from ${directoryFolderCards} where ${directoryFolderCards.folderId} = ${directoryFolders.id})`,
-      containsCard: cardId === undefined
-        ? sql<null>`null`
-        : sql<boolean>`exists (select 1 from ${directoryFolderCards} where ${directoryFolderCards.folderId} = ${directoryFolders.id} and ${directoryFolderCards.contactId} = ${cardId})`,
+      containsCard:
+        cardId === undefined
+          ? sql<null>`null`
+          : sql<boolean>`exists (select 1 from ${directoryFolderCards} where ${directoryFolderCards.folderId} = ${directoryFolders.id} and ${directoryFolderCards.contactId} = ${cardId})`,
     })
     .from(directoryFolders)
     .where(eq(directoryFolders.accountId, accountId))

@@ -15,7 +15,11 @@ export async function ensureSavedFolder(db: Db, accountId: string): Promise<void
 
 /** One of the account's own folders, or a 404 (another account's folder is not found either). */
 export async function getOwnFolder(db: Db, accountId: string, folderId: string): Promise<FolderRow> {
-  const [row] = await db.select().from(directoryFolders).where(and(eq(directoryFolders.id, folderId), eq(directoryFolders.accountId, accountId))).limit(1);
+  const [row] = await db
+    .select()
+    .from(directoryFolders)
+    .where(and(eq(directoryFolders.id, folderId), eq(directoryFolders.accountId, accountId)))
+    .limit(1);
   if (!row) throw notFound('folder');
   return row;
 }

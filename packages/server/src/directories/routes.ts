@@ -16,31 +16,74 @@ export default async function directoryRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/directories',
-    { schema: { security: SECURITY.bearer, querystring: ZDirectoriesQuery, response: { 200: ZDirectories }, tags, summary: 'Businesses the account belongs to or follows, then its folders ("Saved" first); with ?contactId= each says whether it holds that card' } },
+    {
+      schema: {
+        security: SECURITY.bearer,
+        querystring: ZDirectoriesQuery,
+        response: { 200: ZDirectories },
+        tags,
+        summary:
+          'Businesses the account belongs to or follows, then its folders ("Saved" first); with ?contactId= each says whether it holds that card',
+      },
+    },
     async (request) => app.directories.listDirectories(requireAccount(request).id, request.query.contactId),
   );
 
   r.get(
     '/api/directories/:dirId',
-    { schema: { security: SECURITY.optionalBearer, params: ZDirParams, response: { 200: ZDirectory }, tags, summary: "A directory's cards: one's own folder, a business one belongs to or follows, or any public team directory (signed out too)" } },
+    {
+      schema: {
+        security: SECURITY.optionalBearer,
+        params: ZDirParams,
+        response: { 200: ZDirectory },
+        tags,
+        summary:
+          "A directory's cards: one's own folder, a business one belongs to or follows, or any public team directory (signed out too)",
+      },
+    },
     async (request) => app.directories.findDirectory(request.params.dirId, request.account?.id ?? null),
   );
 
   r.post(
     '/api/directories',
-    { schema: { security: SECURITY.bearer, body: ZFolderInput, response: { 201: ZDirectorySummary }, tags, summary: 'Create a folder (names are unique per account, ignoring case)' } },
+    {
+      schema: {
+        security: SECURITY.bearer,
+        body: ZFolderInput,
+        response: { 201: ZDirectorySummary },
+        tags,
+        summary: 'Create a folder (names are unique per account, ignoring case)',
+      },
+    },
     async (request, reply) => reply.status(201).send(await app.directories.createFolder(requireAccount(request).id, request.body.name)),
   );
 
   r.put(
     '/api/directories/:dirId',
-    { schema: { security: SECURITY.bearer, params: ZDirParams, body: ZFolderInput, response: { 200: ZDirectorySummary }, tags, summary: 'Rename one of your folders ("Saved" keeps its name)' } },
+    {
+      schema: {
+        security: SECURITY.bearer,
+        params: ZDirParams,
+        body: ZFolderInput,
+        response: { 200: ZDirectorySummary },
+        tags,
+        summary: 'Rename one of your folders ("Saved" keeps its name)',
+      },
+    },
     async (request) => app.directories.renameFolder(requireAccount(request).id, request.params.dirId, request.body.name),
   );
 
   r.delete(
     '/api/directories/:dirId',
-    { schema: { security: SECURITY.bearer, params: ZDirParams, response: { 204: ZNoContent }, tags, summary: 'Delete one of your folders (not "Saved"); the cards themselves stay' } },
+    {
+      schema: {
+        security: SECURITY.bearer,
+        params: ZDirParams,
+        response: { 204: ZNoContent },
+        tags,
+        summary: 'Delete one of your folders (not "Saved"); the cards themselves stay',
+      },
+    },
     async (request, reply) => {
       await app.directories.deleteFolder(requireAccount(request).id, request.params.dirId);
       return reply.status(204).send(null);
@@ -49,7 +92,15 @@ export default async function directoryRoutes(app: FastifyInstance) {
 
   r.put(
     '/api/directories/:dirId/cards/:contactId',
-    { schema: { security: SECURITY.bearer, params: ZDirCardParams, response: { 204: ZNoContent }, tags, summary: 'Save a card (id or quickId) into one of your folders; saving it again changes nothing' } },
+    {
+      schema: {
+        security: SECURITY.bearer,
+        params: ZDirCardParams,
+        response: { 204: ZNoContent },
+        tags,
+        summary: 'Save a card (id or quickId) into one of your folders; saving it again changes nothing',
+      },
+    },
     async (request, reply) => {
       await app.directories.addCardToFolder(requireAccount(request).id, request.params.dirId, request.params.contactId);
       return reply.status(204).send(null);
@@ -58,7 +109,15 @@ export default async function directoryRoutes(app: FastifyInstance) {
 
   r.delete(
     '/api/directories/:dirId/cards/:contactId',
-    { schema: { security: SECURITY.bearer, params: ZDirCardParams, response: { 204: ZNoContent }, tags, summary: 'Take a card out of one of your folders' } },
+    {
+      schema: {
+        security: SECURITY.bearer,
+        params: ZDirCardParams,
+        response: { 204: ZNoContent },
+        tags,
+        summary: 'Take a card out of one of your folders',
+      },
+    },
     async (request, reply) => {
       await app.directories.removeCardFromFolder(requireAccount(request).id, request.params.dirId, request.params.contactId);
       return reply.status(204).send(null);

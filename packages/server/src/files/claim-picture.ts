@@ -12,11 +12,18 @@ import { displayItemNamed } from './display-item-ref.ts';
  * displayItemId. Used for an announcement's header picture and a corporate profile's hero and
  * profile images.
  */
-export async function claimPicture(tx: Db, field: string, ref: string, ownerAccountId: string | null, shownNow: string | null = null): Promise<string> {
+export async function claimPicture(
+  tx: Db,
+  field: string,
+  ref: string,
+  ownerAccountId: string | null,
+  shownNow: string | null = null,
+): Promise<string> {
   const [item] = await tx.select().from(displayItems).where(displayItemNamed(ref)).limit(1);
   if (!item) throw badRequest(`${field}: this picture is not stored; upload it with POST /api/files/display first.`);
   if (item.id === shownNow) return item.id;
-  if (ownerAccountId !== null && item.ownerAccountId !== ownerAccountId) throw badRequest(`${field}: this picture is not one you uploaded.`);
+  if (ownerAccountId !== null && item.ownerAccountId !== ownerAccountId)
+    throw badRequest(`${field}: this picture is not one you uploaded.`);
   const family = item.variantOf ?? item.id;
   await tx
     .update(displayItems)

@@ -26,7 +26,11 @@ const PICTURE_COLUMNS = ['pictureDisplayItemId', 'highResPictureDisplayItemId', 
  */
 export async function deleteDisplayItem({ db, storage, cardChanged }: TDeleteFileDeps, ref: string, accountId: string): Promise<void> {
   const { storageKeys, changedCards } = await db.transaction(async (tx) => {
-    const [item] = await tx.select().from(displayItems).where(and(displayItemNamed(ref), eq(displayItems.ownerAccountId, accountId))).limit(1);
+    const [item] = await tx
+      .select()
+      .from(displayItems)
+      .where(and(displayItemNamed(ref), eq(displayItems.ownerAccountId, accountId)))
+      .limit(1);
     if (!item) throw notFound('picture');
     // The variants go with it (the foreign key cascades); their files and cards must be known first.
     const variants = await tx.select().from(displayItems).where(eq(displayItems.variantOf, item.id));
@@ -40,10 +44,16 @@ export async function deleteDisplayItem({ db, storage, cardChanged }: TDeleteFil
     // The picture columns are emptied here, not by their foreign keys: a card row already changed
     // in this transaction has every key checked again, while the cascade to the variant is pending.
     for (const key of PICTURE_COLUMNS) {
-      await tx.update(virtualContacts).set({ [key]: null, updatedAt: nextUpdatedAt(virtualContacts.updatedAt) }).where(inArray(virtualContacts[key], ids));
+      await tx
+        .update(virtualContacts)
+        .set({ [key]: null, updatedAt: nextUpdatedAt(virtualContacts.updatedAt) })
+        .where(inArray(virtualContacts[key], ids));
     }
     await tx.delete(displayItems).where(eq(displayItems.id, item.id));
-    return { storageKeys: [item.storageKey, ...variants.map((v) => v.storageKey)], changedCards: [...new Set([...cards.map((c) => c.id), ...edited])] };
+    return {
+      storageKeys: [item.storageKey, ...variants.map((v) => v.storageKey)],
+      changedCards: [...new Set([...cards.map((c) => c.id), ...edited])],
+    };
   });
   await Promise.all(storageKeys.map((key) => storage.delete(key)));
   for (const id of changedCards) await cardChanged(id);
@@ -68,7 +78,10 @@ async function dropFromWallsAndQrCodes(tx: Db, accountId: string, handles: Reado
     await tx
       .update(virtualContacts)
       .set({
-        wall: { ...card.wall, boards: card.wall.boards.map((b) => ({ ...b, items: b.items.filter((i) => !shows(i.photo.obsecuredDisplayItemId)) })) },
+        wall: {
+          ...card.wall,
+          boards: card.wall.boards.map((b) => ({ ...b, items: b.items.filter((i) => !shows(i.photo.obsecuredDisplayItemId)) })),
+        },
         socialMedias: card.socialMedias.map((m) => (shows(m.qrCode) ? { ...m, qrCode: null } : m)),
         updatedAt: nextUpdatedAt(virtualContacts.updatedAt),
       })
@@ -79,7 +92,11 @@ async function dropFromWallsAndQrCodes(tx: Db, accountId: string, handles: Reado
 }
 
 /** Deletes a document its uploader no longer wants, then its file; anyone else gets a 404. */
-export async function deleteDocument({ db, storage }: Pick<TDeleteFileDeps, 'db' | 'storage'>, documentFileItemId: string, accountId: string): Promise<void> {
+export async function deleteDocument(
+  { db, storage }: Pick<TDeleteFileDeps, 'db' | 'storage'>,
+  documentFileItemId: string,
+  accountId: string,
+): Promise<void> {
   if (!isUuid(documentFileItemId)) throw notFound('file');
   const [gone] = await db
     .delete(documentFiles)

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { detectDocumentType, detectImageFormat } from './detect-type.ts';
 import { makeZip } from '../test/upload.ts';
 
-const bytes = (...parts: (string | number[])[]) => Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p))));
+const bytes = (...parts: (string | number[])[]) =>
+  Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p))));
 const ftyp = (brand: string, ...compatible: string[]) => {
   const body = bytes('ftyp', brand, [0, 0, 0, 0], ...compatible);
   const size = Buffer.alloc(4);
@@ -16,8 +17,18 @@ describe('detectDocumentType', () => {
     ['RTF', bytes('{\\rtf1\\ansi hello}'), 'x.txt', 'application/rtf'],
     ['legacy Word', bytes([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1], [0, 0, 0]), 'old.doc', 'application/msword'],
     ['legacy Excel', bytes([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1], [0, 0, 0]), 'old.XLS', 'application/vnd.ms-excel'],
-    ['pptx', makeZip({ '[Content_Types].xml': '<Types/>', 'ppt/presentation.xml': '<p/>' }), 'deck.zip', 'application/vnd.openxmlformats-officedocument.presentationml.presentation'],
-    ['odt', makeZip({ mimetype: 'application/vnd.oasis.opendocument.text', 'content.xml': '<x/>' }), 'a.odt', 'application/vnd.oasis.opendocument.text'],
+    [
+      'pptx',
+      makeZip({ '[Content_Types].xml': '<Types/>', 'ppt/presentation.xml': '<p/>' }),
+      'deck.zip',
+      'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    ],
+    [
+      'odt',
+      makeZip({ mimetype: 'application/vnd.oasis.opendocument.text', 'content.xml': '<x/>' }),
+      'a.odt',
+      'application/vnd.oasis.opendocument.text',
+    ],
     ['MP3 with ID3', bytes('ID3', [4, 0, 0, 0, 0, 0, 0]), 'song.bin', 'audio/mpeg'],
     ['MP3 frame', bytes([0xff, 0xfb, 0x90, 0x64, 0]), 'song.bin', 'audio/mpeg'],
     ['AAC', bytes([0xff, 0xf1, 0x50, 0x80, 0]), 'a.aac', 'audio/aac'],

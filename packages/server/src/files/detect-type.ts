@@ -33,9 +33,13 @@ const OFFICE: Record<string, string> = {
 };
 const OPEN_DOCUMENT = /^application\/vnd\.oasis\.opendocument\.(text|spreadsheet|presentation|graphics)$/;
 const OLE_BY_EXTENSION: Record<string, string> = {
-  doc: 'application/msword', dot: 'application/msword',
-  xls: 'application/vnd.ms-excel', xlt: 'application/vnd.ms-excel',
-  ppt: 'application/vnd.ms-powerpoint', pps: 'application/vnd.ms-powerpoint', pot: 'application/vnd.ms-powerpoint',
+  doc: 'application/msword',
+  dot: 'application/msword',
+  xls: 'application/vnd.ms-excel',
+  xlt: 'application/vnd.ms-excel',
+  ppt: 'application/vnd.ms-powerpoint',
+  pps: 'application/vnd.ms-powerpoint',
+  pot: 'application/vnd.ms-powerpoint',
   msg: 'application/vnd.ms-outlook',
 };
 
@@ -65,7 +69,7 @@ function detectMedia(bytes: Buffer): string | null {
   if (ascii(bytes, 0, 4) === 'OggS') return 'audio/ogg';
   if (ascii(bytes, 0, 4) === 'fLaC') return 'audio/flac';
   if (ascii(bytes, 0, 3) === 'ID3') return 'audio/mpeg';
-  if (bytes.length > 2 && bytes[0] === 0xff && ((bytes[1]! & 0xe0) === 0xe0)) {
+  if (bytes.length > 2 && bytes[0] === 0xff && (bytes[1]! & 0xe0) === 0xe0) {
     // ADTS AAC (layer bits 00) or an MPEG audio frame.
     return (bytes[1]! & 0x06) === 0 ? 'audio/aac' : 'audio/mpeg';
   }

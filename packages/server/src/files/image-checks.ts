@@ -30,7 +30,10 @@ export async function makeImageVariants(bytes: Buffer): Promise<TImageVariants> 
   try {
     meta = await sharp(bytes, { limitInputPixels: false, failOn: 'none' }).metadata();
   } catch {
-    throw new AppError('unsupported_media_type', `The picture could not be read (damaged or not really a ${format.toUpperCase()}). ${ACCEPTED}`);
+    throw new AppError(
+      'unsupported_media_type',
+      `The picture could not be read (damaged or not really a ${format.toUpperCase()}). ${ACCEPTED}`,
+    );
   }
   const sharpFormat = meta.format === 'heif' ? 'avif' : meta.format;
   if (sharpFormat !== format || !meta.width || !meta.height) {
@@ -48,7 +51,9 @@ export async function makeImageVariants(bytes: Buffer): Promise<TImageVariants> 
       .rotate()
       .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true });
     if (!meta.hasAlpha) return pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: 85, mozjpeg: true }).toBuffer();
-    return alphaFormat === 'png' ? pipeline.png({ compressionLevel: 9, palette: false }).toBuffer() : pipeline.webp({ quality: 85 }).toBuffer();
+    return alphaFormat === 'png'
+      ? pipeline.png({ compressionLevel: 9, palette: false }).toBuffer()
+      : pipeline.webp({ quality: 85 }).toBuffer();
   };
   try {
     return { normal: await variant(NORMAL_MAX_SIDE, 'png'), highRes: await variant(HIGH_RES_MAX_SIDE, 'webp') };

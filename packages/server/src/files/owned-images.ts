@@ -25,7 +25,9 @@ export function listImageRefs(fields: {
     if (value) refs.push({ field: key, ref: value });
   }
   fields.wall?.boards.forEach((board, b) =>
-    board.items.forEach((item, i) => refs.push({ field: `wall.boards.${b}.items.${i}.photo.obsecuredDisplayItemId`, ref: item.photo.obsecuredDisplayItemId })),
+    board.items.forEach((item, i) =>
+      refs.push({ field: `wall.boards.${b}.items.${i}.photo.obsecuredDisplayItemId`, ref: item.photo.obsecuredDisplayItemId }),
+    ),
   );
   fields.socialMedias?.forEach((entry, i) => {
     if (entry.qrCode) refs.push({ field: `socialMedias.${i}.qrCode`, ref: entry.qrCode });
@@ -42,25 +44,43 @@ export function listImageRefs(fields: {
  * (files/sweep-uploads.ts) leaves them alone. Run it in the write's
  * transaction; it writes nothing when it refuses.
  */
-export async function claimOwnedImages(db: Db, accountId: string, refs: readonly TImageRef[], kept: ReadonlySet<string> = new Set()): Promise<void> {
+export async function claimOwnedImages(
+  db: Db,
+  accountId: string,
+  refs: readonly TImageRef[],
+  kept: ReadonlySet<string> = new Set(),
+): Promise<void> {
   const wanted = refs.filter((r) => !kept.has(r.ref));
   if (wanted.length === 0) return;
-  const ids = [...new Set(wanted.map((r) => r.ref).filter(isUuid).map((r) => r.toLowerCase()))];
+  const ids = [
+    ...new Set(
+      wanted
+        .map((r) => r.ref)
+        .filter(isUuid)
+        .map((r) => r.toLowerCase()),
+    ),
+  ];
   const obsecured = [...new Set(wanted.map((r) => r.ref))];
   const owned = await db
     .select({ id: displayItems.id, obsecuredId: displayItems.obsecuredId, variantOf: displayItems.variantOf })
     .from(displayItems)
-    .where(and(
-      eq(displayItems.ownerAccountId, accountId),
-      ids.length ? or(inArray(displayItems.id, ids), inArray(displayItems.obsecuredId, obsecured)) : inArray(displayItems.obsecuredId, obsecured),
-    ));
+    .where(
+      and(
+        eq(displayItems.ownerAccountId, accountId),
+        ids.length
+          ? or(inArray(displayItems.id, ids), inArray(displayItems.obsecuredId, obsecured))
+          : inArray(displayItems.obsecuredId, obsecured),
+      ),
+    );
   const known = new Set(owned.flatMap((o) => [o.id, o.obsecuredId]));
   const missing = wanted.find((r) => !known.has(isUuid(r.ref) ? r.ref.toLowerCase() : r.ref));
   if (missing) {
     const [exists] = await db.select({ id: displayItems.id }).from(displayItems).where(displayItemNamed(missing.ref)).limit(1);
-    throw badRequest(exists
-      ? `${missing.field}: this picture is not one you uploaded; upload it with POST /api/files/display first.`
-      : `${missing.field}: this picture is no longer stored (an upload unused for a day is removed); upload it again.`);
+    throw badRequest(
+      exists
+        ? `${missing.field}: this picture is not one you uploaded; upload it with POST /api/files/display first.`
+        : `${missing.field}: this picture is no longer stored (an upload unused for a day is removed); upload it again.`,
+    );
   }
   // An item and all sizes of it: a claimed high-res keeps its normal one (and so itself) from the sweep.
   const claimed = [...new Set(owned.flatMap((o) => (o.variantOf ? [o.id, o.variantOf] : [o.id])))];

@@ -20,7 +20,10 @@ const linkServices = { photoLink, documentLink, fileAccess };
 declare module 'fastify' {
   interface FastifyInstance {
     /** Pictures and documents: lookups for /ds/, uploads, the uploader's deletes and storage use. */
-    files: BoundServices<typeof readServices> & BoundServices<typeof deleteServices> & BoundServices<typeof storeServices> & BoundServices<typeof linkServices>;
+    files: BoundServices<typeof readServices> &
+      BoundServices<typeof deleteServices> &
+      BoundServices<typeof storeServices> &
+      BoundServices<typeof linkServices>;
     /** Rules of domains that keep some files private (conversations); `/ds/` serves those only by a signed link. */
     privateFileRules: TPrivateFileRule[];
   }

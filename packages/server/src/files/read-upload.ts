@@ -13,8 +13,12 @@ export interface TUpload {
 /** A client's file name made safe: no folders, no control characters, at most 200 characters. */
 export function cleanFileName(name: string | undefined, fallback = 'file'): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
-  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').replace(/^\.+/, '').trim().slice(0, 200);
+  const cleaned = base
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .replace(/^\.+/, '')
+    .trim()
+    .slice(0, 200);
   return cleaned || fallback;
 }
 
@@ -64,7 +68,8 @@ export async function readUpload(request: FastifyRequest, maxBytes: number, what
 
 function asUploadError(error: unknown, maxBytes: number, what: string): Error {
   const code = (error as { code?: string }).code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('payload_too_large', `The ${what} is too large: the limit is ${mbText(maxBytes)}.`);
+  if (code === 'FST_REQ_FILE_TOO_LARGE')
+    return new AppError('payload_too_large', `The ${what} is too large: the limit is ${mbText(maxBytes)}.`);
   if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
     return new AppError('payload_too_large', `Send one ${what} per request, with at most 10 other fields.`);
   }

@@ -30,7 +30,11 @@ export default async function fileRoutes(app: FastifyInstance) {
     return verdict.access === 'public' ? IMMUTABLE : `private, max-age=${verdict.maxAgeSeconds}`;
   }
 
-  async function sendImage(reply: FastifyReply, item: DisplayItemRow | undefined, cache: string | ((item: DisplayItemRow) => Promise<string>)) {
+  async function sendImage(
+    reply: FastifyReply,
+    item: DisplayItemRow | undefined,
+    cache: string | ((item: DisplayItemRow) => Promise<string>),
+  ) {
     if (!item) throw notFound('image');
     const cacheControl = typeof cache === 'string' ? cache : await cache(item);
     const bytes = await app.storage.read(item.storageKey);
@@ -38,7 +42,8 @@ export default async function fileRoutes(app: FastifyInstance) {
     return reply.header('content-type', item.contentType).header('cache-control', cacheControl).send(bytes);
   }
 
-  const byLink = (query: z.infer<typeof ZSignedLink>) => (item: DisplayItemRow) => cacheFor({ kind: 'display', id: item.id, linkId: item.obsecuredId }, query);
+  const byLink = (query: z.infer<typeof ZSignedLink>) => (item: DisplayItemRow) =>
+    cacheFor({ kind: 'display', id: item.id, linkId: item.obsecuredId }, query);
 
   r.get('/ds/vbc/display/:id', { schema: { params: ZId, querystring: ZSignedLink, hide: true } }, async (request, reply) =>
     sendImage(reply, await app.files.findDisplayItemById(request.params.id), byLink(request.query)),

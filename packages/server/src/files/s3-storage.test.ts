@@ -29,58 +29,80 @@ async function objectKeys(): Promise<string[]> {
   return (listed.Contents ?? []).map((o) => o.Key!);
 }
 
-function upload(app: FastifyInstance, kind: 'display' | 'document', headers: Record<string, string>, file: { data: Buffer; filename: string; contentType: string }) {
+function upload(
+  app: FastifyInstance,
+  kind: 'display' | 'document',
+  headers: Record<string, string>,
+  file: { data: Buffer; filename: string; contentType: string },
+) {
   const form = multipartBody(file);
   return app.inject({ method: 'POST', url: `/api/files/${kind}`, headers: { ...headers, ...form.headers }, payload: form.payload });
 }
 
-describeEachDatabase('files on an S3-compatible bucket', (ctx) => {
-  const localFiles = () => path.join(ctx.app.config.DATA_DIR, 'files');
+describeEachDatabase(
+  'files on an S3-compatible bucket',
+  (ctx) => {
+    const localFiles = () => path.join(ctx.app.config.DATA_DIR, 'files');
 
-  it('stores both sizes of a picture as objects, serves them from the bucket, and deletes them', async () => {
-    const a = await buildAccount(ctx.app);
-    const before = await objectKeys();
-    const res = await upload(ctx.app, 'display', a.headers, { data: await makePicture('png', 1200, 800), filename: 'p.png', contentType: 'image/png' });
-    expect(res.statusCode).toBe(201);
-    const picture = res.json<{ displayItemId: string; obsecuredDisplayItemId: string; highResObsecuredDisplayItemId: string }>();
-    const added = (await objectKeys()).filter((k) => !before.includes(k));
-    expect(added).toHaveLength(2);
+    it('stores both sizes of a picture as objects, serves them from the bucket, and deletes them', async () => {
+      const a = await buildAccount(ctx.app);
+      const before = await objectKeys();
+      const res = await upload(ctx.app, 'display', a.headers, {
+        data: await makePicture('png', 1200, 800),
+        filename: 'p.png',
+        contentType: 'image/png',
+      });
+      expect(res.statusCode).toBe(201);
+      const picture = res.json<{ displayItemId: string; obsecuredDisplayItemId: string; highResObsecuredDisplayItemId: string }>();
+      const added = (await objectKeys()).filter((k) => !before.includes(k));
+      expect(added).toHaveLength(2);
 
-    for (const [id, width] of [[picture.obsecuredDisplayItemId, 512], [picture.highResObsecuredDisplayItemId, 1200]] as const) {
-      const served = await ctx.app.inject({ url: `/ds/vbc/odisplay/${id}` });
+      for (const [id, width] of [
+        [picture.obsecuredDisplayItemId, 512],
+        [picture.highResObsecuredDisplayItemId, 1200],
+      ] as const) {
+        const served = await ctx.app.inject({ url: `/ds/vbc/odisplay/${id}` });
+        expect(served.statusCode).toBe(200);
+        expect((await sharp(served.rawPayload).metadata()).width).toBe(width);
+      }
+      expect(existsSync(localFiles())).toBe(false);
+
+      expect(
+        (await ctx.app.inject({ method: 'DELETE', url: `/api/files/display/${picture.displayItemId}`, headers: a.headers })).statusCode,
+      ).toBe(204);
+      const after = await objectKeys();
+      expect(added.filter((k) => after.includes(k))).toEqual([]);
+      expect((await ctx.app.inject({ url: `/ds/vbc/odisplay/${picture.obsecuredDisplayItemId}` })).statusCode).toBe(404);
+    });
+
+    it('streams a document from the bucket with its length, and deletes it', async () => {
+      const a = await buildAccount(ctx.app);
+      const text = Buffer.from('Meeting notes\n'.repeat(5000));
+      const res = await upload(ctx.app, 'document', a.headers, { data: text, filename: 'notes.txt', contentType: 'text/plain' });
+      expect(res.statusCode).toBe(201);
+      const { documentFileItemId } = res.json<{ documentFileItemId: string }>();
+      const served = await ctx.app.inject({ url: `/ds/vbc/file/${documentFileItemId}` });
       expect(served.statusCode).toBe(200);
-      expect((await sharp(served.rawPayload).metadata()).width).toBe(width);
-    }
-    expect(existsSync(localFiles())).toBe(false);
+      expect(served.headers['content-length']).toBe(String(text.length));
+      expect(served.rawPayload.equals(text)).toBe(true);
 
-    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/files/display/${picture.displayItemId}`, headers: a.headers })).statusCode).toBe(204);
-    const after = await objectKeys();
-    expect(added.filter((k) => after.includes(k))).toEqual([]);
-    expect((await ctx.app.inject({ url: `/ds/vbc/odisplay/${picture.obsecuredDisplayItemId}` })).statusCode).toBe(404);
-  });
-
-  it('streams a document from the bucket with its length, and deletes it', async () => {
-    const a = await buildAccount(ctx.app);
-    const text = Buffer.from('Meeting notes\n'.repeat(5000));
-    const res = await upload(ctx.app, 'document', a.headers, { data: text, filename: 'notes.txt', contentType: 'text/plain' });
-    expect(res.statusCode).toBe(201);
-    const { documentFileItemId } = res.json<{ documentFileItemId: string }>();
-    const served = await ctx.app.inject({ url: `/ds/vbc/file/${documentFileItemId}` });
-    expect(served.statusCode).toBe(200);
-    expect(served.headers['content-length']).toBe(String(text.length));
-    expect(served.rawPayload.equals(text)).toBe(true);
-
-    const keys = await objectKeys();
-    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/files/document/${documentFileItemId}`, headers: a.headers })).statusCode).toBe(204);
-    expect((await objectKeys()).length).toBe(keys.length - 1);
-    expect((await ctx.app.inject({ url: `/ds/vbc/file/${documentFileItemId}` })).statusCode).toBe(404);
-  });
-}, { env: s3.env });
+      const keys = await objectKeys();
+      expect(
+        (await ctx.app.inject({ method: 'DELETE', url: `/api/files/document/${documentFileItemId}`, headers: a.headers })).statusCode,
+      ).toBe(204);
+      expect((await objectKeys()).length).toBe(keys.length - 1);
+      expect((await ctx.app.inject({ url: `/ds/vbc/file/${documentFileItemId}` })).statusCode).toBe(404);
+    });
+  },
+  { env: s3.env },
+);
 
 it('refuses to start when the bucket cannot be used, naming S3_BUCKET', async () => {
   const database = await openTestDatabase('pglite');
   try {
-    await expect(buildTestApp(database, { env: { ...s3.env, S3_BUCKET: 'no-such-bucket' } })).rejects.toThrow(/^S3_BUCKET: cannot use bucket "no-such-bucket" \(404 NotFound\)$/);
+    await expect(buildTestApp(database, { env: { ...s3.env, S3_BUCKET: 'no-such-bucket' } })).rejects.toThrow(
+      /^S3_BUCKET: cannot use bucket "no-such-bucket" \(404 NotFound\)$/,
+    );
   } finally {
     await database.close();
   }
@@ -90,10 +112,13 @@ it('answers 503 within S3_TIMEOUT_MS when the bucket goes silent, and stores aga
   const endpoint = new URL(s3.env.S3_ENDPOINT);
   const proxy = await startTcpProxy({ host: endpoint.hostname, port: Number(endpoint.port) });
   const database = await openTestDatabase('pglite');
-  const { app } = await buildTestApp(database, { env: { ...s3.env, S3_ENDPOINT: `http://127.0.0.1:${proxy.port}`, S3_TIMEOUT_MS: '1000' } });
+  const { app } = await buildTestApp(database, {
+    env: { ...s3.env, S3_ENDPOINT: `http://127.0.0.1:${proxy.port}`, S3_TIMEOUT_MS: '1000' },
+  });
   try {
     const a = await buildAccount(app);
-    const document = () => upload(app, 'document', a.headers, { data: Buffer.from('Meeting notes\n'), filename: 'notes.txt', contentType: 'text/plain' });
+    const document = () =>
+      upload(app, 'document', a.headers, { data: Buffer.from('Meeting notes\n'), filename: 'notes.txt', contentType: 'text/plain' });
     expect((await document()).statusCode).toBe(201);
     proxy.silence();
     const started = performance.now();

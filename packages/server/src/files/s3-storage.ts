@@ -1,25 +1,47 @@
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import { ConfigError, type Config } from '../config.ts';
 import { unavailable } from '../errors/app-error.ts';
 import { checkStorageKey, type FileStorage } from './storage.ts';
 
 /** Settings of an S3-compatible bucket (the S3_* variables). */
-export type TS3Settings = Pick<Config, 'S3_BUCKET' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'S3_FORCE_PATH_STYLE'> & {
+export type TS3Settings = Pick<
+  Config,
+  'S3_BUCKET' | 'S3_ENDPOINT' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'S3_FORCE_PATH_STYLE'
+> & {
   S3_BUCKET: string;
   /** Longest wait for one request (S3_TIMEOUT_MS); default 10 s. */
   S3_TIMEOUT_MS?: number;
 };
 
 /** Socket errors and timeouts: the bucket cannot be reached (rather than refusing the request). */
-const UNREACHABLE = new Set(['TimeoutError', 'RequestTimeout', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EPIPE', 'EAI_AGAIN']);
+const UNREACHABLE = new Set([
+  'TimeoutError',
+  'RequestTimeout',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EPIPE',
+  'EAI_AGAIN',
+]);
 const isUnreachable = (error: unknown): boolean => {
   const { name, code } = (error ?? {}) as { name?: string; code?: string };
   return UNREACHABLE.has(name ?? '') || UNREACHABLE.has(code ?? '');
 };
 
 const isMissing = (error: unknown) =>
-  error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
+  error instanceof S3ServiceException &&
+  (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
 
 /**
  * Files as objects of one S3-compatible bucket (AWS S3, MinIO, R2, Ceph…): what several instances
@@ -36,9 +58,10 @@ export class S3FileStorage implements FileStorage {
       region: settings.S3_REGION,
       endpoint: settings.S3_ENDPOINT,
       forcePathStyle: settings.S3_FORCE_PATH_STYLE,
-      credentials: settings.S3_ACCESS_KEY_ID && settings.S3_SECRET_ACCESS_KEY
-        ? { accessKeyId: settings.S3_ACCESS_KEY_ID, secretAccessKey: settings.S3_SECRET_ACCESS_KEY }
-        : undefined,
+      credentials:
+        settings.S3_ACCESS_KEY_ID && settings.S3_SECRET_ACCESS_KEY
+          ? { accessKeyId: settings.S3_ACCESS_KEY_ID, secretAccessKey: settings.S3_SECRET_ACCESS_KEY }
+          : undefined,
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
       // Bounded: a bucket cut off silently fails the request (503) instead of holding it; one retry at most.
@@ -66,13 +89,18 @@ export class S3FileStorage implements FileStorage {
     try {
       await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
     } catch (error) {
-      const reason = error instanceof S3ServiceException ? `${error.$metadata.httpStatusCode ?? ''} ${error.name}`.trim() : (error as NodeJS.ErrnoException).code ?? String(error);
+      const reason =
+        error instanceof S3ServiceException
+          ? `${error.$metadata.httpStatusCode ?? ''} ${error.name}`.trim()
+          : ((error as NodeJS.ErrnoException).code ?? String(error));
       throw new ConfigError(`S3_BUCKET: cannot use bucket "${this.bucket}" (${reason})`);
     }
   }
 
   async put(key: string, data: Buffer): Promise<void> {
-    await this.reach(() => this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: checkStorageKey(key), Body: data, ContentLength: data.length })));
+    await this.reach(() =>
+      this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: checkStorageKey(key), Body: data, ContentLength: data.length })),
+    );
   }
 
   async read(key: string): Promise<Buffer | null> {

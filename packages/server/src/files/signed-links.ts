@@ -21,10 +21,7 @@ export interface TFileLinkQuery {
 }
 
 export type TFileLinkCheck =
-  | { result: 'unsigned' }
-  | { result: 'invalid' }
-  | { result: 'expired' }
-  | { result: 'valid'; accountId: string; expiresAtMs: number };
+  { result: 'unsigned' } | { result: 'invalid' } | { result: 'expired' } | { result: 'valid'; accountId: string; expiresAtMs: number };
 
 const mac = (key: Buffer, fileId: string, accountId: string, expires: number): Buffer =>
   createHmac('sha256', key).update(`vbc-file-link\n${fileId}\n${accountId}\n${expires}`, 'utf8').digest().subarray(0, MAC_BYTES);
@@ -40,7 +37,8 @@ export function signFileLink(key: Buffer, path: string, fileId: string, accountI
 export function checkFileLink(key: Buffer, fileId: string, query: TFileLinkQuery, nowMs: number): TFileLinkCheck {
   const { account, expires, signature } = query;
   if (account === undefined && expires === undefined && signature === undefined) return { result: 'unsigned' };
-  if (!account || !expires || !/^\d{1,12}$/.test(expires) || !signature || !/^[A-Za-z0-9_-]{22}$/.test(signature)) return { result: 'invalid' };
+  if (!account || !expires || !/^\d{1,12}$/.test(expires) || !signature || !/^[A-Za-z0-9_-]{22}$/.test(signature))
+    return { result: 'invalid' };
   if (!timingSafeEqual(Buffer.from(signature, 'base64url'), mac(key, fileId, account, Number(expires)))) return { result: 'invalid' };
   const expiresAtMs = Number(expires) * 1000;
   if (expiresAtMs <= nowMs) return { result: 'expired' };

@@ -31,8 +31,14 @@ export async function storeDisplayImage(
   const [row] = await db
     .insert(displayItems)
     .values({
-      obsecuredId, ownerAccountId, contentType, storageKey, variantOf,
-      width: meta.width ?? 0, height: meta.height ?? 0, size: image.length,
+      obsecuredId,
+      ownerAccountId,
+      contentType,
+      storageKey,
+      variantOf,
+      width: meta.width ?? 0,
+      height: meta.height ?? 0,
+      size: image.length,
       attachedAt: attached ? new Date() : null,
     })
     .returning();

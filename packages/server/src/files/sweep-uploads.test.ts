@@ -14,7 +14,12 @@ describeEachDatabase('unused uploads', (ctx) => {
     ctx.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
   const upload = async (headers: Headers): Promise<TDisplayUpload> => {
     const form = multipartBody({ data: await makePicture('png', 900, 700), filename: 'p.png', contentType: 'image/png' });
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/files/display', headers: { ...headers, ...form.headers }, payload: form.payload });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/files/display',
+      headers: { ...headers, ...form.headers },
+      payload: form.payload,
+    });
     expect(response.statusCode).toBe(201);
     return response.json<TDisplayUpload>();
   };
@@ -22,7 +27,10 @@ describeEachDatabase('unused uploads', (ctx) => {
   const both = (u: TDisplayUpload) => [u.displayItemId, u.highResDisplayItemId];
   /** Makes these uploads older than the sweep's wait. */
   const age = (ids: string[]) =>
-    ctx.app.db.update(displayItems).set({ createdAt: sql`now() - interval '25 hours'` }).where(inArray(displayItems.id, ids));
+    ctx.app.db
+      .update(displayItems)
+      .set({ createdAt: sql`now() - interval '25 hours'` })
+      .where(inArray(displayItems.id, ids));
   const keysOf = async (ids: string[]) =>
     (await ctx.app.db.select({ key: displayItems.storageKey }).from(displayItems).where(inArray(displayItems.id, ids))).map((r) => r.key);
   const sweep = async () => {
@@ -39,9 +47,14 @@ describeEachDatabase('unused uploads', (ctx) => {
     const abandoned = await upload(a.headers);
     const recent = await upload(a.headers);
     await call('POST', '/api/vbc/virtualcontact', a.headers, {
-      firstName: 'Ana', pictureDisplayItemId: onCard.displayItemId, highResPictureDisplayItemId: highResOnly.highResDisplayItemId,
+      firstName: 'Ana',
+      pictureDisplayItemId: onCard.displayItemId,
+      highResPictureDisplayItemId: highResOnly.highResDisplayItemId,
     });
-    expect((await call('POST', '/api/vp/virtualpet', a.headers, { name: 'Rex', species: 'Dog', pictureDisplayItemId: onPet.displayItemId })).statusCode).toBe(201);
+    expect(
+      (await call('POST', '/api/vp/virtualpet', a.headers, { name: 'Rex', species: 'Dog', pictureDisplayItemId: onPet.displayItemId }))
+        .statusCode,
+    ).toBe(201);
     const everything = [onCard, highResOnly, onPet, abandoned].flatMap(both);
     await age(everything);
     const abandonedKeys = await keysOf(both(abandoned));
@@ -57,9 +70,14 @@ describeEachDatabase('unused uploads', (ctx) => {
     // A second pass finds nothing more.
     expect(await sweep()).toEqual([]);
     // An editor left open past the sweep is told why its picture cannot be saved.
-    const late = await call('POST', '/api/vbc/virtualcontact', a.headers, { firstName: 'Ana', pictureDisplayItemId: abandoned.displayItemId });
+    const late = await call('POST', '/api/vbc/virtualcontact', a.headers, {
+      firstName: 'Ana',
+      pictureDisplayItemId: abandoned.displayItemId,
+    });
     expect(late.statusCode).toBe(400);
-    expect(late.json().message).toBe('pictureDisplayItemId: this picture is no longer stored (an upload unused for a day is removed); upload it again.');
+    expect(late.json().message).toBe(
+      'pictureDisplayItemId: this picture is no longer stored (an upload unused for a day is removed); upload it again.',
+    );
   });
 
   it('a replaced pet picture goes at once with both sizes; a refused save claims nothing', async () => {
@@ -67,7 +85,9 @@ describeEachDatabase('unused uploads', (ctx) => {
     const b = await buildAccount(ctx.app);
     const first = await upload(a.headers);
     const second = await upload(a.headers);
-    const pet = (await call('POST', '/api/vp/virtualpet', a.headers, { name: 'Rex', species: 'Dog', pictureDisplayItemId: first.displayItemId })).json();
+    const pet = (
+      await call('POST', '/api/vp/virtualpet', a.headers, { name: 'Rex', species: 'Dog', pictureDisplayItemId: first.displayItemId })
+    ).json();
     // Replacing the pet's picture deletes the old one at once, its unused high-res size included.
     const put = await call('PUT', `/api/vp/virtualpet/${pet.virtualPetId}`, a.headers, { pictureDisplayItemId: second.displayItemId });
     expect(put.statusCode).toBe(200);
@@ -77,7 +97,11 @@ describeEachDatabase('unused uploads', (ctx) => {
     // A save that names someone else's picture is refused and claims nothing, not even its own picture.
     const mine = await upload(a.headers);
     const theirs = await upload(b.headers);
-    const refused = await call('POST', '/api/vbc/virtualcontact', a.headers, { firstName: 'Ana', pictureDisplayItemId: mine.displayItemId, heroImageDisplayItemId: theirs.displayItemId });
+    const refused = await call('POST', '/api/vbc/virtualcontact', a.headers, {
+      firstName: 'Ana',
+      pictureDisplayItemId: mine.displayItemId,
+      heroImageDisplayItemId: theirs.displayItemId,
+    });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toMatch(/^heroImageDisplayItemId: /);
     await age([...both(mine), ...both(theirs)]);
@@ -90,11 +114,15 @@ describeEachDatabase('unused uploads', (ctx) => {
     const picture = await upload(a.headers);
     const other = await upload(a.headers);
     const photo = (id: string) => ({ photo: { obsecuredDisplayItemId: id } });
-    const card = (await call('POST', '/api/vbc/virtualcontact', a.headers, {
-      firstName: 'Ana', pictureDisplayItemId: picture.displayItemId, highResPictureDisplayItemId: picture.highResDisplayItemId,
-      wall: { boards: [{ title: 'Work', items: [photo(picture.obsecuredDisplayItemId), photo(other.obsecuredDisplayItemId)] }] },
-      socialMedias: [{ socialMediaType: 'WeChat', referenceType: 'ByQrCode', qrCode: picture.obsecuredDisplayItemId }],
-    })).json();
+    const card = (
+      await call('POST', '/api/vbc/virtualcontact', a.headers, {
+        firstName: 'Ana',
+        pictureDisplayItemId: picture.displayItemId,
+        highResPictureDisplayItemId: picture.highResDisplayItemId,
+        wall: { boards: [{ title: 'Work', items: [photo(picture.obsecuredDisplayItemId), photo(other.obsecuredDisplayItemId)] }] },
+        socialMedias: [{ socialMediaType: 'WeChat', referenceType: 'ByQrCode', qrCode: picture.obsecuredDisplayItemId }],
+      })
+    ).json();
     // Warm the public cache: the delete must reach it.
     expect((await call('GET', `/api/vbc/virtualcontact/${card.quickId}`)).json().wall.boards[0].items).toHaveLength(2);
     const keys = await keysOf(both(picture));
@@ -107,6 +135,8 @@ describeEachDatabase('unused uploads', (ctx) => {
     expect(after.socialMedias[0]).toMatchObject({ socialMediaType: 'WeChat', qrCode: null });
     expect(Date.parse(after.updatedAt)).toBeGreaterThan(Date.parse(card.updatedAt));
     const visitor = (await call('GET', `/api/vbc/virtualcontact/${card.quickId}`)).json();
-    expect(visitor.wall.boards[0].items.map((i: { photo: { obsecuredDisplayItemId: string } }) => i.photo.obsecuredDisplayItemId)).toEqual([other.obsecuredDisplayItemId]);
+    expect(visitor.wall.boards[0].items.map((i: { photo: { obsecuredDisplayItemId: string } }) => i.photo.obsecuredDisplayItemId)).toEqual([
+      other.obsecuredDisplayItemId,
+    ]);
   });
 });

@@ -29,7 +29,10 @@ export async function sweepUnusedUploads(db: Db, olderThan: Date, batch = SWEEP_
     if (due.length === 0) return [];
     const ids = due.map((d) => d.id);
     // Their other sizes go with them (the foreign key cascades), so their files are gathered first.
-    const variants = await tx.select({ storageKey: displayItems.storageKey }).from(displayItems).where(inArray(displayItems.variantOf, ids));
+    const variants = await tx
+      .select({ storageKey: displayItems.storageKey })
+      .from(displayItems)
+      .where(inArray(displayItems.variantOf, ids));
     await tx.delete(displayItems).where(inArray(displayItems.id, ids));
     return [...new Set([...due, ...variants].map((r) => r.storageKey))];
   });
@@ -41,7 +44,11 @@ export function scheduleUploadSweep(app: FastifyInstance, storage: FileStorage):
     try {
       for (;;) {
         const keys = await sweepUnusedUploads(app.db, new Date(Date.now() - UNUSED_UPLOAD_TTL_MS));
-        await Promise.all(keys.map((key) => storage.delete(key).catch((error: unknown) => app.log.warn({ err: error, key }, 'could not remove a swept upload'))));
+        await Promise.all(
+          keys.map((key) =>
+            storage.delete(key).catch((error: unknown) => app.log.warn({ err: error, key }, 'could not remove a swept upload')),
+          ),
+        );
         if (keys.length > 0) app.log.info({ count: keys.length }, 'swept unused uploads');
         if (keys.length < SWEEP_BATCH) break;
       }

@@ -15,7 +15,15 @@ export default async function uploadRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   app.post(
     '/api/files/display',
-    { config: { multipartFile: { field: 'file', description: 'The picture' } }, schema: { security: SECURITY.bearer, response: { 201: ZDisplayUpload }, summary: 'Upload a picture (multipart field "file"; JPEG, PNG, WebP, GIF, AVIF; ≤ 10 MB, ≤ 40 MP)', tags: ['files'] } },
+    {
+      config: { multipartFile: { field: 'file', description: 'The picture' } },
+      schema: {
+        security: SECURITY.bearer,
+        response: { 201: ZDisplayUpload },
+        summary: 'Upload a picture (multipart field "file"; JPEG, PNG, WebP, GIF, AVIF; ≤ 10 MB, ≤ 40 MP)',
+        tags: ['files'],
+      },
+    },
     async (request, reply) => {
       const account = requireAccount(request);
       const upload = await readUpload(request, PICTURE_MAX_BYTES, 'picture');
@@ -26,7 +34,15 @@ export default async function uploadRoutes(app: FastifyInstance) {
 
   app.post(
     '/api/files/document',
-    { config: { multipartFile: { field: 'file', description: 'The document' } }, schema: { security: SECURITY.bearer, response: { 201: ZDocumentUpload }, summary: 'Upload a document (multipart field "file"; PDF, office, text, picture, audio, video; ≤ 20 MB)', tags: ['files'] } },
+    {
+      config: { multipartFile: { field: 'file', description: 'The document' } },
+      schema: {
+        security: SECURITY.bearer,
+        response: { 201: ZDocumentUpload },
+        summary: 'Upload a document (multipart field "file"; PDF, office, text, picture, audio, video; ≤ 20 MB)',
+        tags: ['files'],
+      },
+    },
     async (request, reply) => {
       const account = requireAccount(request);
       const upload = await readUpload(request, DOCUMENT_MAX_BYTES, 'document');
@@ -35,15 +51,34 @@ export default async function uploadRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get('/api/files/usage', { schema: { security: SECURITY.bearer, response: { 200: z.object({ usedBytes: z.number(), quotaBytes: z.number() }) }, summary: "The account's stored bytes and its quota", tags: ['files'] } }, async (request, reply) => {
-    const account = requireAccount(request);
-    reply.header('cache-control', 'private, no-store');
-    return { usedBytes: await app.files.storageUsed(account.id), quotaBytes: STORAGE_QUOTA_BYTES };
-  });
+  app.get(
+    '/api/files/usage',
+    {
+      schema: {
+        security: SECURITY.bearer,
+        response: { 200: z.object({ usedBytes: z.number(), quotaBytes: z.number() }) },
+        summary: "The account's stored bytes and its quota",
+        tags: ['files'],
+      },
+    },
+    async (request, reply) => {
+      const account = requireAccount(request);
+      reply.header('cache-control', 'private, no-store');
+      return { usedBytes: await app.files.storageUsed(account.id), quotaBytes: STORAGE_QUOTA_BYTES };
+    },
+  );
 
   r.delete(
     '/api/files/display/:id',
-    { schema: { security: SECURITY.bearer, response: { 204: ZNoContent }, params: ZFileParams, summary: 'Uploader: delete a picture (displayItemId or obsecuredDisplayItemId)', tags: ['files'] } },
+    {
+      schema: {
+        security: SECURITY.bearer,
+        response: { 204: ZNoContent },
+        params: ZFileParams,
+        summary: 'Uploader: delete a picture (displayItemId or obsecuredDisplayItemId)',
+        tags: ['files'],
+      },
+    },
     async (request, reply) => {
       const account = requireAccount(request);
       await app.files.deleteDisplayItem(request.params.id, account.id);
@@ -53,7 +88,15 @@ export default async function uploadRoutes(app: FastifyInstance) {
 
   r.delete(
     '/api/files/document/:id',
-    { schema: { security: SECURITY.bearer, response: { 204: ZNoContent }, params: ZFileParams, summary: 'Uploader: delete a document', tags: ['files'] } },
+    {
+      schema: {
+        security: SECURITY.bearer,
+        response: { 204: ZNoContent },
+        params: ZFileParams,
+        summary: 'Uploader: delete a document',
+        tags: ['files'],
+      },
+    },
     async (request, reply) => {
       const account = requireAccount(request);
       await app.files.deleteDocument(request.params.id, account.id);

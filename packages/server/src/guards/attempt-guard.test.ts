@@ -2,11 +2,25 @@ import { describe, expect, it } from 'vitest';
 import { decide, type GuardPolicy, type GuardState } from './attempt-guard.ts';
 
 const MIN = 60_000;
-const client: GuardPolicy = { scope: 't:client', limit: 5, windowMs: 1440 * MIN, lockMs: 15 * MIN, maxLockMs: 1440 * MIN, strikeMemoryMs: 1440 * MIN };
+const client: GuardPolicy = {
+  scope: 't:client',
+  limit: 5,
+  windowMs: 1440 * MIN,
+  lockMs: 15 * MIN,
+  maxLockMs: 1440 * MIN,
+  strikeMemoryMs: 1440 * MIN,
+};
 const card: GuardPolicy = { scope: 't:card', limit: 10, windowMs: 60 * MIN, lifetimeLimit: 100 };
 const start = new Date('2026-01-01T00:00:00Z');
 const at = (minutes: number) => new Date(start.getTime() + minutes * MIN);
-const fresh = (): GuardState => ({ windowStartedAt: new Date(0), attempts: 0, total: 0, strikes: 0, lockedUntil: null, updatedAt: new Date(0) });
+const fresh = (): GuardState => ({
+  windowStartedAt: new Date(0),
+  attempts: 0,
+  total: 0,
+  strikes: 0,
+  lockedUntil: null,
+  updatedAt: new Date(0),
+});
 
 /** Makes `n` attempts at `when`, returning the state and the decisions. */
 function attempt(state: GuardState, policy: GuardPolicy, n: number, when: Date) {

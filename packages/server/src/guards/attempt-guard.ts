@@ -47,7 +47,12 @@ export type Admission = {
 export type Decision = Admission | Refusal;
 
 const emptyState = (now: Date): GuardState => ({
-  windowStartedAt: now, attempts: 0, total: 0, strikes: 0, lockedUntil: null, updatedAt: now,
+  windowStartedAt: now,
+  attempts: 0,
+  total: 0,
+  strikes: 0,
+  lockedUntil: null,
+  updatedAt: now,
 });
 
 /**
@@ -109,7 +114,11 @@ export async function admitAttempt(db: Db, policy: GuardPolicy, key: string, now
     const [row] = await tx.select().from(attemptGuards).where(where(policy.scope, key)).for('update');
     const state = row ?? fresh;
     const { decision, next } = decide(state, policy, now);
-    if (next) await tx.update(attemptGuards).set({ ...next, version: (row?.version ?? 0) + 1 }).where(where(policy.scope, key));
+    if (next)
+      await tx
+        .update(attemptGuards)
+        .set({ ...next, version: (row?.version ?? 0) + 1 })
+        .where(where(policy.scope, key));
     return decision;
   });
 }
@@ -125,7 +134,10 @@ export async function refundAttempt(db: Db, policy: GuardPolicy, key: string, op
     const next = options.reset
       ? { attempts: 0, strikes: 0, lockedUntil: null, total: Math.max(0, row.total - 1) }
       : { attempts: Math.max(0, row.attempts - 1), total: Math.max(0, row.total - 1) };
-    await tx.update(attemptGuards).set({ ...next, version: row.version + 1 }).where(where(policy.scope, key));
+    await tx
+      .update(attemptGuards)
+      .set({ ...next, version: row.version + 1 })
+      .where(where(policy.scope, key));
   });
 }
 
@@ -149,15 +161,32 @@ export async function readGuard(db: Db, scope: string, key: string): Promise<Gua
 const FAILURE_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** Records one confirmed wrong guess (for the owner's view) and prunes this subject's old ones. */
-export async function recordFailure(db: Db, kind: 'pin' | 'adopt', subject: string, client: string | null, now = new Date()): Promise<void> {
+export async function recordFailure(
+  db: Db,
+  kind: 'pin' | 'adopt',
+  subject: string,
+  client: string | null,
+  now = new Date(),
+): Promise<void> {
   await db.insert(guardFailures).values({ kind, subject, client, at: now });
   await db
     .delete(guardFailures)
-    .where(and(eq(guardFailures.kind, kind), eq(guardFailures.subject, subject), lt(guardFailures.at, new Date(now.getTime() - FAILURE_RETENTION_MS))));
+    .where(
+      and(
+        eq(guardFailures.kind, kind),
+        eq(guardFailures.subject, subject),
+        lt(guardFailures.at, new Date(now.getTime() - FAILURE_RETENTION_MS)),
+      ),
+    );
 }
 
 /** Wrong guesses at `subject` since `since`, and the latest one. */
-export async function failureSummary(db: Db, kind: 'pin' | 'adopt', subject: string, since: Date): Promise<{ count: number; lastAt: Date | null }> {
+export async function failureSummary(
+  db: Db,
+  kind: 'pin' | 'adopt',
+  subject: string,
+  since: Date,
+): Promise<{ count: number; lastAt: Date | null }> {
   const filter = and(eq(guardFailures.kind, kind), eq(guardFailures.subject, subject), gt(guardFailures.at, since));
   const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(guardFailures).where(filter);
   const [last] = await db

@@ -77,7 +77,8 @@ describe.skipIf(!databaseUrl || !redisUrl)('PostgreSQL and Redis outages', () =>
     }
     const deadline = Date.now() + 10_000;
     let status = 0;
-    while (Date.now() < deadline && (status = (await app.inject({ url: '/readyz' })).statusCode) !== 200) await new Promise((r) => setTimeout(r, 200));
+    while (Date.now() < deadline && (status = (await app.inject({ url: '/readyz' })).statusCode) !== 200)
+      await new Promise((r) => setTimeout(r, 200));
     expect(status).toBe(200);
   });
 

@@ -33,6 +33,11 @@ export default async function healthRoutes(app: FastifyInstance) {
     return reply
       .status(503)
       .header('retry-after', String(RETRY_AFTER_SECONDS))
-      .send({ status: 'unavailable', database: database === 'ok' ? app.database.kind : database, redis, message: `${missing} is not reachable.` });
+      .send({
+        status: 'unavailable',
+        database: database === 'ok' ? app.database.kind : database,
+        redis,
+        message: `${missing} is not reachable.`,
+      });
   });
 }

@@ -53,8 +53,15 @@ describe.skipIf(!databaseUrl || !redisUrl)('PostgreSQL and Redis gone silent', (
     created = await createPostgresDatabase();
     pgProxy = await startTcpProxy(hostPort(created.url));
     redisProxy = await startTcpProxy(hostPort(redisUrl!));
-    database = await openDatabase({ url: throughProxy(created.url, pgProxy), dataDir: '', maxConnections: 4, timeoutMs: DATABASE_TIMEOUT_MS });
-    ({ app, log } = await buildTestApp(database, { env: { REDIS_URL: throughProxy(redisUrl!, redisProxy), REDIS_TIMEOUT_MS: String(REDIS_TIMEOUT_MS) } }));
+    database = await openDatabase({
+      url: throughProxy(created.url, pgProxy),
+      dataDir: '',
+      maxConnections: 4,
+      timeoutMs: DATABASE_TIMEOUT_MS,
+    });
+    ({ app, log } = await buildTestApp(database, {
+      env: { REDIS_URL: throughProxy(redisUrl!, redisProxy), REDIS_TIMEOUT_MS: String(REDIS_TIMEOUT_MS) },
+    }));
     hubUrl = await listenForHub(app);
   });
   afterAll(async () => {
@@ -164,7 +171,8 @@ describe.skipIf(!databaseUrl || !redisUrl)('PostgreSQL and Redis gone silent', (
     while (Date.now() < deadline && (await app.inject({ url: '/readyz' })).statusCode !== 200) await new Promise((r) => setTimeout(r, 100));
     expect((await send(app, ana, id, 'after the cut')).statusCode).toBe(201);
     const shared = Date.now() + 10_000;
-    while (Date.now() < shared && !log.text.includes('rate limits are shared between instances again')) await new Promise((r) => setTimeout(r, 100));
+    while (Date.now() < shared && !log.text.includes('rate limits are shared between instances again'))
+      await new Promise((r) => setTimeout(r, 100));
     expect(log.text).toContain('rate limits are shared between instances again');
   }, 60_000);
 
@@ -175,7 +183,12 @@ describe.skipIf(!databaseUrl || !redisUrl)('PostgreSQL and Redis gone silent', (
     try {
       expect(await redis.ping()).toBe('PONG');
       proxy.silence();
-      const { ms, result } = await timed(() => redis.ping().then(() => 'answered', (e: Error) => e.message));
+      const { ms, result } = await timed(() =>
+        redis.ping().then(
+          () => 'answered',
+          (e: Error) => e.message,
+        ),
+      );
       expect(result).toMatch(/timed out|Socket timeout|Connection is closed/);
       expect(ms).toBeLessThan(1000);
       const deadline = Date.now() + 2000;
@@ -203,7 +216,14 @@ describe.skipIf(!databaseUrl || !redisUrl)('PostgreSQL and Redis gone silent', (
       proxy.silence();
       // Nothing is sent by the test: only the heartbeat can notice.
       const noticed = Date.now() + 3000;
-      while (Date.now() < noticed && (await backplane.ping().then(() => true, () => false))) await new Promise((r) => setTimeout(r, 50));
+      while (
+        Date.now() < noticed &&
+        (await backplane.ping().then(
+          () => true,
+          () => false,
+        ))
+      )
+        await new Promise((r) => setTimeout(r, 50));
       await expect(backplane.ping()).rejects.toThrow();
       await proxy.restore();
       const deadline = Date.now() + 10_000;
@@ -215,7 +235,7 @@ describe.skipIf(!databaseUrl || !redisUrl)('PostgreSQL and Redis gone silent', (
     }
   });
 
-  it("an instance that could not publish while cut off tells the other instances to resync when it is back", async () => {
+  it('an instance that could not publish while cut off tells the other instances to resync when it is back', async () => {
     const proxy = await startTcpProxy(hostPort(redisUrl!));
     const cutOff = createRedisBackplane(throughProxy(redisUrl!, proxy), { timeoutMs: 500 });
     const other = createRedisBackplane(redisUrl!, { timeoutMs: 500 });

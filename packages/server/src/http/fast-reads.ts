@@ -56,9 +56,11 @@ export class FastReads {
 
   add(read: TFastRead): void {
     const param = read.route.lastIndexOf('/:');
-    if (param < 0 || read.route.indexOf('/', param + 1) >= 0) throw new Error(`fast read ${read.route}: the route must end in its one parameter`);
+    if (param < 0 || read.route.indexOf('/', param + 1) >= 0)
+      throw new Error(`fast read ${read.route}: the route must end in its one parameter`);
     const prefix = read.route.slice(0, param + 1);
-    if (this.reads.some((r) => r.prefix === prefix)) throw new Error(`fast read ${read.route}: a read is already registered under ${prefix}`);
+    if (this.reads.some((r) => r.prefix === prefix))
+      throw new Error(`fast read ${read.route}: a read is already registered under ${prefix}`);
     this.reads.push({ ...read, prefix, headerList: Object.entries({ ...API_HEADERS, ...read.headers }).flat() });
   }
 

@@ -10,9 +10,23 @@ writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><html><head><titl
 /** Percent signs that decode to more percent signs, and encodings of broken UTF-8. */
 const MALFORMED = ['%25', '%25E0%25A4', '%E0%A4', '%25%25', '%C0%AF', '%FF', 'a%2', '%25zz'];
 const PREFIXES = [
-  '/vbc/', '/vbc/edit/', '/vbc/p/', '/api/vbc/virtualcontact/', '/api/vbc/canAdopt/', '/api/vbc/adopt/x/', '/api/vp/virtualpet/',
-  '/api/conversation/', '/ds/vbc/i/', '/ds/vp/i/', '/ds/vbc/download/i/', '/ds/vbc/profilepicture/', '/ds/vbc/display/',
-  '/ds/vbc/odisplay/', '/ds/vbc/file/', '/api/vbc/corporateProfile/', '/personalHub/',
+  '/vbc/',
+  '/vbc/edit/',
+  '/vbc/p/',
+  '/api/vbc/virtualcontact/',
+  '/api/vbc/canAdopt/',
+  '/api/vbc/adopt/x/',
+  '/api/vp/virtualpet/',
+  '/api/conversation/',
+  '/ds/vbc/i/',
+  '/ds/vp/i/',
+  '/ds/vbc/download/i/',
+  '/ds/vbc/profilepicture/',
+  '/ds/vbc/display/',
+  '/ds/vbc/odisplay/',
+  '/ds/vbc/file/',
+  '/api/vbc/corporateProfile/',
+  '/personalHub/',
 ];
 
 describeEachDatabase(

@@ -10,16 +10,17 @@ type Patch<S extends z.ZodRawShape> = {
  */
 export function patchShape<S extends z.ZodRawShape>(shape: S): Patch<S> {
   return Object.fromEntries(
-    Object.entries(shape).map(([key, schema]) => [key, ((schema instanceof z.ZodDefault ? schema.unwrap() : schema) as z.ZodType).optional()]),
+    Object.entries(shape).map(([key, schema]) => [
+      key,
+      ((schema instanceof z.ZodDefault ? schema.unwrap() : schema) as z.ZodType).optional(),
+    ]),
   ) as unknown as Patch<S>;
 }
 
 /** Unknown keys (owner, counts, quickId, passcode, PIN hash, corporate flags…) are refused by name. */
 export const refuseUnknown = {
   error: (issue: { code?: string; keys?: string[] }) =>
-    issue.code === 'unrecognized_keys' && issue.keys
-      ? `these fields cannot be written here: ${issue.keys.join(', ')}`
-      : undefined,
+    issue.code === 'unrecognized_keys' && issue.keys ? `these fields cannot be written here: ${issue.keys.join(', ')}` : undefined,
 };
 
 /** The optimistic-concurrency token of an owner's write: the `updatedAt` the client last read. */

@@ -20,7 +20,8 @@ import { client } from '../test/hub-support.ts';
 const negotiate = (app: FastifyInstance, who: { accessToken: string }) =>
   app.inject({ method: 'POST', url: '/personalHub/negotiate?negotiateVersion=1', headers: { authorization: `Bearer ${who.accessToken}` } });
 
-const TOO_MANY = 'Too many open connections for this account (at most 3 at once). Close the app in another tab or on another device, then try again.';
+const TOO_MANY =
+  'Too many open connections for this account (at most 3 at once). Close the app in another tab or on another device, then try again.';
 
 it('allows 50 hub connections per account unless HUB_MAX_CONNECTIONS_PER_ACCOUNT says otherwise', () => {
   expect(loadConfig({}).HUB_MAX_CONNECTIONS_PER_ACCOUNT).toBe(50);
@@ -50,7 +51,9 @@ describe('hub connections per account, with the official client', () => {
 
   it('refuses the 4th open connection of an account, and takes one again once another closed', async () => {
     const ana = await buildAccount(ctx.app);
-    const open = [HttpTransportType.WebSockets, HttpTransportType.ServerSentEvents, HttpTransportType.LongPolling].map((t) => client(ctx.hubUrl, t, ana.accessToken));
+    const open = [HttpTransportType.WebSockets, HttpTransportType.ServerSentEvents, HttpTransportType.LongPolling].map((t) =>
+      client(ctx.hubUrl, t, ana.accessToken),
+    );
     await Promise.all(open.map((c) => c.start()));
     const fourth = client(ctx.hubUrl, HttpTransportType.WebSockets, ana.accessToken);
     await expect(fourth.start()).rejects.toThrow(/429|Too many open connections/);
@@ -75,7 +78,9 @@ function upgradeStatus(url: string): Promise<{ status: number; retryAfter?: stri
     ws.on('unexpected-response', (_req, res) => {
       let text = '';
       res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'], body: text ? JSON.parse(text) : undefined }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'], body: text ? JSON.parse(text) : undefined }),
+      );
     });
     ws.on('error', reject);
   });
@@ -120,8 +125,14 @@ describe.skipIf(!databaseUrl)('a burst of WebSocket upgrades with the database p
     const watcher = new pg.Client({ connectionString: created.url });
     await watcher.connect();
     try {
-      await eventually(async () =>
-        (await watcher.query(`select count(*)::int as n from pg_stat_activity where datname = current_database() and state = 'idle in transaction'`)).rows[0].n === 2);
+      await eventually(
+        async () =>
+          (
+            await watcher.query(
+              `select count(*)::int as n from pg_stat_activity where datname = current_database() and state = 'idle in transaction'`,
+            )
+          ).rows[0].n === 2,
+      );
     } finally {
       await watcher.end();
     }
@@ -130,7 +141,9 @@ describe.skipIf(!databaseUrl)('a burst of WebSocket upgrades with the database p
     for (const r of burst) statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
     expect(Object.fromEntries(statuses)).toEqual({ 503: 100 });
     expect(burst[0]).toEqual({
-      status: 503, retryAfter: '5', body: { message: 'The database is not reachable right now. Try again in a moment.', code: 'unavailable' },
+      status: 503,
+      retryAfter: '5',
+      body: { message: 'The database is not reachable right now. Try again in a moment.', code: 'unavailable' },
     });
     await Promise.all(busy);
     expect((await upgradeStatus(wsUrl)).status).toBe(101);

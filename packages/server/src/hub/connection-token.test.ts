@@ -22,6 +22,7 @@ describe('signed connection tokens', () => {
     altered[3]! ^= 1;
     expect(verifyConnectionToken(key, altered.toString('base64url'), 'ana', now)).toBeNull();
     expect(verifyConnectionToken(key, `${token.slice(0, 40)}AAAAAAAA`, 'ana', now)).toBeNull();
-    for (const malformed of ['', 'x', `${token}A`, token.replace(/.$/, '*')]) expect(verifyConnectionToken(key, malformed, 'ana', now)).toBeNull();
+    for (const malformed of ['', 'x', `${token}A`, token.replace(/.$/, '*')])
+      expect(verifyConnectionToken(key, malformed, 'ana', now)).toBeNull();
   });
 });

@@ -100,9 +100,11 @@ export class HubCore {
   createConnection(userId: string, separateToken: boolean, sessionKey?: string): Connection {
     const connectionId = newId();
     const key = this.opts.connectionTokenKey;
-    const token = !separateToken ? connectionId
-      : key ? signConnectionToken(key, connectionId, userId, Date.now() + this.opts.handshakeTimeoutMs)
-      : newId();
+    const token = !separateToken
+      ? connectionId
+      : key
+        ? signConnectionToken(key, connectionId, userId, Date.now() + this.opts.handshakeTimeoutMs)
+        : newId();
     const conn = new Connection(connectionId, token, userId, sessionKey);
     this.byToken.set(conn.token, conn);
     return this.track(conn);
@@ -261,8 +263,7 @@ export class HubCore {
     return new OrderedStreams({
       waitMs: this.opts.orderWaitMs,
       deliver: (records) => this.sendRecords(entry(), records),
-      fillGap: async (stream, from, to) =>
-        invocationRecords((await this.gapFiller?.(userId, stream, from, to)) ?? []),
+      fillGap: async (stream, from, to) => invocationRecords((await this.gapFiller?.(userId, stream, from, to)) ?? []),
       onError: (error) => this.log.warn({ err: error, userId }, 'hub: could not fill a gap in ordered events'),
     });
   }

@@ -84,11 +84,17 @@ function corsHeaders(origin: string | null): Record<string, string> {
  * The connection a transport request names by its token, for the user it authenticates as.
  * A WebSocket upgrade (`adoptSigned`) may also bring a signed token negotiated elsewhere.
  */
-async function connectionFor(core: HubCore, req: IncomingMessage, query: TQuery | URLSearchParams, adoptSigned = false): Promise<Connection> {
+async function connectionFor(
+  core: HubCore,
+  req: IncomingMessage,
+  query: TQuery | URLSearchParams,
+  adoptSigned = false,
+): Promise<Connection> {
   const id = query instanceof URLSearchParams ? query.get('id') : first(query.id);
   if (!id) throw new HubHttpError(400, 'missing_connection_id', 'Missing connection id (query parameter "id").');
   const known = core.byToken.get(id);
-  if (!known && !(adoptSigned && core.opts.connectionTokenKey)) throw new HubHttpError(404, 'unknown_connection', 'No connection with this id.');
+  if (!known && !(adoptSigned && core.opts.connectionTokenKey))
+    throw new HubHttpError(404, 'unknown_connection', 'No connection with this id.');
   const user = await core.opts.authenticate(tokenOf(req, query), req);
   if (!user) throw new HubHttpError(401, 'unauthorized', 'Missing or invalid access token.');
   let conn = known ?? core.byToken.get(id);
@@ -102,7 +108,8 @@ async function connectionFor(core: HubCore, req: IncomingMessage, query: TQuery 
 }
 
 function sendError(reply: FastifyReply, error: unknown): FastifyReply {
-  if (error instanceof HubHttpError) return reply.code(error.status).headers(error.headers).send({ message: error.message, code: error.code });
+  if (error instanceof HubHttpError)
+    return reply.code(error.status).headers(error.headers).send({ message: error.message, code: error.code });
   throw error;
 }
 
@@ -113,7 +120,9 @@ export function registerHubHttp(app: FastifyInstance, core: HubCore): void {
 
   void app.register(async (scope) => {
     // `text/plain` (what the client sends) comes from Fastify's built-in parser as a string.
-    scope.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: maxPayloadBytes }, (_req, body, done) => done(null, body));
+    scope.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: maxPayloadBytes }, (_req, body, done) =>
+      done(null, body),
+    );
     // The query is parsed by now; keep the tokens out of any later log line that prints the URL.
     scope.addHook('onRequest', async (request) => {
       const url = request.raw.url;
@@ -333,7 +342,9 @@ function rejectUpgrade(socket: Duplex, error: HubHttpError): void {
     return;
   }
   const body = JSON.stringify({ message: error.message, code: error.code });
-  const extra = Object.entries(error.headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  const extra = Object.entries(error.headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
   socket.end(
     `HTTP/1.1 ${error.status} ${STATUS_CODES[error.status] ?? ''}\r\nConnection: close\r\n${extra}` +
       `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,

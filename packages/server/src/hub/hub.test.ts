@@ -30,8 +30,8 @@ describe.each(TRANSPORTS)('hub over %s (official client)', (name, transport) => 
     expect(conn.connectionId).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(server.hub.stats().connections).toBeGreaterThanOrEqual(1);
     // The transport really is the one asked for: the client reports it in its feature set.
-    const used = (conn as unknown as { connection: { transport: { constructor: { name: string } } } }).connection.transport
-      .constructor.name;
+    const used = (conn as unknown as { connection: { transport: { constructor: { name: string } } } }).connection.transport.constructor
+      .name;
     expect(used).toBe(`${name === 'WebSockets' ? 'WebSocket' : name}Transport`);
   });
 

@@ -133,6 +133,9 @@ export function resolveOptions(options: THubOptions): TResolvedHubOptions {
     methods,
     connectionTokenKey: resolveTokenKey(options.connectionTokenKey),
     orderWaitMs: positive('orderWaitMs', options.orderWaitMs, 300),
-    maxConnectionsPerUser: options.maxConnectionsPerUser === undefined ? Number.POSITIVE_INFINITY : positive('maxConnectionsPerUser', options.maxConnectionsPerUser, 0),
+    maxConnectionsPerUser:
+      options.maxConnectionsPerUser === undefined
+        ? Number.POSITIVE_INFINITY
+        : positive('maxConnectionsPerUser', options.maxConnectionsPerUser, 0),
   };
 }

@@ -79,10 +79,24 @@ describe('ordered hub events', () => {
   });
 
   it('encodes and decodes the backplane payload, with and without the time of the event before', () => {
-    expect(decodeOrdered(encodeOrdered({ stream: 'conv-1', seq: 12, previousAt: 1_700_000_000_123 }, '{"x":1}\u001e')))
-      .toEqual({ stream: 'conv-1', seq: 12, previousAt: 1_700_000_000_123, records: '{"x":1}\u001e' });
-    expect(decodeOrdered(encodeOrdered({ stream: 'conv-1', seq: 1, previousAt: null }, 'r'))).toEqual({ stream: 'conv-1', seq: 1, previousAt: undefined, records: 'r' });
-    expect(decodeOrdered(encodeOrdered({ stream: 'conv-1', seq: 3 }, 'r'))).toEqual({ stream: 'conv-1', seq: 3, previousAt: undefined, records: 'r' });
+    expect(decodeOrdered(encodeOrdered({ stream: 'conv-1', seq: 12, previousAt: 1_700_000_000_123 }, '{"x":1}\u001e'))).toEqual({
+      stream: 'conv-1',
+      seq: 12,
+      previousAt: 1_700_000_000_123,
+      records: '{"x":1}\u001e',
+    });
+    expect(decodeOrdered(encodeOrdered({ stream: 'conv-1', seq: 1, previousAt: null }, 'r'))).toEqual({
+      stream: 'conv-1',
+      seq: 1,
+      previousAt: undefined,
+      records: 'r',
+    });
+    expect(decodeOrdered(encodeOrdered({ stream: 'conv-1', seq: 3 }, 'r'))).toEqual({
+      stream: 'conv-1',
+      seq: 3,
+      previousAt: undefined,
+      records: 'r',
+    });
     expect(decodeOrdered('obroken')).toBeNull();
     expect(decodeOrdered('oc\u001f3\u001fsoon\u001fr')).toBeNull();
   });

@@ -97,16 +97,19 @@ export class OrderedStreams {
       return this.flush(stream, s);
     }
     s.filling = true;
-    this.options.fillGap(stream, from, first - 1).then(
-      (records) => {
-        if (records && !this.closed) this.options.deliver(records);
-      },
-      (error: unknown) => this.options.onError?.(error),
-    ).finally(() => {
-      s.filling = false;
-      s.next = Math.max(s.next ?? first, first);
-      if (!this.closed) this.flush(stream, s);
-    });
+    this.options
+      .fillGap(stream, from, first - 1)
+      .then(
+        (records) => {
+          if (records && !this.closed) this.options.deliver(records);
+        },
+        (error: unknown) => this.options.onError?.(error),
+      )
+      .finally(() => {
+        s.filling = false;
+        s.next = Math.max(s.next ?? first, first);
+        if (!this.closed) this.flush(stream, s);
+      });
   }
 }
 

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { ProtocolError, RS, RecordReader, checkHandshake, closeRecord, completionRecord, invocationRecord, parseRecord } from './protocol.ts';
+import {
+  ProtocolError,
+  RS,
+  RecordReader,
+  checkHandshake,
+  closeRecord,
+  completionRecord,
+  invocationRecord,
+  parseRecord,
+} from './protocol.ts';
 
 describe('JSON hub protocol', () => {
   it('splits payloads into records, keeps a partial record for the next payload', () => {

@@ -35,7 +35,10 @@ async function negotiated(): Promise<{ connectionId: string; connectionToken: st
 }
 
 /** Opens a raw WebSocket; resolves with it and its frames, or rejects with the HTTP status of a refused upgrade. */
-function rawSocket(query: string, headers: Record<string, string> = auth): Promise<{ ws: WebSocket; frames: Array<{ text: string; binary: boolean }>; closed: Promise<number> }> {
+function rawSocket(
+  query: string,
+  headers: Record<string, string> = auth,
+): Promise<{ ws: WebSocket; frames: Array<{ text: string; binary: boolean }>; closed: Promise<number> }> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(`${server.url.replace('http', 'ws')}${query}`, { headers });
     const frames: Array<{ text: string; binary: boolean }> = [];
@@ -136,7 +139,15 @@ describe('raw protocol', () => {
     await eventually(() => sockets.every(({ frames }) => frames.length >= 1), 3000);
     // Frames of 125 and 126, 65,535 and 65,536 bytes (the edges of the three lengths a frame header
     // can carry: a record of an empty argument is 44 bytes), a larger one, and text that is not ASCII.
-    const texts = ['', 'x'.repeat(125 - 44), 'x'.repeat(126 - 44), 'x'.repeat(65_535 - 44), 'x'.repeat(65_536 - 44), 'x'.repeat(200_000), 'Grüße aus Köln 👋'];
+    const texts = [
+      '',
+      'x'.repeat(125 - 44),
+      'x'.repeat(126 - 44),
+      'x'.repeat(65_535 - 44),
+      'x'.repeat(65_536 - 44),
+      'x'.repeat(200_000),
+      'Grüße aus Köln 👋',
+    ];
     for (const text of texts) await server.hub.sendToUser('frame-user', 'Note', text);
     // An invocation's completion goes out through ws's own sender, after the fan-outs.
     sockets[0]!.ws.send(`{"type":1,"target":"Add","arguments":[1,2],"invocationId":"9"}${RS}`);
@@ -146,7 +157,9 @@ describe('raw protocol', () => {
       expect(frames.filter((f) => f.text.includes('"Note"'))).toEqual(expected.map((text) => ({ text, binary: false })));
     }
     await eventually(() => sockets[0]!.frames.some((f) => f.text.includes('"invocationId":"9"')), 3000);
-    expect(sockets[0]!.frames.findIndex((f) => f.text.includes('"invocationId":"9"'))).toBeGreaterThan(sockets[0]!.frames.findLastIndex((f) => f.text.includes('"Note"')));
+    expect(sockets[0]!.frames.findIndex((f) => f.text.includes('"invocationId":"9"'))).toBeGreaterThan(
+      sockets[0]!.frames.findLastIndex((f) => f.text.includes('"Note"')),
+    );
     for (const { ws } of sockets) ws.close();
   });
 
@@ -178,7 +191,11 @@ describe('raw protocol', () => {
     const { connectionToken } = await negotiated();
     const first = await rawSocket(`?id=${connectionToken}`);
     await expect(rawSocket(`?id=${connectionToken}`)).rejects.toThrow('status 409');
-    const post = await fetch(`${server.url}?id=${connectionToken}`, { method: 'POST', headers: { ...auth, 'content-type': 'text/plain' }, body: 'x' });
+    const post = await fetch(`${server.url}?id=${connectionToken}`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'text/plain' },
+      body: 'x',
+    });
     expect(post.status).toBe(405);
     first.ws.close();
   });
@@ -186,7 +203,10 @@ describe('raw protocol', () => {
   it('Server-Sent Events: event-stream headers, a comment first, each event data: …RS CRLF CRLF', async () => {
     const { connectionToken } = await negotiated();
     const controller = new AbortController();
-    const res = await fetch(`${server.url}?id=${connectionToken}`, { headers: { ...auth, accept: 'text/event-stream' }, signal: controller.signal });
+    const res = await fetch(`${server.url}?id=${connectionToken}`, {
+      headers: { ...auth, accept: 'text/event-stream' },
+      signal: controller.signal,
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/event-stream');
     expect(res.headers.get('cache-control')).toContain('no-cache');
@@ -206,7 +226,11 @@ describe('raw protocol', () => {
     await expect(reader.read()).rejects.toThrow();
     // Closing the stream ends the connection.
     await sleep(100);
-    const after = await fetch(`${server.url}?id=${connectionToken}`, { method: 'POST', headers: { ...auth, 'content-type': 'text/plain' }, body: `{"type":6}${RS}` });
+    const after = await fetch(`${server.url}?id=${connectionToken}`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'text/plain' },
+      body: `{"type":6}${RS}`,
+    });
     expect(after.status).toBe(404);
   });
 
@@ -235,7 +259,9 @@ describe('raw protocol', () => {
   it('never writes a token to the log, even from the access_token query parameter', async () => {
     const secret = 'user:raw-user-LOGCHECK';
     const { connectionToken } = await negotiated();
-    await fetch(`${server.url}?id=${connectionToken}&access_token=${secret}`, { headers: { accept: 'text/event-stream' } }).then((r) => r.body?.cancel());
+    await fetch(`${server.url}?id=${connectionToken}&access_token=${secret}`, { headers: { accept: 'text/event-stream' } }).then((r) =>
+      r.body?.cancel(),
+    );
     await fetch(`${server.url}?id=nope&access_token=${secret}`, { headers: { accept: 'text/event-stream' } });
     await fetch(`${server.url}/negotiate?negotiateVersion=1&access_token=${secret}`, { method: 'POST' });
     await sleep(100);
@@ -258,7 +284,9 @@ describe('raw protocol', () => {
     const code = new Promise<number>((r) => ws.on('close', (c) => r(c)));
     await new Promise((r) => ws.on('open', r));
     ws.send(`{"protocol":"json","version":1}${RS}`);
-    const neg = (await (await fetch(`${own.url}/negotiate?negotiateVersion=1`, { method: 'POST', headers: auth })).json()) as { connectionToken: string };
+    const neg = (await (await fetch(`${own.url}/negotiate?negotiateVersion=1`, { method: 'POST', headers: auth })).json()) as {
+      connectionToken: string;
+    };
     const lp = `${own.url}?id=${neg.connectionToken}`;
     await fetch(lp, { headers: auth });
     await fetch(lp, { method: 'POST', headers: { ...auth, 'content-type': 'text/plain' }, body: `{"protocol":"json","version":1}${RS}` });

@@ -1,5 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { DefaultHttpClient, HttpTransportType, HubConnectionState, NullLogger, type HttpRequest, type HttpResponse, type HubConnection } from '@microsoft/signalr';
+import {
+  DefaultHttpClient,
+  HttpTransportType,
+  HubConnectionState,
+  NullLogger,
+  type HttpRequest,
+  type HttpResponse,
+  type HubConnection,
+} from '@microsoft/signalr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRedisBackplane, type Backplane } from '../backplane/index.ts';
 import { TRANSPORTS, client, closed, nextCall, sleep, startServer, tokenFor, type TTestServer } from '../test/hub-support.ts';
@@ -74,7 +82,12 @@ function splitClient(url: string, negotiateUrl: string, userId: string): HubConn
     }
   }
   return client(url, HttpTransportType.WebSockets, tokenFor(userId), (builder) =>
-    builder.withUrl(url, { transport: HttpTransportType.WebSockets, accessTokenFactory: () => tokenFor(userId), httpClient: new ToOtherInstance(NullLogger.instance) }));
+    builder.withUrl(url, {
+      transport: HttpTransportType.WebSockets,
+      accessTokenFactory: () => tokenFor(userId),
+      httpClient: new ToOtherInstance(NullLogger.instance),
+    }),
+  );
 }
 
 describe.skipIf(!redisUrl)('a WebSocket negotiated on one instance and connected to another', () => {

@@ -17,14 +17,22 @@ describe('DurationHistogram', () => {
     const ours = new Registry();
     const theirs = new Registry();
     const histogram = new DurationHistogram('http_request_duration_seconds', 'Time to respond.', BOUNDS, ours);
-    const reference = new Histogram({ name: 'http_request_duration_seconds', help: 'Time to respond.', labelNames: ['method', 'route', 'status_code'], buckets: BOUNDS, registers: [theirs] });
+    const reference = new Histogram({
+      name: 'http_request_duration_seconds',
+      help: 'Time to respond.',
+      labelNames: ['method', 'route', 'status_code'],
+      buckets: BOUNDS,
+      registers: [theirs],
+    });
     for (const [method, route, status, seconds] of observations) {
       histogram.of(method, route, status).observe(seconds);
       reference.observe({ method, route, status_code: status }, seconds);
     }
     const text = await ours.metrics();
     expect(text).toBe(await theirs.metrics());
-    expect(text).toContain('http_request_duration_seconds_bucket{le="0.001",method="GET",route="/api/vbc/virtualcontact/:contactId",status_code="200"} 2');
+    expect(text).toContain(
+      'http_request_duration_seconds_bucket{le="0.001",method="GET",route="/api/vbc/virtualcontact/:contactId",status_code="200"} 2',
+    );
     expect(text).toContain('http_request_duration_seconds_count{method="POST",route="/api/conversation/:id/messages",status_code="201"} 1');
   });
 

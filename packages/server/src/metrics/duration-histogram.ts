@@ -35,7 +35,11 @@ export class DurationSeries {
       cumulative += this.counts[i]!;
       return { metricName: `${name}_bucket`, labels: { le, ...this.labels }, value: cumulative };
     });
-    return [...buckets, { metricName: `${name}_sum`, labels: this.labels, value: this.sum }, { metricName: `${name}_count`, labels: this.labels, value: this.count }];
+    return [
+      ...buckets,
+      { metricName: `${name}_sum`, labels: this.labels, value: this.sum },
+      { metricName: `${name}_count`, labels: this.labels, value: this.count },
+    ];
   }
 }
 

@@ -39,7 +39,10 @@ describe('GET /metrics', () => {
       expect((await ctx.app.inject({ url: `/api/vbc/virtualcontact/${quickOrId}` })).statusCode).toBe(200);
     }
     for (const [, transport] of TRANSPORTS) {
-      const conn = new HubConnectionBuilder().withUrl(ctx.hubUrl, { transport, accessTokenFactory: () => ben.accessToken }).configureLogging(LogLevel.None).build();
+      const conn = new HubConnectionBuilder()
+        .withUrl(ctx.hubUrl, { transport, accessTokenFactory: () => ben.accessToken })
+        .configureLogging(LogLevel.None)
+        .build();
       open.push(conn);
       await conn.start();
     }
@@ -51,7 +54,9 @@ describe('GET /metrics', () => {
     const route = 'route="/api/vbc/virtualcontact/:contactId"';
     expect(sample(text, `http_request_duration_seconds_count{method="GET",${route},status_code="200"}`)).toBeGreaterThanOrEqual(3);
     expect(text).not.toContain(ana.card.quickId);
-    expect(sample(text, 'http_request_duration_seconds_count{method="POST",route="/api/conversation/:id/messages",status_code="429"}')).toBe(1);
+    expect(
+      sample(text, 'http_request_duration_seconds_count{method="POST",route="/api/conversation/:id/messages",status_code="429"}'),
+    ).toBe(1);
     for (const [name] of TRANSPORTS) expect(sample(text, `hub_connections{transport="${name}"}`)).toBe(1);
     expect(sample(text, 'messages_sent_total{kind="text"}')).toBe(SEND_LIMIT.limit);
     // Each message: MessageReceived to both sides, then ConversationUpdated to both.

@@ -54,9 +54,24 @@ export default fp(
     });
     app.decorate('metrics', {
       registry,
-      messagesSent: new Counter({ name: 'messages_sent_total', help: 'New conversation messages committed, by kind.', labelNames: ['kind'] as const, registers }),
-      eventsPublished: new Counter({ name: 'hub_events_published_total', help: 'Hub events published for delivery, by hub method.', labelNames: ['event'] as const, registers }),
-      rateLimitRefusals: new Counter({ name: 'rate_limit_refusals_total', help: 'Requests refused by a rate limit, by rule.', labelNames: ['rule'] as const, registers }),
+      messagesSent: new Counter({
+        name: 'messages_sent_total',
+        help: 'New conversation messages committed, by kind.',
+        labelNames: ['kind'] as const,
+        registers,
+      }),
+      eventsPublished: new Counter({
+        name: 'hub_events_published_total',
+        help: 'Hub events published for delivery, by hub method.',
+        labelNames: ['event'] as const,
+        registers,
+      }),
+      rateLimitRefusals: new Counter({
+        name: 'rate_limit_refusals_total',
+        help: 'Requests refused by a rate limit, by rule.',
+        labelNames: ['rule'] as const,
+        registers,
+      }),
       dependencyTimeouts: new Counter({
         name: 'dependency_timeouts_total',
         help: 'Calls to PostgreSQL or Redis that had no answer in time (the connection was then dropped), by dependency.',

@@ -9,8 +9,12 @@ export default async function metricsRoutes(app: FastifyInstance) {
     const expected = app.config.METRICS_TOKEN;
     if (expected) {
       const presented = bearerToken(request);
-      if (!presented || !adminTokenMatches(presented, expected)) throw unauthorized('A valid METRICS_TOKEN is required to read the metrics.');
+      if (!presented || !adminTokenMatches(presented, expected))
+        throw unauthorized('A valid METRICS_TOKEN is required to read the metrics.');
     }
-    return reply.header('cache-control', 'no-store').type(app.metrics.registry.contentType).send(await app.metrics.registry.metrics());
+    return reply
+      .header('cache-control', 'no-store')
+      .type(app.metrics.registry.contentType)
+      .send(await app.metrics.registry.metrics());
   });
 }

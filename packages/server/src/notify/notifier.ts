@@ -25,8 +25,17 @@ export interface TNotifierSettings extends TChannelSettings {
 /** SMTP when SMTP_URL is set, SMS by SMS_PROVIDER=http; the log only as notify/channels.ts allows it. */
 export function createNotifier(config: TNotifierSettings, log: TLog): Notifier {
   const channels = chooseChannels(config);
-  const mail = config.SMTP_URL ? createSmtpMailSender(config.SMTP_URL, config.MAIL_FROM) : channels.mail === 'log' ? createLogMailSender(log) : null;
-  const sms = channels.sms === 'http' && config.SMS_URL ? createHttpSmsProvider(config.SMS_URL, config.SMS_TOKEN) : channels.sms === 'log' ? createLogSmsProvider(log) : null;
+  const mail = config.SMTP_URL
+    ? createSmtpMailSender(config.SMTP_URL, config.MAIL_FROM)
+    : channels.mail === 'log'
+      ? createLogMailSender(log)
+      : null;
+  const sms =
+    channels.sms === 'http' && config.SMS_URL
+      ? createHttpSmsProvider(config.SMS_URL, config.SMS_TOKEN)
+      : channels.sms === 'log'
+        ? createLogSmsProvider(log)
+        : null;
   const none = (kind: string) => new DeliveryError(`no ${kind} channel is configured`);
   return {
     channels: { mail: mail?.kind ?? 'none', sms: sms?.kind ?? 'none' },

@@ -14,8 +14,12 @@ export default fp(
   async function notify(app: FastifyInstance) {
     const notifier = createNotifier(app.config, app.log);
     app.log.info(notifier.channels, 'one-time code delivery channels');
-    if (notifier.channels.mail === 'none') app.log.warn('codes by e-mail are refused: SMTP_URL is not set (the log channel is only used when nothing is configured)');
-    if (notifier.channels.sms === 'none') app.log.warn('codes by text message are refused: SMS_PROVIDER is not set (set SMS_PROVIDER=http with SMS_URL, or SMS_PROVIDER=log for development)');
+    if (notifier.channels.mail === 'none')
+      app.log.warn('codes by e-mail are refused: SMTP_URL is not set (the log channel is only used when nothing is configured)');
+    if (notifier.channels.sms === 'none')
+      app.log.warn(
+        'codes by text message are refused: SMS_PROVIDER is not set (set SMS_PROVIDER=http with SMS_URL, or SMS_PROVIDER=log for development)',
+      );
     app.decorate('notifier', notifier);
     app.addHook('onClose', async () => notifier.close());
   },

@@ -26,7 +26,10 @@ export async function createPet(db: Db, accountId: string, input: z.infer<typeof
   const { name, pictureDisplayItemId, ...details } = input;
   const id = await db.transaction(async (tx) => {
     await claimOwnedImages(tx, accountId, pictureRefs(pictureDisplayItemId));
-    const [row] = await tx.insert(virtualPets).values({ ownerAccountId: accountId, name, pictureDisplayItemId, details }).returning({ id: virtualPets.id });
+    const [row] = await tx
+      .insert(virtualPets)
+      .values({ ownerAccountId: accountId, name, pictureDisplayItemId, details })
+      .returning({ id: virtualPets.id });
     return row!.id;
   });
   return (await findPet(db, id))!;
@@ -48,19 +51,23 @@ export async function updatePet(
   const { row } = await getOwnedPet(db, petId, accountId, 'write');
   const before = row.pictureDisplayItemId;
   const { name, pictureDisplayItemId, ...detailPatch } = patch;
-  const changes = Object.fromEntries(Object.entries(detailPatch).filter(([, v]) => v !== undefined)) as Partial<Omit<TVirtualPetInput, 'name' | 'pictureDisplayItemId'>>;
+  const changes = Object.fromEntries(Object.entries(detailPatch).filter(([, v]) => v !== undefined)) as Partial<
+    Omit<TVirtualPetInput, 'name' | 'pictureDisplayItemId'>
+  >;
   const details: Details = { ...row.details, ...changes };
   const storageKeys = await db.transaction(async (tx) => {
     await claimOwnedImages(tx, accountId, pictureRefs(patch.pictureDisplayItemId), new Set(before ? [before] : []));
     const [updated] = await tx
       .update(virtualPets)
       .set({ name, pictureDisplayItemId, details, updatedAt: nextUpdatedAt(virtualPets.updatedAt) })
-      .where(and(
-        eq(virtualPets.id, row.id),
-        eq(virtualPets.ownerAccountId, accountId),
-        // details is rewritten whole: without a client precondition, still refuse to overwrite a save made since our read.
-        unchangedSince(virtualPets.updatedAt, precondition ?? { exact: row.updatedAt }),
-      ))
+      .where(
+        and(
+          eq(virtualPets.id, row.id),
+          eq(virtualPets.ownerAccountId, accountId),
+          // details is rewritten whole: without a client precondition, still refuse to overwrite a save made since our read.
+          unchangedSince(virtualPets.updatedAt, precondition ?? { exact: row.updatedAt }),
+        ),
+      )
       .returning({ pictureDisplayItemId: virtualPets.pictureDisplayItemId });
     if (!updated) return null;
     return before && updated.pictureDisplayItemId !== before ? releaseUnusedImages(tx, accountId, [before]) : [];

@@ -17,7 +17,16 @@ export default async function petRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/vp/virtualpet/:id',
-    { ...documentedOnly, schema: { security: SECURITY.none, response: { 200: ZVirtualPet }, params: ZPetParams, summary: "A pet's public page data (owner phone only if the owner chose to show it)", tags: ['pets'] } },
+    {
+      ...documentedOnly,
+      schema: {
+        security: SECURITY.none,
+        response: { 200: ZVirtualPet },
+        params: ZPetParams,
+        summary: "A pet's public page data (owner phone only if the owner chose to show it)",
+        tags: ['pets'],
+      },
+    },
     async (request, reply) => {
       const found = await app.pets.findPet(request.params.id);
       if (!found) throw notFound('pet');
@@ -28,7 +37,15 @@ export default async function petRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/vp/virtualpet',
-    { schema: { security: SECURITY.bearer, response: { 201: ZVirtualPet }, body: ZPetCreateBody, summary: 'Create a pet owned by the caller', tags: ['pets'] } },
+    {
+      schema: {
+        security: SECURITY.bearer,
+        response: { 201: ZVirtualPet },
+        body: ZPetCreateBody,
+        summary: 'Create a pet owned by the caller',
+        tags: ['pets'],
+      },
+    },
     async (request, reply) => {
       const account = requireAccount(request);
       const found = await app.pets.createPet(account.id, request.body);
@@ -55,7 +72,15 @@ export default async function petRoutes(app: FastifyInstance) {
 
   r.delete(
     '/api/vp/virtualpet/:id',
-    { schema: { security: SECURITY.bearer, response: { 204: ZNoContent }, params: ZPetParams, summary: 'Owner: delete the pet', tags: ['pets'] } },
+    {
+      schema: {
+        security: SECURITY.bearer,
+        response: { 204: ZNoContent },
+        params: ZPetParams,
+        summary: 'Owner: delete the pet',
+        tags: ['pets'],
+      },
+    },
     async (request, reply) => {
       const account = requireAccount(request);
       await app.pets.deletePet(request.params.id, account.id);

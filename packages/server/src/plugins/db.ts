@@ -27,7 +27,9 @@ export default fp(
     }
     const { DATABASE_URL, DATA_DIR, DATABASE_TIMEOUT_MS } = app.config;
     const dataDir = DATA_DIR.startsWith('memory://') ? DATA_DIR : path.join(DATA_DIR, 'db');
-    const database = await withDatabaseUrl(DATABASE_URL, () => openDatabase({ url: DATABASE_URL, dataDir, timeoutMs: DATABASE_TIMEOUT_MS }));
+    const database = await withDatabaseUrl(DATABASE_URL, () =>
+      openDatabase({ url: DATABASE_URL, dataDir, timeoutMs: DATABASE_TIMEOUT_MS }),
+    );
     app.decorate('database', database);
     app.decorate('db', database.db);
     countTimeouts(database);

@@ -19,7 +19,12 @@ interface TOperation {
 const RESPONSE_SCHEMA_TO_DO = new Set<string>([]);
 
 /** Uploads: a multipart/form-data body with a binary `file` field. */
-const UPLOADS = ['POST /api/files/display', 'POST /api/files/document', 'POST /api/conversation/{id}/photos', 'POST /api/conversation/{id}/documents'];
+const UPLOADS = [
+  'POST /api/files/display',
+  'POST /api/files/document',
+  'POST /api/conversation/{id}/photos',
+  'POST /api/conversation/{id}/documents',
+];
 
 /** A success answer is described: 204 and redirects have no body; any other declares its content. */
 function declaresResponse(operation: TOperation): boolean {
@@ -33,13 +38,17 @@ describeEachDatabase('the OpenAPI document', (ctx) => {
     const res = await ctx.app.inject({ url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     const paths = res.json<{ paths: Record<string, Record<string, TOperation>> }>().paths;
-    const operations = Object.entries(paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => [`${method.toUpperCase()} ${path}`, op] as const));
+    const operations = Object.entries(paths).flatMap(([path, ops]) =>
+      Object.entries(ops).map(([method, op]) => [`${method.toUpperCase()} ${path}`, op] as const),
+    );
     expect(operations.length).toBeGreaterThan(40);
 
     const withoutSecurity = operations.filter(([, op]) => !Array.isArray(op.security)).map(([name]) => name);
     expect(withoutSecurity, 'routes without schema.security (use SECURITY from plugins/docs.ts)').toEqual([]);
 
-    const withoutResponse = operations.filter(([name, op]) => !declaresResponse(op) && !RESPONSE_SCHEMA_TO_DO.has(name)).map(([name]) => name);
+    const withoutResponse = operations
+      .filter(([name, op]) => !declaresResponse(op) && !RESPONSE_SCHEMA_TO_DO.has(name))
+      .map(([name]) => name);
     expect(withoutResponse, 'routes without a response schema (schema.response)').toEqual([]);
     const nowDeclared = operations.filter(([name, op]) => RESPONSE_SCHEMA_TO_DO.has(name) && declaresResponse(op)).map(([name]) => name);
     expect(nowDeclared, 'declared now: take them off RESPONSE_SCHEMA_TO_DO').toEqual([]);
@@ -51,8 +60,15 @@ describeEachDatabase('the OpenAPI document', (ctx) => {
   });
 
   it('says which scheme each security requirement names', async () => {
-    const doc = (await ctx.app.inject({ url: '/api/docs/json' })).json<{ components: { securitySchemes: Record<string, unknown> }; paths: Record<string, Record<string, TOperation>> }>();
-    const named = new Set(Object.values(doc.paths).flatMap((ops) => Object.values(ops).flatMap((op) => (op.security ?? []).flatMap((req) => Object.keys(req as object)))));
+    const doc = (await ctx.app.inject({ url: '/api/docs/json' })).json<{
+      components: { securitySchemes: Record<string, unknown> };
+      paths: Record<string, Record<string, TOperation>>;
+    }>();
+    const named = new Set(
+      Object.values(doc.paths).flatMap((ops) =>
+        Object.values(ops).flatMap((op) => (op.security ?? []).flatMap((req) => Object.keys(req as object))),
+      ),
+    );
     expect([...named].sort()).toEqual(['admin', 'bearer']);
     for (const scheme of named) expect(doc.components.securitySchemes[scheme]).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(doc.paths['/api/vbc/recents']!.get!.security).toEqual([{ bearer: [] }]);

@@ -43,7 +43,12 @@ export const binary = (contentType: string, description: string) => ({
  * parse would slow the benchmarked reads for no gain: their presenter already builds exactly the
  * documented shape (the route's tests read it). Spread into the route's options: `{ ...documentedOnly, schema }`.
  */
-export const documentedOnly = { serializerCompiler: () => (data: unknown): string => JSON.stringify(data) };
+export const documentedOnly = {
+  serializerCompiler:
+    () =>
+    (data: unknown): string =>
+      JSON.stringify(data),
+};
 
 /** The response schema of a `documentedOnly` route that may also send its answer already serialized (a cached JSON string of that shape). */
 export const orJsonText = <T>(schema: z.ZodType<T>): z.ZodType<T | string> => schema as z.ZodType<T | string>;
@@ -57,7 +62,7 @@ export default fp(
         components: {
           securitySchemes: {
             bearer: { type: 'http', scheme: 'bearer', description: 'An account access token (sign in by one-time code)' },
-            admin: { type: 'http', scheme: 'bearer', description: 'The operators\' ADMIN_TOKEN' },
+            admin: { type: 'http', scheme: 'bearer', description: "The operators' ADMIN_TOKEN" },
           },
         },
       },
@@ -70,7 +75,11 @@ export default fp(
           schema: {
             ...transformed.schema,
             consumes: ['multipart/form-data'],
-            body: { type: 'object', required: [upload.field], properties: { [upload.field]: { type: 'string', format: 'binary', description: upload.description } } },
+            body: {
+              type: 'object',
+              required: [upload.field],
+              properties: { [upload.field]: { type: 'string', format: 'binary', description: upload.description } },
+            },
           },
         };
       },

@@ -27,7 +27,8 @@ export default fp(
         return reply.status(400).send({ message: describeZodIssues(error.issues), code: 'bad_request' });
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
-        const where = error.validationContext === 'params' || error.validationContext === 'querystring' ? error.validationContext : undefined;
+        const where =
+          error.validationContext === 'params' || error.validationContext === 'querystring' ? error.validationContext : undefined;
         const message = error.validation
           .map((v) => {
             const field = v.instancePath.replace(/^\//, '').replace(/\//g, '.');

@@ -15,8 +15,13 @@ export default fp(
   async function inputText(app: FastifyInstance) {
     // Callback style (synchronous): no promise to settle on every request.
     app.addHook('preValidation', (request, _reply, done) => {
-      const jsonBody = request.body !== null && typeof request.body === 'object' && !Buffer.isBuffer(request.body) ? request.body : undefined;
-      for (const [where, value] of [['params', request.params], ['querystring', request.query], ['body', jsonBody]] as const) {
+      const jsonBody =
+        request.body !== null && typeof request.body === 'object' && !Buffer.isBuffer(request.body) ? request.body : undefined;
+      for (const [where, value] of [
+        ['params', request.params],
+        ['querystring', request.query],
+        ['body', jsonBody],
+      ] as const) {
         const path = controlCharacterPath(value);
         if (path !== null) return done(badRequest(`${path || where}: ${CONTROL_CHARACTER_MESSAGE}`));
       }

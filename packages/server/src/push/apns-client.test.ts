@@ -15,7 +15,12 @@ const key = makeApnsKey();
 const tls = makeTestTls();
 const dir = mkdtempSync(join(tmpdir(), 'vbc-apns-'));
 const TOKEN = 'a'.repeat(64);
-const alert = { deviceToken: TOKEN, topic: 'app.vbc.ios', pushType: 'alert' as const, payload: { aps: { alert: { title: 'Ana', body: 'Hello' } } } };
+const alert = {
+  deviceToken: TOKEN,
+  topic: 'app.vbc.ios',
+  pushType: 'alert' as const,
+  payload: { aps: { alert: { title: 'Ana', body: 'Hello' } } },
+};
 
 let stub: ApnsStub;
 let stubNow = Date.now();
@@ -45,7 +50,15 @@ describe('APNs client against the local provider API', () => {
     await apns.close();
     expect(outcome.kind).toBe('ok');
     const got = stub.received.at(-1)!;
-    expect(got).toMatchObject({ deviceToken: TOKEN, topic: 'app.vbc.ios', pushType: 'alert', priority: '10', collapseId: 'conv-1', kid: key.keyId, payload: alert.payload });
+    expect(got).toMatchObject({
+      deviceToken: TOKEN,
+      topic: 'app.vbc.ios',
+      pushType: 'alert',
+      priority: '10',
+      collapseId: 'conv-1',
+      kid: key.keyId,
+      payload: alert.payload,
+    });
     expect(got.claims.iss).toBe(key.teamId);
     expect(Math.abs(got.claims.iat - Date.now() / 1000)).toBeLessThan(60);
   });

@@ -36,7 +36,6 @@ export type ApnsClientOptions = (ApnsTokenAuth | ApnsCertificateAuth) & {
   now?: () => number;
 };
 
-
 export interface ApnsNotification {
   /** The device token the app got from `registerForRemoteNotifications` (hex). */
   deviceToken: string;
@@ -97,7 +96,8 @@ export class ApnsClient {
       } catch {
         throw new ConfigError('APNS_KEY: not a PEM private key');
       }
-      if (this.key.asymmetricKeyType !== 'ec') throw new ConfigError('APNS_KEY: must be the EC (P-256) .p8 key from the Apple developer account');
+      if (this.key.asymmetricKeyType !== 'ec')
+        throw new ConfigError('APNS_KEY: must be the EC (P-256) .p8 key from the Apple developer account');
     }
     this.url = (options.url ?? APNS_PRODUCTION_URL).replace(/\/+$/, '');
     this.now = options.now ?? Date.now;

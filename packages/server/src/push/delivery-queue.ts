@@ -165,7 +165,8 @@ export class DeliveryQueue<J> {
       const start = () => {
         this.starting[lane] = false;
         // Interactive first: a bulk start waits while one is waiting.
-        const item = this.hasSlot(lane) && (lane === 'interactive' || this.lanes.interactive.length === 0) ? this.lanes[lane].shift() : undefined;
+        const item =
+          this.hasSlot(lane) && (lane === 'interactive' || this.lanes.interactive.length === 0) ? this.lanes[lane].shift() : undefined;
         if (item) {
           this.running++;
           if (lane === 'bulk') this.runningBulk++;

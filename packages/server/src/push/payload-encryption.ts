@@ -41,7 +41,10 @@ parentPort.on('message', ({ id, p256dh, auth, payload }) => {
  */
 const WORKER_NICE = 19;
 
-interface TPending { resolve(body: Buffer): void; reject(error: Error): void }
+interface TPending {
+  resolve(body: Buffer): void;
+  reject(error: Error): void;
+}
 
 /** `threads` workers (default: one fewer than the machine's cores, at least one, at most four). */
 export function createPayloadEncryptor(threads = Math.min(4, Math.max(1, availableParallelism() - 1))): TPayloadEncryptor {
@@ -76,7 +79,10 @@ export function createPayloadEncryptor(threads = Math.min(4, Math.max(1, availab
     encrypt(p256dh, auth, payload) {
       if (closed) return Promise.reject(new Error('push encryption is closed'));
       // The least busy worker; another one while fewer than `threads` run.
-      let entry = workers.reduce<(typeof workers)[number] | undefined>((a, b) => (a && a.pending.size <= b.pending.size ? a : b), undefined);
+      let entry = workers.reduce<(typeof workers)[number] | undefined>(
+        (a, b) => (a && a.pending.size <= b.pending.size ? a : b),
+        undefined,
+      );
       if (!entry || (entry.pending.size > 0 && workers.length < threads)) entry = start();
       const id = nextId++;
       const target = entry;

@@ -8,7 +8,13 @@ import { ApnsClient } from './apns-client.ts';
 import { PushService, type TPushJob, type TSummariesOf } from './push-service.ts';
 import type { TDeliveryQueueOptions, TLane } from './delivery-queue.ts';
 import pushRoutes from './routes.ts';
-import { deleteSessionSubscriptions, hasSubscription, registerSubscription, unregisterSubscriptions, type TPushCaller } from './subscriptions.ts';
+import {
+  deleteSessionSubscriptions,
+  hasSubscription,
+  registerSubscription,
+  unregisterSubscriptions,
+  type TPushCaller,
+} from './subscriptions.ts';
 import { loadVapidKeys } from './vapid-keys.ts';
 import { createWebPushSender } from './web-push-sender.ts';
 
@@ -53,12 +59,30 @@ export default fp(
     const { config } = app;
     const vapid = await loadVapidKeys(app.db, config);
     const webPush = createWebPushSender({ vapid, allowInsecure: config.PUSH_ALLOW_INSECURE_ENDPOINTS, ca: options.ca });
-    const apns = config.APNS_KEY && config.APNS_KEY_ID && config.APNS_TEAM_ID && config.APNS_TOPIC
-      ? { client: new ApnsClient({ key: pemSetting('APNS_KEY', config.APNS_KEY), keyId: config.APNS_KEY_ID, teamId: config.APNS_TEAM_ID, url: config.APNS_URL, ca: options.ca }), topic: config.APNS_TOPIC }
-      : null;
-    if (config.PUSH_ALLOW_INSECURE_ENDPOINTS) app.log.warn('PUSH_ALLOW_INSECURE_ENDPOINTS=true: loopback push endpoints are accepted (tests only)');
+    const apns =
+      config.APNS_KEY && config.APNS_KEY_ID && config.APNS_TEAM_ID && config.APNS_TOPIC
+        ? {
+            client: new ApnsClient({
+              key: pemSetting('APNS_KEY', config.APNS_KEY),
+              keyId: config.APNS_KEY_ID,
+              teamId: config.APNS_TEAM_ID,
+              url: config.APNS_URL,
+              ca: options.ca,
+            }),
+            topic: config.APNS_TOPIC,
+          }
+        : null;
+    if (config.PUSH_ALLOW_INSECURE_ENDPOINTS)
+      app.log.warn('PUSH_ALLOW_INSECURE_ENDPOINTS=true: loopback push endpoints are accepted (tests only)');
     app.log.info({ webPush: true, apns: Boolean(apns) }, 'push delivery channels');
-    const service = new PushService({ db: app.db, log: app.log, webPush, apns, messageDelayMs: config.PUSH_MESSAGE_DELAY_MS, queue: options.queue });
+    const service = new PushService({
+      db: app.db,
+      log: app.log,
+      webPush,
+      apns,
+      messageDelayMs: config.PUSH_MESSAGE_DELAY_MS,
+      queue: options.queue,
+    });
 
     app.decorate('push', {
       vapidPublicKey: vapid.publicKey,

@@ -154,7 +154,10 @@ export class PushService {
       { endpoint: target.endpoint!, keyP256Dh: target.keyP256Dh!, keyAuth: target.keyAuth! },
       payload,
       // Topic (≤ 32 URL-safe characters): a newer notification of the same conversation replaces an undelivered one.
-      { urgency: payload.kind === 'message' ? 'high' : 'normal', topic: (payload.personalConversationId ?? payload.announcementId ?? '').replace(/-/g, '').slice(0, 32) },
+      {
+        urgency: payload.kind === 'message' ? 'high' : 'normal',
+        topic: (payload.personalConversationId ?? payload.announcementId ?? '').replace(/-/g, '').slice(0, 32),
+      },
     );
   }
 }

@@ -21,7 +21,13 @@ export interface TPushCaller {
  * the caller when another account used it on this device before. Web endpoints are checked first
  * (https, public address; see endpoint-guard.ts).
  */
-export async function registerSubscription(db: Db, caller: TPushCaller, input: TRegister, allowInsecure: boolean, now = new Date()): Promise<void> {
+export async function registerSubscription(
+  db: Db,
+  caller: TPushCaller,
+  input: TRegister,
+  allowInsecure: boolean,
+  now = new Date(),
+): Promise<void> {
   const owner = { accountId: caller.accountId, sessionId: caller.sessionRowId, updatedAt: now };
   if ('apnDeviceToken' in input) {
     await db
@@ -81,13 +87,21 @@ export const SUBSCRIPTIONS_PAGE = 500;
  * every request waiting meanwhile with it; a page is about a millisecond, and the database round
  * trip between two pages lets them run. `beforePage` may hold the next page (bulk pacing).
  */
-export async function* subscriptionPagesOf(db: Db, accountIds: readonly string[], beforePage?: () => Promise<void> | undefined): AsyncGenerator<TPushTarget[]> {
+export async function* subscriptionPagesOf(
+  db: Db,
+  accountIds: readonly string[],
+  beforePage?: () => Promise<void> | undefined,
+): AsyncGenerator<TPushTarget[]> {
   for (let i = 0; i < accountIds.length; i += SUBSCRIPTIONS_PAGE) {
     await beforePage?.();
     yield db
       .select({
-        id: pushSubscriptions.id, accountId: pushSubscriptions.accountId, endpoint: pushSubscriptions.endpoint, keyP256Dh: pushSubscriptions.keyP256Dh,
-        keyAuth: pushSubscriptions.keyAuth, apnDeviceToken: pushSubscriptions.apnDeviceToken,
+        id: pushSubscriptions.id,
+        accountId: pushSubscriptions.accountId,
+        endpoint: pushSubscriptions.endpoint,
+        keyP256Dh: pushSubscriptions.keyP256Dh,
+        keyAuth: pushSubscriptions.keyAuth,
+        apnDeviceToken: pushSubscriptions.apnDeviceToken,
       })
       .from(pushSubscriptions)
       .where(inArray(pushSubscriptions.accountId, accountIds.slice(i, i + SUBSCRIPTIONS_PAGE)));

@@ -19,12 +19,18 @@ const SECRET_NAME = 'vapid-keys';
  * `server_secrets`, so every instance signs with the same pair (a subscription made against one
  * instance's key is only accepted by its push service for that key).
  */
-export async function loadVapidKeys(db: Db, config: { VAPID_PUBLIC_KEY?: string; VAPID_PRIVATE_KEY?: string; VAPID_SUBJECT: string }): Promise<TVapidKeys> {
+export async function loadVapidKeys(
+  db: Db,
+  config: { VAPID_PUBLIC_KEY?: string; VAPID_PRIVATE_KEY?: string; VAPID_SUBJECT: string },
+): Promise<TVapidKeys> {
   let pair: { publicKey: string; privateKey: string };
   if (config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY) {
     pair = { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY };
   } else {
-    await db.insert(serverSecrets).values({ name: SECRET_NAME, value: JSON.stringify(webpush.generateVAPIDKeys()) }).onConflictDoNothing();
+    await db
+      .insert(serverSecrets)
+      .values({ name: SECRET_NAME, value: JSON.stringify(webpush.generateVAPIDKeys()) })
+      .onConflictDoNothing();
     const [row] = await db.select().from(serverSecrets).where(eq(serverSecrets.name, SECRET_NAME));
     pair = JSON.parse(row!.value) as { publicKey: string; privateKey: string };
   }

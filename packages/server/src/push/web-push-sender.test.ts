@@ -13,8 +13,13 @@ function claimsOf(header: string) {
   expect(k).toBe(keys.publicKey);
   const [head, body, signature] = token!.split('.') as [string, string, string];
   const point = Buffer.from(keys.publicKey, 'base64url');
-  const key = createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33).toString('base64url') }, format: 'jwk' });
-  expect(verify('sha256', Buffer.from(`${head}.${body}`), { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'))).toBe(true);
+  const key = createPublicKey({
+    key: { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33).toString('base64url') },
+    format: 'jwk',
+  });
+  expect(verify('sha256', Buffer.from(`${head}.${body}`), { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'))).toBe(
+    true,
+  );
   return JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as { aud: string; exp: number; sub: string };
 }
 
@@ -45,7 +50,9 @@ describe('payload encryption on worker threads', () => {
       ecdh.generateKeys();
       return { ecdh, auth: randomBytes(16).toString('base64url') };
     });
-    const bodies = await Promise.all(browsers.map((b, i) => encryptor.encrypt(b.ecdh.getPublicKey().toString('base64url'), b.auth, `{"n":${i}}`)));
+    const bodies = await Promise.all(
+      browsers.map((b, i) => encryptor.encrypt(b.ecdh.getPublicKey().toString('base64url'), b.auth, `{"n":${i}}`)),
+    );
     bodies.forEach((body, i) => {
       const plain = decrypt(body, { version: 'aes128gcm', privateKey: browsers[i]!.ecdh, authSecret: browsers[i]!.auth });
       expect(plain.toString('utf8')).toBe(`{"n":${i}}`);
@@ -57,6 +64,8 @@ describe('payload encryption on worker threads', () => {
 
     await expect(encryptor.encrypt('not-a-key', b!.auth, 'x')).rejects.toThrow(/p256dh/);
     await encryptor.close();
-    await expect(encryptor.encrypt(b!.ecdh.getPublicKey().toString('base64url'), b!.auth, 'x')).rejects.toThrow('push encryption is closed');
+    await expect(encryptor.encrypt(b!.ecdh.getPublicKey().toString('base64url'), b!.auth, 'x')).rejects.toThrow(
+      'push encryption is closed',
+    );
   });
 });

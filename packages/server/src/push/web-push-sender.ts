@@ -41,7 +41,14 @@ export function vapidAuthorizations(vapid: TVapidKeys, now: () => number = Date.
     const hit = cache.get(audience);
     if (hit && at < hit.renewAt) return hit.header;
     const expiration = Math.floor(at) + VAPID_JWT_SECONDS;
-    const { Authorization } = webpush.getVapidHeaders(audience, vapid.subject, vapid.publicKey, vapid.privateKey, 'aes128gcm', expiration) as { Authorization: string };
+    const { Authorization } = webpush.getVapidHeaders(
+      audience,
+      vapid.subject,
+      vapid.publicKey,
+      vapid.privateKey,
+      'aes128gcm',
+      expiration,
+    ) as { Authorization: string };
     cache.set(audience, { header: Authorization, renewAt: expiration - VAPID_JWT_RENEW_SECONDS });
     return Authorization;
   };
@@ -63,12 +70,17 @@ export function createWebPushSender(options: TWebPushOptions) {
   const authorization = vapidAuthorizations(options.vapid);
   const encryptor = createPayloadEncryptor();
 
-  async function send(target: TWebPushTarget, payload: object, opts: { urgency?: 'normal' | 'high'; topic?: string } = {}): Promise<TDeliveryOutcome> {
+  async function send(
+    target: TWebPushTarget,
+    payload: object,
+    opts: { urgency?: 'normal' | 'high'; topic?: string } = {},
+  ): Promise<TDeliveryOutcome> {
     let url: URL;
     let body: Buffer;
     try {
       url = new URL(target.endpoint);
-      if (url.protocol !== 'https:' && !(url.protocol === 'http:' && options.allowInsecure)) return { kind: 'failed', reason: 'endpoint is not https' };
+      if (url.protocol !== 'https:' && !(url.protocol === 'http:' && options.allowInsecure))
+        return { kind: 'failed', reason: 'endpoint is not https' };
       body = await encryptor.encrypt(target.keyP256Dh, target.keyAuth, JSON.stringify(payload));
     } catch (error) {
       return { kind: 'failed', reason: (error as Error).message };
@@ -119,7 +131,11 @@ function outcomeOf(status: number, retryAfter: string | undefined): TDeliveryOut
   if (status === 404 || status === 410) return { kind: 'gone', reason: `HTTP ${status}` };
   if (status === 429 || status >= 500) {
     const seconds = Number(retryAfter);
-    return { kind: 'retryable', reason: `HTTP ${status}`, ...(Number.isFinite(seconds) && seconds > 0 ? { retryAfterMs: seconds * 1000 } : {}) };
+    return {
+      kind: 'retryable',
+      reason: `HTTP ${status}`,
+      ...(Number.isFinite(seconds) && seconds > 0 ? { retryAfterMs: seconds * 1000 } : {}),
+    };
   }
   return { kind: 'failed', reason: `HTTP ${status}` };
 }

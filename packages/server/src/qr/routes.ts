@@ -17,7 +17,14 @@ const ZQrQuery = z.object({
 export default async function qrRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/ds/qr',
-    { schema: { security: SECURITY.none, response: { 200: binary('image/png', 'The QR code') }, querystring: ZQrQuery, summary: 'A PNG QR code of `text`, `size` px square' } },
+    {
+      schema: {
+        security: SECURITY.none,
+        response: { 200: binary('image/png', 'The QR code') },
+        querystring: ZQrQuery,
+        summary: 'A PNG QR code of `text`, `size` px square',
+      },
+    },
     async (request, reply) => {
       const { text, size } = request.query;
       if (Buffer.byteLength(text) > MAX_QR_BYTES) throw badRequest(`text: too long for a QR code (max ${MAX_QR_BYTES} bytes)`);

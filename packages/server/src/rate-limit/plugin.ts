@@ -25,7 +25,10 @@ export default fp(
       async consume(rules, nowMs) {
         const decision = await limiter.consume(rules, nowMs);
         // Counted under the rule that refused: the key up to its first ':' (the account or address after it is not a label).
-        if (!decision.allowed) app.metrics.rateLimitRefusals.inc({ rule: rules.length === 1 ? ruleName(rules[0]!.key) : rules.map((r) => ruleName(r.key)).join('+') });
+        if (!decision.allowed)
+          app.metrics.rateLimitRefusals.inc({
+            rule: rules.length === 1 ? ruleName(rules[0]!.key) : rules.map((r) => ruleName(r.key)).join('+'),
+          });
         return decision;
       },
       close: () => limiter.close(),

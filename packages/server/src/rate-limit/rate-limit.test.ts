@@ -7,7 +7,11 @@ const redisUrl = serviceUrl('TEST_REDIS_URL', 'the Redis rate-limit tests');
 
 const variants = [
   { name: 'memory', make: createMemoryRateLimiter, enabled: true },
-  { name: 'redis', make: () => createRedisRateLimiter(redisUrl ?? '', { prefix: `vbc:test:${randomBytes(4).toString('hex')}:` }), enabled: Boolean(redisUrl) },
+  {
+    name: 'redis',
+    make: () => createRedisRateLimiter(redisUrl ?? '', { prefix: `vbc:test:${randomBytes(4).toString('hex')}:` }),
+    enabled: Boolean(redisUrl),
+  },
 ];
 
 for (const variant of variants) {

@@ -66,7 +66,10 @@ export function createRedisRateLimiter(url: string, options: TRedisRateLimiterOp
   const fallBack = (error: unknown, rules: readonly TRateRule[], nowMs: number): Promise<TRateDecision> => {
     if (!fallingBack) {
       fallingBack = true;
-      options.log?.warn({ err: { message: error instanceof Error ? error.message : String(error) } }, 'Redis is unreachable: rate limits fall back to per-instance counters');
+      options.log?.warn(
+        { err: { message: error instanceof Error ? error.message : String(error) } },
+        'Redis is unreachable: rate limits fall back to per-instance counters',
+      );
     }
     return local.consume(rules, nowMs);
   };

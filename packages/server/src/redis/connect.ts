@@ -39,9 +39,12 @@ export function openBoundedRedis(url: string, options: TBoundedRedisOptions): Re
     if (SOCKET_TIMEOUT.test(error.message)) options.onTimeout?.();
     options.onError?.(error);
   });
-  const heartbeat = setInterval(() => {
-    if (redis.status === 'ready') redis.ping().catch(() => undefined);
-  }, Math.max(50, Math.floor(options.timeoutMs / 2)));
+  const heartbeat = setInterval(
+    () => {
+      if (redis.status === 'ready') redis.ping().catch(() => undefined);
+    },
+    Math.max(50, Math.floor(options.timeoutMs / 2)),
+  );
   heartbeat.unref();
   redis.once('end', () => clearInterval(heartbeat));
   return redis;

@@ -9,7 +9,16 @@ export default async function searchRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/api/vbc/search',
-    { schema: { security: SECURITY.bearer, querystring: ZSearchQuery, response: { 200: ZSearchResult }, tags: ['search'], summary: 'Cards by name, job title or organization (every word) among your recents, your folders, your businesses and public team directories; best first' } },
+    {
+      schema: {
+        security: SECURITY.bearer,
+        querystring: ZSearchQuery,
+        response: { 200: ZSearchResult },
+        tags: ['search'],
+        summary:
+          'Cards by name, job title or organization (every word) among your recents, your folders, your businesses and public team directories; best first',
+      },
+    },
     async (request): Promise<TSearchResult> => ({ results: await app.cardSearch.searchCards(requireAccount(request).id, request.query.q) }),
   );
 }

@@ -2,7 +2,13 @@ import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { TCardSummary } from '@vbc/shared';
 import type { Db } from '../db/client.ts';
 import {
-  accountRecents, corporateAccountMembers, corporateAccounts, corporateFollowers, directoryFolderCards, directoryFolders, virtualContacts,
+  accountRecents,
+  corporateAccountMembers,
+  corporateAccounts,
+  corporateFollowers,
+  directoryFolderCards,
+  directoryFolders,
+  virtualContacts,
 } from '../db/schema/index.ts';
 import { presentCardSummary } from '../cards/index.ts';
 
@@ -34,21 +40,40 @@ export async function searchCards(db: Db, accountId: string, q: string): Promise
     .from(directoryFolderCards)
     .innerJoin(directoryFolders, eq(directoryFolders.id, directoryFolderCards.folderId))
     .where(eq(directoryFolders.accountId, accountId));
-  const memberOf = db.select({ id: corporateAccountMembers.corporateAccountId }).from(corporateAccountMembers).where(eq(corporateAccountMembers.accountId, accountId));
-  const follows = db.select({ id: corporateFollowers.corporateAccountId }).from(corporateFollowers).where(eq(corporateFollowers.accountId, accountId));
+  const memberOf = db
+    .select({ id: corporateAccountMembers.corporateAccountId })
+    .from(corporateAccountMembers)
+    .where(eq(corporateAccountMembers.accountId, accountId));
+  const follows = db
+    .select({ id: corporateFollowers.corporateAccountId })
+    .from(corporateFollowers)
+    .where(eq(corporateFollowers.accountId, accountId));
   const openBusinesses = db
     .select({ profileId: corporateAccounts.corporateProfileId })
     .from(corporateAccounts)
-    .where(or(eq(corporateAccounts.directoryPublic, true), inArray(corporateAccounts.id, memberOf), inArray(corporateAccounts.id, follows)));
+    .where(
+      or(eq(corporateAccounts.directoryPublic, true), inArray(corporateAccounts.id, memberOf), inArray(corporateAccounts.id, follows)),
+    );
   const matches: SQL[] = words.map((w) => sql`${searchedText} like ${anywhere(w)}`);
   const rows = await db
     .select()
     .from(virtualContacts)
-    .where(and(
-      ...matches,
-      or(inArray(virtualContacts.id, recents), inArray(virtualContacts.id, inFolders), inArray(virtualContacts.corporateProfileId, openBusinesses)),
-    ))
-    .orderBy(desc(sql`similarity(${searchedText}, ${words.join(' ')})`), asc(virtualContacts.firstName), asc(virtualContacts.lastName), asc(virtualContacts.id))
+    .where(
+      and(
+        ...matches,
+        or(
+          inArray(virtualContacts.id, recents),
+          inArray(virtualContacts.id, inFolders),
+          inArray(virtualContacts.corporateProfileId, openBusinesses),
+        ),
+      ),
+    )
+    .orderBy(
+      desc(sql`similarity(${searchedText}, ${words.join(' ')})`),
+      asc(virtualContacts.firstName),
+      asc(virtualContacts.lastName),
+      asc(virtualContacts.id),
+    )
     .limit(SEARCH_LIMIT);
   return rows.map(presentCardSummary);
 }

@@ -25,7 +25,10 @@ describeEachDatabase('card search', (ctx) => {
     await ctx.app.db.insert(accountRecents).values({ accountId: me.account.id, contactId: recent.id, viewedAt: new Date() });
     const inFolder = await buildCard(ctx.app, { firstName: 'Foldered', organization: org });
     const saved = (await ctx.app.inject({ method: 'GET', url: '/api/directories', headers: me.headers })).json().directories[0];
-    expect((await ctx.app.inject({ method: 'PUT', url: `/api/directories/${saved.dirId}/cards/${inFolder.id}`, headers: me.headers })).statusCode).toBe(204);
+    expect(
+      (await ctx.app.inject({ method: 'PUT', url: `/api/directories/${saved.dirId}/cards/${inFolder.id}`, headers: me.headers }))
+        .statusCode,
+    ).toBe(204);
     const followed = await buildBusiness(ctx.app);
     await ctx.app.db.insert(corporateFollowers).values({ corporateAccountId: followed.corporateAccountId, accountId: me.account.id });
     await buildLinkedCard(ctx.app, followed.corporateProfileId, { firstName: 'Followed', organization: org });
@@ -66,7 +69,12 @@ describeEachDatabase('card search', (ctx) => {
     // The closest match comes first.
     const ranked = await search(me.headers, `rafael mendes${t}`);
     expect(ranked[0]?.firstName).toBe('Rafael');
-    expect(ranked[0]).toMatchObject({ lastName: `Mendes${t}`, jobTitle: 'Harbor Pilot', organization: `Compass ${t}`, isCorporateProfile: true });
+    expect(ranked[0]).toMatchObject({
+      lastName: `Mendes${t}`,
+      jobTitle: 'Harbor Pilot',
+      organization: `Compass ${t}`,
+      isCorporateProfile: true,
+    });
   });
 
   it(`answers at most ${SEARCH_LIMIT} cards`, async () => {

@@ -17,7 +17,11 @@ describe('demo placeholder pictures (issue 13: one clean placeholder)', () => {
     const jpeg = await avatar('MS', '#7f00ff', '#e100ff');
     // Where the old silhouette's shoulders were (bottom centre) and its head (above the initials): the bare gradient.
     const plain = await avatar('', '#7f00ff', '#e100ff');
-    for (const [x, y] of [[256, 470], [256, 130], [180, 440]] as const) {
+    for (const [x, y] of [
+      [256, 470],
+      [256, 130],
+      [180, 440],
+    ] as const) {
       expect(near(await pixel(jpeg, x, y), await pixel(plain, x, y)), `pixel ${x},${y}`).toBe(true);
     }
     // The initials are there, in white, across the middle.
@@ -29,11 +33,22 @@ describe('demo placeholder pictures (issue 13: one clean placeholder)', () => {
   it('a pet gets a paw print drawn as shapes, not an emoji (which rendered as a missing-glyph box)', async () => {
     const jpeg = await petAvatar('#f7971e', '#ffd200');
     // The pad, each toe: white.
-    for (const [x, y] of [[256, 330], [160, 200], [212, 138], [300, 138], [352, 200]] as const) {
+    for (const [x, y] of [
+      [256, 330],
+      [160, 200],
+      [212, 138],
+      [300, 138],
+      [352, 200],
+    ] as const) {
       expect(isWhite(await pixel(jpeg, x, y)), `paw at ${x},${y}`).toBe(true);
     }
     // Between the toes and around the pad: the gradient.
-    for (const [x, y] of [[256, 120], [120, 330], [392, 330], [256, 470]] as const) {
+    for (const [x, y] of [
+      [256, 120],
+      [120, 330],
+      [392, 330],
+      [256, 470],
+    ] as const) {
       expect(isWhite(await pixel(jpeg, x, y)), `background at ${x},${y}`).toBe(false);
     }
   });

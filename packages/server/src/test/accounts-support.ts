@@ -71,7 +71,12 @@ export const authHeaders = (login: Pick<TLoginResult, 'accessToken' | 'sessionId
 });
 
 /** Registers a new e-mail account through the API, as the sign-in window does. */
-export async function registerByEmail(c: TClient, smtp: SmtpSink, name = 'Ana Cruz', email = uniqueEmail()): Promise<TLoginResult & { email: string }> {
+export async function registerByEmail(
+  c: TClient,
+  smtp: SmtpSink,
+  name = 'Ana Cruz',
+  email = uniqueEmail(),
+): Promise<TLoginResult & { email: string }> {
   const requested = await c.post('/api/personalaccount/RequestVerifyOtp', { email });
   if (requested.statusCode !== 200) throw new Error(`RequestVerifyOtp: ${requested.statusCode} ${requested.body}`);
   const otp = await mailedCode(smtp, email);

@@ -21,10 +21,58 @@ export function makeTestTls(): TestTls {
   const dir = mkdtempSync(join(tmpdir(), 'vbc-test-ca-'));
   const run = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
   try {
-    run('req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', 'ca.key', '-out', 'ca.pem', '-days', '2', '-subj', '/CN=VBC test CA');
-    run('req', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', 'server.key', '-out', 'server.csr', '-subj', '/CN=localhost');
-    writeFileSync(join(dir, 'san.ext'), 'subjectAltName=IP:127.0.0.1,DNS:localhost\nbasicConstraints=CA:FALSE\nkeyUsage=digitalSignature\nextendedKeyUsage=serverAuth\n');
-    run('x509', '-req', '-in', 'server.csr', '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'server.pem', '-days', '2', '-extfile', 'san.ext');
+    run(
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:P-256',
+      '-nodes',
+      '-keyout',
+      'ca.key',
+      '-out',
+      'ca.pem',
+      '-days',
+      '2',
+      '-subj',
+      '/CN=VBC test CA',
+    );
+    run(
+      'req',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:P-256',
+      '-nodes',
+      '-keyout',
+      'server.key',
+      '-out',
+      'server.csr',
+      '-subj',
+      '/CN=localhost',
+    );
+    writeFileSync(
+      join(dir, 'san.ext'),
+      'subjectAltName=IP:127.0.0.1,DNS:localhost\nbasicConstraints=CA:FALSE\nkeyUsage=digitalSignature\nextendedKeyUsage=serverAuth\n',
+    );
+    run(
+      'x509',
+      '-req',
+      '-in',
+      'server.csr',
+      '-CA',
+      'ca.pem',
+      '-CAkey',
+      'ca.key',
+      '-CAcreateserial',
+      '-out',
+      'server.pem',
+      '-days',
+      '2',
+      '-extfile',
+      'san.ext',
+    );
     const read = (name: string) => readFileSync(join(dir, name), 'utf8');
     return { ca: read('ca.pem'), cert: read('server.pem'), key: read('server.key') };
   } finally {
@@ -35,7 +83,12 @@ export function makeTestTls(): TestTls {
 /** A fresh APNs signing key (like the .p8 from Apple) with its id and team. */
 export function makeApnsKey(): { privatePem: string; publicKey: KeyObject; keyId: string; teamId: string } {
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-  return { privatePem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), publicKey, keyId: 'KEY1234567', teamId: 'TEAM123456' };
+  return {
+    privatePem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    publicKey,
+    keyId: 'KEY1234567',
+    teamId: 'TEAM123456',
+  };
 }
 
 /** One notification the stub accepted (its JWT was valid). */
@@ -77,7 +130,11 @@ export interface ApnsStub {
  * 200 with an apns-id (or what `answer` says for that token); a bad token 403 with Apple's reason.
  */
 export async function startApnsStub(opts: {
-  publicKey: KeyObject | string; keyId: string; teamId: string; tls?: TestTls; now?: () => number;
+  publicKey: KeyObject | string;
+  keyId: string;
+  teamId: string;
+  tls?: TestTls;
+  now?: () => number;
   /** Also accept certificate authentication: client certificates this CA signed (a pass type certificate's UID is its topic). */
   clientCa?: string;
 }): Promise<ApnsStub> {
@@ -90,7 +147,8 @@ export async function startApnsStub(opts: {
   let sequence = 0;
 
   const server = http2.createSecureServer({
-    cert: tls.cert, key: tls.key,
+    cert: tls.cert,
+    key: tls.key,
     ...(opts.clientCa ? { ca: [opts.clientCa], requestCert: true, rejectUnauthorized: false } : {}),
   });
   // open client sessions keep the server alive: close() ends them
@@ -131,7 +189,8 @@ export async function startApnsStub(opts: {
       }
       const token = auth.slice('bearer '.length);
       const pushType = String(headers['apns-push-type'] ?? '');
-      if (!['alert', 'background', 'voip', 'complication', 'fileprovider', 'mdm', 'liveactivity'].includes(pushType)) return reply(400, 'InvalidPushType');
+      if (!['alert', 'background', 'voip', 'complication', 'fileprovider', 'mdm', 'liveactivity'].includes(pushType))
+        return reply(400, 'InvalidPushType');
       let payload: unknown;
       try {
         payload = JSON.parse(Buffer.concat(chunks).toString('utf8'));
@@ -170,7 +229,6 @@ export async function startApnsStub(opts: {
         for (const s of sessions) s.destroy();
       }),
   };
-
 }
 
 /** The TLS client certificate of a connection: whether our CA signed it, and its subject's UID. */
@@ -183,7 +241,13 @@ function clientCertificate(socket: unknown): { authorized: boolean; uid: string 
 }
 
 /** The token's header and claims if Apple would accept it, else Apple's refusal reason. */
-function checkToken(token: string, publicKey: KeyObject, keyId: string, teamId: string, nowMs: number): { claims: { iss: string; iat: number }; kid: string } | string {
+function checkToken(
+  token: string,
+  publicKey: KeyObject,
+  keyId: string,
+  teamId: string,
+  nowMs: number,
+): { claims: { iss: string; iat: number }; kid: string } | string {
   const parts = token.split('.');
   if (parts.length !== 3) return 'InvalidProviderToken';
   const [head, body, signature] = parts as [string, string, string];
@@ -195,8 +259,14 @@ function checkToken(token: string, publicKey: KeyObject, keyId: string, teamId: 
   } catch {
     return 'InvalidProviderToken';
   }
-  if (header.alg !== 'ES256' || header.kid !== keyId || claims.iss !== teamId || typeof claims.iat !== 'number') return 'InvalidProviderToken';
-  const valid = verify('sha256', Buffer.from(`${head}.${body}`), { key: publicKey, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'));
+  if (header.alg !== 'ES256' || header.kid !== keyId || claims.iss !== teamId || typeof claims.iat !== 'number')
+    return 'InvalidProviderToken';
+  const valid = verify(
+    'sha256',
+    Buffer.from(`${head}.${body}`),
+    { key: publicKey, dsaEncoding: 'ieee-p1363' },
+    Buffer.from(signature, 'base64url'),
+  );
   if (!valid) return 'InvalidProviderToken';
   if (nowMs / 1000 - claims.iat > 3600) return 'ExpiredProviderToken';
   return { claims: { iss: claims.iss, iat: claims.iat }, kid: header.kid };

@@ -39,7 +39,11 @@ export async function buildTestApp(database: Database, options: TestAppOptions =
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vbc-test-'));
   // A known admin token: otherwise each app would make one into its DATA_DIR and print it.
   const config = loadConfig({
-    DATA_DIR: dataDir, LOG_LEVEL: 'debug', STATS_FLUSH_MS: '60000', ADMIN_TOKEN: randomBytes(24).toString('hex'), ...options.env,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'debug',
+    STATS_FLUSH_MS: '60000',
+    ADMIN_TOKEN: randomBytes(24).toString('hex'),
+    ...options.env,
   });
   const log = new LogCapture();
   const app = await buildApp({

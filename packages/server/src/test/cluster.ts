@@ -150,7 +150,12 @@ export class ConversationClient {
   private hub: HubConnection;
   private catchingUp: Promise<void> = Promise.resolve();
 
-  constructor(private readonly baseUrl: string, private readonly accessToken: string, readonly conversationId: string, readonly name: string) {
+  constructor(
+    private readonly baseUrl: string,
+    private readonly accessToken: string,
+    readonly conversationId: string,
+    readonly name: string,
+  ) {
     this.hub = new HubConnectionBuilder()
       .withUrl(`${baseUrl}${HUB.path}`, { transport: HttpTransportType.WebSockets, accessTokenFactory: () => accessToken })
       .withAutomaticReconnect({ nextRetryDelayInMilliseconds: (ctx) => (ctx.elapsedMilliseconds < 120_000 ? 300 : null) })

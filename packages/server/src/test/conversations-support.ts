@@ -13,7 +13,11 @@ export type TPerson = Awaited<ReturnType<typeof buildAccount>> & { card: Awaited
 /** A signed-in account that owns one card. */
 export async function buildPerson(app: FastifyInstance, name?: string): Promise<TPerson> {
   const person = await buildAccount(app, { name });
-  const card = await buildCard(app, { firstName: name ?? 'Person', lastName: randomBytes(3).toString('hex') }, { ownerAccountId: person.account.id });
+  const card = await buildCard(
+    app,
+    { firstName: name ?? 'Person', lastName: randomBytes(3).toString('hex') },
+    { ownerAccountId: person.account.id },
+  );
   return { ...person, card };
 }
 
@@ -36,7 +40,13 @@ export async function startConversation(
 }
 
 /** Sends a text message; returns the raw response. */
-export function send(app: FastifyInstance, who: { headers: Record<string, string> }, conversationId: string, message: string, clientMessageId: string = randomUUID()) {
+export function send(
+  app: FastifyInstance,
+  who: { headers: Record<string, string> },
+  conversationId: string,
+  message: string,
+  clientMessageId: string = randomUUID(),
+) {
   return app.inject({
     method: 'POST',
     url: `/api/conversation/${conversationId}/messages`,
@@ -46,7 +56,11 @@ export function send(app: FastifyInstance, who: { headers: Record<string, string
 }
 
 /** Every message of a conversation, oldest first (pages of 100). */
-export async function allMessages(app: FastifyInstance, who: { headers: Record<string, string> }, conversationId: string): Promise<TConversationMessage[]> {
+export async function allMessages(
+  app: FastifyInstance,
+  who: { headers: Record<string, string> },
+  conversationId: string,
+): Promise<TConversationMessage[]> {
   const out: TConversationMessage[] = [];
   for (;;) {
     const after = out.at(-1)?.sequence ?? 0;

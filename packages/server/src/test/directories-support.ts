@@ -13,7 +13,8 @@ export async function buildBusiness(app: FastifyInstance, options: { name?: stri
     members: (options.memberEmails ?? []).map((value) => ({ kind: 'email' as const, value })),
     verified: true,
   });
-  if (options.isPublic) await app.db.update(corporateAccounts).set({ directoryPublic: true }).where(eq(corporateAccounts.id, created.corporateAccountId));
+  if (options.isPublic)
+    await app.db.update(corporateAccounts).set({ directoryPublic: true }).where(eq(corporateAccounts.id, created.corporateAccountId));
   return created;
 }
 

@@ -12,7 +12,11 @@ const unique = () => randomBytes(5).toString('hex');
 export async function buildAccount(app: FastifyInstance, fields: { name?: string; email?: string; phoneNumber?: string } = {}) {
   const [account] = await app.db
     .insert(accounts)
-    .values({ name: fields.name ?? `Tester ${unique()}`, email: fields.email ?? `t-${unique()}@example.test`, phoneNumber: fields.phoneNumber ?? null })
+    .values({
+      name: fields.name ?? `Tester ${unique()}`,
+      email: fields.email ?? `t-${unique()}@example.test`,
+      phoneNumber: fields.phoneNumber ?? null,
+    })
     .returning();
   const session = await issueSession(app.db, account!.id);
   const headers = { authorization: `Bearer ${session.accessToken}`, 'x-session-id': session.sessionId };

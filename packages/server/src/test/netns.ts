@@ -60,12 +60,16 @@ export function createNetns(): TNetns {
     inside('ip', ['addr', 'add', `${nsIp}/24`, 'dev', nsSide]);
     inside('ip', ['link', 'set', nsSide, 'up']);
     inside('ip', ['link', 'set', 'lo', 'up']);
-    inside('nft', ['-f', '-'], [
-      'table inet vbcpart {',
-      '  chain output { type filter hook output priority 0; policy accept; }',
-      '  chain input { type filter hook input priority 0; policy accept; }',
-      '}',
-    ].join('\n'));
+    inside(
+      'nft',
+      ['-f', '-'],
+      [
+        'table inet vbcpart {',
+        '  chain output { type filter hook output priority 0; policy accept; }',
+        '  chain input { type filter hook input priority 0; policy accept; }',
+        '}',
+      ].join('\n'),
+    );
   } catch (error) {
     spawnSync('ip', ['netns', 'del', name]);
     throw error;
@@ -81,10 +85,14 @@ export function createNetns(): TNetns {
     exec: ['ip', 'netns', 'exec', name],
     cut(ports) {
       const set = `{ ${ports.join(', ')} }`;
-      inside('nft', ['-f', '-'], [
-        `add rule inet vbcpart output ip daddr ${hostIp} tcp dport ${set} drop`,
-        `add rule inet vbcpart input ip saddr ${hostIp} tcp sport ${set} drop`,
-      ].join('\n'));
+      inside(
+        'nft',
+        ['-f', '-'],
+        [
+          `add rule inet vbcpart output ip daddr ${hostIp} tcp dport ${set} drop`,
+          `add rule inet vbcpart input ip saddr ${hostIp} tcp sport ${set} drop`,
+        ].join('\n'),
+      );
     },
     heal,
     close() {

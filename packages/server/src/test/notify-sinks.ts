@@ -62,7 +62,8 @@ export async function startSmtpSink(): Promise<SmtpSink> {
 }
 
 /** The 6-digit code in a mail's subject or an SMS text. */
-export const codeIn = (text: string | undefined): string | undefined => /\b(\d{6})\b/.exec(text?.match(/^Subject: .*$/m)?.[0] ?? text ?? '')?.[1];
+export const codeIn = (text: string | undefined): string | undefined =>
+  /\b(\d{6})\b/.exec(text?.match(/^Subject: .*$/m)?.[0] ?? text ?? '')?.[1];
 
 export interface TReceivedSms {
   headers: IncomingHttpHeaders;
@@ -94,6 +95,10 @@ export async function startSmsSink(): Promise<SmsSink> {
   return Object.assign(sink, {
     url: `http://127.0.0.1:${port}/sms`,
     latestTo: (e164: string) => sink.received.filter((r) => r.body.to === e164).at(-1),
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   });
 }

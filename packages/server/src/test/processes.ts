@@ -82,7 +82,10 @@ export async function startServerProcess(
       killTree(child);
       throw new Error(`${command} ${args.join(' ')} not ready in time:\n${text}`);
     }
-    const ready = await fetch(`${url}/readyz`).then((r) => r.status === 200, () => false);
+    const ready = await fetch(`${url}/readyz`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (ready) return { child, port, url, output: () => text, exited };
     await new Promise((r) => setTimeout(r, 200));
   }

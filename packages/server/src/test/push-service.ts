@@ -17,7 +17,15 @@ export interface TTestSubscription {
 export interface TReceivedPush {
   endpoint: string;
   /** The decrypted payload, parsed as JSON. */
-  payload: { kind: string; title: string; body: string; url: string; tag: string; personalConversationId?: string; announcementId?: string };
+  payload: {
+    kind: string;
+    title: string;
+    body: string;
+    url: string;
+    tag: string;
+    personalConversationId?: string;
+    announcementId?: string;
+  };
   headers: { ttl: string; urgency?: string; topic?: string };
   vapid: { aud: string; sub: string; exp: number; k: string };
 }
@@ -72,14 +80,18 @@ export async function startTestPushService(expectedPublicKey: () => string): Pro
     waitFor(count, timeoutMs = 15_000) {
       if (received.length >= count) return Promise.resolve(received.slice());
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`waited for ${count} pushes, got ${received.length} (refused: ${refused.join('; ')})`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`waited for ${count} pushes, got ${received.length} (refused: ${refused.join('; ')})`)),
+          timeoutMs,
+        );
         waiters.push({ count, resolve: () => (clearTimeout(timer), resolve(received.slice())) });
       });
     },
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 
   const server = http.createServer((request, response) => {
@@ -98,18 +110,25 @@ export async function startTestPushService(expectedPublicKey: () => string): Pro
       if (canned) return response.writeHead(canned).end();
       const vapid = checkVapid(String(request.headers.authorization ?? ''), origin, expectedPublicKey(), verified);
       if (typeof vapid === 'string') return refuse(401, vapid);
-      if (request.headers['content-encoding'] !== 'aes128gcm') return refuse(415, `content-encoding ${request.headers['content-encoding']}`);
+      if (request.headers['content-encoding'] !== 'aes128gcm')
+        return refuse(415, `content-encoding ${request.headers['content-encoding']}`);
       if (!request.headers.ttl) return refuse(400, 'no TTL');
       let payload: TReceivedPush['payload'];
       try {
-        payload = JSON.parse(decrypt(Buffer.concat(chunks), { version: 'aes128gcm', privateKey: sub.ecdh, authSecret: sub.auth }).toString('utf8'));
+        payload = JSON.parse(
+          decrypt(Buffer.concat(chunks), { version: 'aes128gcm', privateKey: sub.ecdh, authSecret: sub.auth }).toString('utf8'),
+        );
       } catch (error) {
         return refuse(400, `undecryptable: ${(error as Error).message}`);
       }
       received.push({
         endpoint: `${origin}${path}`,
         payload,
-        headers: { ttl: String(request.headers.ttl), urgency: request.headers.urgency as string | undefined, topic: request.headers.topic as string | undefined },
+        headers: {
+          ttl: String(request.headers.ttl),
+          urgency: request.headers.urgency as string | undefined,
+          topic: request.headers.topic as string | undefined,
+        },
         vapid,
       });
       response.writeHead(201).end();
@@ -130,12 +149,23 @@ function checkVapid(header: string, audience: string, expectedKey: string, verif
   const match = /^vapid t=([^,\s]+),\s*k=([^,\s]+)$/.exec(header);
   if (!match) return `not a vapid authorization: ${header.slice(0, 20)}`;
   const [, token, k] = match as unknown as [string, string, string];
-  if (k !== expectedKey) return 'k is not the server\'s public key';
+  if (k !== expectedKey) return "k is not the server's public key";
   const [head, body, signature] = token.split('.') as [string, string, string];
   if (!verified.has(`${k} ${token}`)) {
     const point = Buffer.from(k, 'base64url');
-    const publicKey = createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: b64u(point.subarray(1, 33)), y: b64u(point.subarray(33, 65)) }, format: 'jwk' });
-    if (!verify('sha256', Buffer.from(`${head}.${body}`), { key: publicKey, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature ?? '', 'base64url'))) return 'bad JWT signature';
+    const publicKey = createPublicKey({
+      key: { kty: 'EC', crv: 'P-256', x: b64u(point.subarray(1, 33)), y: b64u(point.subarray(33, 65)) },
+      format: 'jwk',
+    });
+    if (
+      !verify(
+        'sha256',
+        Buffer.from(`${head}.${body}`),
+        { key: publicKey, dsaEncoding: 'ieee-p1363' },
+        Buffer.from(signature ?? '', 'base64url'),
+      )
+    )
+      return 'bad JWT signature';
     verified.add(`${k} ${token}`);
   }
   const h = JSON.parse(Buffer.from(head, 'base64url').toString('utf8')) as { alg?: string };

@@ -16,8 +16,15 @@ export function multipartBody(
 }
 
 /** A small picture of one colour, in `format`. */
-export async function makePicture(format: 'png' | 'jpeg' | 'webp' | 'gif' | 'avif', width = 64, height = 48, alpha = false): Promise<Buffer> {
-  const image = sharp({ create: { width, height, channels: alpha ? 4 : 3, background: alpha ? { r: 200, g: 30, b: 60, alpha: 0.5 } : '#c81e3c' } });
+export async function makePicture(
+  format: 'png' | 'jpeg' | 'webp' | 'gif' | 'avif',
+  width = 64,
+  height = 48,
+  alpha = false,
+): Promise<Buffer> {
+  const image = sharp({
+    create: { width, height, channels: alpha ? 4 : 3, background: alpha ? { r: 200, g: 30, b: 60, alpha: 0.5 } : '#c81e3c' },
+  });
   return image.toFormat(format).toBuffer();
 }
 

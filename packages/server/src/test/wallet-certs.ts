@@ -24,14 +24,87 @@ export function makePassCerts(passTypeId = 'pass.app.vbc.test', teamId = 'TEAMVB
   const passphrase = 'pass-key-secret';
   try {
     writeFileSync(join(dir, 'ca.ext'), 'basicConstraints=critical,CA:TRUE\nkeyUsage=critical,keyCertSign,cRLSign\n');
-    writeFileSync(join(dir, 'signer.ext'), 'basicConstraints=CA:FALSE\nkeyUsage=critical,digitalSignature\nextendedKeyUsage=clientAuth,emailProtection\n');
-    run('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'root.key', '-out', 'root.pem', '-days', '2', '-subj', '/CN=VBC Test Root CA', '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign,cRLSign');
+    writeFileSync(
+      join(dir, 'signer.ext'),
+      'basicConstraints=CA:FALSE\nkeyUsage=critical,digitalSignature\nextendedKeyUsage=clientAuth,emailProtection\n',
+    );
+    run(
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      'root.key',
+      '-out',
+      'root.pem',
+      '-days',
+      '2',
+      '-subj',
+      '/CN=VBC Test Root CA',
+      '-addext',
+      'basicConstraints=critical,CA:TRUE',
+      '-addext',
+      'keyUsage=critical,keyCertSign,cRLSign',
+    );
     run('req', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'wwdr.key', '-out', 'wwdr.csr', '-subj', '/CN=VBC Test WWDR/OU=G4');
-    run('x509', '-req', '-in', 'wwdr.csr', '-CA', 'root.pem', '-CAkey', 'root.key', '-CAcreateserial', '-out', 'wwdr.pem', '-days', '2', '-extfile', 'ca.ext');
-    run('req', '-newkey', 'rsa:2048', '-passout', `pass:${passphrase}`, '-keyout', 'signer.key', '-out', 'signer.csr', '-subj', `/UID=${passTypeId}/CN=Pass Type ID: ${passTypeId}/OU=${teamId}/O=VBC Test`);
-    run('x509', '-req', '-in', 'signer.csr', '-CA', 'wwdr.pem', '-CAkey', 'wwdr.key', '-CAcreateserial', '-out', 'signer.pem', '-days', '2', '-extfile', 'signer.ext');
+    run(
+      'x509',
+      '-req',
+      '-in',
+      'wwdr.csr',
+      '-CA',
+      'root.pem',
+      '-CAkey',
+      'root.key',
+      '-CAcreateserial',
+      '-out',
+      'wwdr.pem',
+      '-days',
+      '2',
+      '-extfile',
+      'ca.ext',
+    );
+    run(
+      'req',
+      '-newkey',
+      'rsa:2048',
+      '-passout',
+      `pass:${passphrase}`,
+      '-keyout',
+      'signer.key',
+      '-out',
+      'signer.csr',
+      '-subj',
+      `/UID=${passTypeId}/CN=Pass Type ID: ${passTypeId}/OU=${teamId}/O=VBC Test`,
+    );
+    run(
+      'x509',
+      '-req',
+      '-in',
+      'signer.csr',
+      '-CA',
+      'wwdr.pem',
+      '-CAkey',
+      'wwdr.key',
+      '-CAcreateserial',
+      '-out',
+      'signer.pem',
+      '-days',
+      '2',
+      '-extfile',
+      'signer.ext',
+    );
     const read = (name: string) => readFileSync(join(dir, name), 'utf8');
-    return { passTypeId, teamId, root: read('root.pem'), wwdr: read('wwdr.pem'), signerCert: read('signer.pem'), signerKey: read('signer.key'), passphrase };
+    return {
+      passTypeId,
+      teamId,
+      root: read('root.pem'),
+      wwdr: read('wwdr.pem'),
+      signerCert: read('signer.pem'),
+      signerKey: read('signer.key'),
+      passphrase,
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -56,7 +129,27 @@ export function verifyDetachedSignature(signature: Buffer, content: Buffer, root
     writeFileSync(join(dir, 'signature'), signature);
     writeFileSync(join(dir, 'manifest.json'), content);
     writeFileSync(join(dir, 'root.pem'), rootPem);
-    execFileSync('openssl', ['cms', '-verify', '-binary', '-inform', 'DER', '-in', 'signature', '-content', 'manifest.json', '-CAfile', 'root.pem', '-purpose', 'any', '-out', '/dev/null'], { cwd: dir, stdio: 'pipe' });
+    execFileSync(
+      'openssl',
+      [
+        'cms',
+        '-verify',
+        '-binary',
+        '-inform',
+        'DER',
+        '-in',
+        'signature',
+        '-content',
+        'manifest.json',
+        '-CAfile',
+        'root.pem',
+        '-purpose',
+        'any',
+        '-out',
+        '/dev/null',
+      ],
+      { cwd: dir, stdio: 'pipe' },
+    );
     return true;
   } catch (error) {
     return String((error as { stderr?: Buffer }).stderr ?? error);

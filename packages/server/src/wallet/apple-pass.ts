@@ -26,7 +26,12 @@ export async function buildApplePass(settings: AppleWalletSettings, input: Apple
   const files = { ...(await passIcons(subject.accentColor, foreground)), ...(await passThumbnails(input.picture)) };
   const pass = new PKPass(
     files,
-    { wwdr: settings.wwdr, signerCert: settings.signerCert, signerKey: settings.signerKey, ...(settings.signerKeyPassphrase ? { signerKeyPassphrase: settings.signerKeyPassphrase } : {}) },
+    {
+      wwdr: settings.wwdr,
+      signerCert: settings.signerCert,
+      signerKey: settings.signerKey,
+      ...(settings.signerKeyPassphrase ? { signerKeyPassphrase: settings.signerKeyPassphrase } : {}),
+    },
     {
       formatVersion: 1,
       passTypeIdentifier: settings.passTypeId,
@@ -45,9 +50,15 @@ export async function buildApplePass(settings: AppleWalletSettings, input: Apple
   );
   const generic = new PassType('generic');
   generic.primaryFields.push({ key: 'name', label: subject.kind === 'card' ? 'NAME' : 'PET', value: subject.name });
-  if (subject.jobTitle) generic.secondaryFields.push({ key: 'jobTitle', label: subject.kind === 'card' ? 'TITLE' : 'KIND', value: subject.jobTitle });
+  if (subject.jobTitle)
+    generic.secondaryFields.push({ key: 'jobTitle', label: subject.kind === 'card' ? 'TITLE' : 'KIND', value: subject.jobTitle });
   if (subject.organization) generic.secondaryFields.push({ key: 'organization', label: 'ORGANIZATION', value: subject.organization });
-  generic.backFields.push({ key: 'link', label: subject.kind === 'card' ? 'Card' : 'Pet tag', value: subject.shareUrl, attributedValue: `<a href="${subject.shareUrl}">${subject.shareUrl}</a>` });
+  generic.backFields.push({
+    key: 'link',
+    label: subject.kind === 'card' ? 'Card' : 'Pet tag',
+    value: subject.shareUrl,
+    attributedValue: `<a href="${subject.shareUrl}">${subject.shareUrl}</a>`,
+  });
   pass.types.push(generic);
   pass.setBarcodes({ format: 'PKBarcodeFormatQR', message: subject.shareUrl, messageEncoding: 'iso-8859-1', altText: subject.name });
   return pass.getAsBuffer();

@@ -5,8 +5,10 @@ import { googleWalletJwt } from './google-pass.ts';
 import { ensurePass, type PassRow } from './passes.ts';
 import type { TPassSubject } from './pass-subject.ts';
 
-export const APPLE_NOT_CONFIGURED = 'Apple Wallet is not configured on this server (set APPLE_PASS_TYPE_ID, APPLE_TEAM_ID, APPLE_PASS_CERT, APPLE_PASS_KEY and APPLE_WWDR_CERT).';
-export const GOOGLE_NOT_CONFIGURED = 'Google Wallet is not configured on this server (set GOOGLE_WALLET_ISSUER_ID and GOOGLE_WALLET_SERVICE_ACCOUNT).';
+export const APPLE_NOT_CONFIGURED =
+  'Apple Wallet is not configured on this server (set APPLE_PASS_TYPE_ID, APPLE_TEAM_ID, APPLE_PASS_CERT, APPLE_PASS_KEY and APPLE_WWDR_CERT).';
+export const GOOGLE_NOT_CONFIGURED =
+  'Google Wallet is not configured on this server (set GOOGLE_WALLET_ISSUER_ID and GOOGLE_WALLET_SERVICE_ACCOUNT).';
 
 /** The caller's own card or pet by id, or a 404 (someone else's looks like none). */
 async function ownSubject(deps: WalletDeps, id: string, accountId: string): Promise<TPassSubject> {

@@ -3,10 +3,10 @@ import sharp from 'sharp';
 /** The product mark on the accent colour (Apple's required icon, and the logo strip). */
 function markSvg(size: number, background: string, foreground: string): Buffer {
   return Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 100 100">`
-    + `<rect width="100" height="100" rx="22" fill="${background}"/>`
-    + `<text x="50" y="66" font-family="sans-serif" font-weight="700" font-size="46" text-anchor="middle" fill="${foreground}">VBC</text>`
-    + '</svg>',
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 100 100">` +
+      `<rect width="100" height="100" rx="22" fill="${background}"/>` +
+      `<text x="50" y="66" font-family="sans-serif" font-weight="700" font-size="46" text-anchor="middle" fill="${foreground}">VBC</text>` +
+      '</svg>',
   );
 }
 
@@ -20,7 +20,9 @@ export async function passIcons(background: string, foreground: string): Promise
   const sizes = { 'icon.png': 29, 'icon@2x.png': 58, 'icon@3x.png': 87 };
   const files: Record<string, Buffer> = {};
   for (const [name, size] of Object.entries(sizes)) {
-    files[name] = await sharp(markSvg(size, background, foreground)).png().toBuffer();
+    files[name] = await sharp(markSvg(size, background, foreground))
+      .png()
+      .toBuffer();
   }
   if (iconCache.size > 100) iconCache.clear();
   iconCache.set(key, files);
@@ -31,7 +33,9 @@ export async function passIcons(background: string, foreground: string): Promise
 export async function passThumbnails(picture: Buffer | null | undefined): Promise<Record<string, Buffer>> {
   if (!picture) return {};
   try {
-    const [one, two] = await Promise.all([90, 180].map((size) => sharp(picture).rotate().resize(size, size, { fit: 'cover' }).png().toBuffer()));
+    const [one, two] = await Promise.all(
+      [90, 180].map((size) => sharp(picture).rotate().resize(size, size, { fit: 'cover' }).png().toBuffer()),
+    );
     return { 'thumbnail.png': one!, 'thumbnail@2x.png': two! };
   } catch {
     return {};

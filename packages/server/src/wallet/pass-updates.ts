@@ -31,10 +31,18 @@ export class PassUpdates {
     const passIds = await touchPasses(this.deps.db, subject);
     if (passIds.length === 0 || !this.deps.apns) return;
     const tokens = await pushTokensOf(this.deps.db, passIds);
-    await Promise.all(tokens.map(async (deviceToken) => {
-      const outcome = await this.deps.apns!.send({ deviceToken, topic: this.deps.passTypeId, pushType: 'background', payload: {}, priority: 5 });
-      if (outcome.kind === 'unregistered') await forgetPushToken(this.deps.db, deviceToken);
-      else if (outcome.kind !== 'ok') this.deps.log.warn({ outcome }, 'wallet pass update push not delivered');
-    }));
+    await Promise.all(
+      tokens.map(async (deviceToken) => {
+        const outcome = await this.deps.apns!.send({
+          deviceToken,
+          topic: this.deps.passTypeId,
+          pushType: 'background',
+          payload: {},
+          priority: 5,
+        });
+        if (outcome.kind === 'unregistered') await forgetPushToken(this.deps.db, deviceToken);
+        else if (outcome.kind !== 'ok') this.deps.log.warn({ outcome }, 'wallet pass update push not delivered');
+      }),
+    );
   }
 }

@@ -31,8 +31,16 @@ export function tokenMatches(row: Pick<PassRow, 'authTokenHash'>, presented: str
 const subjectColumn = (subject: Pick<TPassSubject, 'kind'>) => (subject.kind === 'card' ? walletPasses.contactId : walletPasses.petId);
 
 /** The pass of this card or pet, made on first use (one per card or pet), with its token. */
-export async function ensurePass(db: Db, signingKey: Buffer, subject: Pick<TPassSubject, 'kind' | 'id'>): Promise<{ row: PassRow; token: string }> {
-  const [existing] = await db.select().from(walletPasses).where(eq(subjectColumn(subject), subject.id)).limit(1);
+export async function ensurePass(
+  db: Db,
+  signingKey: Buffer,
+  subject: Pick<TPassSubject, 'kind' | 'id'>,
+): Promise<{ row: PassRow; token: string }> {
+  const [existing] = await db
+    .select()
+    .from(walletPasses)
+    .where(eq(subjectColumn(subject), subject.id))
+    .limit(1);
   if (existing) return { row: existing, token: passToken(signingKey, existing.id) };
   const id = crypto.randomUUID();
   const token = passToken(signingKey, id);
@@ -47,7 +55,11 @@ export async function ensurePass(db: Db, signingKey: Buffer, subject: Pick<TPass
     })
     .onConflictDoNothing();
   // A concurrent first generation may have won: read whichever row stands.
-  const [row] = await db.select().from(walletPasses).where(eq(subjectColumn(subject), subject.id)).limit(1);
+  const [row] = await db
+    .select()
+    .from(walletPasses)
+    .where(eq(subjectColumn(subject), subject.id))
+    .limit(1);
   return { row: row!, token: passToken(signingKey, row!.id) };
 }
 
@@ -77,7 +89,11 @@ export async function registerDevice(db: Db, deviceLibraryId: string, pushToken:
       .insert(walletDevices)
       .values({ deviceLibraryId, pushToken })
       .onConflictDoUpdate({ target: walletDevices.deviceLibraryId, set: { pushToken, updatedAt: sql`now()` } });
-    const inserted = await tx.insert(walletRegistrations).values({ deviceLibraryId, passId }).onConflictDoNothing().returning({ passId: walletRegistrations.passId });
+    const inserted = await tx
+      .insert(walletRegistrations)
+      .values({ deviceLibraryId, passId })
+      .onConflictDoNothing()
+      .returning({ passId: walletRegistrations.passId });
     return inserted.length > 0;
   });
 }
@@ -85,14 +101,20 @@ export async function registerDevice(db: Db, deviceLibraryId: string, pushToken:
 /** Removes a device's registration for a pass; a device left with none is forgotten. */
 export async function unregisterDevice(db: Db, deviceLibraryId: string, passId: string): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.delete(walletRegistrations).where(and(eq(walletRegistrations.deviceLibraryId, deviceLibraryId), eq(walletRegistrations.passId, passId)));
+    await tx
+      .delete(walletRegistrations)
+      .where(and(eq(walletRegistrations.deviceLibraryId, deviceLibraryId), eq(walletRegistrations.passId, passId)));
     await tx.execute(sql`delete from wallet_devices d where d.device_library_id = ${deviceLibraryId}
       and not exists (select 1 from wallet_registrations r where r.device_library_id = d.device_library_id)`);
   });
 }
 
 /** Serial numbers of the device's passes changed after `since` (a tag from an earlier answer), and the new tag. */
-export async function updatedSerials(db: Db, deviceLibraryId: string, since: Date | null): Promise<{ serialNumbers: string[]; lastUpdated: string } | null> {
+export async function updatedSerials(
+  db: Db,
+  deviceLibraryId: string,
+  since: Date | null,
+): Promise<{ serialNumbers: string[]; lastUpdated: string } | null> {
   const rows = await db
     .select({ id: walletPasses.id, updatedAt: walletPasses.updatedAt })
     .from(walletRegistrations)

@@ -12,7 +12,12 @@ const serial = z.string().min(1).max(100);
 const ZRegistrationParams = z.object({ deviceLibraryId, passTypeId, serial });
 const ZSerialsParams = z.object({ deviceLibraryId, passTypeId });
 const ZPassParams = z.object({ passTypeId, serial });
-const ZSerialsQuery = z.object({ passesUpdatedSince: z.string().regex(/^\d{1,16}$/, 'must be a tag from an earlier answer').optional() });
+const ZSerialsQuery = z.object({
+  passesUpdatedSince: z
+    .string()
+    .regex(/^\d{1,16}$/, 'must be a tag from an earlier answer')
+    .optional(),
+});
 const ZSerials = z.object({ serialNumbers: z.array(z.string()), lastUpdated: z.string() });
 const ZEmpty = z.object({}).describe('Done');
 
@@ -34,16 +39,37 @@ export default async function passkitRoutes(app: FastifyInstance) {
 
   r.post(
     registration,
-    { schema: { security: SECURITY.none, params: ZRegistrationParams, body: ZPassKitRegistration, response: { 200: ZEmpty, 201: ZEmpty }, tags, summary: 'PassKit: a device registers for a pass\'s update pushes (ApplePass token)' } },
+    {
+      schema: {
+        security: SECURITY.none,
+        params: ZRegistrationParams,
+        body: ZPassKitRegistration,
+        response: { 200: ZEmpty, 201: ZEmpty },
+        tags,
+        summary: "PassKit: a device registers for a pass's update pushes (ApplePass token)",
+      },
+    },
     async (request, reply) => {
-      const result = await app.wallet.registerPassDevice({ ...request.params, token: applePassToken(request), pushToken: request.body.pushToken });
+      const result = await app.wallet.registerPassDevice({
+        ...request.params,
+        token: applePassToken(request),
+        pushToken: request.body.pushToken,
+      });
       return reply.code(result === 'created' ? 201 : 200).send({});
     },
   );
 
   r.delete(
     registration,
-    { schema: { security: SECURITY.none, params: ZRegistrationParams, response: { 200: ZEmpty }, tags, summary: 'PassKit: a device no longer wants a pass\'s updates (ApplePass token)' } },
+    {
+      schema: {
+        security: SECURITY.none,
+        params: ZRegistrationParams,
+        response: { 200: ZEmpty },
+        tags,
+        summary: "PassKit: a device no longer wants a pass's updates (ApplePass token)",
+      },
+    },
     async (request) => {
       await app.wallet.unregisterPassDevice({ ...request.params, token: applePassToken(request) });
       return {};
@@ -52,7 +78,16 @@ export default async function passkitRoutes(app: FastifyInstance) {
 
   r.get(
     `${PASSKIT_PATH}/v1/devices/:deviceLibraryId/registrations/:passTypeId`,
-    { schema: { security: SECURITY.none, params: ZSerialsParams, querystring: ZSerialsQuery, response: { 200: ZSerials, 204: ZNoContent }, tags, summary: 'PassKit: serial numbers of the device\'s passes changed since a tag (204: none)' } },
+    {
+      schema: {
+        security: SECURITY.none,
+        params: ZSerialsParams,
+        querystring: ZSerialsQuery,
+        response: { 200: ZSerials, 204: ZNoContent },
+        tags,
+        summary: "PassKit: serial numbers of the device's passes changed since a tag (204: none)",
+      },
+    },
     async (request, reply) => {
       const { deviceLibraryId: device, passTypeId: type } = request.params;
       const result = await app.wallet.listUpdatedSerials(device, type, request.query.passesUpdatedSince);
@@ -63,12 +98,22 @@ export default async function passkitRoutes(app: FastifyInstance) {
 
   r.get(
     `${PASSKIT_PATH}/v1/passes/:passTypeId/:serial`,
-    { schema: { security: SECURITY.none, params: ZPassParams, response: { 200: binary(PKPASS_MIME_TYPE, 'The latest pass'), 304: ZNoContent }, tags, summary: 'PassKit: the latest version of a pass, Last-Modified / If-Modified-Since (ApplePass token)' } },
+    {
+      schema: {
+        security: SECURITY.none,
+        params: ZPassParams,
+        response: { 200: binary(PKPASS_MIME_TYPE, 'The latest pass'), 304: ZNoContent },
+        tags,
+        summary: 'PassKit: the latest version of a pass, Last-Modified / If-Modified-Since (ApplePass token)',
+      },
+    },
     async (request, reply) => {
       const since = request.headers['if-modified-since'];
       const parsed = since ? Date.parse(since) : Number.NaN;
       const { bytes, lastModified } = await app.wallet.latestPass({
-        ...request.params, token: applePassToken(request), ifModifiedSince: Number.isNaN(parsed) ? null : new Date(parsed),
+        ...request.params,
+        token: applePassToken(request),
+        ifModifiedSince: Number.isNaN(parsed) ? null : new Date(parsed),
       });
       reply.header('last-modified', lastModified.toUTCString()).header('cache-control', 'no-cache');
       if (!bytes) return reply.code(304).send(null);
@@ -78,7 +123,15 @@ export default async function passkitRoutes(app: FastifyInstance) {
 
   r.post(
     `${PASSKIT_PATH}/v1/log`,
-    { schema: { security: SECURITY.none, body: ZPassKitLog, response: { 200: ZEmpty }, tags, summary: 'PassKit: devices report problems with our passes (logged)' } },
+    {
+      schema: {
+        security: SECURITY.none,
+        body: ZPassKitLog,
+        response: { 200: ZEmpty },
+        tags,
+        summary: 'PassKit: devices report problems with our passes (logged)',
+      },
+    },
     async (request) => {
       for (const line of request.body.logs) request.log.warn({ passkit: line.slice(0, 500) }, 'PassKit device log');
       return {};

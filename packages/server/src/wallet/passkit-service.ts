@@ -9,7 +9,7 @@ async function authorizedPass(deps: WalletDeps, passTypeId: string, serial: stri
   if (!deps.apple) throw notConfigured(APPLE_NOT_CONFIGURED);
   const pass = passTypeId === deps.apple.passTypeId && isUuid(serial) ? await findPass(deps.db, serial.toLowerCase()) : undefined;
   if (!pass) throw notFound('pass');
-  if (!tokenMatches(pass, token)) throw unauthorized('The pass\'s authentication token is missing or wrong.');
+  if (!tokenMatches(pass, token)) throw unauthorized("The pass's authentication token is missing or wrong.");
   return pass;
 }
 
@@ -23,7 +23,10 @@ export async function registerPassDevice(
 }
 
 /** DELETE …/v1/devices/{device}/registrations/{passType}/{serial}. */
-export async function unregisterPassDevice(deps: WalletDeps, input: { deviceLibraryId: string; passTypeId: string; serial: string; token: string | undefined }): Promise<void> {
+export async function unregisterPassDevice(
+  deps: WalletDeps,
+  input: { deviceLibraryId: string; passTypeId: string; serial: string; token: string | undefined },
+): Promise<void> {
   const pass = await authorizedPass(deps, input.passTypeId, input.serial, input.token);
   await unregisterDevice(deps.db, input.deviceLibraryId, pass.id);
 }

@@ -67,7 +67,11 @@ export default fp(
     if (apple) {
       // Wallet's update pushes authenticate with the pass type certificate; topic = the pass type id.
       const apns = new ApnsClient({
-        certificate: { cert: apple.signerCert, key: apple.signerKey, ...(apple.signerKeyPassphrase ? { passphrase: apple.signerKeyPassphrase } : {}) },
+        certificate: {
+          cert: apple.signerCert,
+          key: apple.signerKey,
+          ...(apple.signerKeyPassphrase ? { passphrase: apple.signerKeyPassphrase } : {}),
+        },
         url: config.APNS_URL,
         ca: options.ca,
       });

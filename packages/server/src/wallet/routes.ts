@@ -17,9 +17,11 @@ export default async function walletRoutes(app: FastifyInstance) {
     '/api/personalAccount/generateAppleWalletPass/:id',
     {
       schema: {
-        security: SECURITY.bearer, params: ZIdParams, tags,
+        security: SECURITY.bearer,
+        params: ZIdParams,
+        tags,
         response: { 200: binary(PKPASS_MIME_TYPE, 'The signed pass (pass.pkpass); 503 when Apple Wallet is not configured') },
-        summary: 'Owner: one of the account\'s cards or pets as an Apple Wallet pass that updates itself',
+        summary: "Owner: one of the account's cards or pets as an Apple Wallet pass that updates itself",
       },
     },
     async (request, reply) => {
@@ -37,7 +39,9 @@ export default async function walletRoutes(app: FastifyInstance) {
     '/api/personalAccount/generateGoogleWalletPass/:id',
     {
       schema: {
-        security: SECURITY.bearer, params: ZIdParams, tags,
+        security: SECURITY.bearer,
+        params: ZIdParams,
+        tags,
         response: { 200: ZGoogleWalletPass },
         summary: 'Owner: a Google Wallet "save" JWT for one of the account\'s cards or pets (503 when not configured)',
       },

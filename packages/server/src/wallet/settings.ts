@@ -76,6 +76,12 @@ export function googleWalletSettings(config: Config): GoogleWalletSettings | nul
   } catch {
     throw new ConfigError('GOOGLE_WALLET_SERVICE_ACCOUNT: private_key is not a PEM private key');
   }
-  if (privateKey.asymmetricKeyType !== 'rsa') throw new ConfigError('GOOGLE_WALLET_SERVICE_ACCOUNT: private_key must be an RSA key (RS256)');
-  return { issuerId, clientEmail: parsed.client_email, privateKey, ...(parsed.private_key_id ? { privateKeyId: parsed.private_key_id } : {}) };
+  if (privateKey.asymmetricKeyType !== 'rsa')
+    throw new ConfigError('GOOGLE_WALLET_SERVICE_ACCOUNT: private_key must be an RSA key (RS256)');
+  return {
+    issuerId,
+    clientEmail: parsed.client_email,
+    privateKey,
+    ...(parsed.private_key_id ? { privateKeyId: parsed.private_key_id } : {}),
+  };
 }

@@ -34,7 +34,10 @@ export class CardPageCache {
     }
     const pending = render().then(async (html) => (html === null ? null : compressPage(html)));
     this.entries.set(key, pending);
-    void pending.then((body) => body === null && this.entries.get(key) === pending && this.entries.delete(key), () => this.entries.delete(key));
+    void pending.then(
+      (body) => body === null && this.entries.get(key) === pending && this.entries.delete(key),
+      () => this.entries.delete(key),
+    );
     while (this.entries.size > MAX_ENTRIES) {
       const oldest = this.entries.keys().next().value;
       if (oldest === undefined) break;
@@ -59,7 +62,13 @@ export function renderedUrl(requested: string): string {
 async function compressPage(html: string): Promise<TCardPageBody> {
   const source = Buffer.from(html);
   const [br, gz] = await Promise.all([
-    brotli(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: source.length } }),
+    brotli(source, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 9,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+      },
+    }),
     gzipAsync(source, { level: 9 }),
   ]);
   return { html, br, gzip: gz };

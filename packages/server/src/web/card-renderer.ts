@@ -45,8 +45,17 @@ export async function loadCardRenderer(distDir: string): Promise<TCardRenderer |
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as TManifest;
   const boot = manifest['src/card-boot.ts']?.file;
   if (!boot) return null;
-  const module = (await import(pathToFileURL(entry).href)) as { renderCard?: TRender<TVirtualContact>; renderPet?: TRender<TVirtualPet>; warmUp?: () => Promise<void> };
+  const module = (await import(pathToFileURL(entry).href)) as {
+    renderCard?: TRender<TVirtualContact>;
+    renderPet?: TRender<TVirtualPet>;
+    warmUp?: () => Promise<void>;
+  };
   if (typeof module.renderCard !== 'function' || typeof module.renderPet !== 'function') return null;
   await module.warmUp?.();
-  return { render: module.renderCard, renderPet: module.renderPet, bootScript: boot, bootImports: [...staticImports(manifest, 'src/card-boot.ts')] };
+  return {
+    render: module.renderCard,
+    renderPet: module.renderPet,
+    bootScript: boot,
+    bootImports: [...staticImports(manifest, 'src/card-boot.ts')],
+  };
 }

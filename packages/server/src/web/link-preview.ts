@@ -59,7 +59,13 @@ function renderPreviewPage(indexHtml: string, preview: TPreview): string {
 export function renderCardPage(indexHtml: string, contact: TVirtualContact, urls: { page: string; image: string | null }): string {
   const title = contact.hasVirginAccessProtection ? PRODUCT_NAME : contact.name || PRODUCT_NAME;
   const description = [contact.jobTitle, contact.organization].filter(Boolean).join(' · ') || `${title} — digital business card`;
-  return renderPreviewPage(indexHtml, { title, description, type: 'profile', ...urls, inline: { elementId: INITIAL_CARD_ELEMENT_ID, value: contact } });
+  return renderPreviewPage(indexHtml, {
+    title,
+    description,
+    type: 'profile',
+    ...urls,
+    inline: { elementId: INITIAL_CARD_ELEMENT_ID, value: contact },
+  });
 }
 
 /** index.html for a pet's page (/vbc/p/{petId}), as renderCardPage for a card: the pet as a visitor sees it. */
@@ -67,7 +73,13 @@ export function renderPetPage(indexHtml: string, pet: TVirtualPet, urls: { page:
   const title = pet.name || PRODUCT_NAME;
   const kind = [pet.breed, pet.species].filter(Boolean).join(' · ');
   const description = pet.isLost ? `${title} is lost: please help them get home.` : kind || `${title} — virtual pet tag`;
-  return renderPreviewPage(indexHtml, { title, description, type: 'website', ...urls, inline: { elementId: INITIAL_PET_ELEMENT_ID, value: pet } });
+  return renderPreviewPage(indexHtml, {
+    title,
+    description,
+    type: 'website',
+    ...urls,
+    inline: { elementId: INITIAL_PET_ELEMENT_ID, value: pet },
+  });
 }
 
 /**
@@ -75,12 +87,19 @@ export function renderPetPage(indexHtml: string, pet: TVirtualPet, urls: { page:
  * app hydrates it), its styles in <head>, and in place of the app's scripts only the small
  * boot script, which starts the app when the visitor acts (web src/card-boot.ts).
  */
-export function withServerRendering(cardPage: string, rendered: { html: string; styles: string }, boot: { bootScript: string; bootImports: string[] }): string {
+export function withServerRendering(
+  cardPage: string,
+  rendered: { html: string; styles: string },
+  boot: { bootScript: string; bootImports: string[] },
+): string {
   const root = /<div id="root">[\s\S]*<\/div>(\s*<\/body>)/;
   if (!root.test(cardPage)) return cardPage;
   return cardPage
     .replace(/\s*<script type="module"[^>]*><\/script>/g, '')
     .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
-    .replace('</head>', `  ${rendered.styles}\n    <script type="module" crossorigin src="/vbc/${boot.bootScript}"></script>\n${boot.bootImports.map((file) => `    <link rel="modulepreload" crossorigin href="/vbc/${file}">\n`).join('')}  </head>`)
+    .replace(
+      '</head>',
+      `  ${rendered.styles}\n    <script type="module" crossorigin src="/vbc/${boot.bootScript}"></script>\n${boot.bootImports.map((file) => `    <link rel="modulepreload" crossorigin href="/vbc/${file}">\n`).join('')}  </head>`,
+    )
     .replace(root, (_match, end: string) => `<div id="root" data-ssr>${rendered.html}</div>${end}`);
 }

@@ -65,19 +65,26 @@ export default fp(
      * plain page (`plain()`, data inlined) when there is no renderer or it fails. `plain` is built
      * only when needed: a page the cache holds is sent as it is.
      */
-    const sendRendered = async (request: FastifyRequest, reply: FastifyReply, plain: () => string, data: unknown, render: ((r: TCardRenderer, url: string) => Promise<TRenderedPage>) | null) => {
+    const sendRendered = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      plain: () => string,
+      data: unknown,
+      render: ((r: TCardRenderer, url: string) => Promise<TRenderedPage>) | null,
+    ) => {
       const url = renderedUrl(request.url);
-      const page = renderer && render
-        ? await pages.get(url, data, () =>
-            render(renderer, url).then(
-              (rendered) => withServerRendering(plain(), rendered, renderer),
-              (error: unknown) => {
-                request.log.error({ err: error }, 'server rendering of a page failed');
-                return null;
-              },
-            ),
-          )
-        : null;
+      const page =
+        renderer && render
+          ? await pages.get(url, data, () =>
+              render(renderer, url).then(
+                (rendered) => withServerRendering(plain(), rendered, renderer),
+                (error: unknown) => {
+                  request.log.error({ err: error }, 'server rendering of a page failed');
+                  return null;
+                },
+              ),
+            )
+          : null;
       if (!page) return sendIndex(plain())(request, reply);
       const encoding = pickEncoding(request.headers['accept-encoding']);
       reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
@@ -97,10 +104,11 @@ export default fp(
           const contact = presentContact(found.row, found.picture, { revealContactInfo: false });
           const bot = BOT_AGENT.test(request.headers['user-agent'] ?? '');
           if (!bot && !contact.hasVirginAccessProtection) app.cards.stats.record(found.row.id, 'view');
-          const plain = () => renderCardPage(indexHtml, contact, {
-            page: `${base}/vbc/${contact.quickId}`,
-            image: contact.picture ? `${base}/ds/vbc/profilepicture/${contact.quickId}` : null,
-          });
+          const plain = () =>
+            renderCardPage(indexHtml, contact, {
+              page: `${base}/vbc/${contact.quickId}`,
+              image: contact.picture ? `${base}/ds/vbc/profilepicture/${contact.quickId}` : null,
+            });
           return sendRendered(request, reply, plain, contact, (r, url) => r.render(url, contact));
         }
       }
@@ -109,10 +117,11 @@ export default fp(
         const found = await app.pets.findPet(rest[0]).catch(() => null);
         if (found) {
           const pet = presentPet(found);
-          const plain = () => renderPetPage(indexHtml, pet, {
-            page: `${base}/vbc/p/${pet.virtualPetId}`,
-            image: pet.picture ? `${base}/ds/vbc/odisplay/${pet.picture.obsecuredDisplayItemId}` : null,
-          });
+          const plain = () =>
+            renderPetPage(indexHtml, pet, {
+              page: `${base}/vbc/p/${pet.virtualPetId}`,
+              image: pet.picture ? `${base}/ds/vbc/odisplay/${pet.picture.obsecuredDisplayItemId}` : null,
+            });
           return sendRendered(request, reply, plain, pet, (r, url) => r.renderPet(url, pet));
         }
       }

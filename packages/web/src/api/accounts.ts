@@ -3,7 +3,13 @@
  * account, the recently viewed merge and account deletion. The sign-in calls never send the
  * bearer token: the person is not signed in yet (and RegisterAppAccount must go without one).
  */
-import type { TLoginResult as TSharedLoginResult, TOtpResponse, TPersonalAccount as TSharedAccount, TRecents, TUnregisterOtpResponse } from '@vbc/shared/account';
+import type {
+  TLoginResult as TSharedLoginResult,
+  TOtpResponse,
+  TPersonalAccount as TSharedAccount,
+  TRecents,
+  TUnregisterOtpResponse,
+} from '@vbc/shared/account';
 import type { TVirtualContact } from '@vbc/shared/contact';
 import { addRecent, readRecents, RECENTS_LIMIT, type TRecent } from '../platform/recents.ts';
 import { writeStored } from '../platform/storage.ts';

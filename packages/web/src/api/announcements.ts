@@ -6,6 +6,8 @@ const enc = encodeURIComponent;
 
 export const listAnnouncements = () => http.get<TAnnouncementList>('/api/personalAccount/announcements');
 
-export const getAnnouncement = (announcementId: string) => http.get<TAnnouncement>(`/api/personalAccount/announcement/${enc(announcementId)}`);
+export const getAnnouncement = (announcementId: string) =>
+  http.get<TAnnouncement>(`/api/personalAccount/announcement/${enc(announcementId)}`);
 
-export const markAnnouncementRead = (announcementId: string) => http.post<void>(`/api/personalAccount/announcement/${enc(announcementId)}/read`);
+export const markAnnouncementRead = (announcementId: string) =>
+  http.post<void>(`/api/personalAccount/announcement/${enc(announcementId)}/read`);

@@ -3,9 +3,7 @@
  * Shapes come from @vbc/shared/conversation; failures reject with an HttpError whose message
  * is the server's (docs/contracts.md §8).
  */
-import type {
-  TConversationMessage, TConversationSummary, THaveUnseenMessages, TInitiateConversation,
-} from '@vbc/shared/conversation';
+import type { TConversationMessage, TConversationSummary, THaveUnseenMessages, TInitiateConversation } from '@vbc/shared/conversation';
 import { http } from './http.ts';
 
 const base = (id: string) => `/api/conversation/${encodeURIComponent(id)}`;

@@ -1,7 +1,15 @@
 /** The business calls: the 'Verified Business' dialog's follow and unfollow, and the corporate console. */
 import type { TAuthoredAnnouncement, TCorporateAnnouncementInput, TCorporateAnnouncementUpdate } from '@vbc/shared/announcement';
 import type {
-  TCorporateConsole, TCorporateMember, TFollowState, TCorporateProfileInput, TCorporateRoleName, TInvitation, TInvitationInput, TManagedBusiness, TMyInvitation,
+  TCorporateConsole,
+  TCorporateMember,
+  TFollowState,
+  TCorporateProfileInput,
+  TCorporateRoleName,
+  TInvitation,
+  TInvitationInput,
+  TManagedBusiness,
+  TMyInvitation,
 } from '@vbc/shared/corporate';
 import { http } from './http.ts';
 
@@ -10,7 +18,9 @@ const followPath = (corporateProfileId: string) => `/api/vbc/corporateProfile/${
 export const getFollowState = (corporateProfileId: string) => http.get<TFollowState>(followPath(corporateProfileId));
 
 export const setFollowing = (corporateProfileId: string, follow: boolean) =>
-  follow ? http.put<TFollowState>(followPath(corporateProfileId), {}) : http.delete(followPath(corporateProfileId)).then(() => getFollowState(corporateProfileId));
+  follow
+    ? http.put<TFollowState>(followPath(corporateProfileId), {})
+    : http.delete(followPath(corporateProfileId)).then(() => getFollowState(corporateProfileId));
 
 // The corporate console (issue 11): profile, members, invitations, the directory switch, linked cards.
 const consolePath = (corporateAccountId: string) => `/api/corporate/${encodeURIComponent(corporateAccountId)}`;
@@ -38,12 +48,16 @@ export const listMyInvitations = () => http.get<TMyInvitation[]>('/api/personalA
 export const answerInvitation = (invitationId: string, accept: boolean) =>
   http.post<unknown>(`/api/personalAccount/invitations/${encodeURIComponent(invitationId)}/${accept ? 'accept' : 'decline'}`);
 
-const cardLinkPath = (corporateAccountId: string, virtualContactId: string) => `${consolePath(corporateAccountId)}/cards/${encodeURIComponent(virtualContactId)}`;
-export const linkCard = (corporateAccountId: string, virtualContactId: string) => http.post<void>(cardLinkPath(corporateAccountId, virtualContactId));
-export const unlinkCard = (corporateAccountId: string, virtualContactId: string) => http.delete(cardLinkPath(corporateAccountId, virtualContactId));
+const cardLinkPath = (corporateAccountId: string, virtualContactId: string) =>
+  `${consolePath(corporateAccountId)}/cards/${encodeURIComponent(virtualContactId)}`;
+export const linkCard = (corporateAccountId: string, virtualContactId: string) =>
+  http.post<void>(cardLinkPath(corporateAccountId, virtualContactId));
+export const unlinkCard = (corporateAccountId: string, virtualContactId: string) =>
+  http.delete(cardLinkPath(corporateAccountId, virtualContactId));
 
 // The console's announcements: drafts included; publish, edit, withdraw.
-export const listCorporateAnnouncements = (corporateAccountId: string) => http.get<TAuthoredAnnouncement[]>(`${consolePath(corporateAccountId)}/announcements`);
+export const listCorporateAnnouncements = (corporateAccountId: string) =>
+  http.get<TAuthoredAnnouncement[]>(`${consolePath(corporateAccountId)}/announcements`);
 export const createCorporateAnnouncement = (corporateAccountId: string, input: TCorporateAnnouncementInput) =>
   http.post<TAuthoredAnnouncement>(`${consolePath(corporateAccountId)}/announcements`, input);
 export const updateCorporateAnnouncement = (corporateAccountId: string, id: string, input: TCorporateAnnouncementUpdate) =>

@@ -12,5 +12,7 @@ export const getDirectory = (dirId: string) => http.get<TDirectory>(dir(dirId));
 export const createFolder = (name: string) => http.post<TDirectorySummary>('/api/directories', { name });
 export const renameFolder = (dirId: string, name: string) => http.put<TDirectorySummary>(dir(dirId), { name });
 export const deleteFolder = (dirId: string) => http.delete(dir(dirId));
-export const saveCardToFolder = (dirId: string, contactId: string) => http.put<void>(`${dir(dirId)}/cards/${encodeURIComponent(contactId)}`);
-export const removeCardFromFolder = (dirId: string, contactId: string) => http.delete(`${dir(dirId)}/cards/${encodeURIComponent(contactId)}`);
+export const saveCardToFolder = (dirId: string, contactId: string) =>
+  http.put<void>(`${dir(dirId)}/cards/${encodeURIComponent(contactId)}`);
+export const removeCardFromFolder = (dirId: string, contactId: string) =>
+  http.delete(`${dir(dirId)}/cards/${encodeURIComponent(contactId)}`);

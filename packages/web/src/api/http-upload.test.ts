@@ -40,7 +40,11 @@ describe('http.upload', () => {
   });
 
   it("rejects with the server's message and code, like a JSON call", async () => {
-    await expect(http.upload(`${origin}/too-big`, form())).rejects.toMatchObject({ message: 'This picture is larger than 10 MB.', status: 413, code: 'too_large' });
+    await expect(http.upload(`${origin}/too-big`, form())).rejects.toMatchObject({
+      message: 'This picture is larger than 10 MB.',
+      status: 413,
+      code: 'too_large',
+    });
   });
 
   it('rejects with the given text when the request gets no answer', async () => {
@@ -48,7 +52,8 @@ describe('http.upload', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    await expect(http.upload(`http://127.0.0.1:${port}/display`, form(), { networkError: 'Network error: the picture could not be uploaded.' }))
-      .rejects.toMatchObject({ message: 'Network error: the picture could not be uploaded.', status: 0 });
+    await expect(
+      http.upload(`http://127.0.0.1:${port}/display`, form(), { networkError: 'Network error: the picture could not be uploaded.' }),
+    ).rejects.toMatchObject({ message: 'Network error: the picture could not be uploaded.', status: 0 });
   });
 });

@@ -58,7 +58,11 @@ describe('http client', () => {
   });
 
   it("rejects with the response's message, else the status code", async () => {
-    await expect(http.get(`${base}/with-message`)).rejects.toMatchObject({ message: 'This card is protected by a PIN.', status: 403, code: 'forbidden' });
+    await expect(http.get(`${base}/with-message`)).rejects.toMatchObject({
+      message: 'This card is protected by a PIN.',
+      status: 403,
+      code: 'forbidden',
+    });
     await expect(http.get(`${base}/no-message`)).rejects.toMatchObject({ message: '502', status: 502 });
   });
 

@@ -43,7 +43,14 @@ export function requestHeaders(options: TRequestOptions = {}, json = true): Head
 const NETWORK_ERROR = 'Network error: the server could not be reached.';
 
 /** One request: a JSON body (or none), or a multipart form. */
-async function send(method: string, path: string, body: unknown, options: TRequestOptions, networkError = NETWORK_ERROR, form = false): Promise<Response> {
+async function send(
+  method: string,
+  path: string,
+  body: unknown,
+  options: TRequestOptions,
+  networkError = NETWORK_ERROR,
+  form = false,
+): Promise<Response> {
   try {
     const headers = requestHeaders(options, !form);
     // No body (GET, DELETE): no JSON content type either; the server refuses an empty JSON body.

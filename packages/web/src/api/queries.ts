@@ -13,7 +13,13 @@ import { getPet } from './pets.ts';
 import { queryKeys } from './query-keys.ts';
 import { getAnnouncement, listAnnouncements } from './announcements.ts';
 import {
-  getConsole, getFollowState, listCorporateAnnouncements, listInvitations, listManagedBusinesses, listMembers, listMyInvitations,
+  getConsole,
+  getFollowState,
+  listCorporateAnnouncements,
+  listInvitations,
+  listManagedBusinesses,
+  listMembers,
+  listMyInvitations,
 } from './corporate.ts';
 
 /** Owner views start from the server's current version, never a cached one (a stale `updatedAt` fails the save). */
@@ -21,12 +27,14 @@ const OWNER_VIEW = { gcTime: 0 } as const;
 
 export const cardQueries = {
   edit: (id: string) => queryOptions({ queryKey: queryKeys.cards.edit(id), queryFn: () => getCardForEdit(id), ...OWNER_VIEW }),
-  stats: (id: string, days: number) => queryOptions({ queryKey: queryKeys.cards.stats(id, days), queryFn: () => getCardStats(id, days), ...OWNER_VIEW }),
+  stats: (id: string, days: number) =>
+    queryOptions({ queryKey: queryKeys.cards.stats(id, days), queryFn: () => getCardStats(id, days), ...OWNER_VIEW }),
   pin: (id: string) => queryOptions({ queryKey: queryKeys.cards.pin(id), queryFn: () => getPinStatus(id), ...OWNER_VIEW }),
 };
 
 export const corporateQueries = {
-  profile: (id: string) => queryOptions({ queryKey: queryKeys.corporateProfiles.one(id), queryFn: ({ signal }) => getCorporateProfile(id, { signal }) }),
+  profile: (id: string) =>
+    queryOptions({ queryKey: queryKeys.corporateProfiles.one(id), queryFn: ({ signal }) => getCorporateProfile(id, { signal }) }),
   follow: (id: string) => queryOptions({ queryKey: queryKeys.corporateProfiles.follow(id), queryFn: () => getFollowState(id) }),
 };
 
@@ -46,7 +54,8 @@ export const accountQueries = {
 };
 
 export const directoryQueries = {
-  list: (contactId?: string) => queryOptions({ queryKey: queryKeys.directories.list(contactId), queryFn: () => listDirectories(contactId) }),
+  list: (contactId?: string) =>
+    queryOptions({ queryKey: queryKeys.directories.list(contactId), queryFn: () => listDirectories(contactId) }),
   one: (dirId: string) => queryOptions({ queryKey: queryKeys.directories.one(dirId), queryFn: () => getDirectory(dirId) }),
 };
 
@@ -65,6 +74,8 @@ export const consoleQueries = {
   myInvitations: () => queryOptions({ queryKey: queryKeys.console.myInvitations(), queryFn: listMyInvitations }),
   profile: (id: string) => queryOptions({ queryKey: queryKeys.console.profile(id), queryFn: () => getConsole(id), ...OWNER_VIEW }),
   members: (id: string) => queryOptions({ queryKey: queryKeys.console.members(id), queryFn: () => listMembers(id), ...OWNER_VIEW }),
-  invitations: (id: string) => queryOptions({ queryKey: queryKeys.console.invitations(id), queryFn: () => listInvitations(id), ...OWNER_VIEW }),
-  announcements: (id: string) => queryOptions({ queryKey: queryKeys.console.announcements(id), queryFn: () => listCorporateAnnouncements(id), ...OWNER_VIEW }),
+  invitations: (id: string) =>
+    queryOptions({ queryKey: queryKeys.console.invitations(id), queryFn: () => listInvitations(id), ...OWNER_VIEW }),
+  announcements: (id: string) =>
+    queryOptions({ queryKey: queryKeys.console.announcements(id), queryFn: () => listCorporateAnnouncements(id), ...OWNER_VIEW }),
 };

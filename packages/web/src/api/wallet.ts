@@ -34,7 +34,9 @@ export async function generateApplePass(id: string): Promise<Blob> {
 
 /** docs/contracts.md §7 GET /api/personalAccount/generateGoogleWalletPass/{id}: the JWT for Google's save link. */
 export async function generateGoogleWalletJwt(id: string): Promise<string> {
-  return checkGoogleJwt(await http.get<Partial<TGoogleWalletPass>>(`/api/personalAccount/generateGoogleWalletPass/${encodeURIComponent(id)}`));
+  return checkGoogleJwt(
+    await http.get<Partial<TGoogleWalletPass>>(`/api/personalAccount/generateGoogleWalletPass/${encodeURIComponent(id)}`),
+  );
 }
 
 /** The bytes of a blob as base64 (the iOS wrapper's `pkpass` message). */

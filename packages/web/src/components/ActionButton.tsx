@@ -27,12 +27,34 @@ export interface TActionButtonProps {
  * page for icon buttons) rather than MUI's Button, whose code (and the
  * CircularProgress it carries) would weigh on the card's first load.
  */
-export default function ActionButton({ children, variant = 'outlined', color = 'primary.dark', textColor = '#fff', startIcon, href, download, target, rel, onClick, disabled, size = 'medium', sx, ...rest }: TActionButtonProps) {
+export default function ActionButton({
+  children,
+  variant = 'outlined',
+  color = 'primary.dark',
+  textColor = '#fff',
+  startIcon,
+  href,
+  download,
+  target,
+  rel,
+  onClick,
+  disabled,
+  size = 'medium',
+  sx,
+  ...rest
+}: TActionButtonProps) {
   const contained = variant === 'contained';
   const base = {
-    gap: 1, px: size === 'large' ? 3.5 : 2.25, minHeight: size === 'large' ? 48 : 42, borderRadius: 999,
-    fontSize: size === 'large' ? '1rem' : '0.925rem', fontWeight: 600, lineHeight: 1.2, textAlign: 'center',
-    color: contained ? textColor : 'text.primary', bgcolor: contained ? color : 'transparent',
+    gap: 1,
+    px: size === 'large' ? 3.5 : 2.25,
+    minHeight: size === 'large' ? 48 : 42,
+    borderRadius: 999,
+    fontSize: size === 'large' ? '1rem' : '0.925rem',
+    fontWeight: 600,
+    lineHeight: 1.2,
+    textAlign: 'center',
+    color: contained ? textColor : 'text.primary',
+    bgcolor: contained ? color : 'transparent',
     border: contained ? '1px solid transparent' : '1px solid rgba(255,255,255,0.28)',
     transition: 'background-color .15s ease, border-color .15s ease, filter .15s ease',
     '&:hover': contained ? { filter: 'brightness(1.12)' } : { bgcolor: 'rgba(255,255,255,0.07)', borderColor: 'rgba(255,255,255,0.5)' },

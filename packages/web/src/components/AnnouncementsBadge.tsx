@@ -11,5 +11,9 @@ import { badgeText } from '../realtime/unread.ts';
 export default function AnnouncementsBadge({ children }: { children: ReactNode }) {
   const unread = badgeText(useQuery(announcementQueries.list()).data?.unreadCount ?? 0);
   if (!unread) return <>{children}</>;
-  return <Badge badgeContent={unread} color="error" slotProps={{ badge: { 'data-testid': 'announcements-badge' } as object }}>{children}</Badge>;
+  return (
+    <Badge badgeContent={unread} color="error" slotProps={{ badge: { 'data-testid': 'announcements-badge' } as object }}>
+      {children}
+    </Badge>
+  );
 }

@@ -14,7 +14,6 @@ import { badgeText, useUnreadCount } from '../realtime/unread.ts';
 import QueryRoot from '../query-root/QueryRoot.tsx';
 import AnnouncementsBadge from './AnnouncementsBadge.tsx';
 
-
 interface TItem {
   to: string;
   label: string;
@@ -53,12 +52,27 @@ function Navigation() {
       component="nav"
       aria-label="Main"
       sx={{
-        position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: 1100,
+        position: 'fixed',
+        left: 0,
+        right: 0,
+        bottom: 0,
+        zIndex: 1100,
         pb: 'env(safe-area-inset-bottom)',
-        bgcolor: 'rgba(22,22,30,0.86)', backdropFilter: 'blur(14px)', borderTop: '1px solid rgba(255,255,255,0.08)',
+        bgcolor: 'rgba(22,22,30,0.86)',
+        backdropFilter: 'blur(14px)',
+        borderTop: '1px solid rgba(255,255,255,0.08)',
       }}
     >
-      <Box sx={{ maxWidth: 560, mx: 'auto', height: BOTTOM_NAV_HEIGHT, display: 'grid', gridTemplateColumns: 'repeat(5, 1fr)', alignItems: 'center' }}>
+      <Box
+        sx={{
+          maxWidth: 560,
+          mx: 'auto',
+          height: BOTTOM_NAV_HEIGHT,
+          display: 'grid',
+          gridTemplateColumns: 'repeat(5, 1fr)',
+          alignItems: 'center',
+        }}
+      >
         {ITEMS.map((item) => {
           const on = active(item);
           const home = item.to === '/';
@@ -70,15 +84,24 @@ function Navigation() {
               aria-label={item.label}
               aria-current={on ? 'page' : undefined}
               sx={{
-                height: '100%', flexDirection: 'column', gap: 0.25, borderRadius: 2,
+                height: '100%',
+                flexDirection: 'column',
+                gap: 0.25,
+                borderRadius: 2,
                 color: on ? 'primary.main' : 'text.secondary',
               }}
             >
               {home ? (
                 <Box
                   sx={{
-                    width: 56, height: 56, mt: -3, borderRadius: '50%', display: 'grid', placeItems: 'center',
-                    color: '#fff', background: 'linear-gradient(135deg, #8c6cff, #26c6da)',
+                    width: 56,
+                    height: 56,
+                    mt: -3,
+                    borderRadius: '50%',
+                    display: 'grid',
+                    placeItems: 'center',
+                    color: '#fff',
+                    background: 'linear-gradient(135deg, #8c6cff, #26c6da)',
                     boxShadow: on ? '0 0 0 3px rgba(154,125,255,0.45), 0 8px 24px rgba(0,0,0,0.5)' : '0 8px 24px rgba(0,0,0,0.5)',
                     '& svg': { fontSize: 30 },
                   }}
@@ -86,7 +109,9 @@ function Navigation() {
                   {item.icon}
                 </Box>
               ) : item.to === '/messages' && unread ? (
-                <Badge badgeContent={unread} color="error" slotProps={{ badge: { 'data-testid': 'unread-badge' } as object }}>{item.icon}</Badge>
+                <Badge badgeContent={unread} color="error" slotProps={{ badge: { 'data-testid': 'unread-badge' } as object }}>
+                  {item.icon}
+                </Badge>
               ) : item.to === '/announcements' ? (
                 <AnnouncementsBadge>{item.icon}</AnnouncementsBadge>
               ) : (

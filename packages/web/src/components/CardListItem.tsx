@@ -12,7 +12,15 @@ function Marked({ text, term }: { text: string; term?: string }) {
   if (!term) return <>{text}</>;
   return (
     <>
-      {highlightParts(text, term).map((p, i) => (p.match ? <Box component="mark" key={i} sx={{ bgcolor: 'rgba(154,125,255,0.35)', color: 'inherit', borderRadius: '3px', px: '1px' }}>{p.text}</Box> : <span key={i}>{p.text}</span>))}
+      {highlightParts(text, term).map((p, i) =>
+        p.match ? (
+          <Box component="mark" key={i} sx={{ bgcolor: 'rgba(154,125,255,0.35)', color: 'inherit', borderRadius: '3px', px: '1px' }}>
+            {p.text}
+          </Box>
+        ) : (
+          <span key={i}>{p.text}</span>
+        ),
+      )}
     </>
   );
 }
@@ -30,23 +38,71 @@ export default function CardListItem({ card, highlight, action }: { card: TCardS
     <Box
       component="li"
       data-testid="card-list-item"
-      sx={{ listStyle: 'none', display: 'flex', alignItems: 'center', gap: 1, p: 1.25, borderRadius: '18px', bgcolor: 'background.paper', border: '1px solid rgba(255,255,255,0.07)', '&:hover': { borderColor: 'rgba(154,125,255,0.45)' } }}
+      sx={{
+        listStyle: 'none',
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1,
+        p: 1.25,
+        borderRadius: '18px',
+        bgcolor: 'background.paper',
+        border: '1px solid rgba(255,255,255,0.07)',
+        '&:hover': { borderColor: 'rgba(154,125,255,0.45)' },
+      }}
     >
       <Box
         component={RouterLink}
         to={`/${card.quickId || card.virtualContactId}`}
         aria-label={`Open ${title}`}
-        sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flex: 1, minWidth: 0, color: 'inherit', textDecoration: 'none', borderRadius: '14px' }}
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 1.5,
+          flex: 1,
+          minWidth: 0,
+          color: 'inherit',
+          textDecoration: 'none',
+          borderRadius: '14px',
+        }}
       >
         {card.pictureDisplayItemId ? (
-          <Box component="img" src={displayUrl(card.pictureDisplayItemId)} alt="" sx={{ width: 52, height: 52, borderRadius: '50%', objectFit: 'cover', flex: '0 0 52px', bgcolor: '#2a2a35' }} />
+          <Box
+            component="img"
+            src={displayUrl(card.pictureDisplayItemId)}
+            alt=""
+            sx={{ width: 52, height: 52, borderRadius: '50%', objectFit: 'cover', flex: '0 0 52px', bgcolor: '#2a2a35' }}
+          />
         ) : (
-          <Box aria-hidden sx={{ width: 52, height: 52, borderRadius: '50%', flex: '0 0 52px', display: 'grid', placeItems: 'center', bgcolor: '#2a2a35', color: 'text.secondary' }}><BadgeIcon /></Box>
+          <Box
+            aria-hidden
+            sx={{
+              width: 52,
+              height: 52,
+              borderRadius: '50%',
+              flex: '0 0 52px',
+              display: 'grid',
+              placeItems: 'center',
+              bgcolor: '#2a2a35',
+              color: 'text.secondary',
+            }}
+          >
+            <BadgeIcon />
+          </Box>
         )}
         <Box sx={{ minWidth: 0 }}>
-          <Typography data-testid="card-name" sx={{ fontWeight: 700, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}><Marked text={title} term={highlight} /></Typography>
-          {card.jobTitle && <Typography variant="body2" color="text.secondary" noWrap><Marked text={card.jobTitle} term={highlight} /></Typography>}
-          {card.organization && <Typography variant="body2" color="text.secondary" noWrap><Marked text={card.organization} term={highlight} /></Typography>}
+          <Typography data-testid="card-name" sx={{ fontWeight: 700, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+            <Marked text={title} term={highlight} />
+          </Typography>
+          {card.jobTitle && (
+            <Typography variant="body2" color="text.secondary" noWrap>
+              <Marked text={card.jobTitle} term={highlight} />
+            </Typography>
+          )}
+          {card.organization && (
+            <Typography variant="body2" color="text.secondary" noWrap>
+              <Marked text={card.organization} term={highlight} />
+            </Typography>
+          )}
         </Box>
       </Box>
       {action}

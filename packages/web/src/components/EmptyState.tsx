@@ -21,19 +21,38 @@ export default function EmptyState({ icon, title, text, requiresSignIn, action }
   return (
     <Box
       component="main"
-      sx={{ minHeight: '70vh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', textAlign: 'center', gap: 1.5, px: 3, py: 8 }}
+      sx={{
+        minHeight: '70vh',
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        textAlign: 'center',
+        gap: 1.5,
+        px: 3,
+        py: 8,
+      }}
     >
       <Box
         aria-hidden
         sx={{
-          width: 88, height: 88, borderRadius: '28px', display: 'grid', placeItems: 'center', mb: 1,
-          color: 'primary.main', bgcolor: 'rgba(154,125,255,0.12)', border: '1px solid rgba(154,125,255,0.25)',
+          width: 88,
+          height: 88,
+          borderRadius: '28px',
+          display: 'grid',
+          placeItems: 'center',
+          mb: 1,
+          color: 'primary.main',
+          bgcolor: 'rgba(154,125,255,0.12)',
+          border: '1px solid rgba(154,125,255,0.25)',
           '& svg': { fontSize: 44 },
         }}
       >
         {icon}
       </Box>
-      <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>{title}</Typography>
+      <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
+        {title}
+      </Typography>
       <Typography color="text.secondary" sx={{ maxWidth: 360 }}>
         {signedOut ? 'Sign in to see this page.' : text}
       </Typography>

@@ -20,7 +20,8 @@ export default function InvitationsBanner() {
   const client = useQueryClient();
   const query = useQuery(consoleQueries.myInvitations());
   const answer = useMutation({
-    mutationFn: ({ invitation, accept }: { invitation: TMyInvitation; accept: boolean }) => answerInvitation(invitation.invitationId, accept),
+    mutationFn: ({ invitation, accept }: { invitation: TMyInvitation; accept: boolean }) =>
+      answerInvitation(invitation.invitationId, accept),
     onSuccess: async (_result, { invitation, accept }) => {
       notify(accept ? `You joined ${invitation.corporateName}` : 'Invitation declined');
       await Promise.all([
@@ -33,23 +34,39 @@ export default function InvitationsBanner() {
   if (invitations.length === 0) return null;
   return (
     <Box component="section" aria-labelledby="invitations-heading" data-testid="invitations-banner">
-      <Typography id="invitations-heading" variant="h6" component="h2" sx={{ fontWeight: 800, mb: 1.5 }}>Invitations</Typography>
+      <Typography id="invitations-heading" variant="h6" component="h2" sx={{ fontWeight: 800, mb: 1.5 }}>
+        Invitations
+      </Typography>
       <Stack component="ul" sx={{ p: 0, m: 0, gap: 1.25, listStyle: 'none' }}>
         {invitations.map((invitation) => (
           <Box component="li" key={invitation.invitationId}>
-          <Alert
-            severity="info"
-            role="status"
-            data-testid="invitation"
-            action={(
-              <Stack direction="row" sx={{ gap: 1 }}>
-                <Button color="inherit" size="small" disabled={answer.isPending} onClick={() => answer.mutate({ invitation, accept: false })}>Decline</Button>
-                <Button variant="contained" size="small" disabled={answer.isPending} onClick={() => answer.mutate({ invitation, accept: true })}>Accept</Button>
-              </Stack>
-            )}
-          >
-            <strong>{invitation.corporateName}</strong> invites you to join as {roleText[invitation.role]}.
-          </Alert>
+            <Alert
+              severity="info"
+              role="status"
+              data-testid="invitation"
+              action={
+                <Stack direction="row" sx={{ gap: 1 }}>
+                  <Button
+                    color="inherit"
+                    size="small"
+                    disabled={answer.isPending}
+                    onClick={() => answer.mutate({ invitation, accept: false })}
+                  >
+                    Decline
+                  </Button>
+                  <Button
+                    variant="contained"
+                    size="small"
+                    disabled={answer.isPending}
+                    onClick={() => answer.mutate({ invitation, accept: true })}
+                  >
+                    Accept
+                  </Button>
+                </Stack>
+              }
+            >
+              <strong>{invitation.corporateName}</strong> invites you to join as {roleText[invitation.role]}.
+            </Alert>
           </Box>
         ))}
       </Stack>

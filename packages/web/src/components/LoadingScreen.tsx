@@ -22,10 +22,21 @@ export default function LoadingScreen() {
         role="progressbar"
         aria-label="Loading"
         sx={{
-          width: 180, height: 4, borderRadius: 2, overflow: 'hidden', position: 'relative', bgcolor: 'rgba(154,125,255,0.2)',
+          width: 180,
+          height: 4,
+          borderRadius: 2,
+          overflow: 'hidden',
+          position: 'relative',
+          bgcolor: 'rgba(154,125,255,0.2)',
           '&::after': {
-            content: '""', position: 'absolute', top: 0, bottom: 0, width: '40%', borderRadius: 2,
-            background: 'linear-gradient(90deg, #8c6cff, #26c6da)', animation: 'vbc-progress 1.1s ease-in-out infinite',
+            content: '""',
+            position: 'absolute',
+            top: 0,
+            bottom: 0,
+            width: '40%',
+            borderRadius: 2,
+            background: 'linear-gradient(90deg, #8c6cff, #26c6da)',
+            animation: 'vbc-progress 1.1s ease-in-out infinite',
           },
           '@keyframes vbc-progress': { from: { left: '-40%' }, to: { left: '100%' } },
           '@media (prefers-reduced-motion: reduce)': { '&::after': { animation: 'none', left: '30%' } },

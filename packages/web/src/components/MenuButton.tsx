@@ -25,8 +25,13 @@ export default function MenuButton() {
       data-testid="menu-button"
       size={44}
       sx={{
-        position: 'fixed', top: 'max(12px, env(safe-area-inset-top))', right: 12, zIndex: 1100,
-        bgcolor: 'rgba(18,18,24,0.55)', backdropFilter: 'blur(10px)', border: '1px solid rgba(255,255,255,0.12)',
+        position: 'fixed',
+        top: 'max(12px, env(safe-area-inset-top))',
+        right: 12,
+        zIndex: 1100,
+        bgcolor: 'rgba(18,18,24,0.55)',
+        backdropFilter: 'blur(10px)',
+        border: '1px solid rgba(255,255,255,0.12)',
         '&:hover': { bgcolor: 'rgba(40,40,50,0.8)' },
       }}
     >

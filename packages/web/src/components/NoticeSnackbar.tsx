@@ -34,7 +34,12 @@ export default function NoticeSnackbar({ queue, onDone }: { queue: readonly TNot
         data-testid="notice"
         data-severity={severity}
         message={current?.message}
-        sx={{ bgcolor: COLORS[severity], color: severity === 'warning' || severity === 'info' ? '#1b1300' : '#fff', fontWeight: 600, borderRadius: 2 }}
+        sx={{
+          bgcolor: COLORS[severity],
+          color: severity === 'warning' || severity === 'info' ? '#1b1300' : '#fff',
+          fontWeight: 600,
+          borderRadius: 2,
+        }}
       />
     </Snackbar>
   );

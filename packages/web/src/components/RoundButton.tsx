@@ -32,7 +32,11 @@ export default function RoundButton({ label, children, size = 40, href, target, 
       onClick={onClick}
       sx={[
         {
-          width: size, height: size, borderRadius: '50%', color: 'inherit', flex: '0 0 auto',
+          width: size,
+          height: size,
+          borderRadius: '50%',
+          color: 'inherit',
+          flex: '0 0 auto',
           transition: 'background-color .15s ease, transform .15s ease',
           '&:hover': { bgcolor: 'rgba(255,255,255,0.08)' },
           '&.Mui-focusVisible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 },

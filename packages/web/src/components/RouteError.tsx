@@ -6,12 +6,21 @@ import Logo from './Logo.tsx';
 /** What a screen that failed to render shows instead of a blank page: a way back. */
 export default function RouteError() {
   return (
-    <Box component="main" role="alert" data-testid="route-error" sx={{ minHeight: '90vh', display: 'grid', placeItems: 'center', px: 3, textAlign: 'center' }}>
+    <Box
+      component="main"
+      role="alert"
+      data-testid="route-error"
+      sx={{ minHeight: '90vh', display: 'grid', placeItems: 'center', px: 3, textAlign: 'center' }}
+    >
       <Box sx={{ display: 'grid', gap: 2, justifyItems: 'center', maxWidth: 380 }}>
         <Logo size={64} />
-        <Typography variant="h5" component="h1" sx={{ fontWeight: 800 }}>Something went wrong</Typography>
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 800 }}>
+          Something went wrong
+        </Typography>
         <Typography color="text.secondary">This page could not be shown. Reloading usually fixes it.</Typography>
-        <ActionButton variant="contained" onClick={() => window.location.reload()}>Reload</ActionButton>
+        <ActionButton variant="contained" onClick={() => window.location.reload()}>
+          Reload
+        </ActionButton>
       </Box>
     </Box>
   );

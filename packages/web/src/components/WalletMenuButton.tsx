@@ -19,7 +19,12 @@ export default function WalletMenuButton({ virtualContactId, title }: { virtualC
   };
   return (
     <>
-      <IconButton aria-label={`Add ${title} to a wallet`} title="Add to wallet" aria-haspopup="menu" onClick={(e) => setAnchor(e.currentTarget)}>
+      <IconButton
+        aria-label={`Add ${title} to a wallet`}
+        title="Add to wallet"
+        aria-haspopup="menu"
+        onClick={(e) => setAnchor(e.currentTarget)}
+      >
         <WalletIcon fontSize="small" />
       </IconButton>
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>

@@ -11,8 +11,15 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * in order; joined, the parts give `text` back. No words: one unmatched part.
  */
 export function highlightParts(text: string, term: string): THighlightPart[] {
-  const words = term.trim().split(/\s+/).filter(Boolean).sort((a, b) => b.length - a.length);
+  const words = term
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .sort((a, b) => b.length - a.length);
   if (words.length === 0 || !text) return text ? [{ text, match: false }] : [];
   const re = new RegExp(`(${words.map(escape).join('|')})`, 'gi');
-  return text.split(re).filter(Boolean).map((part) => ({ text: part, match: words.some((w) => w.toLowerCase() === part.toLowerCase()) }));
+  return text
+    .split(re)
+    .filter(Boolean)
+    .map((part) => ({ text: part, match: words.some((w) => w.toLowerCase() === part.toLowerCase()) }));
 }

@@ -14,9 +14,10 @@ export function useDeferredMount(): boolean {
   useEffect(() => {
     if (ready) return;
     const go = () => setReady(true);
-    const idle = typeof window.requestIdleCallback === 'function'
-      ? window.requestIdleCallback(go, { timeout: DEFERRED_MOUNT_TIMEOUT_MS })
-      : window.setTimeout(go, DEFERRED_MOUNT_TIMEOUT_MS);
+    const idle =
+      typeof window.requestIdleCallback === 'function'
+        ? window.requestIdleCallback(go, { timeout: DEFERRED_MOUNT_TIMEOUT_MS })
+        : window.setTimeout(go, DEFERRED_MOUNT_TIMEOUT_MS);
     const events = ['pointerdown', 'keydown', 'touchstart'] as const;
     for (const e of events) window.addEventListener(e, go, { capture: true, passive: true, once: true });
     return () => {

@@ -18,7 +18,6 @@ import MarkdownDescriptions from '../components/card/MarkdownDescriptions.tsx';
 import DocumentIcon from '../components/DocumentIcon.tsx';
 import AppDialog from './AppDialog.tsx';
 
-
 /**
  * docs/contracts.md §2 announcement view (max width 500): title, header image (max height 150), the markdown
  * rendered then sanitized, 'From …', 'Last Updated At: <local date time>', attachments with an
@@ -44,9 +43,19 @@ export default function AnnouncementDialog({ announcementId, onClose }: { announ
   }, [unread, mutate]);
 
   return (
-    <AppDialog open onClose={onClose} maxWidth={ANNOUNCEMENT_DIALOG_MAX_WIDTH} testId="announcement-dialog" title={announcement?.title ?? 'Announcement'}>
+    <AppDialog
+      open
+      onClose={onClose}
+      maxWidth={ANNOUNCEMENT_DIALOG_MAX_WIDTH}
+      testId="announcement-dialog"
+      title={announcement?.title ?? 'Announcement'}
+    >
       <DialogContent sx={{ pt: 0 }}>
-        {query.isPending && <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}><CircularProgress aria-label="Loading" /></Box>}
+        {query.isPending && (
+          <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
+            <CircularProgress aria-label="Loading" />
+          </Box>
+        )}
         {announcement && (
           <Stack sx={{ gap: 2 }}>
             {announcement.imageId && (
@@ -60,7 +69,9 @@ export default function AnnouncementDialog({ announcementId, onClose }: { announ
             )}
             <MarkdownDescriptions sources={[announcement.content]} />
             <Box>
-              <Typography data-testid="announcement-from" sx={{ fontWeight: 600 }}>{announcementSource(announcement)}</Typography>
+              <Typography data-testid="announcement-from" sx={{ fontWeight: 600 }}>
+                {announcementSource(announcement)}
+              </Typography>
               <Typography variant="body2" color="text.secondary" data-testid="announcement-updated">
                 Last Updated At: {new Date(announcement.lastUpdatedAt).toLocaleString()}
               </Typography>
@@ -70,7 +81,9 @@ export default function AnnouncementDialog({ announcementId, onClose }: { announ
                 {announcement.attachments.map((file) => (
                   <Box component="li" key={file.documentFileItemId} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
                     <DocumentIcon contentType={file.contentType} />
-                    <Link href={fileUrl(file.documentFileItemId)} download={file.name} data-testid="announcement-attachment">{file.name}</Link>
+                    <Link href={fileUrl(file.documentFileItemId)} download={file.name} data-testid="announcement-attachment">
+                      {file.name}
+                    </Link>
                   </Box>
                 ))}
               </Stack>
@@ -79,7 +92,9 @@ export default function AnnouncementDialog({ announcementId, onClose }: { announ
         )}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} variant="contained">Close</Button>
+        <Button onClick={onClose} variant="contained">
+          Close
+        </Button>
       </DialogActions>
     </AppDialog>
   );

@@ -23,9 +23,15 @@ export default function AppDialog({ open, onClose, title, maxWidth = DIALOG_MAX_
       fullWidth
       maxWidth={false}
       aria-labelledby={title ? `${testId ?? 'dialog'}-title` : undefined}
-      slotProps={{ paper: { sx: { maxWidth, m: 2, width: 'calc(100% - 32px)', borderRadius: 3 }, ...(testId ? { 'data-testid': testId } : {}) } }}
+      slotProps={{
+        paper: { sx: { maxWidth, m: 2, width: 'calc(100% - 32px)', borderRadius: 3 }, ...(testId ? { 'data-testid': testId } : {}) },
+      }}
     >
-      {title && <DialogTitle id={`${testId ?? 'dialog'}-title`} sx={{ fontWeight: 700 }}>{title}</DialogTitle>}
+      {title && (
+        <DialogTitle id={`${testId ?? 'dialog'}-title`} sx={{ fontWeight: 700 }}>
+          {title}
+        </DialogTitle>
+      )}
       {children}
     </Dialog>
   );

@@ -44,7 +44,9 @@ export default function AppMenu({ onClose }: { onClose: () => void }) {
       slotProps={{ paper: { 'data-testid': 'app-menu', sx: { minWidth: 220 } } as object }}
     >
       <MenuItem onClick={() => go('/settings')}>
-        <ListItemIcon><SettingsIcon fontSize="small" /></ListItemIcon>
+        <ListItemIcon>
+          <SettingsIcon fontSize="small" />
+        </ListItemIcon>
         <ListItemText>Settings</ListItemText>
       </MenuItem>
       <MenuItem
@@ -53,18 +55,24 @@ export default function AppMenu({ onClose }: { onClose: () => void }) {
           openScanner();
         }}
       >
-        <ListItemIcon><QrCodeScannerIcon fontSize="small" /></ListItemIcon>
+        <ListItemIcon>
+          <QrCodeScannerIcon fontSize="small" />
+        </ListItemIcon>
         <ListItemText>Scan</ListItemText>
       </MenuItem>
       {businesses.map((b) => (
         <MenuItem key={b.corporateAccountId} data-testid="menu-console" onClick={() => go(`/console/${b.corporateAccountId}`)}>
-          <ListItemIcon><BusinessIcon fontSize="small" /></ListItemIcon>
+          <ListItemIcon>
+            <BusinessIcon fontSize="small" />
+          </ListItemIcon>
           <ListItemText primary={b.name} secondary="Corporate console" />
         </MenuItem>
       ))}
       <Divider />
       <MenuItem onClick={() => void logout()}>
-        <ListItemIcon><LogoutIcon fontSize="small" /></ListItemIcon>
+        <ListItemIcon>
+          <LogoutIcon fontSize="small" />
+        </ListItemIcon>
         <ListItemText>Logout</ListItemText>
       </MenuItem>
     </Menu>

@@ -43,28 +43,68 @@ export default function CorporateProfileDialog({ corporateProfileId, onClose }: 
     >
       <DialogContent sx={{ pt: 0 }}>
         {!profile && !error && (
-          <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}><CircularProgress aria-label="Loading" /></Box>
+          <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
+            <CircularProgress aria-label="Loading" />
+          </Box>
         )}
-        {error && <Typography role="alert" color="error.main">{error}</Typography>}
+        {error && (
+          <Typography role="alert" color="error.main">
+            {error}
+          </Typography>
+        )}
         {profile && (
           <Stack sx={{ gap: 2 }}>
             <Box sx={{ position: 'relative', mb: logo ? 4 : 0 }}>
-              {hero && <Box component="img" src={hero} alt="" sx={{ width: '100%', height: 120, objectFit: 'cover', borderRadius: 2, display: 'block' }} />}
+              {hero && (
+                <Box
+                  component="img"
+                  src={hero}
+                  alt=""
+                  sx={{ width: '100%', height: 120, objectFit: 'cover', borderRadius: 2, display: 'block' }}
+                />
+              )}
               {logo && (
-                <Box component="img" src={logo} alt={`${profile.name} logo`} sx={{ position: hero ? 'absolute' : 'static', left: 16, bottom: -32, width: 72, height: 72, borderRadius: '50%', border: '3px solid', borderColor: 'background.paper', objectFit: 'cover' }} />
+                <Box
+                  component="img"
+                  src={logo}
+                  alt={`${profile.name} logo`}
+                  sx={{
+                    position: hero ? 'absolute' : 'static',
+                    left: 16,
+                    bottom: -32,
+                    width: 72,
+                    height: 72,
+                    borderRadius: '50%',
+                    border: '3px solid',
+                    borderColor: 'background.paper',
+                    objectFit: 'cover',
+                  }}
+                />
               )}
             </Box>
-            <Typography variant="h6" component="p" sx={{ fontWeight: 700 }}>{profile.name}</Typography>
+            <Typography variant="h6" component="p" sx={{ fontWeight: 700 }}>
+              {profile.name}
+            </Typography>
             <PhoneList phones={profile.phones.map((p) => ({ phoneNumber: p.phoneNumber, type: 'Work' }))} accent={CORPORATE_ACCENT} />
             <EmailList emails={profile.emails.map((e) => ({ email: e.email, name: null }))} accent={CORPORATE_ACCENT} />
             <LinkList links={profile.links.map((l) => ({ linkUrl: l.linkUrl, linkName: null }))} accent={CORPORATE_ACCENT} />
             <PlaceList
-              locations={profile.locations.map((l) => ({ title: l.title, googlePlaceId: l.googlePlaceId, address: null, city: null, country: null, latitude: null, longitude: null }))}
+              locations={profile.locations.map((l) => ({
+                title: l.title,
+                googlePlaceId: l.googlePlaceId,
+                address: null,
+                city: null,
+                country: null,
+                latitude: null,
+                longitude: null,
+              }))}
               accent={CORPORATE_ACCENT}
             />
             <SocialLinks entries={profile.socialMedias} size={40} align="flex-start" />
             <Box>
-              <Typography variant="overline" color="text.secondary">Last Updated</Typography>
+              <Typography variant="overline" color="text.secondary">
+                Last Updated
+              </Typography>
               <Typography data-testid="corporate-last-updated">{new Date(profile.lastUpdatedAt).toLocaleDateString()}</Typography>
             </Box>
           </Stack>
@@ -72,7 +112,9 @@ export default function CorporateProfileDialog({ corporateProfileId, onClose }: 
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         {signedIn && profile && <FollowButton corporateProfileId={corporateProfileId} />}
-        <Button onClick={onClose} variant="contained">Close</Button>
+        <Button onClick={onClose} variant="contained">
+          Close
+        </Button>
       </DialogActions>
     </AppDialog>
   );

@@ -56,7 +56,14 @@ export default function DialogHost() {
       <AuthHost />
       {pin && <PinDialog request={pin} onClose={() => setPin(null)} />}
       {scanning && <ScannerDialog onClose={() => setScanning(false)} />}
-      {wallet && <WalletPassDialog key={`${wallet.provider}:${wallet.id}`} provider={wallet.provider} id={wallet.id} onClose={() => setWallet(null)} />}
+      {wallet && (
+        <WalletPassDialog
+          key={`${wallet.provider}:${wallet.id}`}
+          provider={wallet.provider}
+          id={wallet.id}
+          onClose={() => setWallet(null)}
+        />
+      )}
       {menu && <AppMenu onClose={() => setMenu(false)} />}
       {sendTo && account && (
         <SendMessageDialog

@@ -10,11 +10,19 @@ export default function ErrorDialog({ message, onClose, onRetry }: { message: st
   return (
     <AppDialog open={!!message} onClose={onClose} title="Error" maxWidth={SMALL_DIALOG_MAX_WIDTH} testId="error-dialog">
       <DialogContent>
-        <DialogContentText role="alert" data-testid="error-text">{message}</DialogContentText>
+        <DialogContentText role="alert" data-testid="error-text">
+          {message}
+        </DialogContentText>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
-        {onRetry && <Button onClick={onRetry} color="inherit">Try again</Button>}
-        <Button onClick={onClose} variant="contained">Close</Button>
+        {onRetry && (
+          <Button onClick={onRetry} color="inherit">
+            Try again
+          </Button>
+        )}
+        <Button onClick={onClose} variant="contained">
+          Close
+        </Button>
       </DialogActions>
     </AppDialog>
   );

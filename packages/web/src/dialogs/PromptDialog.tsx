@@ -37,8 +37,12 @@ export default function PromptDialog({ request, onClose }: { request: TPromptReq
         <DialogContentText sx={{ whiteSpace: 'pre-line' }}>{request?.message}</DialogContentText>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={no} color="inherit">{request?.noText ?? 'No'}</Button>
-        <Button onClick={yes} variant="contained" disabled={busy}>{request?.yesText ?? 'Yes'}</Button>
+        <Button onClick={no} color="inherit">
+          {request?.noText ?? 'No'}
+        </Button>
+        <Button onClick={yes} variant="contained" disabled={busy}>
+          {request?.yesText ?? 'Yes'}
+        </Button>
       </DialogActions>
     </AppDialog>
   );

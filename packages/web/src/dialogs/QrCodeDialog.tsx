@@ -20,13 +20,20 @@ export default function QrCodeDialog({ request, onClose }: { request: TQrCodeReq
     <AppDialog open={!!request} onClose={onClose} title={request?.title}>
       <DialogContent>
         {request?.imageUrl ? (
-          <Box component="img" src={request.imageUrl} alt={request.title} sx={{ display: 'block', width: '100%', maxWidth: QR.size, mx: 'auto', borderRadius: 2, bgcolor: '#fff' }} />
+          <Box
+            component="img"
+            src={request.imageUrl}
+            alt={request.title}
+            sx={{ display: 'block', width: '100%', maxWidth: QR.size, mx: 'auto', borderRadius: 2, bgcolor: '#fff' }}
+          />
         ) : (
           request && <StyledQr data={request.code} label={request.title} />
         )}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} variant="contained">Close</Button>
+        <Button onClick={onClose} variant="contained">
+          Close
+        </Button>
       </DialogActions>
     </AppDialog>
   );

@@ -89,7 +89,11 @@ export default function ShareLinkDialog(props: TShareLinkDialogProps) {
             size="small"
             fullWidth
             slotProps={{
-              htmlInput: { readOnly: true, 'data-testid': linkTestId, onFocus: (e: React.FocusEvent<HTMLInputElement>) => e.target.select() },
+              htmlInput: {
+                readOnly: true,
+                'data-testid': linkTestId,
+                onFocus: (e: React.FocusEvent<HTMLInputElement>) => e.target.select(),
+              },
               input: {
                 endAdornment: (
                   <InputAdornment position="end">
@@ -101,21 +105,36 @@ export default function ShareLinkDialog(props: TShareLinkDialogProps) {
               },
             }}
           />
-          <Typography role="status" variant="body2" color="success.main" sx={{ minHeight: 20, mt: -1.5, textAlign: 'center', fontWeight: 600 }}>
+          <Typography
+            role="status"
+            variant="body2"
+            color="success.main"
+            sx={{ minHeight: 20, mt: -1.5, textAlign: 'center', fontWeight: 600 }}
+          >
             {copied ? 'copied to clipboard' : ''}
           </Typography>
           <Stack direction="row" sx={{ gap: 1.5, justifyContent: 'center', flexWrap: 'wrap' }}>
             {canShare && (
-              <Button variant="contained" startIcon={<IosShareIcon />} onClick={nativeShare}>Share</Button>
+              <Button variant="contained" startIcon={<IosShareIcon />} onClick={nativeShare}>
+                Share
+              </Button>
             )}
-            <Button variant="outlined" startIcon={<FacebookIcon />} href={facebookShareUrl(link ?? '')} target="_blank" rel="noopener noreferrer">
+            <Button
+              variant="outlined"
+              startIcon={<FacebookIcon />}
+              href={facebookShareUrl(link ?? '')}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
               Share To Facebook
             </Button>
           </Stack>
         </Stack>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} color="inherit">Close</Button>
+        <Button onClick={onClose} color="inherit">
+          Close
+        </Button>
       </DialogActions>
     </AppDialog>
   );

@@ -24,7 +24,9 @@ export default function VCardQrDialog({ contact, onClose }: { contact: TVirtualC
         {contact && <StyledQr data={vcard} size={QR.vcardSize} label="vCard QR code" />}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} variant="contained">Cancel</Button>
+        <Button onClick={onClose} variant="contained">
+          Cancel
+        </Button>
       </DialogActions>
     </AppDialog>
   );

@@ -70,7 +70,8 @@ const owned = new Set<string>();
  * rewrites only its own entries; a confirmed message's entry goes with it).
  */
 function persist(): void {
-  const entries = [...byConversation.values()].flat()
+  const entries = [...byConversation.values()]
+    .flat()
     .filter((i) => i.kind === 'text' || keptFiles.has(i.clientMessageId))
     .map(toStored)
     .concat([...restoring.values()]);
@@ -93,9 +94,13 @@ function readStoredEntries(): TStored[] {
     return [];
   }
   if (!Array.isArray(parsed)) return [];
-  return (parsed as Partial<TStored>[]).filter((s): s is TStored =>
-    typeof s?.clientMessageId === 'string' && typeof s.conversationId === 'string' && typeof s.text === 'string'
-    && (s.kind === undefined || s.kind === 'text' || s.kind === 'photo' || s.kind === 'document'));
+  return (parsed as Partial<TStored>[]).filter(
+    (s): s is TStored =>
+      typeof s?.clientMessageId === 'string' &&
+      typeof s.conversationId === 'string' &&
+      typeof s.text === 'string' &&
+      (s.kind === undefined || s.kind === 'text' || s.kind === 'photo' || s.kind === 'document'),
+  );
 }
 
 function update(conversationId: string, fn: (items: readonly TOutgoing[]) => readonly TOutgoing[]): void {
@@ -117,9 +122,10 @@ const transient = (error: unknown) => error instanceof HttpError && (error.statu
 async function attempt(item: TOutgoing): Promise<void> {
   patch(item, { status: 'sending', error: undefined });
   try {
-    const message = item.kind === 'text'
-      ? await sendMessage(item.conversationId, item.text, item.clientMessageId)
-      : await sendAttachment(item.conversationId, item.kind, item.file!, item.clientMessageId);
+    const message =
+      item.kind === 'text'
+        ? await sendMessage(item.conversationId, item.text, item.clientMessageId)
+        : await sendAttachment(item.conversationId, item.kind, item.file!, item.clientMessageId);
     for (const l of [...sentListeners]) l(message);
     settle(item.conversationId, item.clientMessageId);
   } catch (error) {
@@ -186,11 +192,14 @@ export function resumeOutbox(): void {
   // Files no page will send: their message was confirmed or discarded, but the page closed
   // before the file was deleted. Files of messages queued here, being read back, or listed in
   // storage (another tab's too) stay.
-  void dropFilesExcept(() => new Set([
-    ...[...byConversation.values()].flat().map((i) => i.clientMessageId),
-    ...restoring.keys(),
-    ...readStoredEntries().map((s) => s.clientMessageId),
-  ]));
+  void dropFilesExcept(
+    () =>
+      new Set([
+        ...[...byConversation.values()].flat().map((i) => i.clientMessageId),
+        ...restoring.keys(),
+        ...readStoredEntries().map((s) => s.clientMessageId),
+      ]),
+  );
 }
 
 /** Reads back a stored photo's or document's file and sends it again; without it the entry goes. */

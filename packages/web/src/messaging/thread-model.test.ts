@@ -1,10 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import type { TConversationMessage } from '@vbc/shared/conversation';
-import { dayLabel, documentKind, hasGapBefore, linksRefreshAt, LINK_REFRESH_MARGIN_MS, listTimeLabel, mergeMessages, previewOf, showsConversation, sizeLabel } from './thread-model.ts';
+import {
+  dayLabel,
+  documentKind,
+  hasGapBefore,
+  linksRefreshAt,
+  LINK_REFRESH_MARGIN_MS,
+  listTimeLabel,
+  mergeMessages,
+  previewOf,
+  showsConversation,
+  sizeLabel,
+} from './thread-model.ts';
 
 const msg = (sequence: number, extra: Partial<TConversationMessage> = {}): TConversationMessage => ({
-  messageId: `m${sequence}`, personalConversationId: 'c', sequence, kind: 'text', message: `#${sequence}`,
-  senderAccountId: 'a', senderDeleted: false, fromVbcId: null, clientMessageId: null, createdAt: '2026-01-01T10:00:00Z', ...extra,
+  messageId: `m${sequence}`,
+  personalConversationId: 'c',
+  sequence,
+  kind: 'text',
+  message: `#${sequence}`,
+  senderAccountId: 'a',
+  senderDeleted: false,
+  fromVbcId: null,
+  clientMessageId: null,
+  createdAt: '2026-01-01T10:00:00Z',
+  ...extra,
 });
 
 describe('thread model', () => {
@@ -17,8 +37,19 @@ describe('thread model', () => {
     expect(deleted[1]!.senderDeleted).toBe(true);
   });
   it('takes a message again when its file link was minted anew, and knows when the first link needs it', () => {
-    const photo = (expires: number) => ({ obsecuredDisplayItemId: 'p', width: 1, height: 1, url: `/ds/vbc/odisplay/p?account=a&expires=${expires}&signature=s` });
-    const doc = (expires: number) => ({ documentFileItemId: 'd', name: 'a.pdf', contentType: 'application/pdf', size: 1, url: `/ds/vbc/file/d?account=a&expires=${expires}&signature=s` });
+    const photo = (expires: number) => ({
+      obsecuredDisplayItemId: 'p',
+      width: 1,
+      height: 1,
+      url: `/ds/vbc/odisplay/p?account=a&expires=${expires}&signature=s`,
+    });
+    const doc = (expires: number) => ({
+      documentFileItemId: 'd',
+      name: 'a.pdf',
+      contentType: 'application/pdf',
+      size: 1,
+      url: `/ds/vbc/file/d?account=a&expires=${expires}&signature=s`,
+    });
     const held = [msg(1), msg(2, { kind: 'photo', photo: photo(1_000) }), msg(3, { kind: 'document', document: doc(900) })];
     expect(linksRefreshAt(held)).toBe(900_000 - LINK_REFRESH_MARGIN_MS);
     expect(linksRefreshAt([msg(1)])).toBeNull();

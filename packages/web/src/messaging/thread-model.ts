@@ -72,7 +72,11 @@ export function dayLabel(iso: string, now: Date = new Date()): string {
   if (days === 0) return 'Today';
   if (days === 1) return 'Yesterday';
   if (days > 1 && days < 7) return d.toLocaleDateString(undefined, { weekday: 'long' });
-  return d.toLocaleDateString(undefined, { day: 'numeric', month: 'long', year: d.getFullYear() === now.getFullYear() ? undefined : 'numeric' });
+  return d.toLocaleDateString(undefined, {
+    day: 'numeric',
+    month: 'long',
+    year: d.getFullYear() === now.getFullYear() ? undefined : 'numeric',
+  });
 }
 
 /** True when two ISO times fall on different local days. */
@@ -88,7 +92,11 @@ export function listTimeLabel(iso: string, now: Date = new Date()): string {
   if (days <= 0) return timeLabel(iso);
   if (days === 1) return 'Yesterday';
   if (days < 7) return d.toLocaleDateString(undefined, { weekday: 'short' });
-  return d.toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: d.getFullYear() === now.getFullYear() ? undefined : '2-digit' });
+  return d.toLocaleDateString(undefined, {
+    day: 'numeric',
+    month: 'short',
+    year: d.getFullYear() === now.getFullYear() ? undefined : '2-digit',
+  });
 }
 
 /** One line for the list: the text, or what was attached. */

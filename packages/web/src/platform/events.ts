@@ -104,7 +104,8 @@ export function onClientEvent<K extends TClientEventName>(name: K, handler: THan
   if (waiting.length > 0) {
     for (let i = pending.length - 1; i >= 0; i--) if (pending[i]!.name === name) pending.splice(i, 1);
     queueMicrotask(() => {
-      for (const p of waiting) if (now - p.at < PENDING_EVENT_MS && set.has(handler as THandler<TClientEventName>)) handler(p.payload as TClientEvents[K]);
+      for (const p of waiting)
+        if (now - p.at < PENDING_EVENT_MS && set.has(handler as THandler<TClientEventName>)) handler(p.payload as TClientEvents[K]);
     });
   }
   return () => {

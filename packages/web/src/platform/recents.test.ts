@@ -8,8 +8,14 @@ describe('recently viewed cards (vbc.recents)', () => {
     recordRecent('a', 1);
     recordRecent('b', 2);
     recordRecent('a', 3);
-    expect(readRecents()).toEqual([{ id: 'a', time: 3 }, { id: 'b', time: 2 }]);
-    expect(JSON.parse(localStorage.getItem('vbc.recents')!)).toEqual([{ id: 'a', time: 3 }, { id: 'b', time: 2 }]);
+    expect(readRecents()).toEqual([
+      { id: 'a', time: 3 },
+      { id: 'b', time: 2 },
+    ]);
+    expect(JSON.parse(localStorage.getItem('vbc.recents')!)).toEqual([
+      { id: 'a', time: 3 },
+      { id: 'b', time: 2 },
+    ]);
   });
 
   it(`keeps at most ${RECENTS_LIMIT} cards, dropping the oldest`, () => {

@@ -10,8 +10,7 @@ export interface TRecent {
 export const RECENTS_LIMIT = 50;
 
 const isRecent = (value: unknown): value is TRecent =>
-  typeof value === 'object' && value !== null &&
-  typeof (value as TRecent).id === 'string' && typeof (value as TRecent).time === 'number';
+  typeof value === 'object' && value !== null && typeof (value as TRecent).id === 'string' && typeof (value as TRecent).time === 'number';
 
 /** The stored history, newest first; anything malformed is dropped. */
 export function readRecents(): TRecent[] {

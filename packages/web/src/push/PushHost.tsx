@@ -7,7 +7,12 @@ import { enableWebPush, isStandalone, markPushAsked, pushAskedBefore, registerAp
 import { notePushState, refreshPushState } from './push-state.ts';
 
 /** docs/contracts.md §4 texts, exactly. */
-export const PUSH_PROMPT = { title: 'Push Notifications', message: 'Do you want to be notified when someone sends you a message?', yesText: 'Accept', noText: 'Cancel' } as const;
+export const PUSH_PROMPT = {
+  title: 'Push Notifications',
+  message: 'Do you want to be notified when someone sends you a message?',
+  yesText: 'Accept',
+  noText: 'Cancel',
+} as const;
 export const PUSH_ASK = { message: 'Would you like to be notified when you received a message?', yes: 'Yes, Please', no: 'No' } as const;
 
 /** Turns push on for this device: the iOS wrapper asks iOS (answered with apnToken), a browser subscribes. */
@@ -79,8 +84,12 @@ export default function PushHost({ asking, onAnswered }: { asking: boolean; onAn
       slotProps={{ content: { 'data-testid': 'push-ask' } as object }}
       action={
         <>
-          <Button color="secondary" size="small" onClick={() => answer(true)}>{PUSH_ASK.yes}</Button>
-          <Button color="inherit" size="small" onClick={() => answer(false)}>{PUSH_ASK.no}</Button>
+          <Button color="secondary" size="small" onClick={() => answer(true)}>
+            {PUSH_ASK.yes}
+          </Button>
+          <Button color="inherit" size="small" onClick={() => answer(false)}>
+            {PUSH_ASK.no}
+          </Button>
         </>
       }
     />

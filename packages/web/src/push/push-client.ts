@@ -8,8 +8,10 @@ import { http } from '../api/http.ts';
 import { readStored, writeStored } from '../platform/storage.ts';
 
 export const checkForPushSubscription = () => http.get<TCheckForPushSubscription>('/api/personalAccount/checkForPushSubscription');
-export const registerApnDeviceToken = (apnDeviceToken: string) => http.post<void>('/api/personalAccount/registerPushSubscription', { apnDeviceToken });
-const unregisterOnServer = (body?: { endpoint?: string; apnDeviceToken?: string }) => http.post<void>('/api/personalAccount/unRegisterForPushSubscription', body);
+export const registerApnDeviceToken = (apnDeviceToken: string) =>
+  http.post<void>('/api/personalAccount/registerPushSubscription', { apnDeviceToken });
+const unregisterOnServer = (body?: { endpoint?: string; apnDeviceToken?: string }) =>
+  http.post<void>('/api/personalAccount/unRegisterForPushSubscription', body);
 
 /** Web push works here: a service worker, PushManager and Notification (not in the iOS wrapper's WebView). */
 export function webPushSupported(): boolean {
@@ -55,7 +57,14 @@ export async function enableWebPush(): Promise<boolean> {
   let subscription = await reg.pushManager.getSubscription();
   // A subscription made for another server key (keys rotated) is useless: make a new one.
   const current = subscription?.options.applicationServerKey;
-  if (subscription && current && btoa(String.fromCharCode(...new Uint8Array(current))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '') !== publicKey) {
+  if (
+    subscription &&
+    current &&
+    btoa(String.fromCharCode(...new Uint8Array(current)))
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_')
+      .replace(/=+$/, '') !== publicKey
+  ) {
     await subscription.unsubscribe();
     subscription = null;
   }

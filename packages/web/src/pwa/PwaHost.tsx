@@ -6,7 +6,8 @@ import { onNativeMessage, startNativeBridge } from '../native/bridge.ts';
 import { useSession } from '../session/SessionContext.tsx';
 import { applyUpdate, postToServiceWorker, useUpdateAvailable, watchServiceWorker } from './updates.ts';
 
-export const OFFLINE_TEXT = 'You are offline. Your cards and the cards you viewed are still here; messages go out when you are back online.';
+export const OFFLINE_TEXT =
+  'You are offline. Your cards and the cards you viewed are still here; messages go out when you are back online.';
 export const UPDATE_TEXT = 'A new version is available';
 
 const subscribeOnline = (l: () => void) => {
@@ -63,7 +64,11 @@ export default function PwaHost({ navigate }: { navigate: (to: string) => void }
       wasSignedIn.current = true;
       postToServiceWorker({ type: 'cacheApp' });
       const urls = [
-        ...account.virtualContacts.flatMap((c) => [`/api/vbc/virtualcontact/${c.quickId}`, `/api/vbc/virtualcontact/${c.virtualContactId}`, `/vbc/${c.quickId}`]),
+        ...account.virtualContacts.flatMap((c) => [
+          `/api/vbc/virtualcontact/${c.quickId}`,
+          `/api/vbc/virtualcontact/${c.virtualContactId}`,
+          `/vbc/${c.quickId}`,
+        ]),
         ...account.virtualPets.flatMap((p) => [`/api/vp/virtualpet/${p.virtualPetId}`, `/vbc/p/${p.virtualPetId}`]),
       ];
       postToServiceWorker({ type: 'warm', urls });
@@ -76,12 +81,24 @@ export default function PwaHost({ navigate }: { navigate: (to: string) => void }
   return (
     <>
       {!online && (
-        <Alert severity="warning" data-testid="offline-banner" sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: 1400, borderRadius: 0 }}>
+        <Alert
+          severity="warning"
+          data-testid="offline-banner"
+          sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: 1400, borderRadius: 0 }}
+        >
           {OFFLINE_TEXT}
         </Alert>
       )}
-      <Snackbar open={update} anchorOrigin={{ vertical: 'top', horizontal: 'center' }} message={UPDATE_TEXT}
-        action={<Button color="secondary" size="small" onClick={applyUpdate}>Reload</Button>} />
+      <Snackbar
+        open={update}
+        anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+        message={UPDATE_TEXT}
+        action={
+          <Button color="secondary" size="small" onClick={applyUpdate}>
+            Reload
+          </Button>
+        }
+      />
     </>
   );
 }

@@ -21,7 +21,12 @@ export default function QueryRoot({ children }: { children: ReactNode }) {
   const server = useContext(ServerQueryClientContext);
   const { status, account } = useSession();
   if (server) return <QueryClientProvider client={server}>{children}</QueryClientProvider>;
-  const owner = status === 'checking' ? cacheOwner : status === 'signedIn' ? `account:${(account as { accountId?: string } | null)?.accountId ?? ''}` : 'visitor';
+  const owner =
+    status === 'checking'
+      ? cacheOwner
+      : status === 'signedIn'
+        ? `account:${(account as { accountId?: string } | null)?.accountId ?? ''}`
+        : 'visitor';
   if (owner !== cacheOwner) {
     if (cacheOwner !== undefined) queryClient.clear();
     cacheOwner = owner;

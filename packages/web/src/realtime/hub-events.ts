@@ -35,7 +35,8 @@ export function toClientEvent(method: string, payload: unknown): void {
     return;
   }
   if (method === ANNOUNCEMENT_PUBLISHED) {
-    if (isObject(payload) && typeof payload.announcementId === 'string') emitClientEvent('announcementPublished', { announcement: payload });
+    if (isObject(payload) && typeof payload.announcementId === 'string')
+      emitClientEvent('announcementPublished', { announcement: payload });
     return;
   }
   if (!isObject(payload) || typeof payload.personalConversationId !== 'string') return;

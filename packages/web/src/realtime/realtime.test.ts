@@ -23,7 +23,15 @@ describe('real-time client', () => {
   });
 
   it('listens to every docs/contracts.md §D5 event and hands them to the client-event bus', () => {
-    expect([...HUB_EVENTS].sort()).toEqual(['AccountUpdated', 'AnnouncementPublished', 'ConversationSeen', 'ConversationUpdated', 'DocumentUploaded', 'MessageReceived', 'PhotoSetItemUploaded']);
+    expect([...HUB_EVENTS].sort()).toEqual([
+      'AccountUpdated',
+      'AnnouncementPublished',
+      'ConversationSeen',
+      'ConversationUpdated',
+      'DocumentUploaded',
+      'MessageReceived',
+      'PhotoSetItemUploaded',
+    ]);
     const got: string[] = [];
     offs.push(
       onClientEvent('messageReceived', (e) => got.push(`message ${e.personalConversationId}`)),

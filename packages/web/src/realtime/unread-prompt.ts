@@ -16,7 +16,10 @@ export interface TUnreadPromptRecord {
 }
 
 /** Reads the record; null when there is none or it is not this session's. */
-export function readPromptRecord(session: string, storage: Pick<Storage, 'getItem'> | null = safeSessionStorage()): TUnreadPromptRecord | null {
+export function readPromptRecord(
+  session: string,
+  storage: Pick<Storage, 'getItem'> | null = safeSessionStorage(),
+): TUnreadPromptRecord | null {
   try {
     const record = JSON.parse(storage?.getItem(UNREAD_PROMPT_KEY) ?? 'null') as TUnreadPromptRecord | null;
     return record && record.session === session && typeof record.baseline === 'number' ? record : null;
@@ -38,7 +41,12 @@ export const shouldAskAboutUnread = (record: TUnreadPromptRecord | null, count: 
   count > 0 && (record === null || count > record.baseline);
 
 /** The record after the unread count became `count`: asking sets the baseline, reading lowers it. */
-export const nextPromptRecord = (record: TUnreadPromptRecord | null, session: string, count: number, asked: boolean): TUnreadPromptRecord | null =>
+export const nextPromptRecord = (
+  record: TUnreadPromptRecord | null,
+  session: string,
+  count: number,
+  asked: boolean,
+): TUnreadPromptRecord | null =>
   asked ? { session, baseline: count } : record ? { session, baseline: Math.min(record.baseline, count) } : null;
 
 function safeSessionStorage(): Storage | null {

@@ -12,7 +12,11 @@ describe('session start', () => {
   it('keeps the stored sign-in when the server cannot be reached (a reload cut the check off)', async () => {
     localStorage.setItem('vbc.accessToken', 'tok-kept');
     localStorage.setItem('vbc.sessionId', 'sess-kept');
-    render(<SessionProvider><Status /></SessionProvider>);
+    render(
+      <SessionProvider>
+        <Status />
+      </SessionProvider>,
+    );
     await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('signedOut'));
     expect(localStorage.getItem('vbc.accessToken')).toBe('tok-kept');
     expect(localStorage.getItem('vbc.sessionId')).toBe('sess-kept');

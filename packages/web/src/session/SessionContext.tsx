@@ -45,13 +45,13 @@ const clearSession = () => {
 };
 
 /** The session was refused (an invalid answer, 401/403), as opposed to not reaching the server. */
-const isRefusal = (error: unknown): boolean =>
-  !(error instanceof HttpError) || error.status === 401 || error.status === 403;
+const isRefusal = (error: unknown): boolean => !(error instanceof HttpError) || error.status === 401 || error.status === 403;
 
 /** A validatesession answer counts as invalid only when it says so (its shape is not fixed by SPEC). */
 const saysInvalid = (answer: unknown): boolean =>
   answer === false ||
-  (typeof answer === 'object' && answer !== null &&
+  (typeof answer === 'object' &&
+    answer !== null &&
     ((answer as { valid?: unknown }).valid === false || (answer as { isValid?: unknown }).isValid === false));
 
 /**
@@ -131,9 +131,10 @@ export function SessionProvider({ children, hydrating = false }: { children: Rea
   }, [status]);
 
   useEffect(
-    () => onClientEvent('accountUpdated', () => {
-      if (status === 'signedIn') refreshAccount().catch(() => undefined);
-    }),
+    () =>
+      onClientEvent('accountUpdated', () => {
+        if (status === 'signedIn') refreshAccount().catch(() => undefined);
+      }),
     [status, refreshAccount],
   );
 

@@ -42,11 +42,15 @@ export function renderCard(url: string, contact: TVirtualContact, timeoutMs = 50
  * its own.
  */
 export function renderPet(url: string, pet: TVirtualPet, timeoutMs = 5000): Promise<TRenderedPage> {
-  return renderPage(url, (app) => (
-    <ServerQueryClientContext.Provider value={createQueryClient()}>
-      <ServerPetContext.Provider value={pet}>{app}</ServerPetContext.Provider>
-    </ServerQueryClientContext.Provider>
-  ), timeoutMs);
+  return renderPage(
+    url,
+    (app) => (
+      <ServerQueryClientContext.Provider value={createQueryClient()}>
+        <ServerPetContext.Provider value={pet}>{app}</ServerPetContext.Provider>
+      </ServerQueryClientContext.Provider>
+    ),
+    timeoutMs,
+  );
 }
 
 type TWithData = (app: ReactNode) => ReactNode;
@@ -86,5 +90,10 @@ async function renderOnce(url: string, withData: TWithData, signal: AbortSignal)
  * for (the server awaits it at start), so no visitor waits for a module to load.
  */
 export async function warmUp(): Promise<void> {
-  await Promise.all([ContactScreen.preload(), PetScreen.preload(), ...Object.values(LAYOUTS).map((layout) => layout.preload()), import('../components/card/Markdown.tsx')]);
+  await Promise.all([
+    ContactScreen.preload(),
+    PetScreen.preload(),
+    ...Object.values(LAYOUTS).map((layout) => layout.preload()),
+    import('../components/card/Markdown.tsx'),
+  ]);
 }

@@ -171,7 +171,8 @@ self.addEventListener('notificationclick', (event) => {
   event.notification.close();
   const target = new URL((event.notification.data as { url?: string } | null)?.url ?? SCOPE, self.location.origin);
   // Only addresses inside the app.
-  const href = target.origin === self.location.origin && target.pathname.startsWith(SCOPE) ? target.href : new URL(SCOPE, self.location.origin).href;
+  const href =
+    target.origin === self.location.origin && target.pathname.startsWith(SCOPE) ? target.href : new URL(SCOPE, self.location.origin).href;
   event.waitUntil(openOrFocus(href));
 });
 

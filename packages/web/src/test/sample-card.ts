@@ -22,7 +22,13 @@ export function sampleCard(overrides: Partial<TVirtualContact> = {}, designation
     hasPersonalAccount: true,
     pinProtectionLevel: null,
     stats: { viewCount: 12, downloadCount: 1 },
-    designSpecification: { design: { designation }, theme: { designation: 'dark' }, accentColor1: '#3366ff', accentColor2: null, accentColor3: null },
+    designSpecification: {
+      design: { designation },
+      theme: { designation: 'dark' },
+      accentColor1: '#3366ff',
+      accentColor2: null,
+      accentColor3: null,
+    },
     wall: {
       boards: [
         { title: 'First', items: [{ photo: { obsecuredDisplayItemId: 'first-board-photo', width: 10, height: 10 }, caption: 'Kitchen' }] },
@@ -30,12 +36,31 @@ export function sampleCard(overrides: Partial<TVirtualContact> = {}, designation
       ],
     },
     picture: null,
-    emails: [{ email: 'ana@example.com', name: 'Office' }, { email: 'ana.lima@example.org', name: null }],
+    emails: [
+      { email: 'ana@example.com', name: 'Office' },
+      { email: 'ana.lima@example.org', name: null },
+    ],
     phones: [{ phoneNumber: '0917 555 0100', type: 'Mobile' }],
-    locations: [{ title: 'Studio', address: '1 Rua Nova', city: 'Lisboa', country: 'Portugal', googlePlaceId: null, latitude: null, longitude: null }],
+    locations: [
+      { title: 'Studio', address: '1 Rua Nova', city: 'Lisboa', country: 'Portugal', googlePlaceId: null, latitude: null, longitude: null },
+    ],
     socialMedias: [
-      { socialMediaType: 'Facebook', referenceType: 'ByAccountId', accountId: 'ana.lima', urlOverride: null, useUrlOverride: false, qrCode: null },
-      { socialMediaType: 'Instagram', referenceType: 'ByAccountId', accountId: 'ana.lima', urlOverride: null, useUrlOverride: false, qrCode: null },
+      {
+        socialMediaType: 'Facebook',
+        referenceType: 'ByAccountId',
+        accountId: 'ana.lima',
+        urlOverride: null,
+        useUrlOverride: false,
+        qrCode: null,
+      },
+      {
+        socialMediaType: 'Instagram',
+        referenceType: 'ByAccountId',
+        accountId: 'ana.lima',
+        urlOverride: null,
+        useUrlOverride: false,
+        qrCode: null,
+      },
     ],
     links: [{ linkUrl: 'example.com/ana', linkName: 'Portfolio' }],
     videos: [],

@@ -17,9 +17,10 @@ const refused = (refusal: Refusal, who: 'card' | 'account') => {
   if (refusal.reason === 'lifetime') return needsOperator();
   const wait = refusal.retryAfterMs ?? 60_000;
   const minutes = Math.max(1, Math.ceil(wait / 60_000));
-  const message = who === 'card'
-    ? `Too many wrong adoption codes for this card. Try again in ${minutes} minutes.`
-    : `Too many wrong adoption codes. Try again in ${minutes} minutes.`;
+  const message =
+    who === 'card'
+      ? `Too many wrong adoption codes for this card. Try again in ${minutes} minutes.`
+      : `Too many wrong adoption codes. Try again in ${minutes} minutes.`;
   return tooManyRequests(message, wait / 1000);
 };
 
@@ -66,7 +67,11 @@ export async function adoptCard(
     throw forbidden('Wrong adoption code.');
   }
   await refundAttempt(db, ADOPT_ACCOUNT_POLICY, input.accountId);
-  const [owner] = await db.select({ name: accounts.name, email: accounts.email, phoneNumber: accounts.phoneNumber }).from(accounts).where(eq(accounts.id, input.accountId)).limit(1);
+  const [owner] = await db
+    .select({ name: accounts.name, email: accounts.email, phoneNumber: accounts.phoneNumber })
+    .from(accounts)
+    .where(eq(accounts.id, input.accountId))
+    .limit(1);
   const adopted = await db.transaction(async (tx) => {
     const [updated] = await tx
       .update(virtualContacts)

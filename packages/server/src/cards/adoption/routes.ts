@@ -15,7 +15,15 @@ export default async function adoptionRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/vbc/canAdopt/:contactId',
-    { schema: { security: SECURITY.bearer, response: { 200: ZCanAdopt }, params: ZContactParams, summary: '200 when the card can be adopted; 404/409/423 otherwise', tags: ['adoption'] } },
+    {
+      schema: {
+        security: SECURITY.bearer,
+        response: { 200: ZCanAdopt },
+        params: ZContactParams,
+        summary: '200 when the card can be adopted; 404/409/423 otherwise',
+        tags: ['adoption'],
+      },
+    },
     async (request, reply) => {
       requireAccount(request);
       const row = await app.cards.assertAdoptable(request.params.contactId);
@@ -26,7 +34,15 @@ export default async function adoptionRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/vbc/adopt/:contactId/:code',
-    { schema: { security: SECURITY.bearer, response: { 200: ZVirtualContact }, params: ZAdoptParams, summary: 'Adopt the card with its 8-character passcode → the card', tags: ['adoption'] } },
+    {
+      schema: {
+        security: SECURITY.bearer,
+        response: { 200: ZVirtualContact },
+        params: ZAdoptParams,
+        summary: 'Adopt the card with its 8-character passcode → the card',
+        tags: ['adoption'],
+      },
+    },
     async (request, reply) => {
       const account = requireAccount(request);
       const row = await app.cards.adoptCard({ contactId: request.params.contactId, code: request.params.code, accountId: account.id });

@@ -24,9 +24,10 @@ export async function getCardToManagePin(db: Db, contactId: string, accountId: s
 export async function pinStatus(db: Db, row: ContactRow, now = new Date()): Promise<TPinStatus> {
   const failures = await failureSummary(db, 'pin', row.id, new Date(now.getTime() - 24 * 60 * 60 * 1000));
   const cardGuard = await readGuard(db, PIN_CARD_POLICY.scope, row.id);
-  const capped = cardGuard
-    && now.getTime() - cardGuard.windowStartedAt.getTime() < PIN_CARD_POLICY.windowMs
-    && cardGuard.attempts >= PIN_CARD_POLICY.limit;
+  const capped =
+    cardGuard &&
+    now.getTime() - cardGuard.windowStartedAt.getTime() < PIN_CARD_POLICY.windowMs &&
+    cardGuard.attempts >= PIN_CARD_POLICY.limit;
   const enabled = row.pinHash !== null && (row.pinProtectionLevel ?? 0) > 0;
   return {
     enabled,

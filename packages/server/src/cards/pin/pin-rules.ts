@@ -7,9 +7,36 @@ import type { GuardPolicy } from '../../guards/attempt-guard.ts';
  * (see `isCommonPin`), a PIN from here would be guessed first.
  */
 export const COMMON_PINS: readonly string[] = [
-  '1234', '1111', '0000', '1212', '7777', '1004', '2000', '4444', '2222', '6969',
-  '9999', '3333', '5555', '6666', '1122', '1313', '8888', '4321', '2001', '1010',
-  '123456', '654321', '121212', '112233', '123123', '159753', '12345678', '87654321', '11223344', '12341234',
+  '1234',
+  '1111',
+  '0000',
+  '1212',
+  '7777',
+  '1004',
+  '2000',
+  '4444',
+  '2222',
+  '6969',
+  '9999',
+  '3333',
+  '5555',
+  '6666',
+  '1122',
+  '1313',
+  '8888',
+  '4321',
+  '2001',
+  '1010',
+  '123456',
+  '654321',
+  '121212',
+  '112233',
+  '123123',
+  '159753',
+  '12345678',
+  '87654321',
+  '11223344',
+  '12341234',
 ];
 
 /** True for a listed common PIN, one digit repeated, or a straight run up or down (1234…, 9876…). */
@@ -22,7 +49,10 @@ export function isCommonPin(pin: string): boolean {
 }
 
 /** A PIN as typed: 4 to 8 digits. */
-export const ZPinCode = z.string().trim().regex(/^\d{4,8}$/, 'must be 4 to 8 digits');
+export const ZPinCode = z
+  .string()
+  .trim()
+  .regex(/^\d{4,8}$/, 'must be 4 to 8 digits');
 
 /** PUT /api/vbc/virtualcontact/{id}/pin: a new PIN, or null to remove it. */
 export const ZSetPinBody = z.object({
@@ -44,7 +74,12 @@ const DAY = 24 * 60 * MINUTE;
 
 /** One client (address) guessing at one card: 5 wrong, then 15 minutes, 30, 60 … up to a day. */
 export const PIN_CLIENT_POLICY: GuardPolicy = {
-  scope: 'pin:client', limit: 5, windowMs: DAY, lockMs: 15 * MINUTE, maxLockMs: DAY, strikeMemoryMs: DAY,
+  scope: 'pin:client',
+  limit: 5,
+  windowMs: DAY,
+  lockMs: 15 * MINUTE,
+  maxLockMs: DAY,
+  strikeMemoryMs: DAY,
 };
 /** Every client together: a card takes at most 100 wrong PINs a day. */
 export const PIN_CARD_POLICY: GuardPolicy = { scope: 'pin:card', limit: 100, windowMs: DAY };

@@ -47,7 +47,13 @@ describeEachDatabase('PIN-protected cards', (ctx) => {
     const version = removed.json().updatedAt as string;
     expect(Date.parse(version)).toBeGreaterThan(Date.parse(set.json().updatedAt));
     expect(removed.headers.etag).toBe(`"${Date.parse(version)}"`);
-    const save = (updatedAt: string) => ctx.app.inject({ method: 'PUT', url: `/api/vbc/virtualcontact/${card.id}`, headers: owner.headers, payload: { jobTitle: 'Owner', updatedAt } });
+    const save = (updatedAt: string) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: `/api/vbc/virtualcontact/${card.id}`,
+        headers: owner.headers,
+        payload: { jobTitle: 'Owner', updatedAt },
+      });
     expect((await save(set.json().updatedAt)).statusCode).toBe(409);
     expect((await save(version)).statusCode).toBe(200);
     const after = (await read(card.quickId)).json();
@@ -57,7 +63,8 @@ describeEachDatabase('PIN-protected cards', (ctx) => {
 
   it('a PIN access token stops working at once when the PIN is set again, changed or removed', async () => {
     const { owner, card } = await pinnedCard();
-    const download = (token: string) => ctx.app.inject({ method: 'GET', url: `/ds/vbc/download/i/${card.id}?accessToken=${encodeURIComponent(token)}` });
+    const download = (token: string) =>
+      ctx.app.inject({ method: 'GET', url: `/ds/vbc/download/i/${card.id}?accessToken=${encodeURIComponent(token)}` });
     const grant = async (pin: string) => {
       const res = await validate(card.id, pin, `198.51.100.${Math.floor(Math.random() * 200) + 2}`);
       expect(res.statusCode).toBe(200);
@@ -90,7 +97,9 @@ describeEachDatabase('PIN-protected cards', (ctx) => {
     const denied = await setPin(card.id, stranger.headers, { pinCode: PIN });
     expect(denied.statusCode).toBe(403);
     expect(denied.json().message).toMatch(/owner/);
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/vbc/virtualcontact/${card.id}/pin`, headers: stranger.headers })).statusCode).toBe(403);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: `/api/vbc/virtualcontact/${card.id}/pin`, headers: stranger.headers })).statusCode,
+    ).toBe(403);
     expect((await setPin('00000000-0000-4000-8000-000000000000', stranger.headers, { pinCode: PIN })).statusCode).toBe(404);
     expect((await read(card.id)).json().phones).toHaveLength(1);
   });
@@ -178,7 +187,12 @@ describeEachDatabase('PIN-protected cards', (ctx) => {
     const { owner, card } = await pinnedCard();
     // 99 wrong PINs today already (from many addresses).
     await ctx.app.db.insert(attemptGuards).values({
-      scope: 'pin:card', key: card.id, windowStartedAt: new Date(), attempts: 99, total: 99, updatedAt: new Date(),
+      scope: 'pin:card',
+      key: card.id,
+      windowStartedAt: new Date(),
+      attempts: 99,
+      total: 99,
+      updatedAt: new Date(),
     });
     expect((await validate(card.id, '1357', '192.0.2.1')).statusCode).toBe(403);
     const capped = await validate(card.id, PIN, '192.0.2.2');

@@ -16,7 +16,15 @@ export default async function pinRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/vbc/virtualcontact/:id/pin',
-    { schema: { security: SECURITY.bearer, response: { 200: ZPinStatus }, params: ZIdParams, summary: "Owner: the card's PIN status and recent wrong PINs", tags: ['pin'] } },
+    {
+      schema: {
+        security: SECURITY.bearer,
+        response: { 200: ZPinStatus },
+        params: ZIdParams,
+        summary: "Owner: the card's PIN status and recent wrong PINs",
+        tags: ['pin'],
+      },
+    },
     async (request, reply) => {
       const account = requireAccount(request);
       const row = await app.cards.getCardToManagePin(request.params.id, account.id);
@@ -27,7 +35,16 @@ export default async function pinRoutes(app: FastifyInstance) {
 
   r.put(
     '/api/vbc/virtualcontact/:id/pin',
-    { schema: { security: SECURITY.bearer, response: { 200: ZPinStatus }, params: ZIdParams, body: ZSetPinBody, summary: 'Owner: set (4–8 digits) or remove (null) the PIN', tags: ['pin'] } },
+    {
+      schema: {
+        security: SECURITY.bearer,
+        response: { 200: ZPinStatus },
+        params: ZIdParams,
+        body: ZSetPinBody,
+        summary: 'Owner: set (4–8 digits) or remove (null) the PIN',
+        tags: ['pin'],
+      },
+    },
     async (request, reply) => {
       const account = requireAccount(request);
       const row = await app.cards.getCardToManagePin(request.params.id, account.id);
@@ -39,7 +56,16 @@ export default async function pinRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/vbc/validatepincode/:virtualContactId',
-    { schema: { security: SECURITY.none, response: { 200: ZPinValidation }, params: ZValidateParams, body: ZValidatePinBody, summary: 'A PIN → {accessToken, phones, emails} (docs/contracts.md §3)', tags: ['pin'] } },
+    {
+      schema: {
+        security: SECURITY.none,
+        response: { 200: ZPinValidation },
+        params: ZValidateParams,
+        body: ZValidatePinBody,
+        summary: 'A PIN → {accessToken, phones, emails} (docs/contracts.md §3)',
+        tags: ['pin'],
+      },
+    },
     async (request, reply) => {
       const result = await app.cards.validatePin({
         contactId: request.params.virtualContactId,

@@ -16,9 +16,10 @@ const minutes = (ms: number) => {
 
 const refused = (refusal: Refusal, who: 'client' | 'card') => {
   const wait = refusal.retryAfterMs ?? 60_000;
-  const message = who === 'client'
-    ? `Too many wrong PINs. Try again in ${minutes(wait)}.`
-    : `This card has had too many wrong PINs today. Try again in ${minutes(wait)}.`;
+  const message =
+    who === 'client'
+      ? `Too many wrong PINs. Try again in ${minutes(wait)}.`
+      : `This card has had too many wrong PINs today. Try again in ${minutes(wait)}.`;
   return tooManyRequests(message, wait / 1000);
 };
 
@@ -62,8 +63,9 @@ export async function validatePin(db: Db, input: ValidatePinInput): Promise<TPin
     return { accessToken: signPinAccess(input.signingKey, row, now.getTime()), phones: row.phones, emails: row.emails };
   }
   await recordFailure(db, 'pin', row.id, input.client, now);
-  const message = client.lockedForMs !== null
-    ? `Wrong PIN. Too many wrong PINs: try again in ${minutes(client.lockedForMs)}.`
-    : `Wrong PIN. ${Math.min(client.remaining, card.remaining)} tries left.`;
+  const message =
+    client.lockedForMs !== null
+      ? `Wrong PIN. Too many wrong PINs: try again in ${minutes(client.lockedForMs)}.`
+      : `Wrong PIN. ${Math.min(client.remaining, card.remaining)} tries left.`;
   throw new AppError('forbidden', message);
 }

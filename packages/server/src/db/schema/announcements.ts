@@ -30,8 +30,12 @@ export const announcements = pgTable(
 export const announcementAttachments = pgTable(
   'announcement_attachments',
   {
-    announcementId: uuid('announcement_id').notNull().references(() => announcements.id, { onDelete: 'cascade' }),
-    documentFileId: uuid('document_file_id').notNull().references(() => documentFiles.id, { onDelete: 'cascade' }),
+    announcementId: uuid('announcement_id')
+      .notNull()
+      .references(() => announcements.id, { onDelete: 'cascade' }),
+    documentFileId: uuid('document_file_id')
+      .notNull()
+      .references(() => documentFiles.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
   },
   (t) => [primaryKey({ columns: [t.announcementId, t.documentFileId] })],
@@ -44,13 +48,19 @@ export const announcementAttachments = pgTable(
 export const announcementRecipients = pgTable(
   'announcement_recipients',
   {
-    accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
-    announcementId: uuid('announcement_id').notNull().references(() => announcements.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    announcementId: uuid('announcement_id')
+      .notNull()
+      .references(() => announcements.id, { onDelete: 'cascade' }),
     readAt: timestamp('read_at', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.accountId, t.announcementId] }),
     index('announcement_recipients_announcement_idx').on(t.announcementId),
-    index('announcement_recipients_unread_idx').on(t.accountId).where(sql`${t.readAt} is null`),
+    index('announcement_recipients_unread_idx')
+      .on(t.accountId)
+      .where(sql`${t.readAt} is null`),
   ],
 );

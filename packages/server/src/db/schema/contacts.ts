@@ -1,7 +1,5 @@
 import { bigint, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type {
-  TDesignSpecification, TEmail, TLink, TLocation, TPhone, TSocialMedia, TVideo, TWall,
-} from '@vbc/shared';
+import type { TDesignSpecification, TEmail, TLink, TLocation, TPhone, TSocialMedia, TVideo, TWall } from '@vbc/shared';
 import { accounts } from './accounts.ts';
 import { corporateProfiles } from './corporate.ts';
 import { displayItems } from './files.ts';
@@ -53,7 +51,9 @@ export const virtualContacts = pgTable(
 export const contactDailyStats = pgTable(
   'contact_daily_stats',
   {
-    contactId: uuid('contact_id').notNull().references(() => virtualContacts.id, { onDelete: 'cascade' }),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => virtualContacts.id, { onDelete: 'cascade' }),
     day: date('day').notNull(),
     views: integer('views').notNull().default(0),
     downloads: integer('downloads').notNull().default(0),

@@ -31,7 +31,9 @@ export const conversationParticipants = pgTable(
   'conversation_participants',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    conversationId: uuid('conversation_id').notNull().references(() => conversations.id, { onDelete: 'cascade' }),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
     accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'set null' }),
     /** The card this side speaks as (fromVbcId / toVbcId), or null for the account itself. */
     vbcId: uuid('vbc_id').references(() => virtualContacts.id, { onDelete: 'set null' }),
@@ -55,7 +57,9 @@ export const conversationMessages = pgTable(
   'conversation_messages',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    conversationId: uuid('conversation_id').notNull().references(() => conversations.id, { onDelete: 'cascade' }),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
     seq: integer('seq').notNull(),
     senderAccountId: uuid('sender_account_id').references(() => accounts.id, { onDelete: 'set null' }),
     senderDeleted: boolean('sender_deleted').notNull().default(false),

@@ -6,7 +6,9 @@ import { corporateProfiles } from './corporate.ts';
 export const corporateAccounts = pgTable('corporate_accounts', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),
-  corporateProfileId: uuid('corporate_profile_id').notNull().references(() => corporateProfiles.id, { onDelete: 'cascade' }),
+  corporateProfileId: uuid('corporate_profile_id')
+    .notNull()
+    .references(() => corporateProfiles.id, { onDelete: 'cascade' }),
   /** When true, the business's directory (its members' linked cards) opens for anyone with the link. */
   directoryPublic: boolean('directory_public').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -20,8 +22,12 @@ export type CorporateRole = (typeof CORPORATE_ROLES)[number];
 export const corporateAccountMembers = pgTable(
   'corporate_account_members',
   {
-    corporateAccountId: uuid('corporate_account_id').notNull().references(() => corporateAccounts.id, { onDelete: 'cascade' }),
-    accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    corporateAccountId: uuid('corporate_account_id')
+      .notNull()
+      .references(() => corporateAccounts.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
     role: text('role').$type<CorporateRole>().notNull().default('member'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -32,8 +38,12 @@ export const corporateAccountMembers = pgTable(
 export const corporateFollowers = pgTable(
   'corporate_followers',
   {
-    corporateAccountId: uuid('corporate_account_id').notNull().references(() => corporateAccounts.id, { onDelete: 'cascade' }),
-    accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    corporateAccountId: uuid('corporate_account_id')
+      .notNull()
+      .references(() => corporateAccounts.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.corporateAccountId, t.accountId] }), index('corporate_followers_account_idx').on(t.accountId)],

@@ -10,7 +10,9 @@ export const corporateInvitations = pgTable(
   'corporate_invitations',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    corporateAccountId: uuid('corporate_account_id').notNull().references(() => corporateAccounts.id, { onDelete: 'cascade' }),
+    corporateAccountId: uuid('corporate_account_id')
+      .notNull()
+      .references(() => corporateAccounts.id, { onDelete: 'cascade' }),
     email: text('email'),
     phoneNumber: text('phone_number'),
     role: text('role').$type<CorporateRole>().notNull().default('member'),

@@ -6,8 +6,12 @@ import { virtualContacts } from './contacts.ts';
 export const accountRecents = pgTable(
   'account_recents',
   {
-    accountId: uuid('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
-    contactId: uuid('contact_id').notNull().references(() => virtualContacts.id, { onDelete: 'cascade' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => virtualContacts.id, { onDelete: 'cascade' }),
     viewedAt: timestamp('viewed_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.contactId] }), index('account_recents_viewed_idx').on(t.accountId, t.viewedAt)],

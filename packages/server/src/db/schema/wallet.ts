@@ -14,8 +14,12 @@ export const walletPasses = pgTable(
   'wallet_passes',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    contactId: uuid('contact_id').unique().references(() => virtualContacts.id, { onDelete: 'cascade' }),
-    petId: uuid('pet_id').unique().references(() => virtualPets.id, { onDelete: 'cascade' }),
+    contactId: uuid('contact_id')
+      .unique()
+      .references(() => virtualContacts.id, { onDelete: 'cascade' }),
+    petId: uuid('pet_id')
+      .unique()
+      .references(() => virtualPets.id, { onDelete: 'cascade' }),
     authTokenHash: text('auth_token_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -34,8 +38,12 @@ export const walletDevices = pgTable('wallet_devices', {
 export const walletRegistrations = pgTable(
   'wallet_registrations',
   {
-    deviceLibraryId: text('device_library_id').notNull().references(() => walletDevices.deviceLibraryId, { onDelete: 'cascade' }),
-    passId: uuid('pass_id').notNull().references(() => walletPasses.id, { onDelete: 'cascade' }),
+    deviceLibraryId: text('device_library_id')
+      .notNull()
+      .references(() => walletDevices.deviceLibraryId, { onDelete: 'cascade' }),
+    passId: uuid('pass_id')
+      .notNull()
+      .references(() => walletPasses.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.deviceLibraryId, t.passId] }), index('wallet_registrations_pass_idx').on(t.passId)],

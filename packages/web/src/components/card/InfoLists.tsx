@@ -29,19 +29,42 @@ function InfoRows({ rows, icon, label, accent }: { rows: TRow[]; icon: ReactNode
             target={row.external ? '_blank' : undefined}
             rel={row.external ? 'noopener noreferrer' : undefined}
             sx={{
-              display: 'flex', alignItems: 'center', gap: 1.5, p: 1.25, pr: 2, borderRadius: 3, color: 'inherit', textDecoration: 'none',
-              bgcolor: 'rgba(255,255,255,0.04)', border: '1px solid rgba(255,255,255,0.06)',
+              display: 'flex',
+              alignItems: 'center',
+              gap: 1.5,
+              p: 1.25,
+              pr: 2,
+              borderRadius: 3,
+              color: 'inherit',
+              textDecoration: 'none',
+              bgcolor: 'rgba(255,255,255,0.04)',
+              border: '1px solid rgba(255,255,255,0.06)',
               transition: 'background-color .15s ease',
               '&:hover': row.href ? { bgcolor: 'rgba(255,255,255,0.09)' } : undefined,
             }}
           >
-            <Box aria-hidden sx={{ width: 40, height: 40, flex: '0 0 40px', borderRadius: '50%', display: 'grid', placeItems: 'center', bgcolor: accent, color: '#fff', '& svg': { fontSize: 20 } }}>
+            <Box
+              aria-hidden
+              sx={{
+                width: 40,
+                height: 40,
+                flex: '0 0 40px',
+                borderRadius: '50%',
+                display: 'grid',
+                placeItems: 'center',
+                bgcolor: accent,
+                color: '#fff',
+                '& svg': { fontSize: 20 },
+              }}
+            >
               {icon}
             </Box>
             <Box sx={{ minWidth: 0 }}>
               <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{row.primary}</Typography>
               {row.secondary && (
-                <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>{row.secondary}</Typography>
+                <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                  {row.secondary}
+                </Typography>
               )}
             </Box>
           </Box>
@@ -69,7 +92,13 @@ const linkText = (l: TLink) => l.linkName?.trim() || l.linkUrl.replace(/^https?:
 
 export function LinkList({ links, accent }: { links: readonly TLink[]; accent: string }) {
   const rows = links
-    .map((l, i) => ({ key: `l${i}`, href: linkHref(l.linkUrl) || null, primary: linkText(l), secondary: l.linkName?.trim() ? l.linkUrl : null, external: true }))
+    .map((l, i) => ({
+      key: `l${i}`,
+      href: linkHref(l.linkUrl) || null,
+      primary: linkText(l),
+      secondary: l.linkName?.trim() ? l.linkUrl : null,
+      external: true,
+    }))
     .filter((r) => r.href);
   return <InfoRows rows={rows} icon={<LinkIcon />} label="Links" accent={accent} />;
 }
@@ -77,7 +106,13 @@ export function LinkList({ links, accent }: { links: readonly TLink[]; accent: s
 export function PlaceList({ locations, accent }: { locations: readonly TLocation[]; accent: string }) {
   const rows = locations.map((l, i) => {
     const line = [l.address, l.city, l.country].filter((p) => p && p.trim()).join(', ');
-    return { key: `m${i}`, href: mapsUrl(l), primary: l.title?.trim() || line || 'Place', secondary: l.title?.trim() ? line || null : null, external: true };
+    return {
+      key: `m${i}`,
+      href: mapsUrl(l),
+      primary: l.title?.trim() || line || 'Place',
+      secondary: l.title?.trim() ? line || null : null,
+      external: true,
+    };
   });
   return <InfoRows rows={rows} icon={<PlaceIcon />} label="Places" accent={accent} />;
 }

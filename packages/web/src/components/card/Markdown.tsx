@@ -41,13 +41,19 @@ const headings = (shift: number): Components => ({
 
 const common: Components = {
   a: ({ href, children }) => (
-    <a href={href} target="_blank" rel="noopener noreferrer nofollow">{children}</a>
+    <a href={href} target="_blank" rel="noopener noreferrer nofollow">
+      {children}
+    </a>
   ),
   img: ({ src, alt }) => {
     const url = typeof src === 'string' ? src : '';
     if (!url) return null;
-    return sameOrigin(url) ? <img src={url} alt={alt ?? ''} loading="lazy" /> : (
-      <a href={url} target="_blank" rel="noopener noreferrer nofollow">{alt || url}</a>
+    return sameOrigin(url) ? (
+      <img src={url} alt={alt ?? ''} loading="lazy" />
+    ) : (
+      <a href={url} target="_blank" rel="noopener noreferrer nofollow">
+        {alt || url}
+      </a>
     );
   },
 };
@@ -65,7 +71,9 @@ export default function Markdown({ sources, under = 2 }: { sources: readonly str
   const components = componentsFor(under + 1 - topHeadingLevel(sources));
   return sources.map((source, i) => (
     <div key={i}>
-      <ReactMarkdown rehypePlugins={[rehypeSanitize]} components={components}>{source}</ReactMarkdown>
+      <ReactMarkdown rehypePlugins={[rehypeSanitize]} components={components}>
+        {source}
+      </ReactMarkdown>
     </div>
   ));
 }

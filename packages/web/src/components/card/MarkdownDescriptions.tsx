@@ -33,7 +33,8 @@ export default function MarkdownDescriptions({ sources, under = 2 }: { sources: 
   const key = hashOf(`${under}\u0000${nonEmpty.join('\u0000')}`);
   const [html] = useState(() => serverRendered.get(key) ?? null);
   if (nonEmpty.length === 0) return null;
-  if (html !== null) return <Box data-testid="markdown" {...{ [ISLAND]: key }} sx={markdownSx} dangerouslySetInnerHTML={{ __html: html }} />;
+  if (html !== null)
+    return <Box data-testid="markdown" {...{ [ISLAND]: key }} sx={markdownSx} dangerouslySetInnerHTML={{ __html: html }} />;
   return (
     <Box data-testid="markdown" {...{ [ISLAND]: key }} sx={markdownSx}>
       <Suspense fallback={<Box aria-label="Loading description" sx={{ height: 72, borderRadius: 2, bgcolor: 'rgba(255,255,255,0.06)' }} />}>

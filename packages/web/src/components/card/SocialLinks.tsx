@@ -17,17 +17,32 @@ export const WECHAT_QR_TITLE = 'Scan with WeChat';
  */
 type TJustify = 'center' | 'flex-start';
 
-export default function SocialLinks({ entries, size = 44, align = 'center' }: { entries: readonly TEntry[]; size?: number; align?: TJustify | { xs: TJustify; md: TJustify } }) {
+export default function SocialLinks({
+  entries,
+  size = 44,
+  align = 'center',
+}: {
+  entries: readonly TEntry[];
+  size?: number;
+  align?: TJustify | { xs: TJustify; md: TJustify };
+}) {
   const items = entries
     .map((entry, i) => ({ entry, i, url: socialUrl(entry), style: SOCIAL_STYLE[entry.socialMediaType] }))
     .filter(({ url, entry, style }) => style && (url || entry.qrCode));
   if (items.length === 0) return null;
   const buttonSx = (color: string) => ({
-    color: '#fff', bgcolor: color, border: '1px solid rgba(255,255,255,0.14)',
-    transition: 'transform .15s ease', '&:hover': { bgcolor: color, transform: 'translateY(-2px)' },
+    color: '#fff',
+    bgcolor: color,
+    border: '1px solid rgba(255,255,255,0.14)',
+    transition: 'transform .15s ease',
+    '&:hover': { bgcolor: color, transform: 'translateY(-2px)' },
   });
   return (
-    <Box component="ul" aria-label="Social networks" sx={{ listStyle: 'none', p: 0, m: 0, display: 'flex', flexWrap: 'wrap', gap: 1.25, justifyContent: align }}>
+    <Box
+      component="ul"
+      aria-label="Social networks"
+      sx={{ listStyle: 'none', p: 0, m: 0, display: 'flex', flexWrap: 'wrap', gap: 1.25, justifyContent: align }}
+    >
       {items.map(({ entry, i, url, style }) => {
         const type = entry.socialMediaType;
         const Icon = style.icon;
@@ -52,7 +67,16 @@ export default function SocialLinks({ entries, size = 44, align = 'center' }: { 
                 <Icon />
               </RoundButton>
             ) : (
-              <RoundButton label={type} size={size} title={type} data-social={type} href={url ?? undefined} target="_blank" rel="noopener noreferrer" sx={buttonSx(style.color)}>
+              <RoundButton
+                label={type}
+                size={size}
+                title={type}
+                data-social={type}
+                href={url ?? undefined}
+                target="_blank"
+                rel="noopener noreferrer"
+                sx={buttonSx(style.color)}
+              >
                 <Icon />
               </RoundButton>
             )}

@@ -4,7 +4,9 @@ import type { SxProps, Theme } from '@mui/material/styles';
 export const markdownSx: SxProps<Theme> = {
   overflowWrap: 'anywhere',
   '& h2, & h3, & h4, & h5, & h6': { mt: 2, mb: 1, lineHeight: 1.25, fontWeight: 700, fontSize: '1rem' },
-  '& .md-h1': { fontSize: '1.5rem' }, '& .md-h2': { fontSize: '1.3rem' }, '& .md-h3': { fontSize: '1.1rem' },
+  '& .md-h1': { fontSize: '1.5rem' },
+  '& .md-h2': { fontSize: '1.3rem' },
+  '& .md-h3': { fontSize: '1.1rem' },
   '& p, & ul, & ol': { my: 1, lineHeight: 1.6 },
   '& a': { color: 'primary.main' },
   '& img': { maxWidth: '100%', borderRadius: 2 },

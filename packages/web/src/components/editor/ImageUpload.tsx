@@ -47,11 +47,12 @@ export default function ImageUpload({ label, src, onUploaded, onRemove, shape = 
     upload.mutate(file);
   };
 
-  const frame = shape === 'wide'
-    ? { width: '100%', maxWidth: 320, aspectRatio: '16 / 7', borderRadius: '16px' }
-    : shape === 'square'
-      ? { width: 96, height: 96, borderRadius: '16px' }
-      : { width: 96, height: 96, borderRadius: '50%' };
+  const frame =
+    shape === 'wide'
+      ? { width: '100%', maxWidth: 320, aspectRatio: '16 / 7', borderRadius: '16px' }
+      : shape === 'square'
+        ? { width: 96, height: 96, borderRadius: '16px' }
+        : { width: 96, height: 96, borderRadius: '50%' };
 
   return (
     <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
@@ -61,13 +62,25 @@ export default function ImageUpload({ label, src, onUploaded, onRemove, shape = 
         aria-label={label}
         onClick={() => input.current?.click()}
         sx={{
-          ...frame, flex: shape === 'wide' ? '1 1 220px' : '0 0 auto', p: 0, cursor: 'pointer', overflow: 'hidden', position: 'relative',
+          ...frame,
+          flex: shape === 'wide' ? '1 1 220px' : '0 0 auto',
+          p: 0,
+          cursor: 'pointer',
+          overflow: 'hidden',
+          position: 'relative',
           border: src ? '1px solid rgba(255,255,255,0.15)' : '1px dashed rgba(154,125,255,0.5)',
-          bgcolor: 'rgba(154,125,255,0.06)', color: 'primary.main', display: 'grid', placeItems: 'center',
+          bgcolor: 'rgba(154,125,255,0.06)',
+          color: 'primary.main',
+          display: 'grid',
+          placeItems: 'center',
           '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 },
         }}
       >
-        {src ? <Box component="img" src={src} alt="" sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} /> : <AddPhotoAlternateIcon />}
+        {src ? (
+          <Box component="img" src={src} alt="" sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} />
+        ) : (
+          <AddPhotoAlternateIcon />
+        )}
         {busy && (
           <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', bgcolor: 'rgba(0,0,0,0.55)' }}>
             <CircularProgress size={28} aria-label="Uploading" />
@@ -79,10 +92,22 @@ export default function ImageUpload({ label, src, onUploaded, onRemove, shape = 
           <Button size="small" variant="outlined" component="label" htmlFor={id} disabled={busy}>
             {src ? 'Replace' : 'Upload'}
           </Button>
-          {src && onRemove && <Button size="small" color="inherit" onClick={onRemove} disabled={busy}>Remove</Button>}
+          {src && onRemove && (
+            <Button size="small" color="inherit" onClick={onRemove} disabled={busy}>
+              Remove
+            </Button>
+          )}
         </Box>
-        {hint && <Typography variant="caption" color="text.secondary">{hint}</Typography>}
-        {error && <Typography variant="caption" color="error.main" role="alert">{error}</Typography>}
+        {hint && (
+          <Typography variant="caption" color="text.secondary">
+            {hint}
+          </Typography>
+        )}
+        {error && (
+          <Typography variant="caption" color="error.main" role="alert">
+            {error}
+          </Typography>
+        )}
       </Box>
       <input
         ref={input}

@@ -21,7 +21,12 @@ const CONTROL: SxProps<Theme> = { color: '#fff', bgcolor: 'rgba(0,0,0,0.45)', '&
  * ring and a lifted disc, so the half over the dark backdrop does not vanish (it looked cut off).
  */
 const ARROW_BUTTON: SxProps<Theme> = {
-  width: 48, height: 48, color: '#fff', bgcolor: 'rgba(38,38,50,0.92)', border: '1px solid rgba(255,255,255,0.45)', boxShadow: '0 4px 14px rgba(0,0,0,0.6)',
+  width: 48,
+  height: 48,
+  color: '#fff',
+  bgcolor: 'rgba(38,38,50,0.92)',
+  border: '1px solid rgba(255,255,255,0.45)',
+  boxShadow: '0 4px 14px rgba(0,0,0,0.6)',
   '&:hover': { bgcolor: 'rgba(60,60,76,0.96)' },
 };
 const ARROW = { position: 'fixed', top: '50%', transform: 'translateY(-50%)', zIndex: 1 } as const;
@@ -46,11 +51,14 @@ export default function ImageViewer({ images, index, onClose }: { images: readon
   const count = images.length;
   const image = images[current];
 
-  const go = useCallback((delta: number) => {
-    setCurrent((c) => (c + delta + count) % count);
-    setZoom(1);
-    setNatural(null);
-  }, [count]);
+  const go = useCallback(
+    (delta: number) => {
+      setCurrent((c) => (c + delta + count) % count);
+      setZoom(1);
+      setNatural(null);
+    },
+    [count],
+  );
 
   useEffect(() => {
     const onResize = () => setViewport({ width: window.innerWidth, height: window.innerHeight });
@@ -94,13 +102,24 @@ export default function ImageViewer({ images, index, onClose }: { images: readon
         tabIndex={-1}
         onKeyDown={onKeyDown}
         onWheel={(e) => setZoom((z) => stepZoom(z, e.deltaY < 0 ? 1 : -1))}
-        onPointerDown={(e) => { swipeStart.current = e.clientX; }}
+        onPointerDown={(e) => {
+          swipeStart.current = e.clientX;
+        }}
         onPointerUp={(e) => {
           const start = swipeStart.current;
           swipeStart.current = null;
           if (start !== null && zoom === 1 && Math.abs(e.clientX - start) > 60) go(e.clientX < start ? 1 : -1);
         }}
-        sx={{ position: 'fixed', inset: 0, bgcolor: 'rgba(6,6,10,0.94)', outline: 'none', display: 'grid', placeItems: 'center', overflow: 'hidden', touchAction: 'pan-y' }}
+        sx={{
+          position: 'fixed',
+          inset: 0,
+          bgcolor: 'rgba(6,6,10,0.94)',
+          outline: 'none',
+          display: 'grid',
+          placeItems: 'center',
+          overflow: 'hidden',
+          touchAction: 'pan-y',
+        }}
       >
         {image && (
           <Box
@@ -109,26 +128,46 @@ export default function ImageViewer({ images, index, onClose }: { images: readon
             src={image.src}
             alt={image.alt}
             draggable={false}
-            onLoad={(e: React.SyntheticEvent<HTMLImageElement>) => setNatural({ width: e.currentTarget.naturalWidth, height: e.currentTarget.naturalHeight })}
+            onLoad={(e: React.SyntheticEvent<HTMLImageElement>) =>
+              setNatural({ width: e.currentTarget.naturalWidth, height: e.currentTarget.naturalHeight })
+            }
             sx={{
-              width: size?.width, height: size?.height, maxWidth: 'none', objectFit: 'contain', userSelect: 'none',
-              transform: `scale(${zoom})`, transition: 'transform .12s ease', opacity: size ? 1 : 0,
+              width: size?.width,
+              height: size?.height,
+              maxWidth: 'none',
+              objectFit: 'contain',
+              userSelect: 'none',
+              transform: `scale(${zoom})`,
+              transition: 'transform .12s ease',
+              opacity: size ? 1 : 0,
             }}
           />
         )}
         <Box sx={{ position: 'fixed', top: 12, right: 12, display: 'flex', gap: 1 }}>
           {control('Zoom out', () => setZoom((z) => stepZoom(z, -1)), <ZoomOutIcon />, zoom <= IMAGE_VIEWER.minZoom)}
           {control('Zoom in', () => setZoom((z) => stepZoom(z, 1)), <ZoomInIcon />, zoom >= IMAGE_VIEWER.maxZoom)}
-          {count > 1 && control(playing ? 'Pause slideshow' : 'Play slideshow', () => setPlaying((p) => !p), playing ? <PauseIcon /> : <PlayArrowIcon />)}
+          {count > 1 &&
+            control(
+              playing ? 'Pause slideshow' : 'Play slideshow',
+              () => setPlaying((p) => !p),
+              playing ? <PauseIcon /> : <PlayArrowIcon />,
+            )}
           {control('Close', onClose, <CloseIcon />)}
         </Box>
         {count > 1 && (
           <>
-            <Box sx={{ ...ARROW, left: 'max(12px, env(safe-area-inset-left))' }}>{control('Previous', () => go(-1), <ChevronLeftIcon />, false, ARROW_BUTTON)}</Box>
-            <Box sx={{ ...ARROW, right: 'max(12px, env(safe-area-inset-right))' }}>{control('Next', () => go(1), <ChevronRightIcon />, false, ARROW_BUTTON)}</Box>
+            <Box sx={{ ...ARROW, left: 'max(12px, env(safe-area-inset-left))' }}>
+              {control('Previous', () => go(-1), <ChevronLeftIcon />, false, ARROW_BUTTON)}
+            </Box>
+            <Box sx={{ ...ARROW, right: 'max(12px, env(safe-area-inset-right))' }}>
+              {control('Next', () => go(1), <ChevronRightIcon />, false, ARROW_BUTTON)}
+            </Box>
           </>
         )}
-        <Typography sx={{ position: 'fixed', bottom: 16, left: 0, right: 0, textAlign: 'center', color: 'rgba(255,255,255,0.8)' }} variant="body2">
+        <Typography
+          sx={{ position: 'fixed', bottom: 16, left: 0, right: 0, textAlign: 'center', color: 'rgba(255,255,255,0.8)' }}
+          variant="body2"
+        >
           {image?.alt} {count > 1 ? `· ${current + 1} / ${count}` : ''}
         </Typography>
       </Box>

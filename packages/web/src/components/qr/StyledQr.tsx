@@ -27,8 +27,7 @@ export const QR_TOO_SMALL = 'The canvas is too small.';
 export const QR_TOO_LONG = 'Too much information for one QR code: use Contact Download instead.';
 
 /** UTF-8 bytes as a one-byte-per-char string: the QR library encodes only the low byte of each char. */
-export const toByteString = (text: string): string =>
-  Array.from(new TextEncoder().encode(text), (b) => String.fromCharCode(b)).join('');
+export const toByteString = (text: string): string => Array.from(new TextEncoder().encode(text), (b) => String.fromCharCode(b)).join('');
 
 export default function StyledQr({ data, size = QR.size, image, errorCorrectionLevel = QR.errorCorrectionLevel, label }: TStyledQrProps) {
   const container = useRef<HTMLDivElement>(null);
@@ -86,17 +85,18 @@ export default function StyledQr({ data, size = QR.size, image, errorCorrectionL
   }, [data, size, image, errorCorrectionLevel, label]);
 
   const message =
-    state === 'tooSmall' ? QR_TOO_SMALL
-      : state === 'tooLong' ? QR_TOO_LONG
-        : state === 'failed' ? 'The QR code could not be drawn.'
-          : null;
+    state === 'tooSmall' ? QR_TOO_SMALL : state === 'tooLong' ? QR_TOO_LONG : state === 'failed' ? 'The QR code could not be drawn.' : null;
   return (
     <Box sx={{ position: 'relative', width: '100%', maxWidth: size, mx: 'auto', aspectRatio: '1 / 1' }}>
       <Box
         ref={container}
         data-testid="qr-code"
         sx={{
-          width: '100%', height: '100%', bgcolor: '#fff', borderRadius: 2, overflow: 'hidden',
+          width: '100%',
+          height: '100%',
+          bgcolor: '#fff',
+          borderRadius: 2,
+          overflow: 'hidden',
           display: message ? 'none' : 'block',
           '& canvas': { width: '100% !important', height: '100% !important', display: 'block' },
         }}
@@ -107,8 +107,21 @@ export default function StyledQr({ data, size = QR.size, image, errorCorrectionL
         </Box>
       )}
       {message && (
-        <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', border: 1, borderColor: 'divider', borderRadius: 2, p: 2 }}>
-          <Typography role="alert" color="warning.main" align="center">{message}</Typography>
+        <Box
+          sx={{
+            position: 'absolute',
+            inset: 0,
+            display: 'grid',
+            placeItems: 'center',
+            border: 1,
+            borderColor: 'divider',
+            borderRadius: 2,
+            p: 2,
+          }}
+        >
+          <Typography role="alert" color="warning.main" align="center">
+            {message}
+          </Typography>
         </Box>
       )}
     </Box>

@@ -20,7 +20,17 @@ const REASONS: Record<string, string> = {
  * docs/contracts.md §2 authentication window, 'Verify your contact information': the
  * login / register form, or, when already signed in, who is signed in and Logout.
  */
-export default function AuthDialog({ open, reason, onSignedIn, onClose }: { open: boolean; reason?: string; onSignedIn?: () => void; onClose: () => void }) {
+export default function AuthDialog({
+  open,
+  reason,
+  onSignedIn,
+  onClose,
+}: {
+  open: boolean;
+  reason?: string;
+  onSignedIn?: () => void;
+  onClose: () => void;
+}) {
   const session = useSession();
   const status = useRef(session.status);
   status.current = session.status;

@@ -62,8 +62,7 @@ export default function AuthForm({ form, reason, onCancel }: { form: TAuthForm; 
       if (invalid.name) nameRef.current?.focus();
       else if (invalid.contact) contactRef.current?.focus();
       void form.requestCode();
-    }
-    else if (step === 'code') void form.verify();
+    } else if (step === 'code') void form.verify();
     else void form.register();
   };
 
@@ -88,7 +87,11 @@ export default function AuthForm({ form, reason, onCancel }: { form: TAuthForm; 
 
       <Typography variant="body2" color="text.secondary" aria-live="polite" data-testid="auth-intro">
         {step === 'contact' && (reason ? `${reason} ` : '') + INTRO[form.tab]}
-        {step === 'code' && <>We sent a {OTP_CODE_LENGTH}-digit code to <b>{sentTo}</b>. Enter it below: it works for 5 minutes.</>}
+        {step === 'code' && (
+          <>
+            We sent a {OTP_CODE_LENGTH}-digit code to <b>{sentTo}</b>. Enter it below: it works for 5 minutes.
+          </>
+        )}
         {step === 'name' && `No account uses ${sentTo} yet. Add your name to create one.`}
       </Typography>
 
@@ -111,22 +114,24 @@ export default function AuthForm({ form, reason, onCancel }: { form: TAuthForm; 
         />
       )}
 
-      {step !== 'name' && <ToggleButtonGroup
-        value={channel}
-        exclusive
-        fullWidth
-        size="small"
-        disabled={!editable}
-        onChange={(_, next: 'email' | 'phone' | null) => next && form.setChannel(next)}
-        aria-label="Verify by"
-      >
-        <ToggleButton value="email" sx={{ gap: 1 }}>
-          <MailOutlinedIcon fontSize="small" /> Email
-        </ToggleButton>
-        <ToggleButton value="phone" sx={{ gap: 1 }}>
-          <PhoneIphoneIcon fontSize="small" /> Phone
-        </ToggleButton>
-      </ToggleButtonGroup>}
+      {step !== 'name' && (
+        <ToggleButtonGroup
+          value={channel}
+          exclusive
+          fullWidth
+          size="small"
+          disabled={!editable}
+          onChange={(_, next: 'email' | 'phone' | null) => next && form.setChannel(next)}
+          aria-label="Verify by"
+        >
+          <ToggleButton value="email" sx={{ gap: 1 }}>
+            <MailOutlinedIcon fontSize="small" /> Email
+          </ToggleButton>
+          <ToggleButton value="phone" sx={{ gap: 1 }}>
+            <PhoneIphoneIcon fontSize="small" /> Phone
+          </ToggleButton>
+        </ToggleButtonGroup>
+      )}
 
       <TextField
         key={channel}
@@ -151,17 +156,21 @@ export default function AuthForm({ form, reason, onCancel }: { form: TAuthForm; 
             'data-testid': 'contact-input',
             maxLength: channel === 'email' ? 254 : 15,
           },
-          input: editable ? undefined : {
-            endAdornment: (
-              <InputAdornment position="end">
-                {step === 'name' ? (
-                  <CheckCircleIcon color="success" titleAccess="Verified" />
-                ) : (
-                  <Button size="small" onClick={form.changeContact} disabled={busy}>Change</Button>
-                )}
-              </InputAdornment>
-            ),
-          },
+          input: editable
+            ? undefined
+            : {
+                endAdornment: (
+                  <InputAdornment position="end">
+                    {step === 'name' ? (
+                      <CheckCircleIcon color="success" titleAccess="Verified" />
+                    ) : (
+                      <Button size="small" onClick={form.changeContact} disabled={busy}>
+                        Change
+                      </Button>
+                    )}
+                  </InputAdornment>
+                ),
+              },
         }}
       />
 
@@ -177,7 +186,11 @@ export default function AuthForm({ form, reason, onCancel }: { form: TAuthForm; 
           />
           <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, mt: -1 }}>
             <Typography variant="caption" color="text.secondary">
-              {form.needNewCode ? 'Request a new code to go on.' : channel === 'email' ? 'No mail? Check the spam folder.' : 'No text yet? Wait a moment.'}
+              {form.needNewCode
+                ? 'Request a new code to go on.'
+                : channel === 'email'
+                  ? 'No mail? Check the spam folder.'
+                  : 'No text yet? Wait a moment.'}
             </Typography>
             <Button
               size="small"
@@ -193,10 +206,16 @@ export default function AuthForm({ form, reason, onCancel }: { form: TAuthForm; 
         </Box>
       )}
 
-      {form.formError && <Alert severity="error" data-testid="auth-error">{form.formError}</Alert>}
+      {form.formError && (
+        <Alert severity="error" data-testid="auth-error">
+          {form.formError}
+        </Alert>
+      )}
 
       <Box sx={{ display: 'flex', gap: 1.5, justifyContent: 'flex-end', mt: 0.5 }}>
-        <Button color="inherit" onClick={onCancel}>Cancel</Button>
+        <Button color="inherit" onClick={onCancel}>
+          Cancel
+        </Button>
         <Button
           type="submit"
           variant="contained"

@@ -13,13 +13,22 @@ export const accountContact = (account: Pick<TPersonalAccount, 'accountPhoneNumb
 
 /** Up to two initials of a name, for an avatar. */
 export const initialsOf = (name: string): string =>
-  name.trim().split(/\s+/).slice(0, 2).map((w) => w[0]?.toUpperCase() ?? '').join('') || '?';
+  name
+    .trim()
+    .split(/\s+/)
+    .slice(0, 2)
+    .map((w) => w[0]?.toUpperCase() ?? '')
+    .join('') || '?';
 
 /**
  * docs/contracts.md §2: the authentication window when already signed in. Logout clears
  * the session even if the call fails, then reloads the page.
  */
-export default function SignedInView({ account, onLogout, onClose }: {
+export default function SignedInView({
+  account,
+  onLogout,
+  onClose,
+}: {
   account: TPersonalAccount | null;
   onLogout: () => Promise<void>;
   onClose: () => void;
@@ -40,7 +49,9 @@ export default function SignedInView({ account, onLogout, onClose }: {
         You are currently logged in as <b>{name}</b> ({account ? accountContact(account) : ''})
       </Typography>
       <Box sx={{ display: 'flex', gap: 1.5, justifyContent: 'center' }}>
-        <Button color="inherit" onClick={onClose}>Close</Button>
+        <Button color="inherit" onClick={onClose}>
+          Close
+        </Button>
         <Button
           variant="contained"
           color="error"

@@ -42,6 +42,8 @@ describe('what a failed code check tells the person', () => {
 
   it('strips only a leading field name', () => {
     expect(withoutField('phoneNumber: Must start with 09.')).toBe('Must start with 09.');
-    expect(withoutField('Too many codes were requested. Try again in 5 minutes.')).toBe('Too many codes were requested. Try again in 5 minutes.');
+    expect(withoutField('Too many codes were requested. Try again in 5 minutes.')).toBe(
+      'Too many codes were requested. Try again in 5 minutes.',
+    );
   });
 });

@@ -35,7 +35,8 @@ export function codeProblem(error: unknown): TCodeProblem {
     if (error.status === 410) {
       return { message: withoutField(error.message) || 'This code no longer works. Request a new code.', needNewCode: true };
     }
-    if (error.status === 400) return { message: withoutField(error.message) || 'The code is wrong. Check it and try again.', needNewCode: false };
+    if (error.status === 400)
+      return { message: withoutField(error.message) || 'The code is wrong. Check it and try again.', needNewCode: false };
     if (error.status === 0) return { message: error.message, needNewCode: false };
     if (error.status === 429) return { message: withoutField(error.message), needNewCode: false };
   }

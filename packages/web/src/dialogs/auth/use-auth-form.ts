@@ -199,15 +199,36 @@ export function useAuthForm({ isSignedIn, signIn, onDone }: TAuthFormOptions) {
   };
 
   return {
-    tab, setTab, channel, setChannel, email, setEmail, phone, setPhone, name, setName,
-    step: flow.step, code: flow.code, setCode: (code: string) => patch({ code, codeError: null }),
-    codeError: flow.codeError, needNewCode: flow.needNewCode, formError: flow.formError,
-    errors, busy, resendIn, sentTo: sentTo.current,
+    tab,
+    setTab,
+    channel,
+    setChannel,
+    email,
+    setEmail,
+    phone,
+    setPhone,
+    name,
+    setName,
+    step: flow.step,
+    code: flow.code,
+    setCode: (code: string) => patch({ code, codeError: null }),
+    codeError: flow.codeError,
+    needNewCode: flow.needNewCode,
+    formError: flow.formError,
+    errors,
+    busy,
+    resendIn,
+    sentTo: sentTo.current,
     /** Which fields a submit now would refuse (docs/contracts.md §5). */
     invalidFields: () => ({ contact: !!contactError(channel, contact), name: tab === 'register' && !!nameError(name) }),
     touch: (field: 'contact' | 'name') => setShowErrors((s) => ({ ...s, [field]: true })),
     clearServerError: (field: 'contact' | 'name') => patch(field === 'contact' ? { contactServerError: null } : { nameServerError: null }),
-    requestCode, resendCode, changeContact, verify, register, reset,
+    requestCode,
+    resendCode,
+    changeContact,
+    verify,
+    register,
+    reset,
   };
 }
 

@@ -14,11 +14,7 @@ import type { TClientEvents, TPinFailure } from '../../platform/events.ts';
 import AppDialog from '../AppDialog.tsx';
 import { PIN_GRANTED_TEXT, PIN_HINT_TEXT, pinFailure, WRONG_PIN_TEXT } from './pin-outcome.ts';
 
-type TPinState =
-  | { status: 'idle' }
-  | { status: 'checking' }
-  | { status: 'failed'; failure: TPinFailure }
-  | { status: 'granted' };
+type TPinState = { status: 'idle' } | { status: 'checking' } | { status: 'failed'; failure: TPinFailure } | { status: 'granted' };
 
 /**
  * docs/contracts.md §2/§4 PIN entry window (max width 400): a number input with no length
@@ -88,13 +84,26 @@ export default function PinDialog({ request, onClose }: { request: TClientEvents
       <Box component="form" noValidate onSubmit={submit}>
         <DialogContent>
           {granted ? (
-            <Box role="status" sx={{ display: 'grid', justifyItems: 'center', gap: 1, py: 2, color: 'success.main', animation: 'vbc-pin-pop .35s ease-out', '@keyframes vbc-pin-pop': { from: { transform: 'scale(.6)', opacity: 0 }, to: { transform: 'scale(1)', opacity: 1 } } }}>
+            <Box
+              role="status"
+              sx={{
+                display: 'grid',
+                justifyItems: 'center',
+                gap: 1,
+                py: 2,
+                color: 'success.main',
+                animation: 'vbc-pin-pop .35s ease-out',
+                '@keyframes vbc-pin-pop': { from: { transform: 'scale(.6)', opacity: 0 }, to: { transform: 'scale(1)', opacity: 1 } },
+              }}
+            >
               <CheckCircleIcon sx={{ fontSize: 56 }} aria-hidden />
               <Typography sx={{ fontWeight: 700 }}>{PIN_GRANTED_TEXT}</Typography>
             </Box>
           ) : (
             <>
-              <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>{PIN_HINT_TEXT}</Typography>
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+                {PIN_HINT_TEXT}
+              </Typography>
               <TextField
                 inputRef={input}
                 autoFocus
@@ -122,13 +131,20 @@ export default function PinDialog({ request, onClose }: { request: TClientEvents
                   {failure.detail}
                 </Typography>
               )}
-              <LinearProgress sx={{ mt: 1, borderRadius: 1, visibility: state.status === 'checking' ? 'visible' : 'hidden' }} aria-hidden={state.status !== 'checking'} />
+              <LinearProgress
+                sx={{ mt: 1, borderRadius: 1, visibility: state.status === 'checking' ? 'visible' : 'hidden' }}
+                aria-hidden={state.status !== 'checking'}
+              />
             </>
           )}
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose} color="inherit">Cancel</Button>
-          <Button type="submit" variant="contained" disabled={!pin.trim() || state.status === 'checking' || granted}>Enter</Button>
+          <Button onClick={onClose} color="inherit">
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={!pin.trim() || state.status === 'checking' || granted}>
+            Enter
+          </Button>
         </DialogActions>
       </Box>
     </AppDialog>

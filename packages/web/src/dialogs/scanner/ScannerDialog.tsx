@@ -106,26 +106,49 @@ export default function ScannerDialog({ onClose }: { onClose: () => void }) {
     <AppDialog open onClose={onClose} title="Scan a QR code" testId="scanner-dialog">
       <DialogContent>
         {error ? (
-          <Alert severity="warning" data-testid="scanner-error">{error}</Alert>
+          <Alert severity="warning" data-testid="scanner-error">
+            {error}
+          </Alert>
         ) : result ? (
           <Box data-testid="scan-result" sx={{ display: 'grid', gap: 1 }}>
             {result.kind === 'vcard' && <Typography>This QR code holds a contact.</Typography>}
-            {result.kind === 'text' && <Typography sx={{ wordBreak: 'break-all', fontFamily: 'ui-monospace, monospace' }}>{result.text}</Typography>}
+            {result.kind === 'text' && (
+              <Typography sx={{ wordBreak: 'break-all', fontFamily: 'ui-monospace, monospace' }}>{result.text}</Typography>
+            )}
           </Box>
         ) : (
           <Box sx={{ position: 'relative', borderRadius: 2, overflow: 'hidden', bgcolor: '#000', aspectRatio: '1 / 1' }}>
-            <Box component="video" ref={videoRef} muted playsInline aria-label="Camera" sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} />
+            <Box
+              component="video"
+              ref={videoRef}
+              muted
+              playsInline
+              aria-label="Camera"
+              sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+            />
             {starting && <CircularProgress aria-label="Starting the camera" sx={{ position: 'absolute', inset: 0, m: 'auto' }} />}
           </Box>
         )}
         <canvas ref={canvasRef} hidden />
       </DialogContent>
       <DialogActions>
-        {result?.kind === 'vcard' && <Button variant="contained" onClick={() => downloadVCard(result.text)}>Download contact</Button>}
-        {result?.kind === 'text' && <Button onClick={() => void navigator.clipboard?.writeText(result.text).catch(() => undefined)}>Copy</Button>}
-        {result?.kind === 'text' && result.openable && <Button variant="contained" component="a" href={result.text} target="_blank" rel="noopener noreferrer">Open</Button>}
+        {result?.kind === 'vcard' && (
+          <Button variant="contained" onClick={() => downloadVCard(result.text)}>
+            Download contact
+          </Button>
+        )}
+        {result?.kind === 'text' && (
+          <Button onClick={() => void navigator.clipboard?.writeText(result.text).catch(() => undefined)}>Copy</Button>
+        )}
+        {result?.kind === 'text' && result.openable && (
+          <Button variant="contained" component="a" href={result.text} target="_blank" rel="noopener noreferrer">
+            Open
+          </Button>
+        )}
         {result && <Button onClick={() => setResult(null)}>Scan again</Button>}
-        <Button color="inherit" onClick={onClose}>Close</Button>
+        <Button color="inherit" onClick={onClose}>
+          Close
+        </Button>
       </DialogActions>
     </AppDialog>
   );

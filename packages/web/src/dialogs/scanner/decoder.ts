@@ -27,7 +27,10 @@ export async function createDecoder(): Promise<TDecoder> {
       import('zxing-wasm/reader'),
       import('zxing-wasm/reader/zxing_reader.wasm?url'),
     ]);
-    await prepareZXingModule({ overrides: { locateFile: (path: string, prefix: string) => (path.endsWith('.wasm') ? wasmUrl : prefix + path) }, fireImmediately: true });
+    await prepareZXingModule({
+      overrides: { locateFile: (path: string, prefix: string) => (path.endsWith('.wasm') ? wasmUrl : prefix + path) },
+      fireImmediately: true,
+    });
     return async (frame, canvas) => {
       const width = frame.videoWidth;
       const height = frame.videoHeight;

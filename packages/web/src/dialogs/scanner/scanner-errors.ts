@@ -15,7 +15,8 @@ export class ScannerError extends Error {
 
 /** getUserMedia's rejection → the text to show. */
 export function cameraErrorText(error: unknown): string {
-  const name = error instanceof Error || (typeof DOMException !== 'undefined' && error instanceof DOMException) ? (error as Error).name : '';
+  const name =
+    error instanceof Error || (typeof DOMException !== 'undefined' && error instanceof DOMException) ? (error as Error).name : '';
   if (name === 'NotAllowedError' || name === 'SecurityError' || name === 'PermissionDeniedError') return SCANNER_ERRORS.denied;
   if (name === 'NotFoundError' || name === 'OverconstrainedError' || name === 'DevicesNotFoundError') return SCANNER_ERRORS.noCamera;
   if (name === 'NotSupportedError') return SCANNER_ERRORS.notSupported;

@@ -74,23 +74,39 @@ export default function SendMessageDialog({ contact, account, onClose, onOpenCon
       <AppDialog open onClose={onClose} maxWidth={DIALOG_MAX_WIDTH} testId="send-message-dialog" title="Send Message">
         <DialogContent sx={{ textAlign: 'center', pt: 1 }}>
           <CheckCircleIcon color="success" sx={{ fontSize: 56, mb: 1 }} aria-hidden />
-          <Typography role="status" variant="h6" sx={{ fontWeight: 700 }}>{MESSAGE_SENT_TEXT}</Typography>
+          <Typography role="status" variant="h6" sx={{ fontWeight: 700 }}>
+            {MESSAGE_SENT_TEXT}
+          </Typography>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose} color="inherit">Close</Button>
-          <Button variant="contained" onClick={() => onOpenConversation(sentTo)}>Open Conversation</Button>
+          <Button onClick={onClose} color="inherit">
+            Close
+          </Button>
+          <Button variant="contained" onClick={() => onOpenConversation(sentTo)}>
+            Open Conversation
+          </Button>
         </DialogActions>
       </AppDialog>
     );
   }
 
   return (
-    <AppDialog open onClose={busy ? () => undefined : onClose} maxWidth={DIALOG_MAX_WIDTH} testId="send-message-dialog" title="Send Message">
+    <AppDialog
+      open
+      onClose={busy ? () => undefined : onClose}
+      maxWidth={DIALOG_MAX_WIDTH}
+      testId="send-message-dialog"
+      title="Send Message"
+    >
       <Box component="form" noValidate onSubmit={submit}>
         <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: '4px !important' }}>
           <Box>
-            <Typography variant="caption" color="text.secondary">To</Typography>
-            <Typography data-testid="send-message-recipient" sx={{ fontWeight: 600 }}>{recipient}</Typography>
+            <Typography variant="caption" color="text.secondary">
+              To
+            </Typography>
+            <Typography data-testid="send-message-recipient" sx={{ fontWeight: 600 }}>
+              {recipient}
+            </Typography>
           </Box>
           {cards.length > 0 && (
             <TextField
@@ -102,7 +118,9 @@ export default function SendMessageDialog({ contact, account, onClose, onOpenCon
               slotProps={{ htmlInput: { 'data-testid': 'send-message-from' } }}
             >
               {cards.map((card) => (
-                <MenuItem key={card.virtualContactId} value={card.virtualContactId}>{cardName(card)}</MenuItem>
+                <MenuItem key={card.virtualContactId} value={card.virtualContactId}>
+                  {cardName(card)}
+                </MenuItem>
               ))}
             </TextField>
           )}
@@ -123,13 +141,20 @@ export default function SendMessageDialog({ contact, account, onClose, onOpenCon
             disabled={busy}
             error={Boolean(error)}
             helperText={error ?? ' '}
-            slotProps={{ htmlInput: { 'data-testid': 'send-message-text', maxLength: MESSAGE_MAX_LENGTH }, formHelperText: { role: error ? 'alert' : undefined } as object }}
+            slotProps={{
+              htmlInput: { 'data-testid': 'send-message-text', maxLength: MESSAGE_MAX_LENGTH },
+              formHelperText: { role: error ? 'alert' : undefined } as object,
+            }}
           />
         </DialogContent>
         {busy && <LinearProgress sx={{ mx: 3 }} />}
         <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose} color="inherit" disabled={busy}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={!enabled}>Send</Button>
+          <Button onClick={onClose} color="inherit" disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={!enabled}>
+            Send
+          </Button>
         </DialogActions>
       </Box>
     </AppDialog>

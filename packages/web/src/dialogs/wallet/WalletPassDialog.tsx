@@ -73,9 +73,12 @@ export default function WalletPassDialog({ provider, id, onClose }: TWalletPassD
   }, [native, pass.data]);
 
   const downloadUrl = useMemo(() => (pass.data instanceof Blob && !native ? URL.createObjectURL(pass.data) : null), [pass.data, native]);
-  useEffect(() => () => {
-    if (downloadUrl) URL.revokeObjectURL(downloadUrl);
-  }, [downloadUrl]);
+  useEffect(
+    () => () => {
+      if (downloadUrl) URL.revokeObjectURL(downloadUrl);
+    },
+    [downloadUrl],
+  );
 
   const ready = pass.isSuccess;
   return (
@@ -93,12 +96,25 @@ export default function WalletPassDialog({ provider, id, onClose }: TWalletPassD
         )}
       </DialogContent>
       <DialogActions>
-        <Button color="inherit" onClick={onClose}>Close</Button>
+        <Button color="inherit" onClick={onClose}>
+          Close
+        </Button>
         {ready && provider === 'apple' && downloadUrl && (
-          <Button variant="contained" component="a" href={downloadUrl} download={PKPASS_FILE_NAME} onClick={() => setTimeout(onClose, 0)}>Download pass</Button>
+          <Button variant="contained" component="a" href={downloadUrl} download={PKPASS_FILE_NAME} onClick={() => setTimeout(onClose, 0)}>
+            Download pass
+          </Button>
         )}
         {ready && provider === 'google' && typeof pass.data === 'string' && (
-          <Button variant="contained" component="a" href={googleWalletSaveUrl(pass.data)} target="_blank" rel="noopener noreferrer" onClick={() => setTimeout(onClose, 0)}>Add to Google Wallet</Button>
+          <Button
+            variant="contained"
+            component="a"
+            href={googleWalletSaveUrl(pass.data)}
+            target="_blank"
+            rel="noopener noreferrer"
+            onClick={() => setTimeout(onClose, 0)}
+          >
+            Add to Google Wallet
+          </Button>
         )}
       </DialogActions>
     </AppDialog>

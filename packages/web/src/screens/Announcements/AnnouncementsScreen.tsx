@@ -23,20 +23,55 @@ function AnnouncementRow({ announcement, onOpen }: { announcement: TAnnouncement
       onClick={onOpen}
       data-testid="announcement-row"
       data-unread={unread ? 'true' : 'false'}
-      sx={{ width: '100%', textAlign: 'left', justifyContent: 'flex-start', gap: 1.5, p: 1.5, borderRadius: 2, bgcolor: unread ? 'rgba(154,125,255,0.08)' : 'transparent', '&:hover': { bgcolor: 'rgba(255,255,255,0.06)' } }}
+      sx={{
+        width: '100%',
+        textAlign: 'left',
+        justifyContent: 'flex-start',
+        gap: 1.5,
+        p: 1.5,
+        borderRadius: 2,
+        bgcolor: unread ? 'rgba(154,125,255,0.08)' : 'transparent',
+        '&:hover': { bgcolor: 'rgba(255,255,255,0.06)' },
+      }}
     >
-      <Box sx={{ width: 56, height: 56, flex: 'none', borderRadius: 2, overflow: 'hidden', display: 'grid', placeItems: 'center', bgcolor: 'rgba(154,125,255,0.12)', color: 'primary.main' }}>
-        {announcement.imageId
-          ? <Box component="img" src={obsecuredDisplayUrl(announcement.imageId)} alt="" sx={{ width: '100%', height: '100%', objectFit: 'cover' }} />
-          : <CampaignIcon aria-hidden />}
+      <Box
+        sx={{
+          width: 56,
+          height: 56,
+          flex: 'none',
+          borderRadius: 2,
+          overflow: 'hidden',
+          display: 'grid',
+          placeItems: 'center',
+          bgcolor: 'rgba(154,125,255,0.12)',
+          color: 'primary.main',
+        }}
+      >
+        {announcement.imageId ? (
+          <Box
+            component="img"
+            src={obsecuredDisplayUrl(announcement.imageId)}
+            alt=""
+            sx={{ width: '100%', height: '100%', objectFit: 'cover' }}
+          />
+        ) : (
+          <CampaignIcon aria-hidden />
+        )}
       </Box>
       <Box sx={{ minWidth: 0, flex: 1 }}>
-        <Typography component="h2" sx={{ fontWeight: unread ? 700 : 500, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{announcement.title}</Typography>
+        <Typography
+          component="h2"
+          sx={{ fontWeight: unread ? 700 : 500, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+        >
+          {announcement.title}
+        </Typography>
         <Typography variant="body2" color="text.secondary">
           {announcementSource(announcement)} · {new Date(announcement.publishedAt ?? announcement.lastUpdatedAt).toLocaleDateString()}
         </Typography>
       </Box>
-      {unread && <Box role="img" aria-label="Unread" sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: 'primary.main', flex: 'none' }} />}
+      {unread && (
+        <Box role="img" aria-label="Unread" sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: 'primary.main', flex: 'none' }} />
+      )}
     </ButtonBase>
   );
 }
@@ -66,16 +101,27 @@ export default function AnnouncementsScreen() {
 
   if (status === 'checking') return <LoadingScreen />;
   if (!signedIn) {
-    return <EmptyState icon={<CampaignIcon />} title="Announcements" text="News from V.B.C. and the businesses you follow will appear here." requiresSignIn />;
+    return (
+      <EmptyState
+        icon={<CampaignIcon />}
+        title="Announcements"
+        text="News from V.B.C. and the businesses you follow will appear here."
+        requiresSignIn
+      />
+    );
   }
   const announcements = list.data?.announcements ?? [];
   return (
     <>
-      {list.isPending ? <LoadingScreen /> : announcements.length === 0 ? (
+      {list.isPending ? (
+        <LoadingScreen />
+      ) : announcements.length === 0 ? (
         <EmptyState icon={<CampaignIcon />} title="Announcements" text="News from V.B.C. and the businesses you follow will appear here." />
       ) : (
         <Box component="main" sx={{ maxWidth: 640, mx: 'auto', px: 2, pt: 3, pb: 2 }}>
-          <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 2, pr: 7 }}>Announcements</Typography>
+          <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 2, pr: 7 }}>
+            Announcements
+          </Typography>
           <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.5 }}>
             {announcements.map((a) => (
               <AnnouncementRow key={a.announcementId} announcement={a} onOpen={() => navigate(`/announcement/${a.announcementId}`)} />

@@ -9,7 +9,11 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import {
-  ANNOUNCEMENT_ATTACHMENTS_MAX, ANNOUNCEMENT_CONTENT_MAX, ZCorporateAnnouncementInput, type TAnnouncementAttachment, type TAuthoredAnnouncement,
+  ANNOUNCEMENT_ATTACHMENTS_MAX,
+  ANNOUNCEMENT_CONTENT_MAX,
+  ZCorporateAnnouncementInput,
+  type TAnnouncementAttachment,
+  type TAuthoredAnnouncement,
   type TCorporateAnnouncementUpdate,
 } from '@vbc/shared/announcement';
 import { ANNOUNCEMENT_HEADER_MAX_HEIGHT } from '@vbc/shared/constants';
@@ -42,7 +46,15 @@ const fromAnnouncement = (a: TAuthoredAnnouncement | null): TDraft => ({
  * publishes it, keeps it a draft, or saves the changes. Only what changed is sent on an edit (a
  * picture or document another editor attached stays theirs).
  */
-export default function AnnouncementEditor({ corporateAccountId, editing, onDone }: { corporateAccountId: string; editing: TAuthoredAnnouncement | null; onDone: (saved: TAuthoredAnnouncement | null) => void }) {
+export default function AnnouncementEditor({
+  corporateAccountId,
+  editing,
+  onDone,
+}: {
+  corporateAccountId: string;
+  editing: TAuthoredAnnouncement | null;
+  onDone: (saved: TAuthoredAnnouncement | null) => void;
+}) {
   const initial = useRef(fromAnnouncement(editing));
   const [draft, setDraft] = useState<TDraft>(initial.current);
   const [error, setError] = useState<string | null>(null);
@@ -53,7 +65,13 @@ export default function AnnouncementEditor({ corporateAccountId, editing, onDone
     mutationFn: async (publish: boolean) => {
       const attachments = draft.attachments.map((a) => a.documentFileItemId);
       if (!editing) {
-        return createCorporateAnnouncement(corporateAccountId, { title: draft.title, content: draft.content, imageId: draft.image?.ref ?? null, attachments, publish });
+        return createCorporateAnnouncement(corporateAccountId, {
+          title: draft.title,
+          content: draft.content,
+          imageId: draft.image?.ref ?? null,
+          attachments,
+          publish,
+        });
       }
       const patch: TCorporateAnnouncementUpdate = { title: draft.title, content: draft.content };
       if (draft.image?.ref !== initial.current.image?.ref) patch.imageId = draft.image?.ref ?? null;
@@ -100,10 +118,19 @@ export default function AnnouncementEditor({ corporateAccountId, editing, onDone
   const isDraft = !editing || editing.isDraft;
   return (
     <Paper variant="outlined" sx={{ p: 2, borderRadius: '18px', display: 'grid', gap: 2 }} data-testid="announcement-editor">
-      <Typography variant="h6" component="h3" sx={{ fontWeight: 800 }}>{editing ? 'Edit announcement' : 'New announcement'}</Typography>
+      <Typography variant="h6" component="h3" sx={{ fontWeight: 800 }}>
+        {editing ? 'Edit announcement' : 'New announcement'}
+      </Typography>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(0, 1fr)' } }}>
         <Stack sx={{ gap: 2 }}>
-          <TextField size="small" label="Title" required value={draft.title} onChange={(e) => setDraft((d) => ({ ...d, title: e.target.value }))} slotProps={{ htmlInput: { 'data-testid': 'announcement-title-input' } }} />
+          <TextField
+            size="small"
+            label="Title"
+            required
+            value={draft.title}
+            onChange={(e) => setDraft((d) => ({ ...d, title: e.target.value }))}
+            slotProps={{ htmlInput: { 'data-testid': 'announcement-title-input' } }}
+          />
           <TextField
             label="Content (markdown)"
             multiline
@@ -113,16 +140,40 @@ export default function AnnouncementEditor({ corporateAccountId, editing, onDone
             helperText={`${draft.content.length} / ${ANNOUNCEMENT_CONTENT_MAX}`}
             slotProps={{ htmlInput: { 'data-testid': 'announcement-content-input' } }}
           />
-          <PictureField title="Header image" heading="h4" shape="wide" testId="announcement-image-input" value={draft.image} onChange={(image) => setDraft((d) => ({ ...d, image }))} />
+          <PictureField
+            title="Header image"
+            heading="h4"
+            shape="wide"
+            testId="announcement-image-input"
+            value={draft.image}
+            onChange={(image) => setDraft((d) => ({ ...d, image }))}
+          />
           <Stack sx={{ gap: 1 }}>
-            <Typography component="h4" sx={{ fontWeight: 700 }}>Attachments</Typography>
+            <Typography component="h4" sx={{ fontWeight: 700 }}>
+              Attachments
+            </Typography>
             {draft.attachments.length > 0 && (
               <Stack component="ul" aria-label="Attachments" sx={{ listStyle: 'none', p: 0, m: 0, gap: 0.5 }}>
                 {draft.attachments.map((file) => (
-                  <Box component="li" key={file.documentFileItemId} data-testid="editor-attachment" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                  <Box
+                    component="li"
+                    key={file.documentFileItemId}
+                    data-testid="editor-attachment"
+                    sx={{ display: 'flex', alignItems: 'center', gap: 1 }}
+                  >
                     <DocumentIcon contentType={file.contentType} />
-                    <Typography sx={{ flex: 1, minWidth: 0 }} noWrap>{file.name}</Typography>
-                    <IconButton aria-label={`Remove ${file.name}`} onClick={() => setDraft((d) => ({ ...d, attachments: d.attachments.filter((a) => a.documentFileItemId !== file.documentFileItemId) }))}>
+                    <Typography sx={{ flex: 1, minWidth: 0 }} noWrap>
+                      {file.name}
+                    </Typography>
+                    <IconButton
+                      aria-label={`Remove ${file.name}`}
+                      onClick={() =>
+                        setDraft((d) => ({
+                          ...d,
+                          attachments: d.attachments.filter((a) => a.documentFileItemId !== file.documentFileItemId),
+                        }))
+                      }
+                    >
                       <CloseIcon fontSize="small" />
                     </IconButton>
                   </Box>
@@ -130,28 +181,80 @@ export default function AnnouncementEditor({ corporateAccountId, editing, onDone
               </Stack>
             )}
             <Box>
-              <Button size="small" variant="outlined" component="label" htmlFor={fileId} disabled={uploading || draft.attachments.length >= ANNOUNCEMENT_ATTACHMENTS_MAX}>
+              <Button
+                size="small"
+                variant="outlined"
+                component="label"
+                htmlFor={fileId}
+                disabled={uploading || draft.attachments.length >= ANNOUNCEMENT_ATTACHMENTS_MAX}
+              >
                 {uploading ? 'Uploading…' : 'Add attachment'}
               </Button>
-              <input ref={fileInput} id={fileId} type="file" multiple hidden aria-label="Add attachment" data-testid="announcement-attachment-input" onChange={(e) => addFiles(e.target.files)} />
+              <input
+                ref={fileInput}
+                id={fileId}
+                type="file"
+                multiple
+                hidden
+                aria-label="Add attachment"
+                data-testid="announcement-attachment-input"
+                onChange={(e) => addFiles(e.target.files)}
+              />
             </Box>
           </Stack>
         </Stack>
-        <Box component="section" aria-label="Preview" data-testid="announcement-preview" sx={{ border: '1px dashed rgba(255,255,255,0.2)', borderRadius: '14px', p: 2, minWidth: 0, overflowWrap: 'anywhere' }}>
-          <Typography variant="overline" color="text.secondary">Preview</Typography>
+        <Box
+          component="section"
+          aria-label="Preview"
+          data-testid="announcement-preview"
+          sx={{ border: '1px dashed rgba(255,255,255,0.2)', borderRadius: '14px', p: 2, minWidth: 0, overflowWrap: 'anywhere' }}
+        >
+          <Typography variant="overline" color="text.secondary">
+            Preview
+          </Typography>
           {draft.image && (
-            <Box component="img" src={obsecuredDisplayUrl(draft.image.obsecuredId)} alt="" sx={{ width: '100%', maxHeight: ANNOUNCEMENT_HEADER_MAX_HEIGHT, objectFit: 'cover', borderRadius: 2, display: 'block', mb: 1 }} />
+            <Box
+              component="img"
+              src={obsecuredDisplayUrl(draft.image.obsecuredId)}
+              alt=""
+              sx={{
+                width: '100%',
+                maxHeight: ANNOUNCEMENT_HEADER_MAX_HEIGHT,
+                objectFit: 'cover',
+                borderRadius: 2,
+                display: 'block',
+                mb: 1,
+              }}
+            />
           )}
           <Typography sx={{ fontWeight: 800, fontSize: '1.2rem' }}>{draft.title || 'Untitled'}</Typography>
           <MarkdownDescriptions sources={[draft.content]} />
         </Box>
       </Box>
-      {error && <Typography role="alert" color="error.main">{error}</Typography>}
+      {error && (
+        <Typography role="alert" color="error.main">
+          {error}
+        </Typography>
+      )}
       <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
-        {isDraft && <Button variant="contained" disabled={save.isPending || uploading} onClick={() => submit(true)}>Publish</Button>}
-        {isDraft && <Button variant="outlined" disabled={save.isPending || uploading} onClick={() => submit(false)}>Save draft</Button>}
-        {!isDraft && <Button variant="contained" disabled={save.isPending || uploading} onClick={() => submit(false)}>Save changes</Button>}
-        <Button color="inherit" onClick={() => onDone(null)}>Cancel</Button>
+        {isDraft && (
+          <Button variant="contained" disabled={save.isPending || uploading} onClick={() => submit(true)}>
+            Publish
+          </Button>
+        )}
+        {isDraft && (
+          <Button variant="outlined" disabled={save.isPending || uploading} onClick={() => submit(false)}>
+            Save draft
+          </Button>
+        )}
+        {!isDraft && (
+          <Button variant="contained" disabled={save.isPending || uploading} onClick={() => submit(false)}>
+            Save changes
+          </Button>
+        )}
+        <Button color="inherit" onClick={() => onDone(null)}>
+          Cancel
+        </Button>
       </Stack>
     </Paper>
   );

@@ -15,9 +15,10 @@ import { ConsoleList, ConsoleRow, ConsoleSection } from './ConsoleSection.tsx';
 
 type TEditing = { kind: 'new' } | { kind: 'edit'; announcement: TAuthoredAnnouncement } | null;
 
-const statusText = (a: TAuthoredAnnouncement) => a.isDraft
-  ? 'Draft'
-  : `Published ${new Date(a.publishedAt ?? a.lastUpdatedAt).toLocaleString()} · ${a.recipientCount === 1 ? '1 recipient' : `${a.recipientCount} recipients`}`;
+const statusText = (a: TAuthoredAnnouncement) =>
+  a.isDraft
+    ? 'Draft'
+    : `Published ${new Date(a.publishedAt ?? a.lastUpdatedAt).toLocaleString()} · ${a.recipientCount === 1 ? '1 recipient' : `${a.recipientCount} recipients`}`;
 
 /** Console: the business's announcements (drafts too): write, edit, publish, withdraw. */
 export default function AnnouncementsSection({ business }: { business: TCorporateConsole }) {
@@ -25,21 +26,23 @@ export default function AnnouncementsSection({ business }: { business: TCorporat
   const client = useQueryClient();
   const list = useQuery(consoleQueries.announcements(id));
   const [editing, setEditing] = useState<TEditing>(null);
-  const refresh = () => Promise.all([
-    client.invalidateQueries({ queryKey: queryKeys.console.announcements(id) }),
-    client.invalidateQueries({ queryKey: queryKeys.announcements.all }),
-  ]);
-  const withdraw = (a: TAuthoredAnnouncement) => emitClientEvent('prompt', {
-    title: 'Withdraw announcement',
-    message: `Withdraw "${a.title}"? Its recipients no longer see it.`,
-    yesText: 'Withdraw',
-    noText: 'Cancel',
-    onYes: async () => {
-      await withdrawCorporateAnnouncement(id, a.announcementId);
-      notify('Announcement withdrawn');
-      await refresh();
-    },
-  });
+  const refresh = () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: queryKeys.console.announcements(id) }),
+      client.invalidateQueries({ queryKey: queryKeys.announcements.all }),
+    ]);
+  const withdraw = (a: TAuthoredAnnouncement) =>
+    emitClientEvent('prompt', {
+      title: 'Withdraw announcement',
+      message: `Withdraw "${a.title}"? Its recipients no longer see it.`,
+      yesText: 'Withdraw',
+      noText: 'Cancel',
+      onYes: async () => {
+        await withdrawCorporateAnnouncement(id, a.announcementId);
+        notify('Announcement withdrawn');
+        await refresh();
+      },
+    });
   const done = async (saved: TAuthoredAnnouncement | null) => {
     setEditing(null);
     if (saved) {
@@ -52,7 +55,13 @@ export default function AnnouncementsSection({ business }: { business: TCorporat
     <ConsoleSection
       title="Announcements"
       description="Announcements reach your members and everyone who follows the business."
-      action={!editing && <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing({ kind: 'new' })}>New announcement</Button>}
+      action={
+        !editing && (
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing({ kind: 'new' })}>
+            New announcement
+          </Button>
+        )
+      }
     >
       {editing && (
         <AnnouncementEditor
@@ -62,7 +71,11 @@ export default function AnnouncementsSection({ business }: { business: TCorporat
           onDone={(saved) => void done(saved)}
         />
       )}
-      {list.error && <Typography role="alert" color="error.main">{errorText(list.error)}</Typography>}
+      {list.error && (
+        <Typography role="alert" color="error.main">
+          {errorText(list.error)}
+        </Typography>
+      )}
       {list.data?.length === 0 && !editing && <Typography color="text.secondary">No announcements yet.</Typography>}
       {list.data && list.data.length > 0 && (
         <ConsoleList label="Announcements">
@@ -70,15 +83,21 @@ export default function AnnouncementsSection({ business }: { business: TCorporat
             <ConsoleRow
               key={a.announcementId}
               testId="console-announcement"
-              actions={(
+              actions={
                 <>
                   <Button onClick={() => setEditing({ kind: 'edit', announcement: a })}>Edit</Button>
-                  <Button color="inherit" onClick={() => withdraw(a)}>Withdraw</Button>
+                  <Button color="inherit" onClick={() => withdraw(a)}>
+                    Withdraw
+                  </Button>
                 </>
-              )}
+              }
             >
-              <Typography sx={{ fontWeight: 700 }} noWrap>{a.title}</Typography>
-              <Typography variant="body2" color="text.secondary">{statusText(a)}</Typography>
+              <Typography sx={{ fontWeight: 700 }} noWrap>
+                {a.title}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {statusText(a)}
+              </Typography>
             </ConsoleRow>
           ))}
         </ConsoleList>

@@ -59,9 +59,16 @@ export default function ConsoleScreen() {
   };
 
   return (
-    <Box component="main" sx={{ maxWidth: 960, mx: 'auto', px: 2, pt: { xs: 3, sm: 5 }, pb: 6, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 3 }}>
+    <Box
+      component="main"
+      sx={{ maxWidth: 960, mx: 'auto', px: 2, pt: { xs: 3, sm: 5 }, pb: 6, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 3 }}
+    >
       <Box sx={{ pr: 6 }}>
-        <Typography variant="h4" component="h1" sx={{ fontWeight: 850, fontSize: { xs: '1.8rem', sm: '2.2rem' }, display: 'flex', alignItems: 'center', gap: 1 }}>
+        <Typography
+          variant="h4"
+          component="h1"
+          sx={{ fontWeight: 850, fontSize: { xs: '1.8rem', sm: '2.2rem' }, display: 'flex', alignItems: 'center', gap: 1 }}
+        >
           {business.name}
           {business.verified && <VerifiedIcon titleAccess="Verified Business" color="primary" />}
         </Typography>

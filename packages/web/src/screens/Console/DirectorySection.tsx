@@ -68,26 +68,70 @@ export default function DirectorySection({ business }: { business: TCorporateCon
   const teamUrl = `${window.location.origin}/vbc${teamPath}`;
 
   return (
-    <ConsoleSection title="Directory" description="Your members' linked cards carry the 'Verified Business' badge and make up the business's directory.">
+    <ConsoleSection
+      title="Directory"
+      description="Your members' linked cards carry the 'Verified Business' badge and make up the business's directory."
+    >
       <Box sx={{ display: 'grid', gap: 1 }}>
         <FormControlLabel
-          control={<Switch checked={business.directoryPublic} disabled={!isAdmin || toggle.isPending} onChange={(e) => toggle.mutate(e.target.checked)} />}
+          control={
+            <Switch
+              checked={business.directoryPublic}
+              disabled={!isAdmin || toggle.isPending}
+              onChange={(e) => toggle.mutate(e.target.checked)}
+            />
+          }
           label="Public team page: anyone with the link sees the directory"
         />
-        {!isAdmin && <Typography variant="body2" color="text.secondary">Only an admin opens or closes the team page.</Typography>}
+        {!isAdmin && (
+          <Typography variant="body2" color="text.secondary">
+            Only an admin opens or closes the team page.
+          </Typography>
+        )}
         <Typography variant="body2">
-          Team page: <Link component={RouterLink} to={teamPath} data-testid="console-team-link">{teamUrl}</Link>
+          Team page:{' '}
+          <Link component={RouterLink} to={teamPath} data-testid="console-team-link">
+            {teamUrl}
+          </Link>
         </Typography>
       </Box>
-      <Box component="form" noValidate onSubmit={(e) => { e.preventDefault(); if (chosen) link.mutate(chosen); }} sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
-        <TextField select size="small" label="One of your cards" value={chosen} onChange={(e) => setChosen(e.target.value)} sx={{ flex: '1 1 240px' }} disabled={linkable.length === 0}
-          helperText={linkable.length === 0 ? 'All your cards are linked, or you have none yet.' : undefined}>
-          {linkable.map((c) => <MenuItem key={c.virtualContactId} value={c.virtualContactId}>{cardName(c)}</MenuItem>)}
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (chosen) link.mutate(chosen);
+        }}
+        sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'center' }}
+      >
+        <TextField
+          select
+          size="small"
+          label="One of your cards"
+          value={chosen}
+          onChange={(e) => setChosen(e.target.value)}
+          sx={{ flex: '1 1 240px' }}
+          disabled={linkable.length === 0}
+          helperText={linkable.length === 0 ? 'All your cards are linked, or you have none yet.' : undefined}
+        >
+          {linkable.map((c) => (
+            <MenuItem key={c.virtualContactId} value={c.virtualContactId}>
+              {cardName(c)}
+            </MenuItem>
+          ))}
         </TextField>
-        <Button type="submit" variant="contained" disabled={!chosen || link.isPending}>Link card</Button>
+        <Button type="submit" variant="contained" disabled={!chosen || link.isPending}>
+          Link card
+        </Button>
       </Box>
-      <Typography variant="h6" component="h3" sx={{ fontWeight: 700 }}>Linked cards</Typography>
-      {directory.error && <Typography role="alert" color="error.main">{errorText(directory.error)}</Typography>}
+      <Typography variant="h6" component="h3" sx={{ fontWeight: 700 }}>
+        Linked cards
+      </Typography>
+      {directory.error && (
+        <Typography role="alert" color="error.main">
+          {errorText(directory.error)}
+        </Typography>
+      )}
       {directory.data?.cards.length === 0 && <Typography color="text.secondary">No linked cards yet.</Typography>}
       {directory.data && directory.data.cards.length > 0 && (
         <Box component="ul" aria-label="Linked cards" sx={{ p: 0, m: 0, display: 'grid', gap: 1 }}>
@@ -95,9 +139,13 @@ export default function DirectorySection({ business }: { business: TCorporateCon
             <CardListItem
               key={card.virtualContactId}
               card={card}
-              action={(isAdmin || mine.some((c) => c.virtualContactId === card.virtualContactId)) && (
-                <Button color="inherit" disabled={unlink.isPending} onClick={() => unlink.mutate(card.virtualContactId)}>Unlink</Button>
-              )}
+              action={
+                (isAdmin || mine.some((c) => c.virtualContactId === card.virtualContactId)) && (
+                  <Button color="inherit" disabled={unlink.isPending} onClick={() => unlink.mutate(card.virtualContactId)}>
+                    Unlink
+                  </Button>
+                )
+              }
             />
           ))}
         </Box>

@@ -46,26 +46,78 @@ export default function InvitationsSection({ business }: { business: TCorporateC
   });
 
   if (!isAdmin) {
-    return <ConsoleSection title="Invitations" description="Only an admin invites people to the business."><span /></ConsoleSection>;
+    return (
+      <ConsoleSection title="Invitations" description="Only an admin invites people to the business.">
+        <span />
+      </ConsoleSection>
+    );
   }
   return (
     <ConsoleSection title="Invitations" description="Whoever signs in with this e-mail or phone sees the invitation and can accept it.">
-      <Box component="form" noValidate onSubmit={(e) => { e.preventDefault(); if (contact.trim()) invite.mutate(); else setError('Required.'); }} sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'flex-start' }}>
-        <TextField size="small" label="E-mail or phone" value={contact} onChange={(e) => setContact(e.target.value)} error={!!error} helperText={error ?? 'e.g. ana@example.com or 09171234567'} sx={{ flex: '2 1 240px' }} />
-        <TextField select size="small" label="Role" value={role} onChange={(e) => setRole(e.target.value as TCorporateRoleName)} sx={{ flex: '1 1 140px' }}>
-          {CORPORATE_ROLE_NAMES.map((r) => <MenuItem key={r} value={r}>{ROLE_LABELS[r]}</MenuItem>)}
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (contact.trim()) invite.mutate();
+          else setError('Required.');
+        }}
+        sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'flex-start' }}
+      >
+        <TextField
+          size="small"
+          label="E-mail or phone"
+          value={contact}
+          onChange={(e) => setContact(e.target.value)}
+          error={!!error}
+          helperText={error ?? 'e.g. ana@example.com or 09171234567'}
+          sx={{ flex: '2 1 240px' }}
+        />
+        <TextField
+          select
+          size="small"
+          label="Role"
+          value={role}
+          onChange={(e) => setRole(e.target.value as TCorporateRoleName)}
+          sx={{ flex: '1 1 140px' }}
+        >
+          {CORPORATE_ROLE_NAMES.map((r) => (
+            <MenuItem key={r} value={r}>
+              {ROLE_LABELS[r]}
+            </MenuItem>
+          ))}
         </TextField>
-        <Button type="submit" variant="contained" disabled={invite.isPending}>Invite</Button>
+        <Button type="submit" variant="contained" disabled={invite.isPending}>
+          Invite
+        </Button>
       </Box>
-      <Typography variant="h6" component="h3" sx={{ fontWeight: 700 }}>Pending</Typography>
-      {invitations.error && <Typography role="alert" color="error.main">{errorText(invitations.error)}</Typography>}
+      <Typography variant="h6" component="h3" sx={{ fontWeight: 700 }}>
+        Pending
+      </Typography>
+      {invitations.error && (
+        <Typography role="alert" color="error.main">
+          {errorText(invitations.error)}
+        </Typography>
+      )}
       {invitations.data?.length === 0 && <Typography color="text.secondary">No pending invitations.</Typography>}
       {invitations.data && invitations.data.length > 0 && (
         <ConsoleList label="Pending invitations">
           {invitations.data.map((inv) => (
-            <ConsoleRow key={inv.invitationId} testId="console-invitation" actions={<Button color="inherit" disabled={revoke.isPending} onClick={() => revoke.mutate(inv.invitationId)}>Revoke</Button>}>
-              <Typography sx={{ fontWeight: 700 }} noWrap>{inv.email ?? inv.phoneNumber}</Typography>
-              <Typography variant="body2" color="text.secondary">{ROLE_LABELS[inv.role]} · invited {new Date(inv.createdAt).toLocaleDateString()}</Typography>
+            <ConsoleRow
+              key={inv.invitationId}
+              testId="console-invitation"
+              actions={
+                <Button color="inherit" disabled={revoke.isPending} onClick={() => revoke.mutate(inv.invitationId)}>
+                  Revoke
+                </Button>
+              }
+            >
+              <Typography sx={{ fontWeight: 700 }} noWrap>
+                {inv.email ?? inv.phoneNumber}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {ROLE_LABELS[inv.role]} · invited {new Date(inv.createdAt).toLocaleDateString()}
+              </Typography>
             </ConsoleRow>
           ))}
         </ConsoleList>

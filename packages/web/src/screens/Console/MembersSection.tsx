@@ -19,11 +19,12 @@ export default function MembersSection({ business }: { business: TCorporateConso
   const client = useQueryClient();
   const members = useQuery(consoleQueries.members(id));
   const isAdmin = business.role === 'admin';
-  const refresh = () => Promise.all([
-    client.invalidateQueries({ queryKey: queryKeys.console.members(id) }),
-    client.invalidateQueries({ queryKey: queryKeys.console.businesses() }),
-    client.invalidateQueries({ queryKey: queryKeys.directories.all }),
-  ]);
+  const refresh = () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: queryKeys.console.members(id) }),
+      client.invalidateQueries({ queryKey: queryKeys.console.businesses() }),
+      client.invalidateQueries({ queryKey: queryKeys.directories.all }),
+    ]);
   const role = useMutation({
     mutationFn: ({ member, next }: { member: TCorporateMember; next: TCorporateRoleName }) => changeMemberRole(id, member.accountId, next),
     onSuccess: async (m) => {
@@ -31,47 +32,73 @@ export default function MembersSection({ business }: { business: TCorporateConso
       await refresh();
     },
   });
-  const remove = (member: TCorporateMember) => emitClientEvent('prompt', {
-    title: 'Remove member',
-    message: `Remove ${member.name} from ${business.name}? Their cards linked to the business are unlinked.`,
-    yesText: 'Remove',
-    noText: 'Cancel',
-    onYes: async () => {
-      await removeMember(id, member.accountId);
-      notify('Member removed');
-      await refresh();
-    },
-  });
+  const remove = (member: TCorporateMember) =>
+    emitClientEvent('prompt', {
+      title: 'Remove member',
+      message: `Remove ${member.name} from ${business.name}? Their cards linked to the business are unlinked.`,
+      yesText: 'Remove',
+      noText: 'Cancel',
+      onYes: async () => {
+        await removeMember(id, member.accountId);
+        notify('Member removed');
+        await refresh();
+      },
+    });
 
   return (
-    <ConsoleSection title="Members" description={isAdmin ? 'Admins manage everything; editors write the profile and announcements.' : 'Only an admin changes roles or removes members.'}>
+    <ConsoleSection
+      title="Members"
+      description={
+        isAdmin
+          ? 'Admins manage everything; editors write the profile and announcements.'
+          : 'Only an admin changes roles or removes members.'
+      }
+    >
       {members.isPending && <Typography>Loading…</Typography>}
-      {members.error && <Typography role="alert" color="error.main">{errorText(members.error)}</Typography>}
+      {members.error && (
+        <Typography role="alert" color="error.main">
+          {errorText(members.error)}
+        </Typography>
+      )}
       {members.data && (
         <ConsoleList label="Members">
           {members.data.map((m) => (
             <ConsoleRow
               key={m.accountId}
               testId="console-member"
-              actions={isAdmin ? (
-                <>
-                  <TextField
-                    select
-                    size="small"
-                    label={`Role of ${m.name}`}
-                    value={m.role}
-                    disabled={role.isPending}
-                    onChange={(e) => role.mutate({ member: m, next: e.target.value as TCorporateRoleName })}
-                    sx={{ minWidth: 150 }}
-                  >
-                    {CORPORATE_ROLE_NAMES.map((r) => <MenuItem key={r} value={r}>{ROLE_LABELS[r]}</MenuItem>)}
-                  </TextField>
-                  <Button color="inherit" onClick={() => remove(m)}>Remove</Button>
-                </>
-              ) : <Typography color="text.secondary">{ROLE_LABELS[m.role]}</Typography>}
+              actions={
+                isAdmin ? (
+                  <>
+                    <TextField
+                      select
+                      size="small"
+                      label={`Role of ${m.name}`}
+                      value={m.role}
+                      disabled={role.isPending}
+                      onChange={(e) => role.mutate({ member: m, next: e.target.value as TCorporateRoleName })}
+                      sx={{ minWidth: 150 }}
+                    >
+                      {CORPORATE_ROLE_NAMES.map((r) => (
+                        <MenuItem key={r} value={r}>
+                          {ROLE_LABELS[r]}
+                        </MenuItem>
+                      ))}
+                    </TextField>
+                    <Button color="inherit" onClick={() => remove(m)}>
+                      Remove
+                    </Button>
+                  </>
+                ) : (
+                  <Typography color="text.secondary">{ROLE_LABELS[m.role]}</Typography>
+                )
+              }
             >
-              <Typography sx={{ fontWeight: 700 }} noWrap>{m.name}</Typography>
-              <Typography variant="body2" color="text.secondary" noWrap>{m.email ?? m.phoneNumber ?? ''}</Typography>
+              <Typography sx={{ fontWeight: 700 }} noWrap>
+                {m.name}
+              </Typography>
+              <Typography variant="body2" color="text.secondary" noWrap>
+                {m.email ?? m.phoneNumber ?? ''}
+              </Typography>
             </ConsoleRow>
           ))}
         </ConsoleList>

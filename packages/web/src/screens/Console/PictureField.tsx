@@ -10,7 +10,15 @@ export interface TPictureField {
 }
 
 /** A titled picture of a console form (hero, profile image, announcement header): upload, replace, remove. */
-export default function PictureField({ title, heading, shape, testId, value, onChange, error }: {
+export default function PictureField({
+  title,
+  heading,
+  shape,
+  testId,
+  value,
+  onChange,
+  error,
+}: {
   title: string;
   heading: 'h3' | 'h4';
   shape?: 'circle' | 'wide';
@@ -21,7 +29,9 @@ export default function PictureField({ title, heading, shape, testId, value, onC
 }) {
   return (
     <Stack sx={{ gap: 1 }}>
-      <Typography component={heading} sx={{ fontWeight: 700 }}>{title}</Typography>
+      <Typography component={heading} sx={{ fontWeight: 700 }}>
+        {title}
+      </Typography>
       <ImageUpload
         label={`Upload ${title.toLowerCase()}`}
         shape={shape}
@@ -30,7 +40,11 @@ export default function PictureField({ title, heading, shape, testId, value, onC
         onUploaded={(u) => onChange({ ref: u.displayItemId, obsecuredId: u.obsecuredDisplayItemId })}
         onRemove={() => onChange(null)}
       />
-      {error && <Typography color="error.main" variant="caption">{error}</Typography>}
+      {error && (
+        <Typography color="error.main" variant="caption">
+          {error}
+        </Typography>
+      )}
     </Stack>
   );
 }

@@ -22,7 +22,14 @@ import { emptyRow, toForm, toInput, validateProfile, type TListKey, type TProfil
 import { ConsoleSection } from './ConsoleSection.tsx';
 
 /** One list of the profile (phones, e-mails …): its rows, an Add button, a Remove button per row. */
-function ListEditor<K extends TListKey>({ form, setForm, listKey, title, addText, renderRow }: {
+function ListEditor<K extends TListKey>({
+  form,
+  setForm,
+  listKey,
+  title,
+  addText,
+  renderRow,
+}: {
   form: TProfileForm;
   setForm: (update: (form: TProfileForm) => TProfileForm) => void;
   listKey: K;
@@ -32,19 +39,35 @@ function ListEditor<K extends TListKey>({ form, setForm, listKey, title, addText
 }) {
   const rows = form[listKey] as TProfileForm[K][number][];
   const change = (index: number) => (patch: Partial<TProfileForm[K][number]>) =>
-    setForm((f) => ({ ...f, [listKey]: (f[listKey] as TProfileForm[K][number][]).map((row, i) => (i === index ? { ...row, ...patch } : row)) }));
+    setForm((f) => ({
+      ...f,
+      [listKey]: (f[listKey] as TProfileForm[K][number][]).map((row, i) => (i === index ? { ...row, ...patch } : row)),
+    }));
   const remove = (index: number) => setForm((f) => ({ ...f, [listKey]: (f[listKey] as unknown[]).filter((_, i) => i !== index) }));
   const add = () => setForm((f) => ({ ...f, [listKey]: [...(f[listKey] as unknown[]), emptyRow(listKey)] }));
   return (
-    <Box component="fieldset" sx={{ border: '1px solid rgba(255,255,255,0.12)', borderRadius: '14px', p: 2, m: 0, display: 'grid', gap: 1.5 }}>
-      <Typography component="legend" sx={{ px: 0.5, fontWeight: 700 }}>{title}</Typography>
+    <Box
+      component="fieldset"
+      sx={{ border: '1px solid rgba(255,255,255,0.12)', borderRadius: '14px', p: 2, m: 0, display: 'grid', gap: 1.5 }}
+    >
+      <Typography component="legend" sx={{ px: 0.5, fontWeight: 700 }}>
+        {title}
+      </Typography>
       {rows.map((row, i) => (
         <Box key={row.id ?? `new-${i}`} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-          <Box sx={{ flex: 1, display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', sm: 'repeat(auto-fit, minmax(160px, 1fr))' } }}>{renderRow(row, i, change(i))}</Box>
-          <IconButton aria-label={`Remove ${title.toLowerCase()} ${i + 1}`} onClick={() => remove(i)}><DeleteIcon /></IconButton>
+          <Box sx={{ flex: 1, display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', sm: 'repeat(auto-fit, minmax(160px, 1fr))' } }}>
+            {renderRow(row, i, change(i))}
+          </Box>
+          <IconButton aria-label={`Remove ${title.toLowerCase()} ${i + 1}`} onClick={() => remove(i)}>
+            <DeleteIcon />
+          </IconButton>
         </Box>
       ))}
-      <Box><Button size="small" startIcon={<AddIcon />} onClick={add}>{addText}</Button></Box>
+      <Box>
+        <Button size="small" startIcon={<AddIcon />} onClick={add}>
+          {addText}
+        </Button>
+      </Box>
     </Box>
   );
 }
@@ -75,39 +98,138 @@ export default function ProfileSection({ business }: { business: TCorporateConso
 
   return (
     <ConsoleSection title="Profile" description="What the 'Verified Business' dialog shows on your members' linked cards.">
-      <Box component="form" noValidate onSubmit={(e) => { e.preventDefault(); submit(); }} sx={{ display: 'grid', gap: 2 }}>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+        sx={{ display: 'grid', gap: 2 }}
+      >
         <Field label="Business name" value={form.name} onChange={(name) => setForm((f) => ({ ...f, name }))} error={err('name')} required />
-        <PictureField title="Hero image" heading="h3" shape="wide" testId="console-hero-input" value={form.hero} onChange={(hero) => setForm((f) => ({ ...f, hero }))} error={err('heroImageDisplayId')} />
-        <PictureField title="Profile image" heading="h3" testId="console-logo-input" value={form.logo} onChange={(logo) => setForm((f) => ({ ...f, logo }))} error={err('profileImageDisplayId')} />
-        <ListEditor form={form} setForm={setForm} listKey="phones" title="Phones" addText="Add phone" renderRow={(row, i, change) => (
-          <Field label="Phone number" value={row.phoneNumber} onChange={(phoneNumber) => change({ phoneNumber })} error={err(`phones.${i}.phoneNumber`)} />
-        )} />
-        <ListEditor form={form} setForm={setForm} listKey="emails" title="E-mails" addText="Add e-mail" renderRow={(row, i, change) => (
-          <Field label="E-mail" type="email" value={row.email} onChange={(email) => change({ email })} error={err(`emails.${i}.email`)} />
-        )} />
-        <ListEditor form={form} setForm={setForm} listKey="links" title="Links" addText="Add link" renderRow={(row, i, change) => (
-          <Field label="Link URL" value={row.linkUrl} onChange={(linkUrl) => change({ linkUrl })} error={err(`links.${i}.linkUrl`)} />
-        )} />
-        <ListEditor form={form} setForm={setForm} listKey="socialMedias" title="Social media" addText="Add social media" renderRow={(row, i, change) => (
-          <>
-            <TextField select size="small" label="Network" value={row.socialMediaType} onChange={(e) => change({ socialMediaType: e.target.value as TSocialMediaType })}>
-              {SOCIAL_MEDIA_TYPES.map((t) => <MenuItem key={t} value={t}>{t}</MenuItem>)}
-            </TextField>
-            <Field label="Account" value={row.accountId} onChange={(accountId) => change({ accountId })} error={err(`socialMedias.${i}.accountId`)} />
-            <FormControlLabel control={<Checkbox checked={row.useUrlOverride} onChange={(e) => change({ useUrlOverride: e.target.checked })} />} label="Use a URL instead" />
-            {row.useUrlOverride && <Field label="URL" value={row.urlOverride} onChange={(urlOverride) => change({ urlOverride })} error={err(`socialMedias.${i}.urlOverride`)} />}
-          </>
-        )} />
-        <ListEditor form={form} setForm={setForm} listKey="locations" title="Locations" addText="Add location" renderRow={(row, i, change) => (
-          <>
-            <Field label="Title" value={row.title} onChange={(title) => change({ title })} error={err(`locations.${i}.title`)} />
-            <Field label="Google place id" value={row.googlePlaceId} onChange={(googlePlaceId) => change({ googlePlaceId })} error={err(`locations.${i}.googlePlaceId`)} />
-          </>
-        )} />
+        <PictureField
+          title="Hero image"
+          heading="h3"
+          shape="wide"
+          testId="console-hero-input"
+          value={form.hero}
+          onChange={(hero) => setForm((f) => ({ ...f, hero }))}
+          error={err('heroImageDisplayId')}
+        />
+        <PictureField
+          title="Profile image"
+          heading="h3"
+          testId="console-logo-input"
+          value={form.logo}
+          onChange={(logo) => setForm((f) => ({ ...f, logo }))}
+          error={err('profileImageDisplayId')}
+        />
+        <ListEditor
+          form={form}
+          setForm={setForm}
+          listKey="phones"
+          title="Phones"
+          addText="Add phone"
+          renderRow={(row, i, change) => (
+            <Field
+              label="Phone number"
+              value={row.phoneNumber}
+              onChange={(phoneNumber) => change({ phoneNumber })}
+              error={err(`phones.${i}.phoneNumber`)}
+            />
+          )}
+        />
+        <ListEditor
+          form={form}
+          setForm={setForm}
+          listKey="emails"
+          title="E-mails"
+          addText="Add e-mail"
+          renderRow={(row, i, change) => (
+            <Field label="E-mail" type="email" value={row.email} onChange={(email) => change({ email })} error={err(`emails.${i}.email`)} />
+          )}
+        />
+        <ListEditor
+          form={form}
+          setForm={setForm}
+          listKey="links"
+          title="Links"
+          addText="Add link"
+          renderRow={(row, i, change) => (
+            <Field label="Link URL" value={row.linkUrl} onChange={(linkUrl) => change({ linkUrl })} error={err(`links.${i}.linkUrl`)} />
+          )}
+        />
+        <ListEditor
+          form={form}
+          setForm={setForm}
+          listKey="socialMedias"
+          title="Social media"
+          addText="Add social media"
+          renderRow={(row, i, change) => (
+            <>
+              <TextField
+                select
+                size="small"
+                label="Network"
+                value={row.socialMediaType}
+                onChange={(e) => change({ socialMediaType: e.target.value as TSocialMediaType })}
+              >
+                {SOCIAL_MEDIA_TYPES.map((t) => (
+                  <MenuItem key={t} value={t}>
+                    {t}
+                  </MenuItem>
+                ))}
+              </TextField>
+              <Field
+                label="Account"
+                value={row.accountId}
+                onChange={(accountId) => change({ accountId })}
+                error={err(`socialMedias.${i}.accountId`)}
+              />
+              <FormControlLabel
+                control={<Checkbox checked={row.useUrlOverride} onChange={(e) => change({ useUrlOverride: e.target.checked })} />}
+                label="Use a URL instead"
+              />
+              {row.useUrlOverride && (
+                <Field
+                  label="URL"
+                  value={row.urlOverride}
+                  onChange={(urlOverride) => change({ urlOverride })}
+                  error={err(`socialMedias.${i}.urlOverride`)}
+                />
+              )}
+            </>
+          )}
+        />
+        <ListEditor
+          form={form}
+          setForm={setForm}
+          listKey="locations"
+          title="Locations"
+          addText="Add location"
+          renderRow={(row, i, change) => (
+            <>
+              <Field label="Title" value={row.title} onChange={(title) => change({ title })} error={err(`locations.${i}.title`)} />
+              <Field
+                label="Google place id"
+                value={row.googlePlaceId}
+                onChange={(googlePlaceId) => change({ googlePlaceId })}
+                error={err(`locations.${i}.googlePlaceId`)}
+              />
+            </>
+          )}
+        />
         {Object.keys(errors).length > 0 && (
-          <Typography role="alert" color="error.main">{errors.form ?? 'Check the fields marked in red.'}</Typography>
+          <Typography role="alert" color="error.main">
+            {errors.form ?? 'Check the fields marked in red.'}
+          </Typography>
         )}
-        <Box><Button type="submit" variant="contained" disabled={save.isPending}>Save profile</Button></Box>
+        <Box>
+          <Button type="submit" variant="contained" disabled={save.isPending}>
+            Save profile
+          </Button>
+        </Box>
       </Box>
     </ConsoleSection>
   );

@@ -3,7 +3,6 @@ import { ZCorporateProfileInput, type TCorporateProfileInput } from '@vbc/shared
 import type { TPictureField } from './PictureField.tsx';
 import { fieldErrors, type TFieldErrors } from '../../components/field-errors.ts';
 
-
 /** The console's corporate-profile form: every docs/contracts.md §3 field, lists as rows of text. */
 export interface TProfileForm {
   name: string;

@@ -49,7 +49,12 @@ export default function ContactScreen() {
       .then((result) => !controller.signal.aborted && onGranted(result))
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
-        emitClientEvent('enterPin', { virtualContactId: locked.virtualContactId, onGranted, tried: { pin, failure: pinFailure(error) }, signal: controller.signal });
+        emitClientEvent('enterPin', {
+          virtualContactId: locked.virtualContactId,
+          onGranted,
+          tried: { pin, failure: pinFailure(error) },
+          signal: controller.signal,
+        });
       });
     return () => controller.abort();
   }, [locked, pin]);
@@ -65,12 +70,12 @@ export default function ContactScreen() {
         <LoadingScreenless />
         <Suspense fallback={null}>
           <ErrorDialog
-          message={errorOpen ? state.error : null}
-          onRetry={reload}
-          onClose={() => {
-            setErrorOpen(false);
-            navigate('/', { replace: true });
-          }}
+            message={errorOpen ? state.error : null}
+            onRetry={reload}
+            onClose={() => {
+              setErrorOpen(false);
+              navigate('/', { replace: true });
+            }}
           />
         </Suspense>
       </>
@@ -79,12 +84,7 @@ export default function ContactScreen() {
   if (state.contact.hasVirginAccessProtection) return <UnadoptedCard contact={state.contact} />;
   const shown = state.contact;
   const active = grant && grant.contact === shown ? grant.grant : null;
-  return (
-    <ContactView
-      model={contactModel(shown, active)}
-      onPinGranted={(g) => setGrant({ contact: shown, grant: g })}
-    />
-  );
+  return <ContactView model={contactModel(shown, active)} onPinGranted={(g) => setGrant({ contact: shown, grant: g })} />;
 }
 
 /** The empty page behind the error dialog. */

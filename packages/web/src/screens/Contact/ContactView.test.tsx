@@ -39,7 +39,9 @@ describe('public card layouts (docs/contracts.md §2)', { timeout: 20_000 }, () 
     expect(screen.getByText('0917 555 0100').closest('a')?.getAttribute('href')).toBe('tel:09175550100');
     expect(screen.getByText('Portfolio').closest('a')?.getAttribute('href')).toBe('http://example.com/ana');
     expect(screen.getByText('Studio').closest('a')?.getAttribute('href')).toContain('https://www.google.com/maps/search/');
-    expect(screen.getByRole('link', { name: 'Contact Download' }).getAttribute('href')).toBe('/ds/vbc/download/i/0b9f1f4e-8c1d-4a57-9a39-6a1f3b1c2d3e');
+    expect(screen.getByRole('link', { name: 'Contact Download' }).getAttribute('href')).toBe(
+      '/ds/vbc/download/i/0b9f1f4e-8c1d-4a57-9a39-6a1f3b1c2d3e',
+    );
     expect(screen.getByRole('button', { name: 'Contact Transfer via QR' })).toBeTruthy();
     expect(screen.getByText('12 views')).toBeTruthy();
     expect(screen.getByText('1 download')).toBeTruthy();
@@ -93,8 +95,20 @@ describe('public card layouts (docs/contracts.md §2)', { timeout: 20_000 }, () 
 
   it('a card with nothing filled in (just adopted) says it is being set up, not an empty layout', () => {
     const empty = sampleCard({
-      firstName: '', lastName: '', name: '', jobTitle: null, organization: null, biography: null, markdownDescriptions: [],
-      emails: [], phones: [], locations: [], socialMedias: [], links: [], wall: { boards: [] }, stats: { viewCount: 0, downloadCount: 0 },
+      firstName: '',
+      lastName: '',
+      name: '',
+      jobTitle: null,
+      organization: null,
+      biography: null,
+      markdownDescriptions: [],
+      emails: [],
+      phones: [],
+      locations: [],
+      socialMedias: [],
+      links: [],
+      wall: { boards: [] },
+      stats: { viewCount: 0, downloadCount: 0 },
     });
     show(empty);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(SETTING_UP_TITLE);

@@ -37,7 +37,11 @@ export default function ContactView(props: TLayoutProps) {
         <Box data-testid="no-layout" sx={{ minHeight: '60vh' }} />
       )}
       <ChatFab contact={contact} accent={accent} />
-      {signedIn && <Suspense fallback={null}><SaveToFolder contact={contact} /></Suspense>}
+      {signedIn && (
+        <Suspense fallback={null}>
+          <SaveToFolder contact={contact} />
+        </Suspense>
+      )}
     </Box>
   );
 }

@@ -24,10 +24,31 @@ export default function UnadoptedCard({ contact }: { contact: TVirtualContact })
   const { status, account } = useSession();
   const afterAdoption = useAfterAdoption();
   return (
-    <Box component="main" data-testid="unadopted" data-contact-id={contact.virtualContactId} sx={{ minHeight: '85vh', display: 'grid', placeItems: 'center', px: 2, py: 8 }}>
-      <Box sx={{ width: '100%', maxWidth: 440, textAlign: 'center', display: 'grid', gap: 2, justifyItems: 'center', p: { xs: 3, sm: 4 }, borderRadius: 5, bgcolor: 'background.paper', border: '1px solid rgba(255,255,255,0.07)', boxShadow: '0 24px 64px rgba(0,0,0,0.45)' }}>
+    <Box
+      component="main"
+      data-testid="unadopted"
+      data-contact-id={contact.virtualContactId}
+      sx={{ minHeight: '85vh', display: 'grid', placeItems: 'center', px: 2, py: 8 }}
+    >
+      <Box
+        sx={{
+          width: '100%',
+          maxWidth: 440,
+          textAlign: 'center',
+          display: 'grid',
+          gap: 2,
+          justifyItems: 'center',
+          p: { xs: 3, sm: 4 },
+          borderRadius: 5,
+          bgcolor: 'background.paper',
+          border: '1px solid rgba(255,255,255,0.07)',
+          boxShadow: '0 24px 64px rgba(0,0,0,0.45)',
+        }}
+      >
         <Logo size={64} />
-        <Typography variant="h5" component="h1" sx={{ fontWeight: 800 }}>{NOT_ADOPTED_TEXT}</Typography>
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 800 }}>
+          {NOT_ADOPTED_TEXT}
+        </Typography>
         <Typography color="text.secondary">{ADOPT_PASSCODE_TEXT}</Typography>
         {status === 'signedOut' && (
           <ActionButton variant="contained" size="large" onClick={() => emitClientEvent('showLogin', { reason: 'adopt' })} sx={{ mt: 1 }}>

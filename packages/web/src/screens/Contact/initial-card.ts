@@ -15,7 +15,8 @@ let initial: TVirtualContact | null | undefined;
 /** On the server (src/ssr/), the card being rendered: there is no page to read it from. */
 export const ServerCardContext = createContext<TVirtualContact | null>(null);
 
-const read = (): TVirtualContact | null => readInlinedJson<TVirtualContact>(INITIAL_CARD_ELEMENT_ID, (card) => typeof card.virtualContactId === 'string');
+const read = (): TVirtualContact | null =>
+  readInlinedJson<TVirtualContact>(INITIAL_CARD_ELEMENT_ID, (card) => typeof card.virtualContactId === 'string');
 
 /** True when `routeId` (a quickId or full id, any case) names `card`. */
 export const isSameCard = (card: Pick<TVirtualContact, 'virtualContactId' | 'quickId'>, routeId: string): boolean =>

@@ -8,8 +8,7 @@ import type { TPinGrant } from '../../platform/events.ts';
  * here rather than imported from @vbc/shared/contact, whose zod schemas would
  * enter the bundle with any value import.
  */
-export const isPinProtected = (contact: Pick<TVirtualContact, 'pinProtectionLevel'>): boolean =>
-  (contact.pinProtectionLevel ?? 0) > 0;
+export const isPinProtected = (contact: Pick<TVirtualContact, 'pinProtectionLevel'>): boolean => (contact.pinProtectionLevel ?? 0) > 0;
 
 /** What every layout renders: the card as shown (PIN-unlocked data merged in) and derived values. */
 export interface TContactModel {
@@ -62,11 +61,26 @@ export const wallPhotos = (contact: TVirtualContact) => contact.wall.boards[0]?.
  */
 export function isBeingSetUp(contact: TVirtualContact): boolean {
   if (isPinProtected(contact)) return false;
-  const text = [contact.firstName, contact.lastName, contact.name, contact.jobTitle, contact.organization, contact.biography, ...contact.markdownDescriptions];
+  const text = [
+    contact.firstName,
+    contact.lastName,
+    contact.name,
+    contact.jobTitle,
+    contact.organization,
+    contact.biography,
+    ...contact.markdownDescriptions,
+  ];
   return (
     text.every((t) => !t?.trim()) &&
-    !contact.pictureDisplayItemId && !contact.highResPictureDisplayItemId && !contact.heroImageDisplayItemId &&
-    (contact.phones?.length ?? 0) + (contact.emails?.length ?? 0) + contact.links.length + contact.locations.length + contact.socialMedias.length === 0 &&
+    !contact.pictureDisplayItemId &&
+    !contact.highResPictureDisplayItemId &&
+    !contact.heroImageDisplayItemId &&
+    (contact.phones?.length ?? 0) +
+      (contact.emails?.length ?? 0) +
+      contact.links.length +
+      contact.locations.length +
+      contact.socialMedias.length ===
+      0 &&
     wallPhotos(contact).length === 0
   );
 }

@@ -7,10 +7,7 @@ import { dropInitialCard, initialCardFor, isSameCard, ServerCardContext } from '
 /** docs/contracts.md §8: the text of a load failure that carries none. */
 export const CONTACT_LOAD_ERROR = 'Error: Unable to load the contact.';
 
-export type TContactState =
-  | { status: 'loading' }
-  | { status: 'loaded'; contact: TVirtualContact }
-  | { status: 'failed'; error: string };
+export type TContactState = { status: 'loading' } | { status: 'loaded'; contact: TVirtualContact } | { status: 'failed'; error: string };
 
 type TKeyed = TContactState & { routeId: string; load: number };
 

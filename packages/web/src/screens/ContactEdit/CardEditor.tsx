@@ -35,8 +35,16 @@ import type { TSetField } from './sections/types.ts';
 import WallSection from './sections/WallSection.tsx';
 
 const NAV = [
-  ['design', 'Design'], ['profile', 'Profile'], ['about', 'About'], ['contact', 'Phones'], ['social', 'Social'],
-  ['links', 'Links'], ['places', 'Places'], ['wall', 'Photos'], ['pin', 'PIN'], ['share', 'Stats'],
+  ['design', 'Design'],
+  ['profile', 'Profile'],
+  ['about', 'About'],
+  ['contact', 'Phones'],
+  ['social', 'Social'],
+  ['links', 'Links'],
+  ['places', 'Places'],
+  ['wall', 'Photos'],
+  ['pin', 'PIN'],
+  ['share', 'Stats'],
 ] as const;
 
 const snapshot = (form: TCardForm) => JSON.stringify(formToInput(form));
@@ -107,7 +115,9 @@ export default function CardEditor({ initial }: { initial: TOwnerVirtualContact 
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [dirty]);
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && !leaving.current && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => dirty && !leaving.current && currentLocation.pathname !== nextLocation.pathname,
+  );
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
     emitClientEvent('prompt', {
@@ -149,7 +159,14 @@ export default function CardEditor({ initial }: { initial: TOwnerVirtualContact 
     const count = Object.keys(found).length;
     if (count > 0) {
       setSaveError({ message: `Please check ${count === 1 ? 'the field' : `${count} fields`} marked in red.`, stale: false });
-      window.setTimeout(() => (document.querySelector<HTMLElement>('main [aria-invalid="true"]') ?? document.querySelector<HTMLElement>('main section [role="alert"]'))?.scrollIntoView({ behavior: 'smooth', block: 'center' }), 50);
+      window.setTimeout(
+        () =>
+          (
+            document.querySelector<HTMLElement>('main [aria-invalid="true"]') ??
+            document.querySelector<HTMLElement>('main section [role="alert"]')
+          )?.scrollIntoView({ behavior: 'smooth', block: 'center' }),
+        50,
+      );
       return;
     }
     setSaveError(null);
@@ -186,12 +203,16 @@ export default function CardEditor({ initial }: { initial: TOwnerVirtualContact 
   };
 
   /** Sets or removes the PIN; the card's new version comes back with it, the form stays. */
-  const writePin = useCallback((pinCode: string | null) => inTurn(async () => {
-    const status = await setPin(id, pinCode);
-    updatedAt.current = status.updatedAt;
-    setCard((prev) => ({ ...prev, pinEnabled: status.enabled, updatedAt: status.updatedAt }));
-    return status;
-  }), [id, inTurn]);
+  const writePin = useCallback(
+    (pinCode: string | null) =>
+      inTurn(async () => {
+        const status = await setPin(id, pinCode);
+        updatedAt.current = status.updatedAt;
+        setCard((prev) => ({ ...prev, pinEnabled: status.enabled, updatedAt: status.updatedAt }));
+        return status;
+      }),
+    [id, inTurn],
+  );
 
   const askDelete = () =>
     emitClientEvent('prompt', {
@@ -216,16 +237,43 @@ export default function CardEditor({ initial }: { initial: TOwnerVirtualContact 
       <Box
         component="header"
         sx={{
-          position: 'sticky', top: 0, zIndex: 1090, display: 'flex', alignItems: 'center', gap: 1, px: { xs: 1, sm: 2 }, py: 1, pr: { xs: 8, sm: 9 },
-          bgcolor: 'rgba(18,18,24,0.82)', backdropFilter: 'blur(12px)', borderBottom: '1px solid rgba(255,255,255,0.08)',
+          position: 'sticky',
+          top: 0,
+          zIndex: 1090,
+          display: 'flex',
+          alignItems: 'center',
+          gap: 1,
+          px: { xs: 1, sm: 2 },
+          py: 1,
+          pr: { xs: 8, sm: 9 },
+          bgcolor: 'rgba(18,18,24,0.82)',
+          backdropFilter: 'blur(12px)',
+          borderBottom: '1px solid rgba(255,255,255,0.08)',
         }}
       >
-        <IconButton component={RouterLink} to="/" aria-label="Back to home"><ArrowBackIcon /></IconButton>
+        <IconButton component={RouterLink} to="/" aria-label="Back to home">
+          <ArrowBackIcon />
+        </IconButton>
         <Box sx={{ flex: 1, minWidth: 0 }}>
-          <Typography component="h1" sx={{ fontWeight: 800, fontSize: '1.05rem', lineHeight: 1.2, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+          <Typography
+            component="h1"
+            sx={{
+              fontWeight: 800,
+              fontSize: '1.05rem',
+              lineHeight: 1.2,
+              overflow: 'hidden',
+              textOverflow: 'ellipsis',
+              whiteSpace: 'nowrap',
+            }}
+          >
             Edit card
           </Typography>
-          <Typography variant="caption" data-testid="save-state" color={dirty ? 'warning.main' : 'text.secondary'} sx={{ display: 'block', whiteSpace: 'nowrap' }}>
+          <Typography
+            variant="caption"
+            data-testid="save-state"
+            color={dirty ? 'warning.main' : 'text.secondary'}
+            sx={{ display: 'block', whiteSpace: 'nowrap' }}
+          >
             {saving ? 'Saving…' : dirty ? 'Unsaved changes' : 'Saved'}
           </Typography>
         </Box>
@@ -240,7 +288,9 @@ export default function CardEditor({ initial }: { initial: TOwnerVirtualContact 
         >
           {phoneView === 'edit' ? 'Preview' : 'Edit'}
         </Button>
-        <Button variant="contained" onClick={save} disabled={saving} data-testid="save-button">Save</Button>
+        <Button variant="contained" onClick={save} disabled={saving} data-testid="save-button">
+          Save
+        </Button>
       </Box>
 
       {saveError && (
@@ -249,7 +299,13 @@ export default function CardEditor({ initial }: { initial: TOwnerVirtualContact 
             severity={saveError.stale ? 'warning' : 'error'}
             data-testid="save-error"
             onClose={saveError.stale ? undefined : () => setSaveError(null)}
-            action={saveError.stale ? <Button color="inherit" size="small" onClick={reload}>Reload</Button> : undefined}
+            action={
+              saveError.stale ? (
+                <Button color="inherit" size="small" onClick={reload}>
+                  Reload
+                </Button>
+              ) : undefined
+            }
             sx={{ maxWidth: 1240, mx: 'auto', boxShadow: '0 8px 24px rgba(0,0,0,0.4)' }}
           >
             {saveError.message}
@@ -259,9 +315,31 @@ export default function CardEditor({ initial }: { initial: TOwnerVirtualContact 
 
       {firstRun && <FirstRunGuide {...sectionProps} save={save} onClose={endFirstRun} />}
 
-      <Box sx={{ maxWidth: 1240, mx: 'auto', px: { xs: 1.5, sm: 2 }, pt: 2, display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 420px' }, alignItems: 'start' }}>
-        <Box sx={{ display: { xs: phoneView === 'edit' ? 'grid' : 'none', lg: 'grid' }, gridTemplateColumns: 'minmax(0, 1fr)', gap: 2, minWidth: 0 }}>
-          <Box component="nav" aria-label="Editor sections" sx={{ display: 'flex', gap: 0.75, overflowX: 'auto', pb: 0.5, mx: -0.5, px: 0.5, scrollbarWidth: 'none' }}>
+      <Box
+        sx={{
+          maxWidth: 1240,
+          mx: 'auto',
+          px: { xs: 1.5, sm: 2 },
+          pt: 2,
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 420px' },
+          alignItems: 'start',
+        }}
+      >
+        <Box
+          sx={{
+            display: { xs: phoneView === 'edit' ? 'grid' : 'none', lg: 'grid' },
+            gridTemplateColumns: 'minmax(0, 1fr)',
+            gap: 2,
+            minWidth: 0,
+          }}
+        >
+          <Box
+            component="nav"
+            aria-label="Editor sections"
+            sx={{ display: 'flex', gap: 0.75, overflowX: 'auto', pb: 0.5, mx: -0.5, px: 0.5, scrollbarWidth: 'none' }}
+          >
             {NAV.map(([anchor, label]) => (
               <Box
                 key={anchor}
@@ -271,7 +349,18 @@ export default function CardEditor({ initial }: { initial: TOwnerVirtualContact 
                   e.preventDefault();
                   document.getElementById(anchor)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
                 }}
-                sx={{ flex: '0 0 auto', px: 1.5, py: 0.6, borderRadius: 999, fontSize: '0.85rem', fontWeight: 600, color: 'text.secondary', textDecoration: 'none', border: '1px solid rgba(255,255,255,0.12)', '&:hover': { color: 'text.primary', borderColor: 'primary.main' } }}
+                sx={{
+                  flex: '0 0 auto',
+                  px: 1.5,
+                  py: 0.6,
+                  borderRadius: 999,
+                  fontSize: '0.85rem',
+                  fontWeight: 600,
+                  color: 'text.secondary',
+                  textDecoration: 'none',
+                  border: '1px solid rgba(255,255,255,0.12)',
+                  '&:hover': { color: 'text.primary', borderColor: 'primary.main' },
+                }}
               >
                 {label}
               </Box>
@@ -288,11 +377,27 @@ export default function CardEditor({ initial }: { initial: TOwnerVirtualContact 
           <PinSection contactId={id} writePin={writePin} />
           <ShareSection card={card} />
           <EditorSection id="delete" icon={<DeleteForeverIcon />} title="Delete card" hint="Removes the card and its link for everyone.">
-            <Box><Button color="error" variant="outlined" onClick={askDelete}>Delete this card</Button></Box>
+            <Box>
+              <Button color="error" variant="outlined" onClick={askDelete}>
+                Delete this card
+              </Button>
+            </Box>
           </EditorSection>
         </Box>
-        <Box sx={{ display: { xs: phoneView === 'preview' ? 'block' : 'none', lg: 'block' }, position: { lg: 'sticky' }, top: { lg: 80 }, maxHeight: { lg: 'calc(100dvh - 96px)' }, overflowY: { lg: 'auto' }, scrollbarWidth: 'thin', minWidth: 0 }}>
-          <Typography variant="overline" color="text.secondary" sx={{ display: { xs: 'none', lg: 'block' }, mb: 0.5 }}>Live preview</Typography>
+        <Box
+          sx={{
+            display: { xs: phoneView === 'preview' ? 'block' : 'none', lg: 'block' },
+            position: { lg: 'sticky' },
+            top: { lg: 80 },
+            maxHeight: { lg: 'calc(100dvh - 96px)' },
+            overflowY: { lg: 'auto' },
+            scrollbarWidth: 'thin',
+            minWidth: 0,
+          }}
+        >
+          <Typography variant="overline" color="text.secondary" sx={{ display: { xs: 'none', lg: 'block' }, mb: 0.5 }}>
+            Live preview
+          </Typography>
           <Box role="radiogroup" aria-label="Design" sx={{ display: { xs: 'flex', lg: 'none' }, gap: 0.75, mb: 1.5, overflowX: 'auto' }}>
             {TEMPLATES.map((t) => (
               <Box
@@ -303,9 +408,18 @@ export default function CardEditor({ initial }: { initial: TOwnerVirtualContact 
                 aria-checked={form.design === t.design}
                 onClick={() => set('design', t.design)}
                 sx={{
-                  font: 'inherit', fontSize: '0.85rem', fontWeight: 600, cursor: 'pointer', flex: '0 0 auto', px: 1.5, py: 0.6, borderRadius: 999,
-                  color: form.design === t.design ? '#fff' : 'text.secondary', bgcolor: form.design === t.design ? 'primary.dark' : 'transparent',
-                  border: '1px solid', borderColor: form.design === t.design ? 'primary.main' : 'rgba(255,255,255,0.15)',
+                  font: 'inherit',
+                  fontSize: '0.85rem',
+                  fontWeight: 600,
+                  cursor: 'pointer',
+                  flex: '0 0 auto',
+                  px: 1.5,
+                  py: 0.6,
+                  borderRadius: 999,
+                  color: form.design === t.design ? '#fff' : 'text.secondary',
+                  bgcolor: form.design === t.design ? 'primary.dark' : 'transparent',
+                  border: '1px solid',
+                  borderColor: form.design === t.design ? 'primary.main' : 'rgba(255,255,255,0.15)',
                 }}
               >
                 {t.label}

@@ -28,7 +28,11 @@ export default function ContactEditScreen() {
         icon={<BlockIcon />}
         title="This card isn't yours"
         text="Only the owner of a card can edit it. If it should be yours, sign in with the account that owns it."
-        action={<Button variant="contained" component={RouterLink} to="/" sx={{ mt: 1.5 }}>Go home</Button>}
+        action={
+          <Button variant="contained" component={RouterLink} to="/" sx={{ mt: 1.5 }}>
+            Go home
+          </Button>
+        }
       />
     );
   }
@@ -38,7 +42,11 @@ export default function ContactEditScreen() {
         icon={<ErrorOutlineIcon />}
         title="The card could not be loaded"
         text={errorText(card.error)}
-        action={<Button variant="contained" onClick={() => void card.refetch()} sx={{ mt: 1.5 }}>Try again</Button>}
+        action={
+          <Button variant="contained" onClick={() => void card.refetch()} sx={{ mt: 1.5 }}>
+            Try again
+          </Button>
+        }
       />
     );
   }

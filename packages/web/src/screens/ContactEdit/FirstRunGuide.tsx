@@ -40,9 +40,21 @@ export default function FirstRunGuide({ form, set, errors, save, onClose }: TFir
 
   // The first row is the one shown here: emptied, it goes (nothing half-filled to refuse); typed into, it is made.
   const setEmail = (value: string) =>
-    set('emails', (rows) => (!value ? rows.slice(1) : rows.length ? rows.map((r, i) => (i === 0 ? { ...r, email: value } : r)) : [{ key: newKey(), email: value, name: '' }]));
+    set('emails', (rows) =>
+      !value
+        ? rows.slice(1)
+        : rows.length
+          ? rows.map((r, i) => (i === 0 ? { ...r, email: value } : r))
+          : [{ key: newKey(), email: value, name: '' }],
+    );
   const setPhone = (value: string) =>
-    set('phones', (rows) => (!value ? rows.slice(1) : rows.length ? rows.map((r, i) => (i === 0 ? { ...r, phoneNumber: value } : r)) : [{ key: newKey(), phoneNumber: value, type: 'Mobile' }]));
+    set('phones', (rows) =>
+      !value
+        ? rows.slice(1)
+        : rows.length
+          ? rows.map((r, i) => (i === 0 ? { ...r, phoneNumber: value } : r))
+          : [{ key: newKey(), phoneNumber: value, type: 'Mobile' }],
+    );
 
   /** Saves; refused, the editor shows why beside the field, so the guide makes way. */
   const finish = useMutation({ mutationFn: save, onSuccess: onClose });
@@ -52,16 +64,25 @@ export default function FirstRunGuide({ form, set, errors, save, onClose }: TFir
     <AppDialog open onClose={onClose} title="Set up your card" testId="first-run">
       <DialogContent sx={{ display: 'grid', gap: 2, pt: '4px !important' }}>
         <Box>
-          <Typography variant="overline" color="text.secondary" data-testid="first-run-step">Step {step + 1} of {STEPS.length}</Typography>
+          <Typography variant="overline" color="text.secondary" data-testid="first-run-step">
+            Step {step + 1} of {STEPS.length}
+          </Typography>
           <Box aria-hidden sx={{ display: 'flex', gap: 0.75, mt: 0.5 }}>
             {STEPS.map((s, i) => (
-              <Box key={s.title} sx={{ flex: 1, height: 4, borderRadius: 2, bgcolor: i <= step ? 'primary.main' : 'rgba(255,255,255,0.16)' }} />
+              <Box
+                key={s.title}
+                sx={{ flex: 1, height: 4, borderRadius: 2, bgcolor: i <= step ? 'primary.main' : 'rgba(255,255,255,0.16)' }}
+              />
             ))}
           </Box>
         </Box>
         <Box>
-          <Typography component="h3" sx={{ fontWeight: 800, fontSize: '1.15rem' }}>{STEPS[step]!.title}</Typography>
-          <Typography variant="body2" color="text.secondary">{STEPS[step]!.hint}</Typography>
+          <Typography component="h3" sx={{ fontWeight: 800, fontSize: '1.15rem' }}>
+            {STEPS[step]!.title}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {STEPS[step]!.hint}
+          </Typography>
         </Box>
         {step === 0 && (
           <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
@@ -77,17 +98,25 @@ export default function FirstRunGuide({ form, set, errors, save, onClose }: TFir
             <Field label="Mobile phone" type="tel" value={phone} onChange={setPhone} error={errors['phones.0.phoneNumber']} />
           </Box>
         )}
-        {step === 2 && (
-          <PictureUpload form={form} set={set} testId="first-run-picture-input" />
-        )}
+        {step === 2 && <PictureUpload form={form} set={set} testId="first-run-picture-input" />}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2, gap: 1 }}>
-        <Button color="inherit" onClick={onClose} sx={{ mr: 'auto' }}>Skip set-up</Button>
-        {step > 0 && <Button color="inherit" onClick={() => setStep(step - 1)}>Back</Button>}
+        <Button color="inherit" onClick={onClose} sx={{ mr: 'auto' }}>
+          Skip set-up
+        </Button>
+        {step > 0 && (
+          <Button color="inherit" onClick={() => setStep(step - 1)}>
+            Back
+          </Button>
+        )}
         {last ? (
-          <Button variant="contained" onClick={() => finish.mutate()} disabled={saving}>Finish</Button>
+          <Button variant="contained" onClick={() => finish.mutate()} disabled={saving}>
+            Finish
+          </Button>
         ) : (
-          <Button variant="contained" onClick={() => setStep(step + 1)}>Next</Button>
+          <Button variant="contained" onClick={() => setStep(step + 1)}>
+            Next
+          </Button>
         )}
       </DialogActions>
     </AppDialog>

@@ -30,14 +30,24 @@ export default function LivePreview({ card }: { card: TVirtualContact }) {
         if ((e.target as HTMLElement).closest('a')) e.preventDefault();
       }}
       sx={{
-        position: 'relative', borderRadius: '24px', overflow: 'hidden', bgcolor: 'background.default',
-        border: '1px solid rgba(255,255,255,0.1)', boxShadow: '0 24px 60px rgba(0,0,0,0.5)',
+        position: 'relative',
+        borderRadius: '24px',
+        overflow: 'hidden',
+        bgcolor: 'background.default',
+        border: '1px solid rgba(255,255,255,0.1)',
+        boxShadow: '0 24px 60px rgba(0,0,0,0.5)',
         // The layouts' own outer margins and frame are not needed inside this frame.
         '& article': { mt: '0 !important', borderRadius: '0 !important', border: 'none !important', boxShadow: 'none !important' },
         pb: 2,
       }}
     >
-      <Suspense fallback={<Box sx={{ display: 'grid', placeItems: 'center', minHeight: 320 }}><CircularProgress aria-label="Loading preview" /></Box>}>
+      <Suspense
+        fallback={
+          <Box sx={{ display: 'grid', placeItems: 'center', minHeight: 320 }}>
+            <CircularProgress aria-label="Loading preview" />
+          </Box>
+        }
+      >
         {Layout && <Layout model={contactModel(shown, null)} onPinGranted={noop} />}
       </Suspense>
     </Box>

@@ -5,16 +5,45 @@ import { cardToForm, formToInput, previewCard, serverFieldError, validateForm } 
 import { moveItem } from './parts/use-drag-sort.ts';
 
 const card: TOwnerVirtualContact = {
-  virtualContactId: 'c1', id: 'c1', quickId: 'ab12cd', firstName: 'Ana', lastName: 'Reyes', name: 'Ana Reyes',
-  jobTitle: 'Engineer', organization: null, biography: null, markdownDescriptions: ['**hi**'],
-  pictureDisplayItemId: null, highResPictureDisplayItemId: null, heroImageDisplayItemId: null,
-  isCorporateProfile: false, corporateProfileId: null, hasVirginAccessProtection: false, hasPersonalAccount: true,
-  pinProtectionLevel: 1, stats: { viewCount: 3, downloadCount: 1 },
-  designSpecification: { design: { designation: 'simple' }, theme: { designation: 'dark' }, accentColor1: '#112233', accentColor2: null, accentColor3: null },
+  virtualContactId: 'c1',
+  id: 'c1',
+  quickId: 'ab12cd',
+  firstName: 'Ana',
+  lastName: 'Reyes',
+  name: 'Ana Reyes',
+  jobTitle: 'Engineer',
+  organization: null,
+  biography: null,
+  markdownDescriptions: ['**hi**'],
+  pictureDisplayItemId: null,
+  highResPictureDisplayItemId: null,
+  heroImageDisplayItemId: null,
+  isCorporateProfile: false,
+  corporateProfileId: null,
+  hasVirginAccessProtection: false,
+  hasPersonalAccount: true,
+  pinProtectionLevel: 1,
+  stats: { viewCount: 3, downloadCount: 1 },
+  designSpecification: {
+    design: { designation: 'simple' },
+    theme: { designation: 'dark' },
+    accentColor1: '#112233',
+    accentColor2: null,
+    accentColor3: null,
+  },
   wall: { boards: [{ title: 'Work', items: [{ photo: { obsecuredDisplayItemId: 'o1', width: 10, height: 10 }, caption: null }] }] },
-  picture: null, emails: [{ email: 'ana@example.test', name: null }], phones: [{ phoneNumber: '0917 555 0101', type: 'Work' }],
-  locations: [], socialMedias: [{ socialMediaType: 'Twitter', referenceType: 'ByAccountId', accountId: 'ana', urlOverride: null, useUrlOverride: false, qrCode: null }],
-  links: [], videos: [], pinEnabled: true, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-02T00:00:00.000Z',
+  picture: null,
+  emails: [{ email: 'ana@example.test', name: null }],
+  phones: [{ phoneNumber: '0917 555 0101', type: 'Work' }],
+  locations: [],
+  socialMedias: [
+    { socialMediaType: 'Twitter', referenceType: 'ByAccountId', accountId: 'ana', urlOverride: null, useUrlOverride: false, qrCode: null },
+  ],
+  links: [],
+  videos: [],
+  pinEnabled: true,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-02T00:00:00.000Z',
 };
 
 describe('card form', () => {
@@ -25,7 +54,13 @@ describe('card form', () => {
     expect(input).not.toHaveProperty('stats');
     expect(input.phones).toEqual([{ phoneNumber: '0917 555 0101', type: 'Work' }]);
     expect(input.wall.boards[0]!.items[0]!.photo.obsecuredDisplayItemId).toBe('o1');
-    expect(input.designSpecification).toEqual({ design: { designation: 'simple' }, theme: { designation: 'dark' }, accentColor1: '#112233', accentColor2: null, accentColor3: null });
+    expect(input.designSpecification).toEqual({
+      design: { designation: 'simple' },
+      theme: { designation: 'dark' },
+      accentColor1: '#112233',
+      accentColor2: null,
+      accentColor3: null,
+    });
   });
 
   it('turns empty text into null and keeps the reference the owner chose', () => {
@@ -34,7 +69,12 @@ describe('card form', () => {
     form.socialMedias[0] = { ...form.socialMedias[0]!, referenceType: 'ByUrl', urlOverride: 'https://x.com/ana' };
     const input = formToInput(form);
     expect(input.jobTitle).toBeNull();
-    expect(input.socialMedias[0]).toMatchObject({ referenceType: 'ByUrl', useUrlOverride: true, urlOverride: 'https://x.com/ana', accountId: null });
+    expect(input.socialMedias[0]).toMatchObject({
+      referenceType: 'ByUrl',
+      useUrlOverride: true,
+      urlOverride: 'https://x.com/ana',
+      accountId: null,
+    });
   });
 
   it('names each bad field by its path, as the server does', () => {
@@ -42,7 +82,14 @@ describe('card form', () => {
     form.emails[0]!.email = 'nope';
     form.phones[0]!.phoneNumber = 'call me';
     form.accentColor2 = 'red';
-    form.socialMedias.push({ key: 'w', socialMediaType: 'WeChat', referenceType: 'ByQrCode', accountId: '', urlOverride: '', qrCode: null });
+    form.socialMedias.push({
+      key: 'w',
+      socialMediaType: 'WeChat',
+      referenceType: 'ByQrCode',
+      accountId: '',
+      urlOverride: '',
+      qrCode: null,
+    });
     form.firstName = '';
     form.lastName = '';
     expect(validateForm(form)).toEqual({

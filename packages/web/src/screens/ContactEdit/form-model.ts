@@ -5,7 +5,11 @@
  * the server takes (only writable fields: the server refuses anything else).
  */
 import {
-  ZVirtualContactInput, type TDesign, type TSocialMediaType, type TVirtualContact, type TVirtualContactInput,
+  ZVirtualContactInput,
+  type TDesign,
+  type TSocialMediaType,
+  type TVirtualContact,
+  type TVirtualContactInput,
 } from '@vbc/shared/contact';
 import type { TOwnerVirtualContact } from '../../api/cards.ts';
 import { fieldErrors, type TFieldErrors } from '../../components/field-errors.ts';
@@ -17,21 +21,60 @@ export const newKey = (): string => `k${++keySeq}`;
 export type TPhoneType = TVirtualContactInput['phones'][number]['type'];
 export type TReference = 'ByAccountId' | 'ByUrl' | 'ByQrCode';
 
-export interface TPhoneRow { key: string; phoneNumber: string; type: TPhoneType }
-export interface TEmailRow { key: string; email: string; name: string }
-export interface TLinkRow { key: string; linkUrl: string; linkName: string }
-export interface TVideoRow { key: string; videoUrl: string; title: string }
+export interface TPhoneRow {
+  key: string;
+  phoneNumber: string;
+  type: TPhoneType;
+}
+export interface TEmailRow {
+  key: string;
+  email: string;
+  name: string;
+}
+export interface TLinkRow {
+  key: string;
+  linkUrl: string;
+  linkName: string;
+}
+export interface TVideoRow {
+  key: string;
+  videoUrl: string;
+  title: string;
+}
 export interface TLocationRow {
-  key: string; title: string; address: string; city: string; country: string; googlePlaceId: string;
-  latitude: number | null; longitude: number | null;
+  key: string;
+  title: string;
+  address: string;
+  city: string;
+  country: string;
+  googlePlaceId: string;
+  latitude: number | null;
+  longitude: number | null;
 }
 export interface TSocialRow {
-  key: string; socialMediaType: TSocialMediaType; referenceType: TReference;
-  accountId: string; urlOverride: string; qrCode: string | null;
+  key: string;
+  socialMediaType: TSocialMediaType;
+  referenceType: TReference;
+  accountId: string;
+  urlOverride: string;
+  qrCode: string | null;
 }
-export interface TWallPhotoRow { key: string; obsecuredDisplayItemId: string; width: number | null; height: number | null; caption: string }
-export interface TBoardRow { key: string; title: string; items: TWallPhotoRow[] }
-export interface TMarkdownRow { key: string; text: string }
+export interface TWallPhotoRow {
+  key: string;
+  obsecuredDisplayItemId: string;
+  width: number | null;
+  height: number | null;
+  caption: string;
+}
+export interface TBoardRow {
+  key: string;
+  title: string;
+  items: TWallPhotoRow[];
+}
+export interface TMarkdownRow {
+  key: string;
+  text: string;
+}
 
 /** Everything the editor edits, in input-friendly shapes. */
 export interface TCardForm {
@@ -88,13 +131,20 @@ export function cardToForm(card: TOwnerVirtualContact): TCardForm {
     links: card.links.map((l) => ({ key: newKey(), linkUrl: l.linkUrl, linkName: s(l.linkName) })),
     videos: (card.videos ?? []).map((v) => ({ key: newKey(), videoUrl: v.videoUrl, title: s(v.title) })),
     locations: card.locations.map((l) => ({
-      key: newKey(), title: s(l.title), address: s(l.address), city: s(l.city), country: s(l.country),
-      googlePlaceId: s(l.googlePlaceId), latitude: l.latitude ?? null, longitude: l.longitude ?? null,
+      key: newKey(),
+      title: s(l.title),
+      address: s(l.address),
+      city: s(l.city),
+      country: s(l.country),
+      googlePlaceId: s(l.googlePlaceId),
+      latitude: l.latitude ?? null,
+      longitude: l.longitude ?? null,
     })),
     socialMedias: card.socialMedias.map((m) => ({
       key: newKey(),
       socialMediaType: m.socialMediaType,
-      referenceType: m.referenceType === 'ByQrCode' ? 'ByQrCode' : m.useUrlOverride || m.referenceType === 'ByUrl' ? 'ByUrl' : 'ByAccountId',
+      referenceType:
+        m.referenceType === 'ByQrCode' ? 'ByQrCode' : m.useUrlOverride || m.referenceType === 'ByUrl' ? 'ByUrl' : 'ByAccountId',
       accountId: s(m.accountId),
       urlOverride: s(m.urlOverride),
       qrCode: m.qrCode,
@@ -103,8 +153,11 @@ export function cardToForm(card: TOwnerVirtualContact): TCardForm {
       key: newKey(),
       title: s(b.title),
       items: b.items.map((i) => ({
-        key: newKey(), obsecuredDisplayItemId: i.photo.obsecuredDisplayItemId,
-        width: i.photo.width ?? null, height: i.photo.height ?? null, caption: s(i.caption),
+        key: newKey(),
+        obsecuredDisplayItemId: i.photo.obsecuredDisplayItemId,
+        width: i.photo.width ?? null,
+        height: i.photo.height ?? null,
+        caption: s(i.caption),
       })),
     })),
   };
@@ -141,8 +194,13 @@ export function formToInput(form: TCardForm): TVirtualContactInput {
     emails: form.emails.map((e) => ({ email: e.email.trim(), name: orNull(e.name) })),
     phones: form.phones.map((p) => ({ phoneNumber: p.phoneNumber.trim(), type: p.type })),
     locations: form.locations.map((l) => ({
-      title: orNull(l.title), address: orNull(l.address), city: orNull(l.city), country: orNull(l.country),
-      googlePlaceId: orNull(l.googlePlaceId), latitude: l.latitude, longitude: l.longitude,
+      title: orNull(l.title),
+      address: orNull(l.address),
+      city: orNull(l.city),
+      country: orNull(l.country),
+      googlePlaceId: orNull(l.googlePlaceId),
+      latitude: l.latitude,
+      longitude: l.longitude,
     })),
     socialMedias: form.socialMedias.map((m) => ({
       socialMediaType: m.socialMediaType,
@@ -178,7 +236,8 @@ export function validateForm(form: TCardForm): TFieldErrors {
     if (!v.videoUrl) errors[`videos.${i}.videoUrl`] = 'Required.';
   });
   input.socialMedias.forEach((m, i) => {
-    if (m.referenceType === 'ByQrCode' && !m.qrCode) errors[`socialMedias.${i}.qrCode`] = m.socialMediaType === 'WeChat' ? 'WeChat needs a QR image: upload one.' : 'Upload the QR image.';
+    if (m.referenceType === 'ByQrCode' && !m.qrCode)
+      errors[`socialMedias.${i}.qrCode`] = m.socialMediaType === 'WeChat' ? 'WeChat needs a QR image: upload one.' : 'Upload the QR image.';
     else if (m.referenceType === 'ByAccountId' && !m.accountId) errors[`socialMedias.${i}.accountId`] = 'Required.';
     else if (m.referenceType === 'ByUrl' && !m.urlOverride) errors[`socialMedias.${i}.urlOverride`] = 'Required.';
   });

@@ -28,18 +28,65 @@ const cardsText = (n: number) => (n === 1 ? '1 card' : `${n} cards`);
 
 function DirectoryRow({ dir, onRename, onDelete }: { dir: TDirectorySummary; onRename?: () => void; onDelete?: () => void }) {
   const icon = dir.kind === 'business' ? <BusinessIcon /> : dir.isSaved ? <BookmarkIcon /> : <FolderIcon />;
-  const detail = dir.kind === 'business' ? `${dir.relation === 'member' ? 'Member' : 'Following'} · ${cardsText(dir.cardCount)}` : cardsText(dir.cardCount);
+  const detail =
+    dir.kind === 'business'
+      ? `${dir.relation === 'member' ? 'Member' : 'Following'} · ${cardsText(dir.cardCount)}`
+      : cardsText(dir.cardCount);
   return (
-    <Box component="li" data-testid="directory-row" sx={{ listStyle: 'none', display: 'flex', alignItems: 'center', gap: 1, p: 1.25, borderRadius: '18px', bgcolor: 'background.paper', border: '1px solid rgba(255,255,255,0.07)', '&:hover': { borderColor: 'rgba(154,125,255,0.45)' } }}>
-      <Box component={RouterLink} to={`/directory/${dir.dirId}`} sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flex: 1, minWidth: 0, color: 'inherit', textDecoration: 'none' }}>
-        <Box aria-hidden sx={{ width: 44, height: 44, borderRadius: '14px', flex: '0 0 44px', display: 'grid', placeItems: 'center', color: 'primary.main', bgcolor: 'rgba(154,125,255,0.12)' }}>{icon}</Box>
+    <Box
+      component="li"
+      data-testid="directory-row"
+      sx={{
+        listStyle: 'none',
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1,
+        p: 1.25,
+        borderRadius: '18px',
+        bgcolor: 'background.paper',
+        border: '1px solid rgba(255,255,255,0.07)',
+        '&:hover': { borderColor: 'rgba(154,125,255,0.45)' },
+      }}
+    >
+      <Box
+        component={RouterLink}
+        to={`/directory/${dir.dirId}`}
+        sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flex: 1, minWidth: 0, color: 'inherit', textDecoration: 'none' }}
+      >
+        <Box
+          aria-hidden
+          sx={{
+            width: 44,
+            height: 44,
+            borderRadius: '14px',
+            flex: '0 0 44px',
+            display: 'grid',
+            placeItems: 'center',
+            color: 'primary.main',
+            bgcolor: 'rgba(154,125,255,0.12)',
+          }}
+        >
+          {icon}
+        </Box>
         <Box sx={{ minWidth: 0 }}>
-          <Typography sx={{ fontWeight: 700 }} noWrap>{dir.name}</Typography>
-          <Typography variant="body2" color="text.secondary">{detail}</Typography>
+          <Typography sx={{ fontWeight: 700 }} noWrap>
+            {dir.name}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {detail}
+          </Typography>
         </Box>
       </Box>
-      {onRename && <IconButton aria-label={`Rename ${dir.name}`} title="Rename" onClick={onRename}><EditIcon fontSize="small" /></IconButton>}
-      {onDelete && <IconButton aria-label={`Delete ${dir.name}`} title="Delete" onClick={onDelete}><DeleteIcon fontSize="small" /></IconButton>}
+      {onRename && (
+        <IconButton aria-label={`Rename ${dir.name}`} title="Rename" onClick={onRename}>
+          <EditIcon fontSize="small" />
+        </IconButton>
+      )}
+      {onDelete && (
+        <IconButton aria-label={`Delete ${dir.name}`} title="Delete" onClick={onDelete}>
+          <DeleteIcon fontSize="small" />
+        </IconButton>
+      )}
     </Box>
   );
 }
@@ -68,37 +115,59 @@ export default function DirectoriesScreen() {
   if (status === 'checking') return <LoadingScreen />;
   if (status !== 'signedIn') return <EmptyState icon={<FolderSharedIcon />} title="Directories" text="" requiresSignIn />;
   if (list.isPending) return <LoadingScreen />;
-  if (list.isError) return <EmptyState icon={<FolderSharedIcon />} title="Directories" text={errorText(list.error)} action={<Button onClick={() => list.refetch()}>Try again</Button>} />;
+  if (list.isError)
+    return (
+      <EmptyState
+        icon={<FolderSharedIcon />}
+        title="Directories"
+        text={errorText(list.error)}
+        action={<Button onClick={() => list.refetch()}>Try again</Button>}
+      />
+    );
 
   const businesses = list.data.directories.filter((d) => d.kind === 'business');
   const folders = list.data.directories.filter((d) => d.kind === 'folder');
-  const askDelete = (dir: TDirectorySummary) => emitClientEvent('prompt', {
-    title: 'Delete folder',
-    message: `Delete the folder "${dir.name}"? The cards in it are not deleted.`,
-    yesText: 'Delete',
-    noText: 'Cancel',
-    onYes: () => remove.mutateAsync(dir).then(() => undefined),
-  });
+  const askDelete = (dir: TDirectorySummary) =>
+    emitClientEvent('prompt', {
+      title: 'Delete folder',
+      message: `Delete the folder "${dir.name}"? The cards in it are not deleted.`,
+      yesText: 'Delete',
+      noText: 'Cancel',
+      onYes: () => remove.mutateAsync(dir).then(() => undefined),
+    });
 
   return (
-    <Box component="main" sx={{ maxWidth: 760, mx: 'auto', px: 2, pt: { xs: 3, sm: 5 }, pb: 6, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 3 }}>
+    <Box
+      component="main"
+      sx={{ maxWidth: 760, mx: 'auto', px: 2, pt: { xs: 3, sm: 5 }, pb: 6, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 3 }}
+    >
       <Box sx={{ pr: 6 }}>
-        <Typography variant="h4" component="h1" sx={{ fontWeight: 850, fontSize: { xs: '1.8rem', sm: '2.2rem' } }}>Directories</Typography>
+        <Typography variant="h4" component="h1" sx={{ fontWeight: 850, fontSize: { xs: '1.8rem', sm: '2.2rem' } }}>
+          Directories
+        </Typography>
         <Typography color="text.secondary">Teams you belong to or follow, and the cards you saved.</Typography>
       </Box>
       <InvitationsBanner />
       {businesses.length > 0 && (
         <Box component="section" aria-labelledby="dirs-businesses">
-          <Typography id="dirs-businesses" variant="h6" component="h2" sx={{ fontWeight: 800, mb: 1.5 }}>Businesses</Typography>
+          <Typography id="dirs-businesses" variant="h6" component="h2" sx={{ fontWeight: 800, mb: 1.5 }}>
+            Businesses
+          </Typography>
           <Box component="ul" sx={{ p: 0, m: 0, display: 'grid', gap: 1.25 }}>
-            {businesses.map((d) => <DirectoryRow key={d.dirId} dir={d} />)}
+            {businesses.map((d) => (
+              <DirectoryRow key={d.dirId} dir={d} />
+            ))}
           </Box>
         </Box>
       )}
       <Box component="section" aria-labelledby="dirs-folders">
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 1.5 }}>
-          <Typography id="dirs-folders" variant="h6" component="h2" sx={{ fontWeight: 800 }}>Your folders</Typography>
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setNaming({ kind: 'create' })}>New folder</Button>
+          <Typography id="dirs-folders" variant="h6" component="h2" sx={{ fontWeight: 800 }}>
+            Your folders
+          </Typography>
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setNaming({ kind: 'create' })}>
+            New folder
+          </Button>
         </Box>
         <Box component="ul" sx={{ p: 0, m: 0, display: 'grid', gap: 1.25 }}>
           {folders.map((d) => (
@@ -112,10 +181,27 @@ export default function DirectoriesScreen() {
         </Box>
       </Box>
       {naming?.kind === 'create' && (
-        <FolderNameDialog title="New folder" saveText="Create" onClose={() => setNaming(null)} onSave={async (name) => { await createFolder(name); await refresh(); }} />
+        <FolderNameDialog
+          title="New folder"
+          saveText="Create"
+          onClose={() => setNaming(null)}
+          onSave={async (name) => {
+            await createFolder(name);
+            await refresh();
+          }}
+        />
       )}
       {naming?.kind === 'rename' && (
-        <FolderNameDialog title="Rename folder" saveText="Rename" initial={naming.dir.name} onClose={() => setNaming(null)} onSave={async (name) => { await renameFolder(naming.dir.dirId, name); await refresh(); }} />
+        <FolderNameDialog
+          title="Rename folder"
+          saveText="Rename"
+          initial={naming.dir.name}
+          onClose={() => setNaming(null)}
+          onSave={async (name) => {
+            await renameFolder(naming.dir.dirId, name);
+            await refresh();
+          }}
+        />
       )}
     </Box>
   );

@@ -14,7 +14,13 @@ import AppDialog from '../../dialogs/AppDialog.tsx';
  * `ZFolderInput`; `onSave` rejects with the server's message, shown under the field until the
  * next save.
  */
-export default function FolderNameDialog({ title, initial = '', saveText, onSave, onClose }: {
+export default function FolderNameDialog({
+  title,
+  initial = '',
+  saveText,
+  onSave,
+  onClose,
+}: {
   title: string;
   initial?: string;
   saveText: string;
@@ -59,7 +65,9 @@ export default function FolderNameDialog({ title, initial = '', saveText, onSave
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" onClick={() => save()} disabled={saving.isPending}>{saveText}</Button>
+        <Button variant="contained" onClick={() => save()} disabled={saving.isPending}>
+          {saveText}
+        </Button>
       </DialogActions>
     </AppDialog>
   );

@@ -28,7 +28,11 @@ import FolderNameDialog from './FolderNameDialog.tsx';
  * list of one's folders, each ticked when it holds the card; ticking saves, unticking removes.
  * Loaded lazily by the card screen, never part of a card link's first load.
  */
-export default function SaveToFolder({ contact }: { contact: Pick<TVirtualContact, 'virtualContactId' | 'firstName' | 'lastName' | 'name'> }) {
+export default function SaveToFolder({
+  contact,
+}: {
+  contact: Pick<TVirtualContact, 'virtualContactId' | 'firstName' | 'lastName' | 'name'>;
+}) {
   const id = contact.virtualContactId;
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
@@ -39,7 +43,8 @@ export default function SaveToFolder({ contact }: { contact: Pick<TVirtualContac
   const name = `${contact.firstName} ${contact.lastName}`.trim() || contact.name;
 
   const toggle = useMutation({
-    mutationFn: (folder: TDirectorySummary) => (folder.containsCard ? removeCardFromFolder(folder.dirId, id) : saveCardToFolder(folder.dirId, id)),
+    mutationFn: (folder: TDirectorySummary) =>
+      folder.containsCard ? removeCardFromFolder(folder.dirId, id) : saveCardToFolder(folder.dirId, id),
     onSuccess: async (_answer, folder) => {
       notify(folder.containsCard ? `Removed from ${folder.name}` : `Saved to ${folder.name}`);
       await queryClient.invalidateQueries({ queryKey: queryKeys.directories.all });
@@ -56,15 +61,23 @@ export default function SaveToFolder({ contact }: { contact: Pick<TVirtualContac
         data-testid="save-to-folder"
         onClick={() => setOpen(true)}
         sx={{
-          position: 'fixed', left: 20, bottom: `calc(${BOTTOM_NAV_HEIGHT + 16}px + env(safe-area-inset-bottom))`, zIndex: 1050,
-          color: '#fff', bgcolor: 'rgba(40,40,50,0.92)', border: '1px solid rgba(255,255,255,0.2)', boxShadow: '0 6px 20px rgba(0,0,0,0.5)',
+          position: 'fixed',
+          left: 20,
+          bottom: `calc(${BOTTOM_NAV_HEIGHT + 16}px + env(safe-area-inset-bottom))`,
+          zIndex: 1050,
+          color: '#fff',
+          bgcolor: 'rgba(40,40,50,0.92)',
+          border: '1px solid rgba(255,255,255,0.2)',
+          boxShadow: '0 6px 20px rgba(0,0,0,0.5)',
         }}
       >
         {saved ? <BookmarkAddedIcon /> : <BookmarkAddIcon />}
       </RoundButton>
       <AppDialog open={open && !naming} onClose={() => setOpen(false)} title="Save to folder" testId="save-to-folder-dialog">
         <DialogContent>
-          <Typography color="text.secondary" sx={{ mb: 1 }}>Keep {name || 'this card'} in your folders to find it again.</Typography>
+          <Typography color="text.secondary" sx={{ mb: 1 }}>
+            Keep {name || 'this card'} in your folders to find it again.
+          </Typography>
           {list.isPending && <CircularProgress size={24} />}
           {list.isError && <Typography color="error">{errorText(list.error)}</Typography>}
           <Box sx={{ display: 'grid' }}>
@@ -78,8 +91,12 @@ export default function SaveToFolder({ contact }: { contact: Pick<TVirtualContac
           </Box>
         </DialogContent>
         <DialogActions sx={{ justifyContent: 'space-between' }}>
-          <Button startIcon={<AddIcon />} onClick={() => setNaming(true)}>New folder</Button>
-          <Button variant="contained" onClick={() => setOpen(false)}>Done</Button>
+          <Button startIcon={<AddIcon />} onClick={() => setNaming(true)}>
+            New folder
+          </Button>
+          <Button variant="contained" onClick={() => setOpen(false)}>
+            Done
+          </Button>
         </DialogActions>
       </AppDialog>
       {naming && (

@@ -63,10 +63,27 @@ export default function DirectoryScreen() {
   const subtitle = dir!.kind === 'business' ? (dir!.relation === 'visitor' ? 'Team directory' : 'Business directory') : 'Your folder';
 
   return (
-    <Box component="main" data-testid="directory-screen" sx={{ maxWidth: 760, mx: 'auto', px: 2, pt: { xs: 3, sm: 5 }, pb: 6, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2.5 }}>
+    <Box
+      component="main"
+      data-testid="directory-screen"
+      sx={{
+        maxWidth: 760,
+        mx: 'auto',
+        px: 2,
+        pt: { xs: 3, sm: 5 },
+        pb: 6,
+        display: 'grid',
+        gridTemplateColumns: 'minmax(0, 1fr)',
+        gap: 2.5,
+      }}
+    >
       <Box sx={{ pr: 6 }}>
-        <Typography variant="overline" color="text.secondary">{subtitle}</Typography>
-        <Typography variant="h4" component="h1" sx={{ fontWeight: 850, fontSize: { xs: '1.8rem', sm: '2.2rem' } }}>{dir!.name}</Typography>
+        <Typography variant="overline" color="text.secondary">
+          {subtitle}
+        </Typography>
+        <Typography variant="h4" component="h1" sx={{ fontWeight: 850, fontSize: { xs: '1.8rem', sm: '2.2rem' } }}>
+          {dir!.name}
+        </Typography>
         <Typography color="text.secondary">{dir!.cardCount === 1 ? '1 card' : `${dir!.cardCount} cards`}</Typography>
       </Box>
       {dir!.cards.length > 0 && (
@@ -75,7 +92,16 @@ export default function DirectoryScreen() {
           placeholder="Filter by name, job title or organization"
           value={filter}
           onChange={(e) => setFilter(e.target.value)}
-          slotProps={{ htmlInput: { 'aria-label': 'Filter cards' }, input: { startAdornment: <InputAdornment position="start"><SearchIcon /></InputAdornment> } }}
+          slotProps={{
+            htmlInput: { 'aria-label': 'Filter cards' },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon />
+                </InputAdornment>
+              ),
+            },
+          }}
         />
       )}
       {dir!.cards.length === 0 ? (
@@ -83,7 +109,9 @@ export default function DirectoryScreen() {
           {ownFolder ? 'No cards here yet. Open a card and use "Save to folder".' : 'No cards in this directory yet.'}
         </Typography>
       ) : shown.length === 0 ? (
-        <Typography color="text.secondary" sx={{ textAlign: 'center', py: 4 }}>No card matches "{filter.trim()}".</Typography>
+        <Typography color="text.secondary" sx={{ textAlign: 'center', py: 4 }}>
+          No card matches "{filter.trim()}".
+        </Typography>
       ) : (
         <Box component="ul" sx={{ p: 0, m: 0, display: 'grid', gap: 1.25 }}>
           {shown.map((card) => (
@@ -91,11 +119,18 @@ export default function DirectoryScreen() {
               key={card.virtualContactId}
               card={card}
               highlight={filter}
-              action={ownFolder && (
-                <IconButton aria-label={`Remove ${cardTitle(card)} from ${dir!.name}`} title="Remove from folder" disabled={remove.isPending} onClick={() => remove.mutate(card)}>
-                  <RemoveIcon fontSize="small" />
-                </IconButton>
-              )}
+              action={
+                ownFolder && (
+                  <IconButton
+                    aria-label={`Remove ${cardTitle(card)} from ${dir!.name}`}
+                    title="Remove from folder"
+                    disabled={remove.isPending}
+                    onClick={() => remove.mutate(card)}
+                  >
+                    <RemoveIcon fontSize="small" />
+                  </IconButton>
+                )
+              }
             />
           ))}
         </Box>

@@ -37,20 +37,36 @@ export default function CreateCardDialog({ open, onClose }: { open: boolean; onC
     creation.mutate({
       firstName: parts.join(' '),
       lastName,
-      designSpecification: { design: { designation: design }, theme: { designation: 'dark' }, accentColor1: null, accentColor2: null, accentColor3: null },
+      designSpecification: {
+        design: { designation: design },
+        theme: { designation: 'dark' },
+        accentColor1: null,
+        accentColor2: null,
+        accentColor3: null,
+      },
     });
   };
 
   return (
     <AppDialog open={open} onClose={onClose} title="Create a card" maxWidth={560} testId="create-card-dialog">
       <DialogContent>
-        <Typography color="text.secondary" sx={{ mb: 2 }}>Start from a template. You can switch any time; your details stay.</Typography>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          Start from a template. You can switch any time; your details stay.
+        </Typography>
         <TemplatePicker value={design} onChange={setDesign} compact />
-        {error && <Typography color="error.main" role="alert" sx={{ mt: 1.5 }}>{error}</Typography>}
+        {error && (
+          <Typography color="error.main" role="alert" sx={{ mt: 1.5 }}>
+            {error}
+          </Typography>
+        )}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button color="inherit" onClick={onClose}>Cancel</Button>
-        <Button variant="contained" onClick={create} disabled={busy}>Create card</Button>
+        <Button color="inherit" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button variant="contained" onClick={create} disabled={busy}>
+          Create card
+        </Button>
       </DialogActions>
     </AppDialog>
   );

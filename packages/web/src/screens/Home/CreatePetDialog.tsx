@@ -45,7 +45,9 @@ export default function CreatePetDialog({ open, onClose }: { open: boolean; onCl
   return (
     <AppDialog open={open} onClose={onClose} title="Add a pet" testId="create-pet-dialog">
       <DialogContent>
-        <Typography color="text.secondary" sx={{ mb: 2 }}>A pet tag with a QR code that brings your pet home.</Typography>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          A pet tag with a QR code that brings your pet home.
+        </Typography>
         <Stack sx={{ gap: 2 }}>
           <Controller
             name="name"
@@ -69,16 +71,32 @@ export default function CreatePetDialog({ open, onClose }: { open: boolean; onCl
             name="species"
             control={form.control}
             render={({ field }) => (
-              <TextField select label="Species" size="small" name={field.name} value={field.value} inputRef={field.ref} onChange={field.onChange}>
-                {PET_SPECIES.map((s) => <MenuItem key={s} value={s}>{s}</MenuItem>)}
+              <TextField
+                select
+                label="Species"
+                size="small"
+                name={field.name}
+                value={field.value}
+                inputRef={field.ref}
+                onChange={field.onChange}
+              >
+                {PET_SPECIES.map((s) => (
+                  <MenuItem key={s} value={s}>
+                    {s}
+                  </MenuItem>
+                ))}
               </TextField>
             )}
           />
         </Stack>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button color="inherit" onClick={onClose}>Cancel</Button>
-        <Button variant="contained" onClick={() => create()} disabled={busy}>Create pet</Button>
+        <Button color="inherit" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button variant="contained" onClick={() => create()} disabled={busy}>
+          Create pet
+        </Button>
       </DialogActions>
     </AppDialog>
   );

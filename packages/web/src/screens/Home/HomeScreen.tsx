@@ -27,7 +27,9 @@ const CreatePetDialog = lazy(() => import('./CreatePetDialog.tsx'));
 function SectionHead({ id, title, action }: { id?: string; title: string; action?: React.ReactNode }) {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2, mb: 1.5 }}>
-      <Typography id={id} variant="h6" component="h2" sx={{ fontWeight: 800 }}>{title}</Typography>
+      <Typography id={id} variant="h6" component="h2" sx={{ fontWeight: 800 }}>
+        {title}
+      </Typography>
       {action}
     </Box>
   );
@@ -35,7 +37,18 @@ function SectionHead({ id, title, action }: { id?: string; title: string; action
 
 function Empty({ text, button }: { text: string; button: React.ReactNode }) {
   return (
-    <Box sx={{ p: 3, borderRadius: '20px', border: '1px dashed rgba(154,125,255,0.35)', textAlign: 'center', display: 'grid', gap: 1.5, justifyItems: 'center', bgcolor: 'rgba(154,125,255,0.04)' }}>
+    <Box
+      sx={{
+        p: 3,
+        borderRadius: '20px',
+        border: '1px dashed rgba(154,125,255,0.35)',
+        textAlign: 'center',
+        display: 'grid',
+        gap: 1.5,
+        justifyItems: 'center',
+        bgcolor: 'rgba(154,125,255,0.04)',
+      }}
+    >
       <Typography color="text.secondary">{text}</Typography>
       {button}
     </Box>
@@ -67,13 +80,18 @@ export default function HomeScreen() {
   const first = account?.accountName.split(/\s+/)[0] ?? '';
 
   return (
-    <Box component="main" sx={{ maxWidth: 760, mx: 'auto', px: 2, pt: { xs: 3, sm: 5 }, pb: 6, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 4 }}>
+    <Box
+      component="main"
+      sx={{ maxWidth: 760, mx: 'auto', px: 2, pt: { xs: 3, sm: 5 }, pb: 6, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 4 }}
+    >
       <Box sx={{ pr: 6 }}>
         <Typography variant="h4" component="h1" sx={{ fontWeight: 850, fontSize: { xs: '1.8rem', sm: '2.2rem' } }}>
           {first ? `Hi, ${first}` : 'Your cards'}
         </Typography>
         <Typography color="text.secondary">Your cards and pet tags, ready to share.</Typography>
-        <Button variant="outlined" startIcon={<QrCodeScannerIcon />} onClick={openScanner} sx={{ mt: 1.5 }}>Scan</Button>
+        <Button variant="outlined" startIcon={<QrCodeScannerIcon />} onClick={openScanner} sx={{ mt: 1.5 }}>
+          Scan
+        </Button>
       </Box>
 
       <InvitationsBanner />
@@ -82,10 +100,23 @@ export default function HomeScreen() {
         <SectionHead
           id="home-cards"
           title="Your cards"
-          action={cards.length > 0 && <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating('card')}>New card</Button>}
+          action={
+            cards.length > 0 && (
+              <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating('card')}>
+                New card
+              </Button>
+            )
+          }
         />
         {cards.length === 0 ? (
-          <Empty text="Make your first card in a minute: pick a template, add your details, share." button={<Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating('card')}>Create a card</Button>} />
+          <Empty
+            text="Make your first card in a minute: pick a template, add your details, share."
+            button={
+              <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating('card')}>
+                Create a card
+              </Button>
+            }
+          />
         ) : (
           <Box component="ul" sx={{ p: 0, m: 0, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 1.25 }}>
             {cards.map((c) => (
@@ -111,10 +142,23 @@ export default function HomeScreen() {
         <SectionHead
           id="home-pets"
           title="Your pets"
-          action={pets.length > 0 && <Button variant="outlined" startIcon={<AddIcon />} onClick={() => setCreating('pet')}>Add a pet</Button>}
+          action={
+            pets.length > 0 && (
+              <Button variant="outlined" startIcon={<AddIcon />} onClick={() => setCreating('pet')}>
+                Add a pet
+              </Button>
+            )
+          }
         />
         {pets.length === 0 ? (
-          <Empty text="A QR pet tag helps whoever finds your pet reach you." button={<Button variant="outlined" startIcon={<PetsIcon />} onClick={() => setCreating('pet')}>Create a pet</Button>} />
+          <Empty
+            text="A QR pet tag helps whoever finds your pet reach you."
+            button={
+              <Button variant="outlined" startIcon={<PetsIcon />} onClick={() => setCreating('pet')}>
+                Create a pet
+              </Button>
+            }
+          />
         ) : (
           <Box component="ul" sx={{ p: 0, m: 0, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 1.25 }}>
             {pets.map((p) => (
@@ -140,13 +184,50 @@ export default function HomeScreen() {
           <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'flex', gap: 1.5, overflowX: 'auto', pb: 1 }}>
             {viewed.map((r) => (
               <Box component="li" key={r.virtualContactId} sx={{ flex: '0 0 112px' }}>
-                <Box component={RouterLink} to={`/${r.quickId || r.virtualContactId}`} sx={{ display: 'grid', justifyItems: 'center', gap: 0.75, color: 'inherit', textDecoration: 'none', textAlign: 'center', p: 1, borderRadius: '16px', '&:hover': { bgcolor: 'rgba(255,255,255,0.05)' } }}>
+                <Box
+                  component={RouterLink}
+                  to={`/${r.quickId || r.virtualContactId}`}
+                  sx={{
+                    display: 'grid',
+                    justifyItems: 'center',
+                    gap: 0.75,
+                    color: 'inherit',
+                    textDecoration: 'none',
+                    textAlign: 'center',
+                    p: 1,
+                    borderRadius: '16px',
+                    '&:hover': { bgcolor: 'rgba(255,255,255,0.05)' },
+                  }}
+                >
                   {r.pictureDisplayItemId ? (
-                    <Box component="img" src={displayUrl(r.pictureDisplayItemId)} alt="" sx={{ width: 64, height: 64, borderRadius: '50%', objectFit: 'cover' }} />
+                    <Box
+                      component="img"
+                      src={displayUrl(r.pictureDisplayItemId)}
+                      alt=""
+                      sx={{ width: 64, height: 64, borderRadius: '50%', objectFit: 'cover' }}
+                    />
                   ) : (
-                    <Box aria-hidden sx={{ width: 64, height: 64, borderRadius: '50%', display: 'grid', placeItems: 'center', bgcolor: '#2a2a35', color: 'text.secondary' }}><BadgeIcon /></Box>
+                    <Box
+                      aria-hidden
+                      sx={{
+                        width: 64,
+                        height: 64,
+                        borderRadius: '50%',
+                        display: 'grid',
+                        placeItems: 'center',
+                        bgcolor: '#2a2a35',
+                        color: 'text.secondary',
+                      }}
+                    >
+                      <BadgeIcon />
+                    </Box>
                   )}
-                  <Typography variant="body2" sx={{ fontWeight: 600, width: '100%', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{cardName(r)}</Typography>
+                  <Typography
+                    variant="body2"
+                    sx={{ fontWeight: 600, width: '100%', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+                  >
+                    {cardName(r)}
+                  </Typography>
                 </Box>
               </Box>
             ))}

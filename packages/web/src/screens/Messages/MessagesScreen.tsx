@@ -55,8 +55,13 @@ export default function MessagesScreen() {
       component="main"
       sx={{
         height: `calc(100dvh - ${BOTTOM_NAV_HEIGHT + 8}px - env(safe-area-inset-bottom))`,
-        display: 'flex', maxWidth: 1280, mx: 'auto', overflow: 'hidden',
-        borderLeft: { md: '1px solid' }, borderRight: { md: '1px solid' }, borderColor: { md: 'divider' },
+        display: 'flex',
+        maxWidth: 1280,
+        mx: 'auto',
+        overflow: 'hidden',
+        borderLeft: { md: '1px solid' },
+        borderRight: { md: '1px solid' },
+        borderColor: { md: 'divider' },
       }}
     >
       {listVisible && (
@@ -64,10 +69,21 @@ export default function MessagesScreen() {
           component="section"
           aria-label="Message list"
           data-testid="conversation-list"
-          sx={{ width: { xs: '100%', md: 340 }, flexShrink: 0, display: 'flex', flexDirection: 'column', borderRight: { md: '1px solid' }, borderColor: { md: 'divider' } }}
+          sx={{
+            width: { xs: '100%', md: 340 },
+            flexShrink: 0,
+            display: 'flex',
+            flexDirection: 'column',
+            borderRight: { md: '1px solid' },
+            borderColor: { md: 'divider' },
+          }}
         >
-          <Box sx={{ px: 2, pr: 8, minHeight: 68, display: 'flex', alignItems: 'center', borderBottom: '1px solid', borderColor: 'divider' }}>
-            <Typography component="h1" variant="h5" sx={{ fontWeight: 800 }}>Messages</Typography>
+          <Box
+            sx={{ px: 2, pr: 8, minHeight: 68, display: 'flex', alignItems: 'center', borderBottom: '1px solid', borderColor: 'divider' }}
+          >
+            <Typography component="h1" variant="h5" sx={{ fontWeight: 800 }}>
+              Messages
+            </Typography>
           </Box>
           {!showThread && <ConnectionBanner />}
           <Box sx={{ flex: 1, overflowY: 'auto' }}>

@@ -150,13 +150,22 @@ export function useThread(conversationId: string, myAccountId: string | null): T
     setCounterpartSeen((v) => Math.max(v, sequence));
   });
 
-  useEffect(() => onSent((m) => {
-    if (m.personalConversationId === current.current.conversationId) onLive({ personalConversationId: m.personalConversationId, message: m });
-  }), [onLive]);
-  useEffect(() => onRealtimeResync(() => {
-    void catchUp();
-    retryTransient();
-  }), [catchUp]);
+  useEffect(
+    () =>
+      onSent((m) => {
+        if (m.personalConversationId === current.current.conversationId)
+          onLive({ personalConversationId: m.personalConversationId, message: m });
+      }),
+    [onLive],
+  );
+  useEffect(
+    () =>
+      onRealtimeResync(() => {
+        void catchUp();
+        retryTransient();
+      }),
+    [catchUp],
+  );
 
   // File links are signed for about an hour: before the first held one expires, the held
   // messages are read again (merged in with their new links). A sleeping tab checks on waking.

@@ -32,16 +32,27 @@ function useDebounced(value: string, ms: number): string {
 }
 
 const list = { p: 0, m: 0, display: 'grid', gap: 1.25 } as const;
-const note = (text: string) => <Typography color="text.secondary" sx={{ textAlign: 'center', py: 5 }}>{text}</Typography>;
+const note = (text: string) => (
+  <Typography color="text.secondary" sx={{ textAlign: 'center', py: 5 }}>
+    {text}
+  </Typography>
+);
 
 function Recents() {
   const recents = useQuery(accountQueries.mergedRecents());
-  if (recents.isPending) return <Box sx={{ display: 'grid', placeItems: 'center', py: 5 }}><CircularProgress aria-label="Loading recents" /></Box>;
+  if (recents.isPending)
+    return (
+      <Box sx={{ display: 'grid', placeItems: 'center', py: 5 }}>
+        <CircularProgress aria-label="Loading recents" />
+      </Box>
+    );
   if (recents.isError) return note(errorText(recents.error));
   if (recents.data.recents.length === 0) return note('Cards you open will appear here.');
   return (
     <Box component="ul" data-testid="recents-list" sx={list}>
-      {recents.data.recents.map((card) => <CardListItem key={card.virtualContactId} card={card} />)}
+      {recents.data.recents.map((card) => (
+        <CardListItem key={card.virtualContactId} card={card} />
+      ))}
     </Box>
   );
 }
@@ -61,20 +72,32 @@ function Search({ term, settled, onTerm }: { term: string; settled: string; onTe
         slotProps={{
           htmlInput: { 'aria-label': 'Search cards', maxLength: SEARCH_MAX_LENGTH },
           input: {
-            startAdornment: <InputAdornment position="start"><SearchIcon /></InputAdornment>,
-            endAdornment: results.isFetching ? <InputAdornment position="end"><CircularProgress size={18} aria-label="Searching" /></InputAdornment> : undefined,
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchIcon />
+              </InputAdornment>
+            ),
+            endAdornment: results.isFetching ? (
+              <InputAdornment position="end">
+                <CircularProgress size={18} aria-label="Searching" />
+              </InputAdornment>
+            ) : undefined,
           },
         }}
       />
-      {!settled ? note('Search your recent cards, your folders, your businesses and public team directories.')
-        : results.isError ? note(errorText(results.error))
-          : results.isPending ? null
-            : searchResult.length === 0 ? note(`No cards match "${settled}".`)
-              : (
-                <Box component="ul" data-testid="search-results" sx={list}>
-                  {searchResult.map((card) => <CardListItem key={card.virtualContactId} card={card} highlight={settled} />)}
-                </Box>
-              )}
+      {!settled ? (
+        note('Search your recent cards, your folders, your businesses and public team directories.')
+      ) : results.isError ? (
+        note(errorText(results.error))
+      ) : results.isPending ? null : searchResult.length === 0 ? (
+        note(`No cards match "${settled}".`)
+      ) : (
+        <Box component="ul" data-testid="search-results" sx={list}>
+          {searchResult.map((card) => (
+            <CardListItem key={card.virtualContactId} card={card} highlight={settled} />
+          ))}
+        </Box>
+      )}
     </Box>
   );
 }
@@ -94,24 +117,34 @@ export default function OthersScreen() {
   // The settled term goes into the address, so going back to Others shows the same search.
   useEffect(() => {
     if (tab !== 'search') return;
-    setParams((p) => {
-      const next = new URLSearchParams(p);
-      if (settledTerm) next.set('q', settledTerm);
-      else next.delete('q');
-      return next;
-    }, { replace: true });
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (settledTerm) next.set('q', settledTerm);
+        else next.delete('q');
+        return next;
+      },
+      { replace: true },
+    );
   }, [settledTerm, tab, setParams]);
 
   if (status === 'checking') return <LoadingScreen />;
   if (status !== 'signedIn') return <EmptyState icon={<ContactsIcon />} title="Other cards" text="" requiresSignIn />;
   return (
-    <Box component="main" sx={{ maxWidth: 760, mx: 'auto', px: 2, pt: { xs: 3, sm: 5 }, pb: 6, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}>
+    <Box
+      component="main"
+      sx={{ maxWidth: 760, mx: 'auto', px: 2, pt: { xs: 3, sm: 5 }, pb: 6, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}
+    >
       <Box sx={{ pr: 6 }}>
-        <Typography variant="h4" component="h1" sx={{ fontWeight: 850, fontSize: { xs: '1.8rem', sm: '2.2rem' } }}>Other cards</Typography>
+        <Typography variant="h4" component="h1" sx={{ fontWeight: 850, fontSize: { xs: '1.8rem', sm: '2.2rem' } }}>
+          Other cards
+        </Typography>
       </Box>
       <Tabs
         value={tab}
-        onChange={(_, value: string) => setParams(value === 'search' ? { tab: 'search', ...(term.trim() ? { q: term.trim() } : {}) } : {}, { replace: true })}
+        onChange={(_, value: string) =>
+          setParams(value === 'search' ? { tab: 'search', ...(term.trim() ? { q: term.trim() } : {}) } : {}, { replace: true })
+        }
         aria-label="Other cards"
       >
         <Tab value="recents" label="Recents" />

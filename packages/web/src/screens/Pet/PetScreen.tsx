@@ -23,7 +23,13 @@ export default function PetScreen() {
   if (pet.isPending) return <LoadingScreen />;
   if (pet.isError) {
     const missing = pet.error instanceof HttpError && (pet.error.status === 404 || pet.error.status === 400);
-    return <EmptyState icon={<PetsIcon />} title={missing ? 'Pet not found' : 'The pet could not be loaded'} text={missing ? 'This pet tag does not exist or was removed.' : errorText(pet.error)} />;
+    return (
+      <EmptyState
+        icon={<PetsIcon />}
+        title={missing ? 'Pet not found' : 'The pet could not be loaded'}
+        text={missing ? 'This pet tag does not exist or was removed.' : errorText(pet.error)}
+      />
+    );
   }
   return <PetView pet={pet.data} />;
 }

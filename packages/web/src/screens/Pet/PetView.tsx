@@ -19,7 +19,9 @@ function Detail({ label, value }: { label: string; value: string | null }) {
   if (!value) return null;
   return (
     <Box sx={{ p: 1.5, borderRadius: '16px', bgcolor: 'rgba(255,255,255,0.04)', border: '1px solid rgba(255,255,255,0.07)' }}>
-      <Typography variant="caption" color="text.secondary" sx={{ textTransform: 'uppercase', letterSpacing: 1, fontWeight: 700 }}>{label}</Typography>
+      <Typography variant="caption" color="text.secondary" sx={{ textTransform: 'uppercase', letterSpacing: 1, fontWeight: 700 }}>
+        {label}
+      </Typography>
       <Typography sx={{ fontWeight: 600 }}>{value}</Typography>
     </Box>
   );
@@ -29,7 +31,13 @@ function Notes({ title, text }: { title: string; text: string | null }) {
   if (!text?.trim()) return null;
   return (
     <Box component="section" sx={{ display: 'grid', gap: 0.75 }}>
-      <Typography component="h2" variant="subtitle2" sx={{ textTransform: 'uppercase', letterSpacing: 1.4, fontWeight: 700, color: 'text.secondary' }}>{title}</Typography>
+      <Typography
+        component="h2"
+        variant="subtitle2"
+        sx={{ textTransform: 'uppercase', letterSpacing: 1.4, fontWeight: 700, color: 'text.secondary' }}
+      >
+        {title}
+      </Typography>
       <Typography sx={{ whiteSpace: 'pre-line', lineHeight: 1.6 }}>{text}</Typography>
     </Box>
   );
@@ -42,12 +50,21 @@ export default function PetView({ pet }: { pet: TVirtualPet }) {
   const picture = pet.picture ? obsecuredDisplayUrl(pet.picture.obsecuredDisplayItemId) : null;
   /** The owner's card, when they have one: "message the owner" goes there. */
   const ownerCardId = pet.ownerVirtualContactId;
-  const messageOwner = useMessageOwner({ virtualContactId: ownerCardId ?? '', name: `${pet.name}'s owner`, firstName: `${pet.name}'s`, lastName: 'owner' });
+  const messageOwner = useMessageOwner({
+    virtualContactId: ownerCardId ?? '',
+    name: `${pet.name}'s owner`,
+    firstName: `${pet.name}'s`,
+    lastName: 'owner',
+  });
   const age = petAge(pet.birthDate);
   return (
     <Box component="main" data-testid="pet-view" sx={{ maxWidth: 600, mx: 'auto', pb: 8 }}>
       {pet.isLost && (
-        <Box role="alert" data-testid="lost-banner" sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start', p: 2, pr: 8, bgcolor: '#b3261e', color: '#fff' }}>
+        <Box
+          role="alert"
+          data-testid="lost-banner"
+          sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start', p: 2, pr: 8, bgcolor: '#b3261e', color: '#fff' }}
+        >
           <WarningAmberIcon sx={{ mt: 0.25 }} />
           <Box>
             <Typography sx={{ fontWeight: 800, fontSize: '1.1rem' }}>I'm lost! Please help me get home.</Typography>
@@ -55,22 +72,74 @@ export default function PetView({ pet }: { pet: TVirtualPet }) {
           </Box>
         </Box>
       )}
-      <Box sx={{ position: 'relative', height: { xs: 150, sm: 180 }, background: pet.isLost ? 'linear-gradient(135deg,#5c1a16,#2a1214)' : 'linear-gradient(135deg,#6c4bd8,#26c6da)', borderRadius: { xs: 0, md: '0 0 28px 28px' } }} />
-      <Box sx={{ px: { xs: 2, sm: 3 }, mt: { xs: -9, sm: -11 }, display: 'grid', gap: 3, justifyItems: 'center', textAlign: 'center', position: 'relative' }}>
+      <Box
+        sx={{
+          position: 'relative',
+          height: { xs: 150, sm: 180 },
+          background: pet.isLost ? 'linear-gradient(135deg,#5c1a16,#2a1214)' : 'linear-gradient(135deg,#6c4bd8,#26c6da)',
+          borderRadius: { xs: 0, md: '0 0 28px 28px' },
+        }}
+      />
+      <Box
+        sx={{
+          px: { xs: 2, sm: 3 },
+          mt: { xs: -9, sm: -11 },
+          display: 'grid',
+          gap: 3,
+          justifyItems: 'center',
+          textAlign: 'center',
+          position: 'relative',
+        }}
+      >
         {picture ? (
-          <Box component="img" src={picture} alt={pet.name} data-testid="pet-picture" sx={{ width: { xs: 168, sm: 200 }, height: { xs: 168, sm: 200 }, borderRadius: '36px', objectFit: 'cover', boxShadow: '0 0 0 5px #121218, 0 18px 40px rgba(0,0,0,0.5)', bgcolor: '#2a2a35' }} />
+          <Box
+            component="img"
+            src={picture}
+            alt={pet.name}
+            data-testid="pet-picture"
+            sx={{
+              width: { xs: 168, sm: 200 },
+              height: { xs: 168, sm: 200 },
+              borderRadius: '36px',
+              objectFit: 'cover',
+              boxShadow: '0 0 0 5px #121218, 0 18px 40px rgba(0,0,0,0.5)',
+              bgcolor: '#2a2a35',
+            }}
+          />
         ) : (
-          <Box role="img" aria-label={`${pet.name} (no picture)`} sx={{ width: 168, height: 168, borderRadius: '36px', display: 'grid', placeItems: 'center', bgcolor: '#2a2a35', boxShadow: '0 0 0 5px #121218', color: 'rgba(255,255,255,0.6)' }}>
+          <Box
+            role="img"
+            aria-label={`${pet.name} (no picture)`}
+            sx={{
+              width: 168,
+              height: 168,
+              borderRadius: '36px',
+              display: 'grid',
+              placeItems: 'center',
+              bgcolor: '#2a2a35',
+              boxShadow: '0 0 0 5px #121218',
+              color: 'rgba(255,255,255,0.6)',
+            }}
+          >
             <PetsIcon sx={{ fontSize: 80 }} />
           </Box>
         )}
         <Box>
-          <Typography variant="h3" component="h1" sx={{ fontWeight: 850, fontSize: { xs: '2.2rem', sm: '2.6rem' } }}>{pet.name}</Typography>
+          <Typography variant="h3" component="h1" sx={{ fontWeight: 850, fontSize: { xs: '2.2rem', sm: '2.6rem' } }}>
+            {pet.name}
+          </Typography>
           <Typography color="text.secondary">{[pet.breed, pet.species].filter(Boolean).join(' · ')}</Typography>
         </Box>
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'center' }}>
           {pet.ownerPhone && (
-            <Button variant="contained" size="large" color={pet.isLost ? 'error' : 'primary'} startIcon={<CallIcon />} href={`tel:${pet.ownerPhone.replace(/[^\d+]/g, '')}`} data-testid="owner-phone">
+            <Button
+              variant="contained"
+              size="large"
+              color={pet.isLost ? 'error' : 'primary'}
+              startIcon={<CallIcon />}
+              href={`tel:${pet.ownerPhone.replace(/[^\d+]/g, '')}`}
+              data-testid="owner-phone"
+            >
               Call owner · {pet.ownerPhone}
             </Button>
           )}
@@ -79,14 +148,32 @@ export default function PetView({ pet }: { pet: TVirtualPet }) {
               Message the owner
             </Button>
           )}
-          <Button variant="outlined" size="large" color="inherit" startIcon={<ShareIcon />} onClick={() => emitClientEvent('sharePet', { virtualPetId: pet.virtualPetId, name: pet.name })}>
+          <Button
+            variant="outlined"
+            size="large"
+            color="inherit"
+            startIcon={<ShareIcon />}
+            onClick={() => emitClientEvent('sharePet', { virtualPetId: pet.virtualPetId, name: pet.name })}
+          >
             Share
           </Button>
           {mine && (
-            <Button variant="outlined" size="large" color="inherit" startIcon={<EditIcon />} component={RouterLink} to={`/pedit/${pet.virtualPetId}`}>Edit</Button>
+            <Button
+              variant="outlined"
+              size="large"
+              color="inherit"
+              startIcon={<EditIcon />}
+              component={RouterLink}
+              to={`/pedit/${pet.virtualPetId}`}
+            >
+              Edit
+            </Button>
           )}
         </Box>
-        <Box data-testid="pet-details" sx={{ width: '100%', display: 'grid', gap: 1, gridTemplateColumns: 'repeat(auto-fit, minmax(130px, 1fr))', textAlign: 'left' }}>
+        <Box
+          data-testid="pet-details"
+          sx={{ width: '100%', display: 'grid', gap: 1, gridTemplateColumns: 'repeat(auto-fit, minmax(130px, 1fr))', textAlign: 'left' }}
+        >
           <Detail label="Species" value={pet.species} />
           <Detail label="Breed" value={pet.breed} />
           <Detail label="Sex" value={pet.sex === 'Unknown' ? null : pet.sex} />

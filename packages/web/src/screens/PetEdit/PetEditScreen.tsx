@@ -26,7 +26,11 @@ export default function PetEditScreen() {
         icon={<BlockIcon />}
         title="This pet isn't yours"
         text="Only the owner can edit a pet's page."
-        action={<Button variant="contained" component={RouterLink} to="/" sx={{ mt: 1.5 }}>Go home</Button>}
+        action={
+          <Button variant="contained" component={RouterLink} to="/" sx={{ mt: 1.5 }}>
+            Go home
+          </Button>
+        }
       />
     );
   }

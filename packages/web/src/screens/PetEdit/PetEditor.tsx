@@ -107,18 +107,54 @@ export default function PetEditor({ initial }: { initial: TVirtualPet }) {
 
   return (
     <Box component="main" sx={{ pb: 6 }}>
-      <Box component="header" sx={{ position: 'sticky', top: 0, zIndex: 1090, display: 'flex', alignItems: 'center', gap: 1, px: { xs: 1, sm: 2 }, py: 1, pr: { xs: 8, sm: 9 }, bgcolor: 'rgba(18,18,24,0.82)', backdropFilter: 'blur(12px)', borderBottom: '1px solid rgba(255,255,255,0.08)' }}>
-        <IconButton component={RouterLink} to="/" aria-label="Back to home"><ArrowBackIcon /></IconButton>
+      <Box
+        component="header"
+        sx={{
+          position: 'sticky',
+          top: 0,
+          zIndex: 1090,
+          display: 'flex',
+          alignItems: 'center',
+          gap: 1,
+          px: { xs: 1, sm: 2 },
+          py: 1,
+          pr: { xs: 8, sm: 9 },
+          bgcolor: 'rgba(18,18,24,0.82)',
+          backdropFilter: 'blur(12px)',
+          borderBottom: '1px solid rgba(255,255,255,0.08)',
+        }}
+      >
+        <IconButton component={RouterLink} to="/" aria-label="Back to home">
+          <ArrowBackIcon />
+        </IconButton>
         <Box sx={{ flex: 1, minWidth: 0 }}>
-          <Typography component="h1" sx={{ fontWeight: 800, fontSize: '1.05rem' }}>Edit pet</Typography>
-          <Typography variant="caption" data-testid="save-state" color={dirty ? 'warning.main' : 'text.secondary'}>{saving ? 'Saving…' : dirty ? 'Unsaved changes' : 'Saved'}</Typography>
+          <Typography component="h1" sx={{ fontWeight: 800, fontSize: '1.05rem' }}>
+            Edit pet
+          </Typography>
+          <Typography variant="caption" data-testid="save-state" color={dirty ? 'warning.main' : 'text.secondary'}>
+            {saving ? 'Saving…' : dirty ? 'Unsaved changes' : 'Saved'}
+          </Typography>
         </Box>
-        <Button color="inherit" component={RouterLink} to={`/p/${id}`}>View page</Button>
-        <Button variant="contained" onClick={save} disabled={saving} data-testid="save-button">Save</Button>
+        <Button color="inherit" component={RouterLink} to={`/p/${id}`}>
+          View page
+        </Button>
+        <Button variant="contained" onClick={save} disabled={saving} data-testid="save-button">
+          Save
+        </Button>
       </Box>
       <Box sx={{ maxWidth: 720, mx: 'auto', px: { xs: 1.5, sm: 2 }, pt: 2, display: 'grid', gap: 2 }}>
         {saveError && (
-          <Alert severity={saveError.stale ? 'warning' : 'error'} data-testid="save-error" action={saveError.stale ? <Button color="inherit" size="small" onClick={reload}>Reload</Button> : undefined}>
+          <Alert
+            severity={saveError.stale ? 'warning' : 'error'}
+            data-testid="save-error"
+            action={
+              saveError.stale ? (
+                <Button color="inherit" size="small" onClick={reload}>
+                  Reload
+                </Button>
+              ) : undefined
+            }
+          >
             {saveError.message}
           </Alert>
         )}
@@ -133,31 +169,98 @@ export default function PetEditor({ initial }: { initial: TVirtualPet }) {
           />
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: '1fr 1fr' } }}>
             <Field label="Name" value={form.name} onChange={(v) => set('name', v)} error={errors.name} required />
-            <TextField select size="small" label="Species" value={form.species} onChange={(e) => set('species', e.target.value as TPetForm['species'])}>
-              {PET_SPECIES.map((s) => <MenuItem key={s} value={s}>{s}</MenuItem>)}
+            <TextField
+              select
+              size="small"
+              label="Species"
+              value={form.species}
+              onChange={(e) => set('species', e.target.value as TPetForm['species'])}
+            >
+              {PET_SPECIES.map((s) => (
+                <MenuItem key={s} value={s}>
+                  {s}
+                </MenuItem>
+              ))}
             </TextField>
             <Field label="Breed" value={form.breed} onChange={(v) => set('breed', v)} error={errors.breed} />
             <TextField select size="small" label="Sex" value={form.sex} onChange={(e) => set('sex', e.target.value as TPetForm['sex'])}>
-              {SEXES.map((s) => <MenuItem key={s} value={s}>{s}</MenuItem>)}
+              {SEXES.map((s) => (
+                <MenuItem key={s} value={s}>
+                  {s}
+                </MenuItem>
+              ))}
             </TextField>
-            <Field label="Birth date" type="date" value={form.birthDate} onChange={(v) => set('birthDate', v)} error={errors.birthDate} slotProps={{ inputLabel: { shrink: true } }} />
+            <Field
+              label="Birth date"
+              type="date"
+              value={form.birthDate}
+              onChange={(v) => set('birthDate', v)}
+              error={errors.birthDate}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
             <Field label="Colour" value={form.color} onChange={(v) => set('color', v)} error={errors.color} />
           </Box>
         </EditorSection>
         <EditorSection id="notes" icon={<NotesIcon />} title="About and care">
-          <Field label="Description" value={form.description} onChange={(v) => set('description', v)} error={errors.description} multiline minRows={2} />
-          <Field label="Care notes" value={form.careNotes} onChange={(v) => set('careNotes', v)} error={errors.careNotes} multiline minRows={2} placeholder="Feeding, habits, what calms them…" />
-          <Field label="Medical notes" value={form.medicalNotes} onChange={(v) => set('medicalNotes', v)} error={errors.medicalNotes} multiline minRows={2} placeholder="Allergies, medication, vet…" />
+          <Field
+            label="Description"
+            value={form.description}
+            onChange={(v) => set('description', v)}
+            error={errors.description}
+            multiline
+            minRows={2}
+          />
+          <Field
+            label="Care notes"
+            value={form.careNotes}
+            onChange={(v) => set('careNotes', v)}
+            error={errors.careNotes}
+            multiline
+            minRows={2}
+            placeholder="Feeding, habits, what calms them…"
+          />
+          <Field
+            label="Medical notes"
+            value={form.medicalNotes}
+            onChange={(v) => set('medicalNotes', v)}
+            error={errors.medicalNotes}
+            multiline
+            minRows={2}
+            placeholder="Allergies, medication, vet…"
+          />
         </EditorSection>
-        <EditorSection id="lost" icon={<WarningAmberIcon />} title="Lost mode" hint="Turn on if your pet is missing: the page shows a banner with your message.">
-          <FormControlLabel control={<Switch checked={form.isLost} onChange={(e) => set('isLost', e.target.checked)} color="error" />} label="My pet is lost" />
+        <EditorSection
+          id="lost"
+          icon={<WarningAmberIcon />}
+          title="Lost mode"
+          hint="Turn on if your pet is missing: the page shows a banner with your message."
+        >
+          <FormControlLabel
+            control={<Switch checked={form.isLost} onChange={(e) => set('isLost', e.target.checked)} color="error" />}
+            label="My pet is lost"
+          />
           {form.isLost && (
-            <Field label="Message to the finder" value={form.lostMessage} onChange={(v) => set('lostMessage', v)} error={errors.lostMessage} multiline minRows={2} placeholder="Please call me, reward offered…" />
+            <Field
+              label="Message to the finder"
+              value={form.lostMessage}
+              onChange={(v) => set('lostMessage', v)}
+              error={errors.lostMessage}
+              multiline
+              minRows={2}
+              placeholder="Please call me, reward offered…"
+            />
           )}
-          <FormControlLabel control={<Switch checked={form.showOwnerPhone} onChange={(e) => set('showOwnerPhone', e.target.checked)} />} label="Show my phone number on the pet page" />
+          <FormControlLabel
+            control={<Switch checked={form.showOwnerPhone} onChange={(e) => set('showOwnerPhone', e.target.checked)} />}
+            label="Show my phone number on the pet page"
+          />
         </EditorSection>
         <EditorSection id="delete" icon={<DeleteForeverIcon />} title="Delete pet">
-          <Box><Button color="error" variant="outlined" onClick={askDelete}>Delete this pet</Button></Box>
+          <Box>
+            <Button color="error" variant="outlined" onClick={askDelete}>
+              Delete this pet
+            </Button>
+          </Box>
         </EditorSection>
       </Box>
     </Box>

@@ -21,16 +21,36 @@ export interface TPetForm {
 const orNull = (v: string) => (v.trim() ? v.trim() : null);
 
 export const petToForm = (p: TVirtualPet): TPetForm => ({
-  name: p.name, species: p.species, breed: p.breed ?? '', sex: p.sex, birthDate: p.birthDate ?? '', color: p.color ?? '',
-  pictureDisplayItemId: p.pictureDisplayItemId, description: p.description ?? '', careNotes: p.careNotes ?? '',
-  medicalNotes: p.medicalNotes ?? '', isLost: p.isLost, lostMessage: p.lostMessage ?? '', showOwnerPhone: p.showOwnerPhone,
+  name: p.name,
+  species: p.species,
+  breed: p.breed ?? '',
+  sex: p.sex,
+  birthDate: p.birthDate ?? '',
+  color: p.color ?? '',
+  pictureDisplayItemId: p.pictureDisplayItemId,
+  description: p.description ?? '',
+  careNotes: p.careNotes ?? '',
+  medicalNotes: p.medicalNotes ?? '',
+  isLost: p.isLost,
+  lostMessage: p.lostMessage ?? '',
+  showOwnerPhone: p.showOwnerPhone,
 });
 
 /** Only the writable fields (the server refuses any other). */
 export const formToPetInput = (f: TPetForm): TVirtualPetInput => ({
-  name: f.name.trim(), species: f.species, breed: orNull(f.breed), sex: f.sex, birthDate: orNull(f.birthDate), color: orNull(f.color),
-  pictureDisplayItemId: f.pictureDisplayItemId, description: orNull(f.description), careNotes: orNull(f.careNotes),
-  medicalNotes: orNull(f.medicalNotes), isLost: f.isLost, lostMessage: orNull(f.lostMessage), showOwnerPhone: f.showOwnerPhone,
+  name: f.name.trim(),
+  species: f.species,
+  breed: orNull(f.breed),
+  sex: f.sex,
+  birthDate: orNull(f.birthDate),
+  color: orNull(f.color),
+  pictureDisplayItemId: f.pictureDisplayItemId,
+  description: orNull(f.description),
+  careNotes: orNull(f.careNotes),
+  medicalNotes: orNull(f.medicalNotes),
+  isLost: f.isLost,
+  lostMessage: orNull(f.lostMessage),
+  showOwnerPhone: f.showOwnerPhone,
 });
 
 /** Field → message, from the shared schema plus "a birth date is not in the future". */

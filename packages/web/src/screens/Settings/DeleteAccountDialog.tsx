@@ -22,7 +22,11 @@ export const WRONG_CODE = 'Wrong code. Check it and try again.';
  * checked (VerifyUnregisterOtp, false → "wrong code"), then the account is
  * deleted. `onDeleted` runs after the server confirmed the deletion.
  */
-export default function DeleteAccountDialog({ destination, onClose, onDeleted }: {
+export default function DeleteAccountDialog({
+  destination,
+  onClose,
+  onDeleted,
+}: {
   /** Where the code went, masked (a**@example.com). */
   destination: string;
   onClose: () => void;
@@ -91,12 +95,26 @@ export default function DeleteAccountDialog({ destination, onClose, onDeleted }:
           sx={{ display: 'grid', gap: 2 }}
         >
           <Typography variant="body2" color="text.secondary">
-            {verified
-              ? 'Your code was accepted.'
-              : <>We sent a {OTP_CODE_LENGTH}-digit code to <b>{destination}</b>. Enter it to delete your account for good.</>}
+            {verified ? (
+              'Your code was accepted.'
+            ) : (
+              <>
+                We sent a {OTP_CODE_LENGTH}-digit code to <b>{destination}</b>. Enter it to delete your account for good.
+              </>
+            )}
           </Typography>
           {!verified && (
-            <OtpInput ref={input} value={code} onChange={(c) => { setCode(c); setCodeError(null); }} onComplete={(c) => confirm(c)} error={codeError} autoFocus />
+            <OtpInput
+              ref={input}
+              value={code}
+              onChange={(c) => {
+                setCode(c);
+                setCodeError(null);
+              }}
+              onComplete={(c) => confirm(c)}
+              error={codeError}
+              autoFocus
+            />
           )}
           {!verified && (
             <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: -1.5 }}>
@@ -107,7 +125,9 @@ export default function DeleteAccountDialog({ destination, onClose, onDeleted }:
           )}
           {failure && <Alert severity="error">{failure}</Alert>}
           <Box sx={{ display: 'flex', gap: 1.5, justifyContent: 'flex-end' }}>
-            <Button color="inherit" onClick={onClose} disabled={busy}>Cancel</Button>
+            <Button color="inherit" onClick={onClose} disabled={busy}>
+              Cancel
+            </Button>
             <Button
               type="submit"
               variant="contained"

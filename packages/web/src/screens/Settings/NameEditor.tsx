@@ -16,7 +16,15 @@ import { updateAccountName } from '../../api/accounts.ts';
  * Inline name editing with the docs/contracts.md §5 name rule (the shared `ZUpdateAccount`): checked once the
  * field is left or submitted, then as it is typed; saves with PUT myAccount.
  */
-export default function NameEditor({ initial, onSaved, onCancel }: { initial: string; onSaved: () => Promise<void>; onCancel: () => void }) {
+export default function NameEditor({
+  initial,
+  onSaved,
+  onCancel,
+}: {
+  initial: string;
+  onSaved: () => Promise<void>;
+  onCancel: () => void;
+}) {
   const form = useForm({
     resolver: zodResolver(ZUpdateAccount),
     defaultValues: { name: initial },
@@ -30,7 +38,8 @@ export default function NameEditor({ initial, onSaved, onCancel }: { initial: st
       notify('Your name is saved.');
     },
     onError: (error) => {
-      if (error instanceof HttpError && error.status === 400) form.setError('name', { type: 'server', message: withoutField(error.message) });
+      if (error instanceof HttpError && error.status === 400)
+        form.setError('name', { type: 'server', message: withoutField(error.message) });
       else notify(errorText(error), 'warning');
     },
   });
@@ -67,8 +76,15 @@ export default function NameEditor({ initial, onSaved, onCancel }: { initial: st
         )}
       />
       <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
-        <Button color="inherit" onClick={onCancel} disabled={busy}>Cancel</Button>
-        <Button type="submit" variant="contained" disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
+        <Button color="inherit" onClick={onCancel} disabled={busy}>
+          Cancel
+        </Button>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={busy}
+          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+        >
           Save
         </Button>
       </Box>

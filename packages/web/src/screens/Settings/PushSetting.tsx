@@ -11,7 +11,10 @@ import { notePushState, refreshPushState, usePushState, type TPushState } from '
 export function pushStateText(s: TPushState): string {
   if (s.channel === 'none') return 'Not available in this browser';
   if (s.subscribed) return 'On: you are notified of new messages and announcements';
-  if (s.permission === 'denied') return s.channel === 'native' ? 'Off: allow notifications for V.B.C. in iOS Settings' : 'Blocked: allow notifications for this site in the browser settings';
+  if (s.permission === 'denied')
+    return s.channel === 'native'
+      ? 'Off: allow notifications for V.B.C. in iOS Settings'
+      : 'Blocked: allow notifications for this site in the browser settings';
   return 'Off';
 }
 
@@ -38,8 +41,12 @@ export default function PushSetting() {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 1.5, minHeight: 56 }}>
       <Box sx={{ flex: 1, minWidth: 0 }}>
-        <Typography variant="caption" color="text.secondary" component="div">Push notifications</Typography>
-        <Typography data-testid="push-state">{state.subscribed === null && state.channel !== 'none' ? 'Checking…' : pushStateText(state)}</Typography>
+        <Typography variant="caption" color="text.secondary" component="div">
+          Push notifications
+        </Typography>
+        <Typography data-testid="push-state">
+          {state.subscribed === null && state.channel !== 'none' ? 'Checking…' : pushStateText(state)}
+        </Typography>
       </Box>
       <Switch
         checked={state.subscribed === true}

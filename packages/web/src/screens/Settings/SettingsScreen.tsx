@@ -25,8 +25,12 @@ function Row({ label, value, action, testId }: { label: string; value: ReactNode
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 1.5, minHeight: 56 }}>
       <Box sx={{ flex: 1, minWidth: 0 }}>
-        <Typography variant="caption" color="text.secondary" component="div">{label}</Typography>
-        <Typography data-testid={testId} sx={{ overflowWrap: 'anywhere' }}>{value}</Typography>
+        <Typography variant="caption" color="text.secondary" component="div">
+          {label}
+        </Typography>
+        <Typography data-testid={testId} sx={{ overflowWrap: 'anywhere' }}>
+          {value}
+        </Typography>
       </Box>
       {action}
     </Box>
@@ -99,8 +103,12 @@ export default function SettingsScreen() {
           {initialsOf(account.accountName)}
         </Avatar>
         <Box sx={{ minWidth: 0 }}>
-          <Typography variant="h5" component="h1" sx={{ fontWeight: 800 }}>Settings</Typography>
-          <Typography color="text.secondary" noWrap>{accountContact(account)}</Typography>
+          <Typography variant="h5" component="h1" sx={{ fontWeight: 800 }}>
+            Settings
+          </Typography>
+          <Typography color="text.secondary" noWrap>
+            {accountContact(account)}
+          </Typography>
         </Box>
       </Box>
 
@@ -119,13 +127,37 @@ export default function SettingsScreen() {
             label="Name"
             value={account.accountName}
             testId="account-name"
-            action={<Button startIcon={<EditIcon />} onClick={() => setEditing(true)} aria-label="Edit name">Edit</Button>}
+            action={
+              <Button startIcon={<EditIcon />} onClick={() => setEditing(true)} aria-label="Edit name">
+                Edit
+              </Button>
+            }
           />
         )}
         <Divider />
-        <Row label="Phone" value={account.accountPhoneNumber ?? <Typography component="span" color="text.disabled">Not added</Typography>} testId="account-phone" />
+        <Row
+          label="Phone"
+          value={
+            account.accountPhoneNumber ?? (
+              <Typography component="span" color="text.disabled">
+                Not added
+              </Typography>
+            )
+          }
+          testId="account-phone"
+        />
         <Divider />
-        <Row label="Email" value={account.accountEmail ?? <Typography component="span" color="text.disabled">Not added</Typography>} testId="account-email" />
+        <Row
+          label="Email"
+          value={
+            account.accountEmail ?? (
+              <Typography component="span" color="text.disabled">
+                Not added
+              </Typography>
+            )
+          }
+          testId="account-email"
+        />
       </Section>
 
       <Section title="Notifications">
@@ -147,7 +179,11 @@ export default function SettingsScreen() {
       <Section title="Danger zone" danger>
         <Row
           label="Delete account"
-          value={<Typography variant="body2" color="text.secondary" component="span">Removes your account, cards and pets for good.</Typography>}
+          value={
+            <Typography variant="body2" color="text.secondary" component="span">
+              Removes your account, cards and pets for good.
+            </Typography>
+          }
           action={
             <Button color="error" variant="outlined" startIcon={<DeleteForeverIcon />} onClick={askDeletion}>
               Delete

@@ -48,7 +48,13 @@ export default function AdoptionCodeInput({ value, onChange, disabled, error, fo
             fontWeight: 700,
             bgcolor: 'rgba(255,255,255,0.05)',
             border: '1.5px solid',
-            borderColor: error ? 'error.main' : focused && i === active ? 'primary.main' : char ? 'rgba(255,255,255,0.35)' : 'rgba(255,255,255,0.14)',
+            borderColor: error
+              ? 'error.main'
+              : focused && i === active
+                ? 'primary.main'
+                : char
+                  ? 'rgba(255,255,255,0.35)'
+                  : 'rgba(255,255,255,0.14)',
             boxShadow: focused && i === active && !error ? '0 0 0 3px rgba(154,125,255,0.25)' : 'none',
             transition: 'border-color .12s ease, box-shadow .12s ease',
             ...(i === 3 ? { mr: 0.75 } : {}),

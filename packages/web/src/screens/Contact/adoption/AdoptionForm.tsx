@@ -31,7 +31,11 @@ export default function AdoptionForm({ contactId, onAdopted }: { contactId: stri
     return (
       <Box data-testid="adoption-form" role="alert" sx={{ width: '100%', display: 'grid', gap: 0.5, mt: 1 }}>
         <Text sx={{ color: 'error.main', fontWeight: 700 }}>{NOT_AVAILABLE_TEXT}</Text>
-        {state.reason && <Text variant="body2" sx={{ color: 'text.secondary' }}>{state.reason}</Text>}
+        {state.reason && (
+          <Text variant="body2" sx={{ color: 'text.secondary' }}>
+            {state.reason}
+          </Text>
+        )}
       </Box>
     );
   }
@@ -39,7 +43,9 @@ export default function AdoptionForm({ contactId, onAdopted }: { contactId: stri
     return (
       <Box data-testid="adoption-form" role="status" sx={{ width: '100%', display: 'grid', gap: 1.5, justifyItems: 'center', mt: 1 }}>
         <AdoptedMark />
-        <Text variant="h5" sx={{ fontWeight: 800, color: 'success.main' }}>{ADOPTED_TEXT}</Text>
+        <Text variant="h5" sx={{ fontWeight: 800, color: 'success.main' }}>
+          {ADOPTED_TEXT}
+        </Text>
       </Box>
     );
   }
@@ -47,13 +53,19 @@ export default function AdoptionForm({ contactId, onAdopted }: { contactId: stri
   const submitting = state.step === 'submitting';
   return (
     <Box data-testid="adoption-form" sx={{ width: '100%', display: 'grid', gap: 1.5, justifyItems: 'center', mt: 1 }}>
-      <Box component="label" htmlFor="adoption-code" sx={{ typography: 'body1', fontWeight: 600 }}>{ENTER_CODE_TEXT}</Box>
+      <Box component="label" htmlFor="adoption-code" sx={{ typography: 'body1', fontWeight: 600 }}>
+        {ENTER_CODE_TEXT}
+      </Box>
       <AdoptionCodeInput value={code} onChange={setCode} disabled={submitting || !!failure?.final} error={!!failure} focusKey={failure} />
       <ProgressBar label="Adopting" hidden={!submitting} />
       {failure && (
         <Box role="alert" sx={{ display: 'grid', gap: 0.25 }}>
           <Text sx={{ color: 'error.main', fontWeight: 700 }}>{ADOPT_FAILED_TEXT}</Text>
-          {failure.reason && <Text variant="body2" sx={{ color: 'text.secondary' }}>{failure.reason}</Text>}
+          {failure.reason && (
+            <Text variant="body2" sx={{ color: 'text.secondary' }}>
+              {failure.reason}
+            </Text>
+          )}
         </Box>
       )}
     </Box>
@@ -66,5 +78,9 @@ export default function AdoptionForm({ contactId, onAdopted }: { contactId: stri
  * it does not split the first-load chunks further (150 KB budget).
  */
 function Text({ variant = 'body1', sx, children }: { variant?: 'body1' | 'body2' | 'h5'; sx?: SxProps<Theme>; children: React.ReactNode }) {
-  return <Box component="p" sx={[{ m: 0, typography: variant }, ...(Array.isArray(sx) ? sx : sx ? [sx] : [])]}>{children}</Box>;
+  return (
+    <Box component="p" sx={[{ m: 0, typography: variant }, ...(Array.isArray(sx) ? sx : sx ? [sx] : [])]}>
+      {children}
+    </Box>
+  );
 }

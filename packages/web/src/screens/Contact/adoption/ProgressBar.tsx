@@ -20,7 +20,16 @@ export default function ProgressBar({ label, hidden }: { label?: string; hidden?
         bgcolor: 'rgba(154,125,255,0.22)',
         visibility: hidden ? 'hidden' : 'visible',
         '@keyframes vbc-progress': { from: { left: '-40%' }, to: { left: '100%' } },
-        '&::after': { content: '""', position: 'absolute', top: 0, bottom: 0, width: '40%', borderRadius: 1, bgcolor: 'primary.main', animation: 'vbc-progress 1.2s ease-in-out infinite' },
+        '&::after': {
+          content: '""',
+          position: 'absolute',
+          top: 0,
+          bottom: 0,
+          width: '40%',
+          borderRadius: 1,
+          bgcolor: 'primary.main',
+          animation: 'vbc-progress 1.2s ease-in-out infinite',
+        },
         '@media (prefers-reduced-motion: reduce)': { '&::after': { animationDuration: '3s' } },
       }}
     />

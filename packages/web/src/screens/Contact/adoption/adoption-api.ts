@@ -9,5 +9,4 @@ export const canAdopt = (contactId: string, options?: { signal?: AbortSignal }) 
   http.get<{ canAdopt: true; virtualContactId: string; quickId: string }>(`/api/vbc/canAdopt/${enc(contactId)}`, options);
 
 /** Adopts the card with its passcode; resolves with the adopted card. */
-export const adopt = (contactId: string, code: string) =>
-  http.get<TVirtualContact>(`/api/vbc/adopt/${enc(contactId)}/${enc(code)}`);
+export const adopt = (contactId: string, code: string) => http.get<TVirtualContact>(`/api/vbc/adopt/${enc(contactId)}/${enc(code)}`);

@@ -6,7 +6,10 @@ import { ADOPTION_CODE_LENGTH } from '@vbc/shared/constants';
  * out), at most ADOPTION_CODE_LENGTH characters.
  */
 export const cleanAdoptionCode = (typed: string): string =>
-  typed.toUpperCase().replace(/[^0-9A-Z]/g, '').slice(0, ADOPTION_CODE_LENGTH);
+  typed
+    .toUpperCase()
+    .replace(/[^0-9A-Z]/g, '')
+    .slice(0, ADOPTION_CODE_LENGTH);
 
 /** True when the code has all its characters, which submits it (docs/contracts.md §2). */
 export const isCompleteCode = (code: string): boolean => code.length === ADOPTION_CODE_LENGTH;

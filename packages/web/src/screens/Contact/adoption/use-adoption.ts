@@ -25,7 +25,11 @@ const TELLING = new Set([409, 423, 429]);
 const FINAL = new Set([409, 423]);
 
 const reasonOf = (error: unknown): string | null =>
-  error instanceof HttpError && TELLING.has(error.status) ? error.message : error instanceof HttpError && error.status === 0 ? errorText(error) : null;
+  error instanceof HttpError && TELLING.has(error.status)
+    ? error.message
+    : error instanceof HttpError && error.status === 0
+      ? errorText(error)
+      : null;
 
 /**
  * Runs the adoption of `contactId`: checks eligibility on mount, submits the

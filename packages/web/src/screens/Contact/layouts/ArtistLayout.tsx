@@ -20,16 +20,34 @@ export default function ArtistLayout({ model, onPinGranted }: TLayoutProps) {
           aria-hidden
           data-testid="artist-name-background"
           sx={{
-            mb: 2.5, lineHeight: 0.9, fontWeight: 900,
-            fontSize: { xs: '3.4rem', sm: '4.4rem', md: '5.4rem' }, textTransform: 'uppercase', letterSpacing: -1, overflowWrap: 'anywhere',
-            color: 'transparent', WebkitTextStroke: `2px ${accent}`, opacity: 0.55, userSelect: 'none', pointerEvents: 'none',
+            mb: 2.5,
+            lineHeight: 0.9,
+            fontWeight: 900,
+            fontSize: { xs: '3.4rem', sm: '4.4rem', md: '5.4rem' },
+            textTransform: 'uppercase',
+            letterSpacing: -1,
+            overflowWrap: 'anywhere',
+            color: 'transparent',
+            WebkitTextStroke: `2px ${accent}`,
+            opacity: 0.55,
+            userSelect: 'none',
+            pointerEvents: 'none',
           }}
         >
           {model.fullName}
         </Typography>
         <Box sx={{ display: 'flex', flexDirection: 'column', position: 'relative', alignItems: 'flex-start', gap: 2.5 }}>
           <ProfilePicture src={model.highResPicture} name={model.fullName} size={168} shape="rounded" ring={accent} />
-          <Box sx={{ '& h1': { background: `linear-gradient(90deg, #fff, ${accent2})`, WebkitBackgroundClip: 'text', backgroundClip: 'text', color: 'transparent' } }}>
+          <Box
+            sx={{
+              '& h1': {
+                background: `linear-gradient(90deg, #fff, ${accent2})`,
+                WebkitBackgroundClip: 'text',
+                backgroundClip: 'text',
+                color: 'transparent',
+              },
+            }}
+          >
             <Identity model={model} align="left" />
           </Box>
         </Box>

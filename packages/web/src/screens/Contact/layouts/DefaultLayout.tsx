@@ -27,7 +27,19 @@ export default function DefaultLayout({ model, onPinGranted }: TLayoutProps) {
           clipPath: 'ellipse(120% 100% at 50% 0%)',
         }}
       />
-      <Box sx={{ display: 'flex', flexDirection: 'column', px: { xs: 2, sm: 3 }, pb: 2, mt: { xs: -9, md: -10 }, gap: 2.5, alignItems: 'stretch', position: 'relative', zIndex: 1 }}>
+      <Box
+        sx={{
+          display: 'flex',
+          flexDirection: 'column',
+          px: { xs: 2, sm: 3 },
+          pb: 2,
+          mt: { xs: -9, md: -10 },
+          gap: 2.5,
+          alignItems: 'stretch',
+          position: 'relative',
+          zIndex: 1,
+        }}
+      >
         <Box sx={{ display: 'flex', justifyContent: 'center' }}>
           <ProfilePicture src={model.picture} name={model.fullName} size={140} />
         </Box>

@@ -25,7 +25,13 @@ const FACEBOOK_FILL = '#166FE5';
 export function messengerUrl(entry: TSocialMedia): string | null {
   const id = entry.accountId?.trim();
   if (!id) return null;
-  const account = /^https?:\/\//i.test(id) ? id.replace(/[?#].*$/, '').split('/').filter(Boolean).pop() ?? '' : id;
+  const account = /^https?:\/\//i.test(id)
+    ? (id
+        .replace(/[?#].*$/, '')
+        .split('/')
+        .filter(Boolean)
+        .pop() ?? '')
+    : id;
   return account ? socialUrl({ socialMediaType: 'Messenger', accountId: account }) : null;
 }
 
@@ -48,9 +54,11 @@ export default function FacebookLayout({ model, onPinGranted }: TLayoutProps) {
         role={model.cover ? 'img' : undefined}
         aria-label={model.cover ? `${model.fullName} cover` : undefined}
         sx={{
-          height: { xs: 190, md: 230 }, bgcolor: accent,
+          height: { xs: 190, md: 230 },
+          bgcolor: accent,
           backgroundImage: model.cover ? `url("${model.cover}")` : `linear-gradient(135deg, ${accent}, ${model.accent2})`,
-          backgroundSize: 'cover', backgroundPosition: 'center',
+          backgroundSize: 'cover',
+          backgroundPosition: 'center',
         }}
       />
       <Box sx={{ display: 'flex', flexDirection: 'column', px: { xs: 2, sm: 3 }, pb: 2, gap: 2.5 }}>
@@ -60,7 +68,16 @@ export default function FacebookLayout({ model, onPinGranted }: TLayoutProps) {
         <Box sx={{ display: 'grid', gap: 1, textAlign: { xs: 'center', md: 'left' } }}>
           <Identity model={model} align="responsive" showOrganization={false} />
           {contact.organization && (
-            <Typography data-testid="works-at" sx={{ display: 'flex', alignItems: 'center', gap: 1, justifyContent: { xs: 'center', md: 'flex-start' }, color: 'text.secondary' }}>
+            <Typography
+              data-testid="works-at"
+              sx={{
+                display: 'flex',
+                alignItems: 'center',
+                gap: 1,
+                justifyContent: { xs: 'center', md: 'flex-start' },
+                color: 'text.secondary',
+              }}
+            >
               <WorkIcon fontSize="small" aria-hidden /> Works at {contact.organization}
             </Typography>
           )}
@@ -68,7 +85,15 @@ export default function FacebookLayout({ model, onPinGranted }: TLayoutProps) {
         {facebook && (
           <Box sx={{ display: 'flex', gap: 1, justifyContent: { xs: 'center', md: 'flex-start' } }}>
             {profileUrl && (
-              <ActionButton variant="contained" color={FACEBOOK_FILL} startIcon={<FacebookIcon />} href={profileUrl} target="_blank" rel="noopener noreferrer" sx={{ minWidth: 120 }}>
+              <ActionButton
+                variant="contained"
+                color={FACEBOOK_FILL}
+                startIcon={<FacebookIcon />}
+                href={profileUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                sx={{ minWidth: 120 }}
+              >
                 Profile
               </ActionButton>
             )}

@@ -22,8 +22,13 @@ export default function ChatFab({ contact, accent }: { contact: TVirtualContact;
       data-testid="chat-fab"
       onClick={messageOwner}
       sx={{
-        position: 'fixed', right: 20, bottom: `calc(${signedIn ? BOTTOM_NAV_HEIGHT + 16 : 20}px + env(safe-area-inset-bottom))`,
-        zIndex: 1050, color: '#fff', bgcolor: accent, border: '1px solid rgba(255,255,255,0.2)',
+        position: 'fixed',
+        right: 20,
+        bottom: `calc(${signedIn ? BOTTOM_NAV_HEIGHT + 16 : 20}px + env(safe-area-inset-bottom))`,
+        zIndex: 1050,
+        color: '#fff',
+        bgcolor: accent,
+        border: '1px solid rgba(255,255,255,0.2)',
         boxShadow: '0 6px 20px rgba(0,0,0,0.5)',
         '&:hover': { bgcolor: accent, filter: 'brightness(1.15)' },
       }}

@@ -20,14 +20,25 @@ export const PIN_NOTICE = 'Contact Information is hidden and required Pin to acc
  * the PIN lock is on the first two are hidden and the notice is shown; the PIN
  * window (dialogs/pin/, opened by DialogHost) answers the `enterPin` event.
  */
-export default function ContactActions({ model, onPinGranted, fullWidth }: { model: TContactModel; onPinGranted: (grant: TPinGrant) => void; fullWidth?: boolean }) {
+export default function ContactActions({
+  model,
+  onPinGranted,
+  fullWidth,
+}: {
+  model: TContactModel;
+  onPinGranted: (grant: TPinGrant) => void;
+  fullWidth?: boolean;
+}) {
   const [vcardOpen, setVcardOpen] = useState(false);
   const { contact, locked } = model;
   // From md up the three share one row (tighter padding, no wrap) rather than leaving "Share" alone on a second.
   const buttonSx = { flex: fullWidth ? '1 1 100%' : '1 1 auto', minHeight: 44, px: { md: 1.75 }, whiteSpace: 'nowrap' };
   return (
     <Box sx={{ display: 'grid', gap: 1.5 }}>
-      <Box data-testid="contact-actions" sx={{ display: 'flex', flexWrap: { xs: 'wrap', md: fullWidth ? 'wrap' : 'nowrap' }, gap: 1, justifyContent: 'center' }}>
+      <Box
+        data-testid="contact-actions"
+        sx={{ display: 'flex', flexWrap: { xs: 'wrap', md: fullWidth ? 'wrap' : 'nowrap' }, gap: 1, justifyContent: 'center' }}
+      >
         {!locked && (
           <>
             <ActionButton
@@ -50,10 +61,29 @@ export default function ContactActions({ model, onPinGranted, fullWidth }: { mod
         </ActionButton>
       </Box>
       {locked && (
-        <Box data-testid="pin-notice" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, p: 1.5, borderRadius: 3, border: '1px solid', borderColor: 'warning.main', bgcolor: 'rgba(245,166,35,0.08)' }}>
+        <Box
+          data-testid="pin-notice"
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 1.5,
+            p: 1.5,
+            borderRadius: 3,
+            border: '1px solid',
+            borderColor: 'warning.main',
+            bgcolor: 'rgba(245,166,35,0.08)',
+          }}
+        >
           <LockIcon sx={{ color: 'warning.main' }} aria-hidden />
-          <Typography variant="body2" sx={{ flex: 1 }}>{PIN_NOTICE}</Typography>
-          <ActionButton variant="contained" color="warning.main" textColor="#1b1300" onClick={() => emitClientEvent('enterPin', { virtualContactId: contact.virtualContactId, onGranted: onPinGranted })}>
+          <Typography variant="body2" sx={{ flex: 1 }}>
+            {PIN_NOTICE}
+          </Typography>
+          <ActionButton
+            variant="contained"
+            color="warning.main"
+            textColor="#1b1300"
+            onClick={() => emitClientEvent('enterPin', { virtualContactId: contact.virtualContactId, onGranted: onPinGranted })}
+          >
             Enter PIN
           </ActionButton>
         </Box>

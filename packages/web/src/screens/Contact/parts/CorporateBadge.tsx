@@ -34,7 +34,14 @@ export default function CorporateBadge({ contact, size = 26 }: { contact: TVirtu
   const label = company ? `Verified Business: ${company}` : 'Verified Business';
   return (
     <>
-      <RoundButton label={label} title={label} data-testid="corporate-badge" onClick={() => setOpen(true)} size={size + 10} sx={{ color: 'corporate.main' }}>
+      <RoundButton
+        label={label}
+        title={label}
+        data-testid="corporate-badge"
+        onClick={() => setOpen(true)}
+        size={size + 10}
+        sx={{ color: 'corporate.main' }}
+      >
         <VerifiedIcon sx={{ fontSize: size }} />
       </RoundButton>
       {open && (

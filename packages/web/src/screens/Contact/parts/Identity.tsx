@@ -11,21 +11,38 @@ export const justifyOf = (align: TAlign) =>
   align === 'responsive' ? { xs: 'center', md: 'flex-start' } : align === 'center' ? 'center' : 'flex-start';
 
 /** Name (the page's h1), job title and organization, with the corporate badge. */
-export default function Identity({ model, align = 'center', showOrganization = true }: { model: TContactModel; align?: TAlign; showOrganization?: boolean }) {
+export default function Identity({
+  model,
+  align = 'center',
+  showOrganization = true,
+}: {
+  model: TContactModel;
+  align?: TAlign;
+  showOrganization?: boolean;
+}) {
   const { contact } = model;
   return (
     <Box sx={{ textAlign: textAlignOf(align), display: 'grid', gap: 0.25 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: justifyOf(align), gap: 0.5, flexWrap: 'wrap' }}>
-        <Typography variant="h4" component="h1" data-testid="contact-name" sx={{ fontWeight: 800, fontSize: { xs: '1.75rem', md: '2.1rem' }, lineHeight: 1.15, overflowWrap: 'anywhere' }}>
+        <Typography
+          variant="h4"
+          component="h1"
+          data-testid="contact-name"
+          sx={{ fontWeight: 800, fontSize: { xs: '1.75rem', md: '2.1rem' }, lineHeight: 1.15, overflowWrap: 'anywhere' }}
+        >
           {model.fullName}
         </Typography>
         <CorporateBadge contact={contact} />
       </Box>
       {contact.jobTitle && (
-        <Typography data-testid="job-title" sx={{ fontSize: '1.05rem', fontWeight: 600, color: 'rgba(255,255,255,0.86)' }}>{contact.jobTitle}</Typography>
+        <Typography data-testid="job-title" sx={{ fontSize: '1.05rem', fontWeight: 600, color: 'rgba(255,255,255,0.86)' }}>
+          {contact.jobTitle}
+        </Typography>
       )}
       {showOrganization && contact.organization && (
-        <Typography data-testid="organization" color="text.secondary">{contact.organization}</Typography>
+        <Typography data-testid="organization" color="text.secondary">
+          {contact.organization}
+        </Typography>
       )}
     </Box>
   );
@@ -37,7 +54,10 @@ export function Biography({ text, quoted = false, align = 'center' }: { text: st
   // A long biography reads better left-aligned, whatever the layout asks.
   const textAlign = align !== 'left' && text.trim().length > 180 ? 'left' : textAlignOf(align);
   return (
-    <Typography data-testid="biography" sx={{ whiteSpace: 'pre-line', textAlign, color: 'rgba(255,255,255,0.82)', lineHeight: 1.6, fontStyle: quoted ? 'italic' : 'normal' }}>
+    <Typography
+      data-testid="biography"
+      sx={{ whiteSpace: 'pre-line', textAlign, color: 'rgba(255,255,255,0.82)', lineHeight: 1.6, fontStyle: quoted ? 'italic' : 'normal' }}
+    >
       {quoted ? `“${text.trim()}”` : text.trim()}
     </Typography>
   );

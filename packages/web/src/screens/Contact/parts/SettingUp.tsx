@@ -13,9 +13,24 @@ export const SETTING_UP_TEXT = 'Its owner has just claimed it and is adding thei
 export default function SettingUp({ contact }: { contact: TVirtualContact }) {
   return (
     <Box data-testid="setting-up" sx={{ minHeight: '70vh', display: 'grid', placeItems: 'center', px: 2, pt: 8 }}>
-      <Box sx={{ width: '100%', maxWidth: 440, textAlign: 'center', display: 'grid', gap: 2, justifyItems: 'center', p: { xs: 3, sm: 4 }, borderRadius: 5, bgcolor: 'background.paper', border: '1px solid rgba(255,255,255,0.07)' }}>
+      <Box
+        sx={{
+          width: '100%',
+          maxWidth: 440,
+          textAlign: 'center',
+          display: 'grid',
+          gap: 2,
+          justifyItems: 'center',
+          p: { xs: 3, sm: 4 },
+          borderRadius: 5,
+          bgcolor: 'background.paper',
+          border: '1px solid rgba(255,255,255,0.07)',
+        }}
+      >
         <Logo size={64} />
-        <Typography variant="h5" component="h1" sx={{ fontWeight: 800 }}>{SETTING_UP_TITLE}</Typography>
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 800 }}>
+          {SETTING_UP_TITLE}
+        </Typography>
         <Typography color="text.secondary">{SETTING_UP_TEXT}</Typography>
         <ActionButton startIcon={<ShareIcon />} onClick={() => emitClientEvent('shareContact', { contact })} sx={{ minHeight: 44, px: 3 }}>
           Share

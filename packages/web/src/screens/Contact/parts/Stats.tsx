@@ -12,7 +12,11 @@ const noSubscription = () => () => undefined;
 
 /** docs/contracts.md §2: the card's view count and download count. */
 export default function Stats({ stats }: { stats: TVirtualContact['stats'] }) {
-  const fmt = useSyncExternalStore(noSubscription, () => browserFormat, () => serverFormat);
+  const fmt = useSyncExternalStore(
+    noSubscription,
+    () => browserFormat,
+    () => serverFormat,
+  );
   const plural = (n: number, one: string, many: string) => `${fmt(n)} ${n === 1 ? one : many}`;
   return (
     <Box data-testid="stats" sx={{ display: 'flex', justifyContent: 'center', gap: 3, color: 'text.secondary', '& svg': { fontSize: 18 } }}>

@@ -17,11 +17,41 @@ export default function WallPhotos({ contact, columns = 3 }: { contact: TVirtual
   if (images.length === 0) return null;
   return (
     <>
-      <Box component="ul" aria-label="Photos" data-testid="wall-photos" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gridTemplateColumns: `repeat(${columns}, 1fr)`, gap: 1 }}>
+      <Box
+        component="ul"
+        aria-label="Photos"
+        data-testid="wall-photos"
+        sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gridTemplateColumns: `repeat(${columns}, 1fr)`, gap: 1 }}
+      >
         {images.map((img, i) => (
           <li key={`${img.src}-${i}`}>
-            <ButtonBase onClick={() => setOpen(i)} aria-label={`Open ${img.alt}`} sx={{ width: '100%', aspectRatio: '1 / 1', borderRadius: 2, overflow: 'hidden', display: 'block', bgcolor: 'rgba(255,255,255,0.06)' }}>
-              <Box component="img" src={img.src} alt={img.alt} loading="lazy" decoding="async" sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block', transition: 'transform .25s ease', '&:hover': { transform: 'scale(1.04)' } }} />
+            <ButtonBase
+              onClick={() => setOpen(i)}
+              aria-label={`Open ${img.alt}`}
+              sx={{
+                width: '100%',
+                aspectRatio: '1 / 1',
+                borderRadius: 2,
+                overflow: 'hidden',
+                display: 'block',
+                bgcolor: 'rgba(255,255,255,0.06)',
+              }}
+            >
+              <Box
+                component="img"
+                src={img.src}
+                alt={img.alt}
+                loading="lazy"
+                decoding="async"
+                sx={{
+                  width: '100%',
+                  height: '100%',
+                  objectFit: 'cover',
+                  display: 'block',
+                  transition: 'transform .25s ease',
+                  '&:hover': { transform: 'scale(1.04)' },
+                }}
+              />
             </ButtonBase>
           </li>
         ))}

@@ -31,8 +31,14 @@ export default function SortableRow({ index, count, sort, label, onMove, onRemov
       {...sort.rowProps(index)}
       data-testid="sortable-row"
       sx={{
-        display: 'flex', gap: 1, alignItems: 'flex-start', p: 1.25, pt: 1.75, borderRadius: '16px',
-        bgcolor: 'rgba(255,255,255,0.03)', border: '1px solid rgba(255,255,255,0.08)',
+        display: 'flex',
+        gap: 1,
+        alignItems: 'flex-start',
+        p: 1.25,
+        pt: 1.75,
+        borderRadius: '16px',
+        bgcolor: 'rgba(255,255,255,0.03)',
+        border: '1px solid rgba(255,255,255,0.08)',
         transition: 'box-shadow .15s ease, border-color .15s ease, transform .15s ease',
         '&[data-dragging="true"]': { borderColor: 'primary.main', boxShadow: '0 10px 28px rgba(0,0,0,0.45)', transform: 'scale(1.01)' },
       }}
@@ -41,15 +47,44 @@ export default function SortableRow({ index, count, sort, label, onMove, onRemov
         {...sort.handleProps(index)}
         aria-hidden
         title="Drag to reorder"
-        sx={{ alignSelf: 'stretch', display: 'flex', alignItems: 'center', color: 'text.secondary', px: 0.25, borderRadius: '12px', '&:hover': { color: 'text.primary', bgcolor: 'rgba(255,255,255,0.06)' } }}
+        sx={{
+          alignSelf: 'stretch',
+          display: 'flex',
+          alignItems: 'center',
+          color: 'text.secondary',
+          px: 0.25,
+          borderRadius: '12px',
+          '&:hover': { color: 'text.primary', bgcolor: 'rgba(255,255,255,0.06)' },
+        }}
       >
         <DragIndicatorIcon fontSize="small" />
       </Box>
       <Box sx={{ flex: 1, minWidth: 0, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 1.25 }}>{children}</Box>
       <Box sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, alignItems: 'center', alignSelf: { md: 'center' } }}>
-        <Tooltip title="Move up"><span><IconButton size="small" aria-label={`Move ${label} up`} disabled={index === 0} onClick={() => onMove(index, index - 1)}><ArrowUpwardIcon fontSize="small" /></IconButton></span></Tooltip>
-        <Tooltip title="Move down"><span><IconButton size="small" aria-label={`Move ${label} down`} disabled={index >= count - 1} onClick={() => onMove(index, index + 1)}><ArrowDownwardIcon fontSize="small" /></IconButton></span></Tooltip>
-        <Tooltip title="Remove"><IconButton size="small" aria-label={`Remove ${label}`} onClick={onRemove} sx={{ '&:hover': { color: 'error.main' } }}><DeleteOutlineIcon fontSize="small" /></IconButton></Tooltip>
+        <Tooltip title="Move up">
+          <span>
+            <IconButton size="small" aria-label={`Move ${label} up`} disabled={index === 0} onClick={() => onMove(index, index - 1)}>
+              <ArrowUpwardIcon fontSize="small" />
+            </IconButton>
+          </span>
+        </Tooltip>
+        <Tooltip title="Move down">
+          <span>
+            <IconButton
+              size="small"
+              aria-label={`Move ${label} down`}
+              disabled={index >= count - 1}
+              onClick={() => onMove(index, index + 1)}
+            >
+              <ArrowDownwardIcon fontSize="small" />
+            </IconButton>
+          </span>
+        </Tooltip>
+        <Tooltip title="Remove">
+          <IconButton size="small" aria-label={`Remove ${label}`} onClick={onRemove} sx={{ '&:hover': { color: 'error.main' } }}>
+            <DeleteOutlineIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
       </Box>
     </Box>
   );

@@ -50,7 +50,9 @@ export default function StatsChart({ stats }: { stats: TCardStats }) {
         {ticks.map((t) => (
           <g key={t}>
             <line x1={pad.left} x2={width - pad.right} y1={y(t)} y2={y(t)} stroke="rgba(255,255,255,0.08)" />
-            <text x={pad.left - 6} y={y(t) + 4} textAnchor="end" fontSize="11" fill="rgba(255,255,255,0.5)">{t}</text>
+            <text x={pad.left - 6} y={y(t) + 4} textAnchor="end" fontSize="11" fill="rgba(255,255,255,0.5)">
+              {t}
+            </text>
           </g>
         ))}
         {days.map((d, i) => {
@@ -65,12 +67,18 @@ export default function StatsChart({ stats }: { stats: TCardStats }) {
           );
         })}
         {sumViews + sumDownloads === 0 && (
-          <text x={(width + pad.left) / 2} y={height / 2} textAnchor="middle" fontSize="13" fill="rgba(255,255,255,0.55)">No views yet: share your link.</text>
+          <text x={(width + pad.left) / 2} y={height / 2} textAnchor="middle" fontSize="13" fill="rgba(255,255,255,0.55)">
+            No views yet: share your link.
+          </text>
         )}
         {days.length > 0 && (
           <>
-            <text x={pad.left} y={height - 5} fontSize="11" fill="rgba(255,255,255,0.5)">{shortDay(days[0]!.day)}</text>
-            <text x={width - pad.right} y={height - 5} fontSize="11" textAnchor="end" fill="rgba(255,255,255,0.5)">{shortDay(days[days.length - 1]!.day)}</text>
+            <text x={pad.left} y={height - 5} fontSize="11" fill="rgba(255,255,255,0.5)">
+              {shortDay(days[0]!.day)}
+            </text>
+            <text x={width - pad.right} y={height - 5} fontSize="11" textAnchor="end" fill="rgba(255,255,255,0.5)">
+              {shortDay(days[days.length - 1]!.day)}
+            </text>
           </>
         )}
       </Box>
@@ -85,8 +93,12 @@ function Legend({ color, label, value, total }: { color: string; label: string; 
         <Box component="span" sx={{ width: 10, height: 10, borderRadius: '4px', bgcolor: color }} />
         {label}, 30 days
       </Typography>
-      <Typography sx={{ fontWeight: 800, fontSize: '1.4rem', lineHeight: 1.2 }} data-testid={`stats-${label.toLowerCase()}`}>{value}</Typography>
-      <Typography variant="caption" color="text.secondary">{total} all time</Typography>
+      <Typography sx={{ fontWeight: 800, fontSize: '1.4rem', lineHeight: 1.2 }} data-testid={`stats-${label.toLowerCase()}`}>
+        {value}
+      </Typography>
+      <Typography variant="caption" color="text.secondary">
+        {total} all time
+      </Typography>
     </Box>
   );
 }

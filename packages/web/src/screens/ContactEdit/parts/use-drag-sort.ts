@@ -1,4 +1,12 @@
-import { useCallback, useEffect, useId, useRef, useState, type MouseEvent as ReactMouseEvent, type PointerEvent as ReactPointerEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type MouseEvent as ReactMouseEvent,
+  type PointerEvent as ReactPointerEvent,
+} from 'react';
 
 /** Moves the item at `from` to `to` (a new array). */
 export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
@@ -116,7 +124,11 @@ export function useDragSort(onMove: (from: number, to: number) => void, { holdOn
     } as const,
   });
 
-  const rowProps = (index: number) => ({ 'data-sort-group': group, 'data-sort-index': index, 'data-dragging': dragging === index ? 'true' : undefined });
+  const rowProps = (index: number) => ({
+    'data-sort-group': group,
+    'data-sort-index': index,
+    'data-dragging': dragging === index ? 'true' : undefined,
+  });
 
   return { handleProps, rowProps, dragging };
 }

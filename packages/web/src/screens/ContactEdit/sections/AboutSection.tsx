@@ -17,11 +17,26 @@ const Markdown = lazy(() => import('../../../components/card/Markdown.tsx'));
 
 const PLACEHOLDER = '## What I do\nI help teams **ship faster**.\n\n- Product design\n- [My portfolio](https://example.com)';
 
-function MarkdownEditor({ row, index, error, onChange }: { row: TMarkdownRow; index: number; error?: string; onChange: (text: string) => void }) {
+function MarkdownEditor({
+  row,
+  index,
+  error,
+  onChange,
+}: {
+  row: TMarkdownRow;
+  index: number;
+  error?: string;
+  onChange: (text: string) => void;
+}) {
   const [tab, setTab] = useState(0);
   return (
     <Box>
-      <Tabs value={tab} onChange={(_, v: number) => setTab(v)} aria-label={`Description ${index + 1} mode`} sx={{ minHeight: 36, '& .MuiTab-root': { minHeight: 36, py: 0.5 } }}>
+      <Tabs
+        value={tab}
+        onChange={(_, v: number) => setTab(v)}
+        aria-label={`Description ${index + 1} mode`}
+        sx={{ minHeight: 36, '& .MuiTab-root': { minHeight: 36, py: 0.5 } }}
+      >
         <Tab label="Write" />
         <Tab label="Preview" />
       </Tabs>
@@ -38,7 +53,10 @@ function MarkdownEditor({ row, index, error, onChange }: { row: TMarkdownRow; in
           helperText="**bold**, *italic*, ## headings, - lists, [links](https://…)"
         />
       ) : (
-        <Box data-testid="markdown-preview" sx={{ mt: 1, p: 1.5, minHeight: 96, borderRadius: '12px', border: '1px solid rgba(255,255,255,0.12)' }}>
+        <Box
+          data-testid="markdown-preview"
+          sx={{ mt: 1, p: 1.5, minHeight: 96, borderRadius: '12px', border: '1px solid rgba(255,255,255,0.12)' }}
+        >
           {row.text.trim() ? (
             <Suspense fallback={<Typography color="text.secondary">…</Typography>}>
               <Box sx={markdownSx}>
@@ -62,11 +80,21 @@ export default function AboutSection({ form, set, errors }: TSectionProps) {
   return (
     <EditorSection id="about" icon={<ArticleIcon />} title="About" hint="Longer text with headings, lists and links.">
       {rows.map((row, i) => (
-        <SortableRow key={row.key} index={i} count={rows.length} sort={sort} label={`description ${i + 1}`} onMove={ops.move} onRemove={() => ops.remove(i)}>
+        <SortableRow
+          key={row.key}
+          index={i}
+          count={rows.length}
+          sort={sort}
+          label={`description ${i + 1}`}
+          onMove={ops.move}
+          onRemove={() => ops.remove(i)}
+        >
           <MarkdownEditor row={row} index={i} error={errors[`markdownDescriptions.${i}`]} onChange={(text) => ops.update(i, { text })} />
         </SortableRow>
       ))}
-      <AddButton onClick={() => ops.add({ key: newKey(), text: '' })} disabled={rows.length >= 10}>+ Add a description</AddButton>
+      <AddButton onClick={() => ops.add({ key: newKey(), text: '' })} disabled={rows.length >= 10}>
+        + Add a description
+      </AddButton>
     </EditorSection>
   );
 }

@@ -25,9 +25,16 @@ const ACCENTS = [
 export default function DesignSection({ form, set, errors }: TSectionProps) {
   return (
     <EditorSection id="design" icon={<PaletteIcon />} title="Design" hint="Pick a template, then make it yours.">
-      <TemplatePicker value={form.design} accent={form.accentColor1 || '#282832'} accent2={form.accentColor2 || form.accentColor1 || '#4a4a5c'} onChange={(d) => set('design', d)} />
+      <TemplatePicker
+        value={form.design}
+        accent={form.accentColor1 || '#282832'}
+        accent2={form.accentColor2 || form.accentColor1 || '#4a4a5c'}
+        onChange={(d) => set('design', d)}
+      />
       <Box>
-        <Typography variant="overline" color="text.secondary" component="h3">Theme</Typography>
+        <Typography variant="overline" color="text.secondary" component="h3">
+          Theme
+        </Typography>
         <Box role="radiogroup" aria-label="Theme" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
           {THEMES.map((t) => {
             const selected = form.theme === t.designation;
@@ -45,18 +52,32 @@ export default function DesignSection({ form, set, errors }: TSectionProps) {
                   set('accentColor3', t.colors[2]);
                 }}
                 sx={{
-                  font: 'inherit', color: 'text.primary', cursor: 'pointer', display: 'flex', alignItems: 'center', gap: 1,
-                  px: 1.25, py: 0.75, borderRadius: 999, bgcolor: selected ? 'rgba(154,125,255,0.16)' : 'rgba(255,255,255,0.04)',
-                  border: '1px solid', borderColor: selected ? 'primary.main' : 'rgba(255,255,255,0.12)',
+                  font: 'inherit',
+                  color: 'text.primary',
+                  cursor: 'pointer',
+                  display: 'flex',
+                  alignItems: 'center',
+                  gap: 1,
+                  px: 1.25,
+                  py: 0.75,
+                  borderRadius: 999,
+                  bgcolor: selected ? 'rgba(154,125,255,0.16)' : 'rgba(255,255,255,0.04)',
+                  border: '1px solid',
+                  borderColor: selected ? 'primary.main' : 'rgba(255,255,255,0.12)',
                   '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
                 }}
               >
                 <Box aria-hidden sx={{ display: 'flex' }}>
                   {t.colors.map((c, i) => (
-                    <Box key={c} sx={{ width: 16, height: 16, borderRadius: '50%', bgcolor: c, ml: i ? -0.5 : 0, border: '2px solid #1c1c25' }} />
+                    <Box
+                      key={c}
+                      sx={{ width: 16, height: 16, borderRadius: '50%', bgcolor: c, ml: i ? -0.5 : 0, border: '2px solid #1c1c25' }}
+                    />
                   ))}
                 </Box>
-                <Typography variant="body2" sx={{ fontWeight: 600 }}>{t.label}</Typography>
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  {t.label}
+                </Typography>
               </Box>
             );
           })}
@@ -66,18 +87,44 @@ export default function DesignSection({ form, set, errors }: TSectionProps) {
         {ACCENTS.map(({ key, label }) => {
           const value = form[key];
           return (
-            <Box key={key} sx={{ display: 'flex', alignItems: 'center', gap: 1.25, p: 1, borderRadius: '16px', border: '1px solid rgba(255,255,255,0.1)' }}>
+            <Box
+              key={key}
+              sx={{
+                display: 'flex',
+                alignItems: 'center',
+                gap: 1.25,
+                p: 1,
+                borderRadius: '16px',
+                border: '1px solid rgba(255,255,255,0.1)',
+              }}
+            >
               <Box
                 component="input"
                 type="color"
                 aria-label={label}
                 value={value || '#282832'}
                 onChange={(e: React.ChangeEvent<HTMLInputElement>) => set(key, e.target.value)}
-                sx={{ width: 40, height: 40, p: 0, border: 'none', borderRadius: '12px', bgcolor: 'transparent', cursor: 'pointer', '&::-webkit-color-swatch-wrapper': { p: 0 }, '&::-webkit-color-swatch': { border: '1px solid rgba(255,255,255,0.3)', borderRadius: '10px' } }}
+                sx={{
+                  width: 40,
+                  height: 40,
+                  p: 0,
+                  border: 'none',
+                  borderRadius: '12px',
+                  bgcolor: 'transparent',
+                  cursor: 'pointer',
+                  '&::-webkit-color-swatch-wrapper': { p: 0 },
+                  '&::-webkit-color-swatch': { border: '1px solid rgba(255,255,255,0.3)', borderRadius: '10px' },
+                }}
               />
               <Box sx={{ minWidth: 0 }}>
-                <Typography variant="body2" sx={{ fontWeight: 600 }}>{label}</Typography>
-                <Typography variant="caption" color={errors[`designSpecification.${key}`] ? 'error.main' : 'text.secondary'} sx={{ fontFamily: 'monospace' }}>
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  {label}
+                </Typography>
+                <Typography
+                  variant="caption"
+                  color={errors[`designSpecification.${key}`] ? 'error.main' : 'text.secondary'}
+                  sx={{ fontFamily: 'monospace' }}
+                >
                   {errors[`designSpecification.${key}`] ?? (value || 'default')}
                 </Typography>
               </Box>

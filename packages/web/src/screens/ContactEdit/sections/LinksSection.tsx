@@ -17,23 +17,69 @@ export default function LinksSection({ form, set, errors }: TSectionProps) {
   return (
     <EditorSection id="links" icon={<LinkIcon />} title="Links and videos" hint="Your site, shop, portfolio, booking page, talks…">
       {form.links.map((l, i) => (
-        <SortableRow key={l.key} index={i} count={form.links.length} sort={linkSort} label={`link ${i + 1}`} onMove={links.move} onRemove={() => links.remove(i)}>
+        <SortableRow
+          key={l.key}
+          index={i}
+          count={form.links.length}
+          sort={linkSort}
+          label={`link ${i + 1}`}
+          onMove={links.move}
+          onRemove={() => links.remove(i)}
+        >
           <Box sx={{ display: 'grid', gap: 1.25, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '1fr 1fr' } }}>
-            <Field label="Link URL" type="url" inputMode="url" placeholder="example.com" value={l.linkUrl} onChange={(v) => links.update(i, { linkUrl: v })} error={errors[`links.${i}.linkUrl`]} />
-            <Field label="Link name" value={l.linkName} onChange={(v) => links.update(i, { linkName: v })} error={errors[`links.${i}.linkName`]} />
+            <Field
+              label="Link URL"
+              type="url"
+              inputMode="url"
+              placeholder="example.com"
+              value={l.linkUrl}
+              onChange={(v) => links.update(i, { linkUrl: v })}
+              error={errors[`links.${i}.linkUrl`]}
+            />
+            <Field
+              label="Link name"
+              value={l.linkName}
+              onChange={(v) => links.update(i, { linkName: v })}
+              error={errors[`links.${i}.linkName`]}
+            />
           </Box>
         </SortableRow>
       ))}
-      <AddButton onClick={() => links.add({ key: newKey(), linkUrl: '', linkName: '' })} disabled={form.links.length >= 50}>+ Add a link</AddButton>
+      <AddButton onClick={() => links.add({ key: newKey(), linkUrl: '', linkName: '' })} disabled={form.links.length >= 50}>
+        + Add a link
+      </AddButton>
       {form.videos.map((v, i) => (
-        <SortableRow key={v.key} index={i} count={form.videos.length} sort={videoSort} label={`video ${i + 1}`} onMove={videos.move} onRemove={() => videos.remove(i)}>
+        <SortableRow
+          key={v.key}
+          index={i}
+          count={form.videos.length}
+          sort={videoSort}
+          label={`video ${i + 1}`}
+          onMove={videos.move}
+          onRemove={() => videos.remove(i)}
+        >
           <Box sx={{ display: 'grid', gap: 1.25, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '1fr 1fr' } }}>
-            <Field label="Video URL" type="url" inputMode="url" placeholder="https://youtube.com/watch?v=…" value={v.videoUrl} onChange={(x) => videos.update(i, { videoUrl: x })} error={errors[`videos.${i}.videoUrl`]} />
-            <Field label="Video title" value={v.title} onChange={(x) => videos.update(i, { title: x })} error={errors[`videos.${i}.title`]} />
+            <Field
+              label="Video URL"
+              type="url"
+              inputMode="url"
+              placeholder="https://youtube.com/watch?v=…"
+              value={v.videoUrl}
+              onChange={(x) => videos.update(i, { videoUrl: x })}
+              error={errors[`videos.${i}.videoUrl`]}
+            />
+            <Field
+              label="Video title"
+              value={v.title}
+              onChange={(x) => videos.update(i, { title: x })}
+              error={errors[`videos.${i}.title`]}
+            />
           </Box>
         </SortableRow>
       ))}
-      <AddButton onClick={() => videos.add({ key: newKey(), videoUrl: '', title: '' })} disabled={form.videos.length >= 20}>+ Add a video</AddButton>
+      <AddButton onClick={() => videos.add({ key: newKey(), videoUrl: '', title: '' })} disabled={form.videos.length >= 20}>
+        + Add a video
+      </AddButton>
     </EditorSection>
   );
 }

@@ -16,7 +16,13 @@ import Field from '../../../components/editor/Field.tsx';
  * The PIN setting: phones and e-mails hidden behind a 4–8 digit PIN. Changing
  * it moves the card's version, so the editor makes the write (`writePin`).
  */
-export default function PinSection({ contactId, writePin }: { contactId: string; writePin: (pinCode: string | null) => Promise<TPinStatus> }) {
+export default function PinSection({
+  contactId,
+  writePin,
+}: {
+  contactId: string;
+  writePin: (pinCode: string | null) => Promise<TPinStatus>;
+}) {
   const queryClient = useQueryClient();
   // A failed read leaves the state line out (the setting still works).
   const status = useQuery(cardQueries.pin(contactId)).data ?? null;
@@ -53,7 +59,9 @@ export default function PinSection({ contactId, writePin }: { contactId: string;
       {failed > 0 && (
         <Alert severity="warning" data-testid="pin-failures">
           Your PIN was guessed wrong {failed} {failed === 1 ? 'time' : 'times'} in the last day.
-          {status?.lockedUntil && new Date(status.lockedUntil) > new Date() ? ` Locked until ${new Date(status.lockedUntil).toLocaleTimeString()}.` : ''}
+          {status?.lockedUntil && new Date(status.lockedUntil) > new Date()
+            ? ` Locked until ${new Date(status.lockedUntil).toLocaleTimeString()}.`
+            : ''}
         </Alert>
       )}
       <Box sx={{ display: 'flex', gap: 1.25, alignItems: 'flex-start', flexWrap: 'wrap' }}>
@@ -67,8 +75,14 @@ export default function PinSection({ contactId, writePin }: { contactId: string;
           slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'new-password', 'data-testid': 'pin-input' } }}
           sx={{ flex: '1 1 200px', maxWidth: 280 }}
         />
-        <Button variant="contained" onClick={() => apply(pin)} disabled={busy || !pin}>{status?.enabled ? 'Change PIN' : 'Turn on'}</Button>
-        {status?.enabled && <Button color="inherit" onClick={() => apply(null)} disabled={busy}>Remove PIN</Button>}
+        <Button variant="contained" onClick={() => apply(pin)} disabled={busy || !pin}>
+          {status?.enabled ? 'Change PIN' : 'Turn on'}
+        </Button>
+        {status?.enabled && (
+          <Button color="inherit" onClick={() => apply(null)} disabled={busy}>
+            Remove PIN
+          </Button>
+        )}
       </Box>
     </EditorSection>
   );

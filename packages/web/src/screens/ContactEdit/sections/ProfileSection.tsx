@@ -14,11 +14,15 @@ export default function ProfileSection({ form, set, errors }: TSectionProps) {
     <EditorSection id="profile" icon={<PersonIcon />} title="Profile" hint="Who you are, at a glance.">
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'auto 1fr' }, alignItems: 'start' }}>
         <Box sx={{ display: 'grid', gap: 0.75 }}>
-          <Typography variant="overline" color="text.secondary">Picture</Typography>
+          <Typography variant="overline" color="text.secondary">
+            Picture
+          </Typography>
           <PictureUpload form={form} set={set} testId="picture-input" />
         </Box>
         <Box sx={{ display: 'grid', gap: 0.75 }}>
-          <Typography variant="overline" color="text.secondary">Cover image</Typography>
+          <Typography variant="overline" color="text.secondary">
+            Cover image
+          </Typography>
           <ImageUpload
             label="Upload cover image"
             testId="cover-input"
@@ -31,10 +35,34 @@ export default function ProfileSection({ form, set, errors }: TSectionProps) {
         </Box>
       </Box>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: '1fr 1fr' } }}>
-        <Field label="First name" value={form.firstName} onChange={(v) => set('firstName', v)} error={errors.firstName} autoComplete="given-name" />
-        <Field label="Last name" value={form.lastName} onChange={(v) => set('lastName', v)} error={errors.lastName} autoComplete="family-name" />
-        <Field label="Job title" value={form.jobTitle} onChange={(v) => set('jobTitle', v)} error={errors.jobTitle} autoComplete="organization-title" />
-        <Field label="Organization" value={form.organization} onChange={(v) => set('organization', v)} error={errors.organization} autoComplete="organization" />
+        <Field
+          label="First name"
+          value={form.firstName}
+          onChange={(v) => set('firstName', v)}
+          error={errors.firstName}
+          autoComplete="given-name"
+        />
+        <Field
+          label="Last name"
+          value={form.lastName}
+          onChange={(v) => set('lastName', v)}
+          error={errors.lastName}
+          autoComplete="family-name"
+        />
+        <Field
+          label="Job title"
+          value={form.jobTitle}
+          onChange={(v) => set('jobTitle', v)}
+          error={errors.jobTitle}
+          autoComplete="organization-title"
+        />
+        <Field
+          label="Organization"
+          value={form.organization}
+          onChange={(v) => set('organization', v)}
+          error={errors.organization}
+          autoComplete="organization"
+        />
       </Box>
       <Field
         label="Biography"

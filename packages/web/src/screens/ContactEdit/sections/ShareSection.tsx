@@ -36,8 +36,30 @@ export default function ShareSection({ card }: { card: TVirtualContact }) {
 
   return (
     <EditorSection id="share" icon={<InsightsIcon />} title="Your link and stats">
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 1, pl: 1.5, borderRadius: '16px', bgcolor: 'rgba(154,125,255,0.08)', border: '1px solid rgba(154,125,255,0.25)' }}>
-        <Typography data-testid="quick-link" sx={{ flex: 1, minWidth: 0, fontFamily: 'ui-monospace, monospace', fontSize: '0.9rem', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+      <Box
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 1,
+          p: 1,
+          pl: 1.5,
+          borderRadius: '16px',
+          bgcolor: 'rgba(154,125,255,0.08)',
+          border: '1px solid rgba(154,125,255,0.25)',
+        }}
+      >
+        <Typography
+          data-testid="quick-link"
+          sx={{
+            flex: 1,
+            minWidth: 0,
+            fontFamily: 'ui-monospace, monospace',
+            fontSize: '0.9rem',
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+            whiteSpace: 'nowrap',
+          }}
+        >
           {link.replace(/^https?:\/\//, '')}
         </Typography>
         <IconButton
@@ -54,15 +76,36 @@ export default function ShareSection({ card }: { card: TVirtualContact }) {
           <ContentCopyIcon fontSize="small" />
         </IconButton>
       </Box>
-      <Typography role="status" variant="body2" color="success.main" sx={{ minHeight: 20, mt: -1.5, fontWeight: 600 }}>{copied ? 'copied to clipboard' : ''}</Typography>
+      <Typography role="status" variant="body2" color="success.main" sx={{ minHeight: 20, mt: -1.5, fontWeight: 600 }}>
+        {copied ? 'copied to clipboard' : ''}
+      </Typography>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: -1 }}>
-        <Button variant="contained" startIcon={<ShareIcon />} onClick={() => emitClientEvent('shareContact', { contact: card })}>Share</Button>
-        <Button variant="outlined" startIcon={<QrCode2Icon />} onClick={() => emitClientEvent('qr', { title: `${card.firstName} ${card.lastName}`.trim() || card.name, code: cardShareUrl(window.location.origin, card) })}>QR code</Button>
-        <Button color="inherit" startIcon={<OpenInNewIcon />} component={RouterLink} to={`/${card.quickId}`}>Open card</Button>
+        <Button variant="contained" startIcon={<ShareIcon />} onClick={() => emitClientEvent('shareContact', { contact: card })}>
+          Share
+        </Button>
+        <Button
+          variant="outlined"
+          startIcon={<QrCode2Icon />}
+          onClick={() =>
+            emitClientEvent('qr', {
+              title: `${card.firstName} ${card.lastName}`.trim() || card.name,
+              code: cardShareUrl(window.location.origin, card),
+            })
+          }
+        >
+          QR code
+        </Button>
+        <Button color="inherit" startIcon={<OpenInNewIcon />} component={RouterLink} to={`/${card.quickId}`}>
+          Open card
+        </Button>
       </Box>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-        <Button variant="outlined" startIcon={<WalletIcon />} onClick={() => addToWallet('apple', card.virtualContactId)}>Add to Apple Wallet</Button>
-        <Button variant="outlined" startIcon={<WalletIcon />} onClick={() => addToWallet('google', card.virtualContactId)}>Add to Google Wallet</Button>
+        <Button variant="outlined" startIcon={<WalletIcon />} onClick={() => addToWallet('apple', card.virtualContactId)}>
+          Add to Apple Wallet
+        </Button>
+        <Button variant="outlined" startIcon={<WalletIcon />} onClick={() => addToWallet('google', card.virtualContactId)}>
+          Add to Google Wallet
+        </Button>
       </Box>
       {stats ? <StatsChart stats={stats} /> : <Box sx={{ height: 180 }} />}
     </EditorSection>

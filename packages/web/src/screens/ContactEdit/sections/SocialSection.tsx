@@ -22,16 +22,37 @@ import type { TSectionProps } from './types.ts';
 const QR_ONLY: readonly TSocialMediaType[] = ['WeChat'];
 
 const ACCOUNT_HINT: Record<TSocialMediaType, string> = {
-  Facebook: 'Profile name, e.g. jane.doe', Messenger: 'Profile name', Twitter: 'Handle, e.g. @jane', Instagram: 'Handle, e.g. @jane',
-  LinkedIn: 'in/jane-doe or company/acme', Viber: 'Phone number with country code', Whatsapp: 'Phone number with country code',
-  WeChat: '', Telegram: 'Username', Youtube: '@channel', TikTok: 'Handle', Line: 'LINE id, e.g. @shop',
+  Facebook: 'Profile name, e.g. jane.doe',
+  Messenger: 'Profile name',
+  Twitter: 'Handle, e.g. @jane',
+  Instagram: 'Handle, e.g. @jane',
+  LinkedIn: 'in/jane-doe or company/acme',
+  Viber: 'Phone number with country code',
+  Whatsapp: 'Phone number with country code',
+  WeChat: '',
+  Telegram: 'Username',
+  Youtube: '@channel',
+  TikTok: 'Handle',
+  Line: 'LINE id, e.g. @shop',
 };
 
 function SocialIcon({ type }: { type: TSocialMediaType }) {
   const style = SOCIAL_STYLE[type];
   const Icon = style.icon;
   return (
-    <Box aria-hidden sx={{ width: 28, height: 28, borderRadius: '50%', display: 'grid', placeItems: 'center', bgcolor: style.color, color: '#fff', '& svg': { fontSize: 16 } }}>
+    <Box
+      aria-hidden
+      sx={{
+        width: 28,
+        height: 28,
+        borderRadius: '50%',
+        display: 'grid',
+        placeItems: 'center',
+        bgcolor: style.color,
+        color: '#fff',
+        '& svg': { fontSize: 16 },
+      }}
+    >
       <Icon />
     </Box>
   );
@@ -42,14 +63,30 @@ export default function SocialSection({ form, set, errors }: TSectionProps) {
   const ops = listOps(set, 'socialMedias');
   const sort = useDragSort(ops.move);
   const setType = (i: number, row: TSocialRow, type: TSocialMediaType) =>
-    ops.update(i, { socialMediaType: type, referenceType: QR_ONLY.includes(type) ? 'ByQrCode' : row.referenceType === 'ByQrCode' && QR_ONLY.includes(row.socialMediaType) ? 'ByAccountId' : row.referenceType });
+    ops.update(i, {
+      socialMediaType: type,
+      referenceType: QR_ONLY.includes(type)
+        ? 'ByQrCode'
+        : row.referenceType === 'ByQrCode' && QR_ONLY.includes(row.socialMediaType)
+          ? 'ByAccountId'
+          : row.referenceType,
+    });
   return (
     <EditorSection id="social" icon={<ShareIcon />} title="Social networks" hint="Shown as round icons; one tap opens the app.">
       {form.socialMedias.map((row, i) => {
         const qrOnly = QR_ONLY.includes(row.socialMediaType);
-        const url = row.referenceType === 'ByAccountId' ? socialUrl({ socialMediaType: row.socialMediaType, accountId: row.accountId }) : null;
+        const url =
+          row.referenceType === 'ByAccountId' ? socialUrl({ socialMediaType: row.socialMediaType, accountId: row.accountId }) : null;
         return (
-          <SortableRow key={row.key} index={i} count={form.socialMedias.length} sort={sort} label={`${row.socialMediaType} entry`} onMove={ops.move} onRemove={() => ops.remove(i)}>
+          <SortableRow
+            key={row.key}
+            index={i}
+            count={form.socialMedias.length}
+            sort={sort}
+            label={`${row.socialMediaType} entry`}
+            onMove={ops.move}
+            onRemove={() => ops.remove(i)}
+          >
             <Box sx={{ display: 'flex', gap: 1.25, flexWrap: 'wrap', alignItems: 'center' }}>
               <TextField
                 select
@@ -60,7 +97,10 @@ export default function SocialSection({ form, set, errors }: TSectionProps) {
                 sx={{ minWidth: 170, flex: '1 1 170px', '& .MuiSelect-select': { display: 'flex', alignItems: 'center', gap: 1 } }}
               >
                 {SOCIAL_MEDIA_TYPES.map((t) => (
-                  <MenuItem key={t} value={t} sx={{ gap: 1 }}><SocialIcon type={t} />{t}</MenuItem>
+                  <MenuItem key={t} value={t} sx={{ gap: 1 }}>
+                    <SocialIcon type={t} />
+                    {t}
+                  </MenuItem>
                 ))}
               </TextField>
               <ToggleButtonGroup
@@ -70,8 +110,12 @@ export default function SocialSection({ form, set, errors }: TSectionProps) {
                 onChange={(_, v: TReference | null) => v && ops.update(i, { referenceType: v })}
                 aria-label={`How to reach ${row.socialMediaType}`}
               >
-                <ToggleButton value="ByAccountId" disabled={qrOnly}>Account</ToggleButton>
-                <ToggleButton value="ByUrl" disabled={qrOnly}>URL</ToggleButton>
+                <ToggleButton value="ByAccountId" disabled={qrOnly}>
+                  Account
+                </ToggleButton>
+                <ToggleButton value="ByUrl" disabled={qrOnly}>
+                  URL
+                </ToggleButton>
                 <ToggleButton value="ByQrCode">QR image</ToggleButton>
               </ToggleButtonGroup>
             </Box>
@@ -86,7 +130,14 @@ export default function SocialSection({ form, set, errors }: TSectionProps) {
               />
             )}
             {row.referenceType === 'ByUrl' && (
-              <Field label={`${row.socialMediaType} URL`} type="url" value={row.urlOverride} onChange={(v) => ops.update(i, { urlOverride: v })} error={errors[`socialMedias.${i}.urlOverride`]} placeholder="https://…" />
+              <Field
+                label={`${row.socialMediaType} URL`}
+                type="url"
+                value={row.urlOverride}
+                onChange={(v) => ops.update(i, { urlOverride: v })}
+                error={errors[`socialMedias.${i}.urlOverride`]}
+                placeholder="https://…"
+              />
             )}
             {row.referenceType === 'ByQrCode' && (
               <Box>
@@ -99,14 +150,27 @@ export default function SocialSection({ form, set, errors }: TSectionProps) {
                   onRemove={() => ops.update(i, { qrCode: null })}
                   hint={qrOnly ? 'WeChat: Me → QR code → save the image, then upload it here.' : 'A screenshot of your QR code.'}
                 />
-                {errors[`socialMedias.${i}.qrCode`] && <Typography variant="caption" color="error.main" role="alert">{errors[`socialMedias.${i}.qrCode`]}</Typography>}
+                {errors[`socialMedias.${i}.qrCode`] && (
+                  <Typography variant="caption" color="error.main" role="alert">
+                    {errors[`socialMedias.${i}.qrCode`]}
+                  </Typography>
+                )}
               </Box>
             )}
           </SortableRow>
         );
       })}
       <AddButton
-        onClick={() => ops.add({ key: newKey(), socialMediaType: 'Instagram', referenceType: 'ByAccountId', accountId: '', urlOverride: '', qrCode: null })}
+        onClick={() =>
+          ops.add({
+            key: newKey(),
+            socialMediaType: 'Instagram',
+            referenceType: 'ByAccountId',
+            accountId: '',
+            urlOverride: '',
+            qrCode: null,
+          })
+        }
         disabled={form.socialMedias.length >= 30}
       >
         + Add a social network

@@ -37,7 +37,12 @@ function Board({ board, index, onChange }: { board: TBoardRow; index: number; on
     for (const file of list) {
       try {
         const u = await uploadPicture(file);
-        onChange({ items: [...latest.current.items, { key: newKey(), obsecuredDisplayItemId: u.obsecuredDisplayItemId, width: u.width, height: u.height, caption: '' }] });
+        onChange({
+          items: [
+            ...latest.current.items,
+            { key: newKey(), obsecuredDisplayItemId: u.obsecuredDisplayItemId, width: u.width, height: u.height, caption: '' },
+          ],
+        });
       } catch (e) {
         setError(`${file.name}: ${errorText(e)}`);
       } finally {
@@ -50,15 +55,31 @@ function Board({ board, index, onChange }: { board: TBoardRow; index: number; on
   const n = board.items.length;
   return (
     <>
-      <Field label={`Board ${index + 1} title`} value={board.title} onChange={(title) => onChange({ title })} placeholder={index === 0 ? 'Recent work' : 'Board title'} />
-      <Box component="ul" aria-label={`Board ${index + 1} photos`} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1, gridTemplateColumns: 'repeat(auto-fill, minmax(96px, 1fr))' }}>
+      <Field
+        label={`Board ${index + 1} title`}
+        value={board.title}
+        onChange={(title) => onChange({ title })}
+        placeholder={index === 0 ? 'Recent work' : 'Board title'}
+      />
+      <Box
+        component="ul"
+        aria-label={`Board ${index + 1} photos`}
+        sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1, gridTemplateColumns: 'repeat(auto-fill, minmax(96px, 1fr))' }}
+      >
         {board.items.map((item, i) => (
           <Box
             component="li"
             key={item.key}
             {...sort.rowProps(i)}
             data-testid="wall-photo"
-            sx={{ position: 'relative', aspectRatio: '1 / 1', borderRadius: '12px', overflow: 'hidden', bgcolor: '#22222c', '&[data-dragging="true"]': { outline: '2px solid', outlineColor: 'primary.main', transform: 'scale(1.04)' } }}
+            sx={{
+              position: 'relative',
+              aspectRatio: '1 / 1',
+              borderRadius: '12px',
+              overflow: 'hidden',
+              bgcolor: '#22222c',
+              '&[data-dragging="true"]': { outline: '2px solid', outlineColor: 'primary.main', transform: 'scale(1.04)' },
+            }}
           >
             <Box
               component="img"
@@ -68,11 +89,48 @@ function Board({ board, index, onChange }: { board: TBoardRow; index: number; on
               {...sort.handleProps(i)}
               sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block', userSelect: 'none' }}
             />
-            <Box sx={{ position: 'absolute', inset: 'auto 0 0 0', display: 'flex', justifyContent: 'space-between', p: 0.25, background: 'linear-gradient(transparent, rgba(0,0,0,0.7))' }}>
-              <IconButton size="small" aria-label={`Move photo ${i + 1} earlier`} disabled={i === 0} onClick={() => move(i, i - 1)} sx={{ color: '#fff' }}><ArrowBackIcon sx={{ fontSize: 16 }} /></IconButton>
-              <IconButton size="small" aria-label={`Move photo ${i + 1} later`} disabled={i === n - 1} onClick={() => move(i, i + 1)} sx={{ color: '#fff' }}><ArrowForwardIcon sx={{ fontSize: 16 }} /></IconButton>
+            <Box
+              sx={{
+                position: 'absolute',
+                inset: 'auto 0 0 0',
+                display: 'flex',
+                justifyContent: 'space-between',
+                p: 0.25,
+                background: 'linear-gradient(transparent, rgba(0,0,0,0.7))',
+              }}
+            >
+              <IconButton
+                size="small"
+                aria-label={`Move photo ${i + 1} earlier`}
+                disabled={i === 0}
+                onClick={() => move(i, i - 1)}
+                sx={{ color: '#fff' }}
+              >
+                <ArrowBackIcon sx={{ fontSize: 16 }} />
+              </IconButton>
+              <IconButton
+                size="small"
+                aria-label={`Move photo ${i + 1} later`}
+                disabled={i === n - 1}
+                onClick={() => move(i, i + 1)}
+                sx={{ color: '#fff' }}
+              >
+                <ArrowForwardIcon sx={{ fontSize: 16 }} />
+              </IconButton>
             </Box>
-            <IconButton size="small" aria-label={`Remove photo ${i + 1}`} onClick={() => onChange({ items: board.items.filter((_, j) => j !== i) })} sx={{ position: 'absolute', top: 2, right: 2, color: '#fff', bgcolor: 'rgba(0,0,0,0.55)', '&:hover': { bgcolor: 'rgba(0,0,0,0.8)' } }}>
+            <IconButton
+              size="small"
+              aria-label={`Remove photo ${i + 1}`}
+              onClick={() => onChange({ items: board.items.filter((_, j) => j !== i) })}
+              sx={{
+                position: 'absolute',
+                top: 2,
+                right: 2,
+                color: '#fff',
+                bgcolor: 'rgba(0,0,0,0.55)',
+                '&:hover': { bgcolor: 'rgba(0,0,0,0.8)' },
+              }}
+            >
               <CloseIcon sx={{ fontSize: 16 }} />
             </IconButton>
           </Box>
@@ -82,15 +140,36 @@ function Board({ board, index, onChange }: { board: TBoardRow; index: number; on
             component="label"
             variant="outlined"
             disabled={busy > 0 || n >= 100}
-            sx={{ width: '100%', height: '100%', borderRadius: '12px', borderStyle: 'dashed', flexDirection: 'column', gap: 0.5, fontSize: '0.8rem' }}
+            sx={{
+              width: '100%',
+              height: '100%',
+              borderRadius: '12px',
+              borderStyle: 'dashed',
+              flexDirection: 'column',
+              gap: 0.5,
+              fontSize: '0.8rem',
+            }}
           >
             {busy > 0 ? <CircularProgress size={22} aria-label="Uploading" /> : <PhotoLibraryIcon />}
             {busy > 0 ? `Uploading ${busy}` : 'Add photos'}
-            <input ref={input} hidden type="file" multiple accept="image/jpeg,image/png,image/webp,image/gif,image/avif" data-testid={`wall-input-${index}`} aria-label={`Add photos to board ${index + 1}`} onChange={(e) => addFiles(e.target.files)} />
+            <input
+              ref={input}
+              hidden
+              type="file"
+              multiple
+              accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+              data-testid={`wall-input-${index}`}
+              aria-label={`Add photos to board ${index + 1}`}
+              onChange={(e) => addFiles(e.target.files)}
+            />
           </Button>
         </Box>
       </Box>
-      {error && <Typography variant="caption" color="error.main" role="alert">{error}</Typography>}
+      {error && (
+        <Typography variant="caption" color="error.main" role="alert">
+          {error}
+        </Typography>
+      )}
     </>
   );
 }
@@ -100,13 +179,28 @@ export default function WallSection({ form, set }: TSectionProps) {
   const ops = listOps(set, 'boards');
   const sort = useDragSort(ops.move);
   return (
-    <EditorSection id="wall" icon={<PhotoLibraryIcon />} title="Photo wall" hint="Drag photos to order them (on a phone, touch and hold first). Your card shows the first board.">
+    <EditorSection
+      id="wall"
+      icon={<PhotoLibraryIcon />}
+      title="Photo wall"
+      hint="Drag photos to order them (on a phone, touch and hold first). Your card shows the first board."
+    >
       {form.boards.map((b, i) => (
-        <SortableRow key={b.key} index={i} count={form.boards.length} sort={sort} label={`board ${i + 1}`} onMove={ops.move} onRemove={() => ops.remove(i)}>
+        <SortableRow
+          key={b.key}
+          index={i}
+          count={form.boards.length}
+          sort={sort}
+          label={`board ${i + 1}`}
+          onMove={ops.move}
+          onRemove={() => ops.remove(i)}
+        >
           <Board board={b} index={i} onChange={(patch) => ops.update(i, patch)} />
         </SortableRow>
       ))}
-      <AddButton onClick={() => ops.add({ key: newKey(), title: '', items: [] })} disabled={form.boards.length >= 20}>+ Add a board</AddButton>
+      <AddButton onClick={() => ops.add({ key: newKey(), title: '', items: [] })} disabled={form.boards.length >= 20}>
+        + Add a board
+      </AddButton>
     </EditorSection>
   );
 }

@@ -56,7 +56,9 @@ export default function Composer({ onSend, onAttach, closedReason, onError }: TC
   if (closedReason) {
     return (
       <Box sx={{ px: 2, py: 1.5, borderTop: '1px solid', borderColor: 'divider', textAlign: 'center' }}>
-        <Typography variant="body2" color="text.secondary" data-testid="composer-closed">{closedReason}</Typography>
+        <Typography variant="body2" color="text.secondary" data-testid="composer-closed">
+          {closedReason}
+        </Typography>
       </Box>
     );
   }
@@ -65,22 +67,64 @@ export default function Composer({ onSend, onAttach, closedReason, onError }: TC
     <Box
       component="form"
       onSubmit={submit}
-      sx={{ display: 'flex', alignItems: 'flex-end', gap: 0.5, px: 1, py: 1, borderTop: '1px solid', borderColor: 'divider', bgcolor: 'background.paper' }}
+      sx={{
+        display: 'flex',
+        alignItems: 'flex-end',
+        gap: 0.5,
+        px: 1,
+        py: 1,
+        borderTop: '1px solid',
+        borderColor: 'divider',
+        bgcolor: 'background.paper',
+      }}
     >
       <IconButton aria-label="Attach" onClick={(e) => setMenu(e.currentTarget)} sx={{ mb: 0.25 }}>
         <AttachFileIcon />
       </IconButton>
-      <Menu anchorEl={menu} open={Boolean(menu)} onClose={() => setMenu(null)} anchorOrigin={{ vertical: 'top', horizontal: 'left' }} transformOrigin={{ vertical: 'bottom', horizontal: 'left' }}>
-        <MenuItem onClick={() => { setMenu(null); photoInput.current?.click(); }}>
-          <ListItemIcon><PhotoOutlinedIcon fontSize="small" /></ListItemIcon>Photo
+      <Menu
+        anchorEl={menu}
+        open={Boolean(menu)}
+        onClose={() => setMenu(null)}
+        anchorOrigin={{ vertical: 'top', horizontal: 'left' }}
+        transformOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+      >
+        <MenuItem
+          onClick={() => {
+            setMenu(null);
+            photoInput.current?.click();
+          }}
+        >
+          <ListItemIcon>
+            <PhotoOutlinedIcon fontSize="small" />
+          </ListItemIcon>
+          Photo
         </MenuItem>
-        <MenuItem onClick={() => { setMenu(null); documentInput.current?.click(); }}>
-          <ListItemIcon><DescriptionOutlinedIcon fontSize="small" /></ListItemIcon>Document
+        <MenuItem
+          onClick={() => {
+            setMenu(null);
+            documentInput.current?.click();
+          }}
+        >
+          <ListItemIcon>
+            <DescriptionOutlinedIcon fontSize="small" />
+          </ListItemIcon>
+          Document
         </MenuItem>
       </Menu>
       <input ref={photoInput} type="file" accept="image/*" hidden onChange={pick('photo')} data-testid="photo-input" />
       <input ref={documentInput} type="file" hidden onChange={pick('document')} data-testid="document-input" />
-      <Box sx={{ flex: 1, minWidth: 0, bgcolor: 'rgba(255,255,255,0.06)', borderRadius: 5, px: 2, py: 1, border: '1px solid', borderColor: tooLong ? 'error.main' : 'transparent' }}>
+      <Box
+        sx={{
+          flex: 1,
+          minWidth: 0,
+          bgcolor: 'rgba(255,255,255,0.06)',
+          borderRadius: 5,
+          px: 2,
+          py: 1,
+          border: '1px solid',
+          borderColor: tooLong ? 'error.main' : 'transparent',
+        }}
+      >
         <InputBase
           inputRef={field}
           value={text}
@@ -98,15 +142,19 @@ export default function Composer({ onSend, onAttach, closedReason, onError }: TC
           inputProps={{ 'aria-label': 'Message', 'data-testid': 'composer-input' }}
           sx={{ fontSize: 15 }}
         />
-        {tooLong && (
-          <Typography variant="caption" color="error">{`Max ${MESSAGE_MAX_LENGTH} characters (${trimmed.length})`}</Typography>
-        )}
+        {tooLong && <Typography variant="caption" color="error">{`Max ${MESSAGE_MAX_LENGTH} characters (${trimmed.length})`}</Typography>}
       </Box>
       <IconButton
         type="submit"
         aria-label="Send"
         disabled={!trimmed || tooLong}
-        sx={{ mb: 0.25, bgcolor: 'primary.dark', color: '#fff', '&:hover': { bgcolor: '#6446e0' }, '&.Mui-disabled': { bgcolor: 'rgba(255,255,255,0.08)' } }}
+        sx={{
+          mb: 0.25,
+          bgcolor: 'primary.dark',
+          color: '#fff',
+          '&:hover': { bgcolor: '#6446e0' },
+          '&.Mui-disabled': { bgcolor: 'rgba(255,255,255,0.08)' },
+        }}
       >
         <SendIcon fontSize="small" />
       </IconButton>

@@ -10,7 +10,11 @@ import { FAILED_TO_INJECT, getRealtimeStatus, reconnectRealtime, subscribeRealti
 const SERVER_TIMEOUT = 'Server timeout elapsed without receiving a message from the server.';
 
 const shownReason = (error: string | null): string =>
-  error === FAILED_TO_INJECT ? FAILED_TO_INJECT : error?.includes(SERVER_TIMEOUT) ? SERVER_TIMEOUT : 'New messages will show when you reconnect.';
+  error === FAILED_TO_INJECT
+    ? FAILED_TO_INJECT
+    : error?.includes(SERVER_TIMEOUT)
+      ? SERVER_TIMEOUT
+      : 'New messages will show when you reconnect.';
 
 /** A connecting state shorter than this is not worth a flash of banner. */
 const QUIET_MS = 1200;
@@ -42,8 +46,15 @@ export default function ConnectionBanner() {
       data-testid="connection-banner"
       data-state={status.state}
       sx={{
-        display: 'flex', alignItems: 'center', gap: 1, px: 2, py: 0.75, fontSize: 13,
-        bgcolor: gaveUp ? 'rgba(244,81,108,0.14)' : 'rgba(245,166,35,0.12)', borderBottom: '1px solid', borderColor: 'divider',
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1,
+        px: 2,
+        py: 0.75,
+        fontSize: 13,
+        bgcolor: gaveUp ? 'rgba(244,81,108,0.14)' : 'rgba(245,166,35,0.12)',
+        borderBottom: '1px solid',
+        borderColor: 'divider',
       }}
     >
       {gaveUp ? <CloudOffIcon fontSize="small" color="error" /> : <CircularProgress size={14} color="warning" />}
@@ -51,7 +62,9 @@ export default function ConnectionBanner() {
         {gaveUp ? `Disconnected — ${shownReason(status.error)}` : `${status.state === 'Reconnecting' ? 'Reconnecting' : 'Connecting'}…`}
       </Typography>
       {gaveUp && (
-        <Button size="small" variant="outlined" onClick={reconnectRealtime}>Reconnect</Button>
+        <Button size="small" variant="outlined" onClick={reconnectRealtime}>
+          Reconnect
+        </Button>
       )}
     </Box>
   );

@@ -22,12 +22,17 @@ export default function ConversationList({ list, error, activeId, myAccountId }:
     return (
       <Box sx={{ px: 2 }} aria-busy="true">
         {error ? (
-          <Typography color="error" role="alert" sx={{ py: 2 }}>{error}</Typography>
+          <Typography color="error" role="alert" sx={{ py: 2 }}>
+            {error}
+          </Typography>
         ) : (
           [0, 1, 2].map((i) => (
             <Box key={i} sx={{ display: 'flex', gap: 1.5, py: 1.5, alignItems: 'center' }}>
               <Skeleton variant="circular" width={48} height={48} />
-              <Box sx={{ flex: 1 }}><Skeleton width="50%" /><Skeleton width="80%" /></Box>
+              <Box sx={{ flex: 1 }}>
+                <Skeleton width="50%" />
+                <Skeleton width="80%" />
+              </Box>
             </Box>
           ))
         )}
@@ -59,7 +64,13 @@ export default function ConversationList({ list, error, activeId, myAccountId }:
               data-testid="conversation-row"
               aria-current={active ? 'page' : undefined}
               sx={{
-                width: '100%', display: 'flex', gap: 1.5, px: 2, py: 1.25, textAlign: 'left', justifyContent: 'flex-start',
+                width: '100%',
+                display: 'flex',
+                gap: 1.5,
+                px: 2,
+                py: 1.25,
+                textAlign: 'left',
+                justifyContent: 'flex-start',
                 bgcolor: active ? 'rgba(154,125,255,0.14)' : 'transparent',
                 '&:hover': { bgcolor: active ? 'rgba(154,125,255,0.18)' : 'rgba(255,255,255,0.04)' },
               }}
@@ -67,7 +78,10 @@ export default function ConversationList({ list, error, activeId, myAccountId }:
               <CounterpartAvatar counterpart={c.counterpart} />
               <Box sx={{ flex: 1, minWidth: 0 }}>
                 <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1 }}>
-                  <Typography noWrap sx={{ flex: 1, fontWeight: unseen ? 800 : 600, color: c.counterpart.deleted ? 'text.secondary' : 'text.primary' }}>
+                  <Typography
+                    noWrap
+                    sx={{ flex: 1, fontWeight: unseen ? 800 : 600, color: c.counterpart.deleted ? 'text.secondary' : 'text.primary' }}
+                  >
                     {c.counterpart.name}
                   </Typography>
                   <Typography variant="caption" sx={{ color: unseen ? 'primary.main' : 'text.secondary', flexShrink: 0 }}>
@@ -79,20 +93,42 @@ export default function ConversationList({ list, error, activeId, myAccountId }:
                     variant="body2"
                     noWrap
                     data-testid="conversation-preview"
-                    sx={{ flex: 1, color: unseen ? 'text.primary' : 'text.secondary', display: 'flex', alignItems: 'center', gap: 0.5, '& svg': { fontSize: 16 } }}
+                    sx={{
+                      flex: 1,
+                      color: unseen ? 'text.primary' : 'text.secondary',
+                      display: 'flex',
+                      alignItems: 'center',
+                      gap: 0.5,
+                      '& svg': { fontSize: 16 },
+                    }}
                   >
-                    {mine && <Box component="span" sx={{ color: 'text.secondary' }}>You:</Box>}
+                    {mine && (
+                      <Box component="span" sx={{ color: 'text.secondary' }}>
+                        You:
+                      </Box>
+                    )}
                     {last?.kind === 'photo' && <PhotoOutlinedIcon aria-hidden />}
                     {last?.kind === 'document' && <DescriptionOutlinedIcon aria-hidden />}
-                    <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{previewOf(last)}</Box>
+                    <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+                      {previewOf(last)}
+                    </Box>
                   </Typography>
                   {unseen && (
                     <Box
                       data-testid="unseen-count"
                       aria-label={`${c.unseenCount} unseen`}
                       sx={{
-                        minWidth: 22, height: 22, px: 0.75, borderRadius: 11, bgcolor: 'primary.dark', color: '#fff',
-                        fontSize: 12, fontWeight: 700, display: 'grid', placeItems: 'center', flexShrink: 0,
+                        minWidth: 22,
+                        height: 22,
+                        px: 0.75,
+                        borderRadius: 11,
+                        bgcolor: 'primary.dark',
+                        color: '#fff',
+                        fontSize: 12,
+                        fontWeight: 700,
+                        display: 'grid',
+                        placeItems: 'center',
+                        flexShrink: 0,
                       }}
                     >
                       {c.unseenCount > 99 ? '99+' : c.unseenCount}

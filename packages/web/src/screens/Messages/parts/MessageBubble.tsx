@@ -12,8 +12,7 @@ import DocumentIcon from '../../../components/DocumentIcon.tsx';
 
 /** What a bubble shows: a stored message, or one still on its way out. */
 export type TBubble =
-  | { type: 'message'; message: TConversationMessage; mine: boolean; seen: boolean }
-  | { type: 'outgoing'; outgoing: TOutgoing };
+  { type: 'message'; message: TConversationMessage; mine: boolean; seen: boolean } | { type: 'outgoing'; outgoing: TOutgoing };
 
 export interface TMessageBubbleProps {
   bubble: TBubble;
@@ -44,15 +43,19 @@ export default function MessageBubble({ bubble, continued, onOpenPhoto, onRetry,
   const deleted = m?.senderDeleted ?? false;
   const failed = out?.status === 'failed';
 
-  const state = out
-    ? out.status === 'sending'
-      ? <ScheduleIcon aria-label="Sending" data-testid="state-sending" />
-      : <ErrorOutlineIcon aria-label="Not sent" color="error" data-testid="state-failed" />
-    : bubble.type === 'message' && bubble.mine
-      ? bubble.seen
-        ? <DoneAllIcon aria-label="Seen" data-testid="state-seen" sx={{ color: '#7fe3ff' }} />
-        : <DoneIcon aria-label="Sent" data-testid="state-sent" />
-      : null;
+  const state = out ? (
+    out.status === 'sending' ? (
+      <ScheduleIcon aria-label="Sending" data-testid="state-sending" />
+    ) : (
+      <ErrorOutlineIcon aria-label="Not sent" color="error" data-testid="state-failed" />
+    )
+  ) : bubble.type === 'message' && bubble.mine ? (
+    bubble.seen ? (
+      <DoneAllIcon aria-label="Seen" data-testid="state-seen" sx={{ color: '#7fe3ff' }} />
+    ) : (
+      <DoneIcon aria-label="Sent" data-testid="state-sent" />
+    )
+  ) : null;
 
   let body: React.ReactNode;
   if (kind === 'photo') {
@@ -67,7 +70,15 @@ export default function MessageBubble({ bubble, continued, onOpenPhoto, onRetry,
         data-testid="message-photo"
         sx={{ display: 'block', borderRadius: 2.5, overflow: 'hidden', ...size, bgcolor: 'rgba(255,255,255,0.06)', opacity: out ? 0.7 : 1 }}
       >
-        {src && <Box component="img" src={src} alt="Photo" loading="lazy" sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }} />}
+        {src && (
+          <Box
+            component="img"
+            src={src}
+            alt="Photo"
+            loading="lazy"
+            sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+          />
+        )}
       </ButtonBase>
     );
   } else if (kind === 'document') {
@@ -77,22 +88,37 @@ export default function MessageBubble({ bubble, continued, onOpenPhoto, onRetry,
     const size = doc?.size ?? out?.file?.size;
     const inner = (
       <>
-        <Box sx={{ width: 40, height: 40, borderRadius: 2, display: 'grid', placeItems: 'center', bgcolor: 'rgba(0,0,0,0.2)', flexShrink: 0 }}>
+        <Box
+          sx={{ width: 40, height: 40, borderRadius: 2, display: 'grid', placeItems: 'center', bgcolor: 'rgba(0,0,0,0.2)', flexShrink: 0 }}
+        >
           <DocumentIcon contentType={contentType} />
         </Box>
         <Box sx={{ minWidth: 0, textAlign: 'left' }}>
-          <Typography variant="body2" noWrap sx={{ fontWeight: 600, maxWidth: 200 }}>{name}</Typography>
-          {size !== undefined && <Typography variant="caption" sx={{ opacity: 0.75 }}>{sizeLabel(size)}</Typography>}
+          <Typography variant="body2" noWrap sx={{ fontWeight: 600, maxWidth: 200 }}>
+            {name}
+          </Typography>
+          {size !== undefined && (
+            <Typography variant="caption" sx={{ opacity: 0.75 }}>
+              {sizeLabel(size)}
+            </Typography>
+          )}
         </Box>
       </>
     );
     body = doc ? (
-      <Box component="a" href={doc.url} download={doc.name} data-testid="message-document"
-        sx={{ display: 'flex', alignItems: 'center', gap: 1.25, color: 'inherit', textDecoration: 'none', py: 0.25 }}>
+      <Box
+        component="a"
+        href={doc.url}
+        download={doc.name}
+        data-testid="message-document"
+        sx={{ display: 'flex', alignItems: 'center', gap: 1.25, color: 'inherit', textDecoration: 'none', py: 0.25 }}
+      >
         {inner}
       </Box>
     ) : (
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.25, opacity: 0.7 }} data-testid="message-document">{inner}</Box>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.25, opacity: 0.7 }} data-testid="message-document">
+        {inner}
+      </Box>
     );
   } else {
     body = (
@@ -118,7 +144,10 @@ export default function MessageBubble({ bubble, continued, onOpenPhoto, onRetry,
       )}
       <Box
         sx={{
-          maxWidth: 'min(78%, 520px)', px: kind === 'photo' ? 0.5 : 1.5, pt: kind === 'photo' ? 0.5 : 0.875, pb: 0.5,
+          maxWidth: 'min(78%, 520px)',
+          px: kind === 'photo' ? 0.5 : 1.5,
+          pt: kind === 'photo' ? 0.5 : 0.875,
+          pb: 0.5,
           borderRadius: 3.5,
           borderBottomRightRadius: mine && !continued ? 6 : undefined,
           borderBottomLeftRadius: !mine && !continued ? 6 : undefined,
@@ -129,16 +158,34 @@ export default function MessageBubble({ bubble, continued, onOpenPhoto, onRetry,
         }}
       >
         {body}
-        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 0.5, mt: 0.25, px: kind === 'photo' ? 1 : 0, '& svg': { fontSize: 15 } }}>
-          <Typography variant="caption" sx={{ fontSize: 11, opacity: 0.7 }}>{time}</Typography>
+        <Box
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'flex-end',
+            gap: 0.5,
+            mt: 0.25,
+            px: kind === 'photo' ? 1 : 0,
+            '& svg': { fontSize: 15 },
+          }}
+        >
+          <Typography variant="caption" sx={{ fontSize: 11, opacity: 0.7 }}>
+            {time}
+          </Typography>
           {state}
         </Box>
       </Box>
       {failed && out && (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 0.5 }} role="alert">
-          <Typography variant="caption" color="error">Not sent{out.error ? `: ${out.error}` : ''}</Typography>
-          <ButtonBase onClick={() => onRetry(out.clientMessageId)} sx={{ fontSize: 12, fontWeight: 700, color: 'primary.main', px: 0.5 }}>Retry</ButtonBase>
-          <ButtonBase onClick={() => onDiscard(out.clientMessageId)} sx={{ fontSize: 12, color: 'text.secondary', px: 0.5 }}>Delete</ButtonBase>
+          <Typography variant="caption" color="error">
+            Not sent{out.error ? `: ${out.error}` : ''}
+          </Typography>
+          <ButtonBase onClick={() => onRetry(out.clientMessageId)} sx={{ fontSize: 12, fontWeight: 700, color: 'primary.main', px: 0.5 }}>
+            Retry
+          </ButtonBase>
+          <ButtonBase onClick={() => onDiscard(out.clientMessageId)} sx={{ fontSize: 12, color: 'text.secondary', px: 0.5 }}>
+            Delete
+          </ButtonBase>
         </Box>
       )}
     </Box>

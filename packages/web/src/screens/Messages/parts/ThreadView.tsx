@@ -43,10 +43,16 @@ export default function ThreadView({ conversationId, myAccountId, showBack }: TT
     const stored = new Set(messages.map((m) => m.clientMessageId).filter(Boolean));
     const list: { key: string; createdAt: string; bubble: TBubble; mine: boolean }[] = messages.map((m) => {
       const mine = m.senderAccountId !== null && m.senderAccountId === myAccountId;
-      return { key: m.messageId, createdAt: m.createdAt, mine, bubble: { type: 'message', message: m, mine, seen: mine && m.sequence <= thread.counterpartSeen } };
+      return {
+        key: m.messageId,
+        createdAt: m.createdAt,
+        mine,
+        bubble: { type: 'message', message: m, mine, seen: mine && m.sequence <= thread.counterpartSeen },
+      };
     });
     for (const o of outbox) {
-      if (!stored.has(o.clientMessageId)) list.push({ key: o.clientMessageId, createdAt: o.createdAt, mine: true, bubble: { type: 'outgoing', outgoing: o } });
+      if (!stored.has(o.clientMessageId))
+        list.push({ key: o.clientMessageId, createdAt: o.createdAt, mine: true, bubble: { type: 'outgoing', outgoing: o } });
     }
     return list;
   }, [messages, outbox, myAccountId, thread.counterpartSeen]);
@@ -58,7 +64,13 @@ export default function ThreadView({ conversationId, myAccountId, showBack }: TT
 
   // Scroll: to the bottom at first; keep the reading position when older pages arrive above;
   // follow new messages only when the reader is at the bottom (or sent them).
-  const anchor = useRef<{ first: string | undefined; last: string | undefined; height: number; top: number; count: number }>({ first: undefined, last: undefined, height: 0, top: 0, count: 0 });
+  const anchor = useRef<{ first: string | undefined; last: string | undefined; height: number; top: number; count: number }>({
+    first: undefined,
+    last: undefined,
+    height: 0,
+    top: 0,
+    count: 0,
+  });
   useLayoutEffect(() => {
     const el = scroller.current;
     if (!el) return;
@@ -110,9 +122,24 @@ export default function ThreadView({ conversationId, myAccountId, showBack }: TT
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minWidth: 0, position: 'relative' }} data-testid="thread">
-      <Box component="header" sx={{ display: 'flex', alignItems: 'center', gap: 1.25, pl: showBack ? 0.5 : 2, pr: 8, minHeight: 68, borderBottom: '1px solid', borderColor: 'divider', bgcolor: 'rgba(22,22,30,0.9)' }}>
+      <Box
+        component="header"
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 1.25,
+          pl: showBack ? 0.5 : 2,
+          pr: 8,
+          minHeight: 68,
+          borderBottom: '1px solid',
+          borderColor: 'divider',
+          bgcolor: 'rgba(22,22,30,0.9)',
+        }}
+      >
         {showBack && (
-          <IconButton component={Link} to="/messages" aria-label="Back to conversations"><ArrowBackIcon /></IconButton>
+          <IconButton component={Link} to="/messages" aria-label="Back to conversations">
+            <ArrowBackIcon />
+          </IconButton>
         )}
         {counterpart && <CounterpartAvatar counterpart={counterpart} size={40} />}
         <Box sx={{ minWidth: 0 }}>
@@ -120,7 +147,12 @@ export default function ThreadView({ conversationId, myAccountId, showBack }: TT
             {counterpart?.name ?? (thread.loading ? ' ' : 'Conversation')}
           </Typography>
           {counterpart?.quickId && (
-            <Typography component={Link} to={`/${counterpart.quickId}`} variant="caption" sx={{ color: 'text.secondary', textDecoration: 'none', '&:hover': { textDecoration: 'underline' } }}>
+            <Typography
+              component={Link}
+              to={`/${counterpart.quickId}`}
+              variant="caption"
+              sx={{ color: 'text.secondary', textDecoration: 'none', '&:hover': { textDecoration: 'underline' } }}
+            >
               View card
             </Typography>
           )}
@@ -134,15 +166,29 @@ export default function ThreadView({ conversationId, myAccountId, showBack }: TT
         aria-label="Messages"
         aria-live="polite"
         data-testid="thread-messages"
-        sx={{ flex: 1, overflowY: 'auto', overscrollBehavior: 'contain', py: 1, background: 'radial-gradient(1200px 600px at 100% 0%, rgba(140,108,255,0.06), transparent 60%)' }}
+        sx={{
+          flex: 1,
+          overflowY: 'auto',
+          overscrollBehavior: 'contain',
+          py: 1,
+          background: 'radial-gradient(1200px 600px at 100% 0%, rgba(140,108,255,0.06), transparent 60%)',
+        }}
       >
         {thread.loading && (
-          <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}><CircularProgress size={28} /></Box>
+          <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
+            <CircularProgress size={28} />
+          </Box>
         )}
         {thread.error && (
-          <Typography color="error" role="alert" sx={{ textAlign: 'center', py: 6, px: 2 }}>{thread.error}</Typography>
+          <Typography color="error" role="alert" sx={{ textAlign: 'center', py: 6, px: 2 }}>
+            {thread.error}
+          </Typography>
         )}
-        {loadingOlder && <Box sx={{ display: 'grid', placeItems: 'center', py: 1 }}><CircularProgress size={20} /></Box>}
+        {loadingOlder && (
+          <Box sx={{ display: 'grid', placeItems: 'center', py: 1 }}>
+            <CircularProgress size={20} />
+          </Box>
+        )}
         {!thread.loading && !hasOlder && messages.length > 0 && (messages[0]?.sequence ?? 1) === 1 && (
           <Typography variant="caption" color="text.secondary" sx={{ display: 'block', textAlign: 'center', py: 1 }}>
             Start of the conversation
@@ -155,7 +201,18 @@ export default function ThreadView({ conversationId, myAccountId, showBack }: TT
             <Box key={b.key}>
               {newDay && (
                 <Box sx={{ display: 'flex', justifyContent: 'center', my: 1.5 }}>
-                  <Typography variant="caption" data-testid="day-separator" sx={{ px: 1.5, py: 0.375, borderRadius: 99, bgcolor: 'rgba(255,255,255,0.07)', color: 'text.secondary', fontWeight: 600 }}>
+                  <Typography
+                    variant="caption"
+                    data-testid="day-separator"
+                    sx={{
+                      px: 1.5,
+                      py: 0.375,
+                      borderRadius: 99,
+                      bgcolor: 'rgba(255,255,255,0.07)',
+                      color: 'text.secondary',
+                      fontWeight: 600,
+                    }}
+                  >
                     {dayLabel(b.createdAt)}
                   </Typography>
                 </Box>
@@ -163,7 +220,14 @@ export default function ThreadView({ conversationId, myAccountId, showBack }: TT
               <MessageBubble
                 bubble={b.bubble}
                 continued={!newDay && prev?.mine === b.mine}
-                onOpenPhoto={(id) => setViewer(Math.max(0, photos.findIndex((p) => p.id === id)))}
+                onOpenPhoto={(id) =>
+                  setViewer(
+                    Math.max(
+                      0,
+                      photos.findIndex((p) => p.id === id),
+                    ),
+                  )
+                }
                 onRetry={(cid) => retry(conversationId, cid)}
                 onDiscard={(cid) => discard(conversationId, cid)}
               />
@@ -175,7 +239,20 @@ export default function ThreadView({ conversationId, myAccountId, showBack }: TT
         <ButtonBase
           onClick={toBottom}
           data-testid="new-messages-below"
-          sx={{ position: 'absolute', right: 16, bottom: 80, px: 1.5, py: 0.75, borderRadius: 99, bgcolor: 'primary.dark', color: '#fff', fontSize: 13, fontWeight: 700, gap: 0.5, boxShadow: 3 }}
+          sx={{
+            position: 'absolute',
+            right: 16,
+            bottom: 80,
+            px: 1.5,
+            py: 0.75,
+            borderRadius: 99,
+            bgcolor: 'primary.dark',
+            color: '#fff',
+            fontSize: 13,
+            fontWeight: 700,
+            gap: 0.5,
+            boxShadow: 3,
+          }}
         >
           New messages <KeyboardArrowDownIcon fontSize="small" />
         </ButtonBase>
