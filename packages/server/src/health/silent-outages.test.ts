@@ -12,14 +12,12 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createRedisBackplane } from '../backplane/index.ts';
-import { openDatabase, type Database } from '../db/client.ts';
 import { openBoundedRedis } from '../redis/connect.ts';
-import { buildTestApp, type LogCapture } from '../test/app.ts';
-import { createPostgresDatabase } from '../test/databases.ts';
+import { openProxiedServices, type TProxiedServices } from '../test/proxied-services.ts';
 import { serviceUrl } from '../test/services.ts';
-import { allMessages, buildPerson, closeListening, listenForHub, send, startConversation } from '../test/conversations-support.ts';
+import { allMessages, buildPerson, send, startConversation } from '../test/conversations-support.ts';
 import { nextCall } from '../test/hub-support.ts';
-import { hostPort, startTcpProxy, throughProxy, type TTcpProxy } from '../test/tcp-proxy.ts';
+import { hostPort, startTcpProxy, throughProxy } from '../test/tcp-proxy.ts';
 
 const databaseUrl = serviceUrl('TEST_DATABASE_URL', 'the silent-outage tests');
 const redisUrl = serviceUrl('TEST_REDIS_URL', 'the silent-outage tests');
@@ -41,52 +39,25 @@ const metric = async (app: FastifyInstance, dependency: string): Promise<number>
 };
 
 describe.skipIf(!databaseUrl || !redisUrl)('PostgreSQL and Redis gone silent', () => {
-  let created: Awaited<ReturnType<typeof createPostgresDatabase>>;
-  let pgProxy: TTcpProxy;
-  let redisProxy: TTcpProxy;
-  let database: Database;
-  let app: FastifyInstance;
-  let log: LogCapture;
-  let hubUrl: string;
-
+  let w: TProxiedServices;
   beforeAll(async () => {
-    created = await createPostgresDatabase();
-    pgProxy = await startTcpProxy(hostPort(created.url));
-    redisProxy = await startTcpProxy(hostPort(redisUrl!));
-    database = await openDatabase({
-      url: throughProxy(created.url, pgProxy),
-      dataDir: '',
-      maxConnections: 4,
-      timeoutMs: DATABASE_TIMEOUT_MS,
-    });
-    ({ app, log } = await buildTestApp(database, {
-      env: { REDIS_URL: throughProxy(redisUrl!, redisProxy), REDIS_TIMEOUT_MS: String(REDIS_TIMEOUT_MS) },
-    }));
-    hubUrl = await listenForHub(app);
+    w = await openProxiedServices(redisUrl!, { timeoutMs: DATABASE_TIMEOUT_MS, env: { REDIS_TIMEOUT_MS: String(REDIS_TIMEOUT_MS) } });
   });
-  afterAll(async () => {
-    await pgProxy?.restore();
-    await redisProxy?.restore();
-    if (app) await closeListening(app);
-    await database?.close().catch(() => undefined);
-    await pgProxy?.close();
-    await redisProxy?.close();
-    await created?.drop();
-  });
+  afterAll(() => w?.close());
 
   it('answers 503 when a query outlives the bound (a send held behind a lock), and the retry with the same id is stored once', async () => {
-    const ana = await buildPerson(app, 'Ana');
-    const ben = await buildPerson(app, 'Ben');
-    const { personalConversationId: id } = await startConversation(app, ana, ben, 'first');
-    const timeoutsBefore = await metric(app, 'postgres');
+    const ana = await buildPerson(w.app, 'Ana');
+    const ben = await buildPerson(w.app, 'Ben');
+    const { personalConversationId: id } = await startConversation(w.app, ana, ben, 'first');
+    const timeoutsBefore = await metric(w.app, 'postgres');
     // Another session holds the conversation's row: the send's statement waits past the bound.
-    const holder = new pg.Client({ connectionString: created.url });
+    const holder = new pg.Client({ connectionString: w.created.url });
     await holder.connect();
     await holder.query('begin');
     await holder.query('select 1 from conversations where id = $1 for update', [id]);
     const clientMessageId = randomUUID();
     try {
-      const { ms, result: held } = await timed(() => send(app, ana, id, 'behind a lock', clientMessageId));
+      const { ms, result: held } = await timed(() => send(w.app, ana, id, 'behind a lock', clientMessageId));
       expect(held.statusCode).toBe(503);
       expect(held.headers['retry-after']).toMatch(/^\d+$/);
       expect(held.json()).toEqual({ message: 'The database is not reachable right now. Try again in a moment.', code: 'unavailable' });
@@ -96,58 +67,58 @@ describe.skipIf(!databaseUrl || !redisUrl)('PostgreSQL and Redis gone silent', (
       await holder.query('rollback');
       await holder.end();
     }
-    expect(await metric(app, 'postgres')).toBe(timeoutsBefore + 1);
+    expect(await metric(w.app, 'postgres')).toBe(timeoutsBefore + 1);
     // The server may still have run the statement once the lock was free (it does not notice a
     // client that left while it waited): the retry with the same id answers the one stored message,
     // 200 if it was, 201 if this retry appended it.
-    const retried = await send(app, ana, id, 'behind a lock', clientMessageId);
+    const retried = await send(w.app, ana, id, 'behind a lock', clientMessageId);
     expect([200, 201]).toContain(retried.statusCode);
-    expect((await send(app, ana, id, 'behind a lock', clientMessageId)).statusCode).toBe(200);
-    const bodies = (await allMessages(app, ana, id)).map((m) => m.message);
+    expect((await send(w.app, ana, id, 'behind a lock', clientMessageId)).statusCode).toBe(200);
+    const bodies = (await allMessages(w.app, ana, id)).map((m) => m.message);
     expect(bodies).toEqual(['first', 'behind a lock']);
   });
 
   it('answers 503 within the bound while PostgreSQL is silent, on connections already open, and recovers', async () => {
-    const ana = await buildPerson(app, 'Ana');
-    const ben = await buildPerson(app, 'Ben');
-    const { personalConversationId: id } = await startConversation(app, ana, ben, 'before the cut');
-    pgProxy.silence();
+    const ana = await buildPerson(w.app, 'Ana');
+    const ben = await buildPerson(w.app, 'Ben');
+    const { personalConversationId: id } = await startConversation(w.app, ana, ben, 'before the cut');
+    w.pgProxy.silence();
     try {
-      const answers = await Promise.all([0, 1, 2, 3, 4, 5].map((i) => timed(() => send(app, ana, id, `during the cut ${i}`))));
+      const answers = await Promise.all([0, 1, 2, 3, 4, 5].map((i) => timed(() => send(w.app, ana, id, `during the cut ${i}`))));
       for (const { ms, result } of answers) {
         expect(result.statusCode).toBe(503);
         expect(ms).toBeLessThan(DATABASE_TIMEOUT_MS * 2 + 1000);
       }
-      const ready = await app.inject({ url: '/readyz' });
+      const ready = await w.app.inject({ url: '/readyz' });
       expect(ready.statusCode).toBe(503);
       expect(ready.json()).toMatchObject({ database: 'unreachable', redis: 'ok' });
     } finally {
-      await pgProxy.restore();
+      await w.pgProxy.restore();
     }
-    expect((await send(app, ana, id, 'after the cut')).statusCode).toBe(201);
+    expect((await send(w.app, ana, id, 'after the cut')).statusCode).toBe(201);
     // Nothing sent during the cut was stored: the server never saw it (or a retry would find it).
-    expect((await allMessages(app, ana, id)).map((m) => m.message)).toEqual(['before the cut', 'after the cut']);
-    expect((await app.inject({ url: '/readyz' })).statusCode).toBe(200);
+    expect((await allMessages(w.app, ana, id)).map((m) => m.message)).toEqual(['before the cut', 'after the cut']);
+    expect((await w.app.inject({ url: '/readyz' })).statusCode).toBe(200);
   });
 
   it('keeps sending within 3 s of a silent Redis cut (per-instance rate limits), and tells hub clients to resync when it is back', async () => {
-    const ana = await buildPerson(app, 'Ana');
-    const ben = await buildPerson(app, 'Ben');
-    const { personalConversationId: id } = await startConversation(app, ana, ben, 'before the cut');
+    const ana = await buildPerson(w.app, 'Ana');
+    const ben = await buildPerson(w.app, 'Ben');
+    const { personalConversationId: id } = await startConversation(w.app, ana, ben, 'before the cut');
     const benConn = new HubConnectionBuilder()
-      .withUrl(hubUrl, { transport: HttpTransportType.WebSockets, accessTokenFactory: () => ben.accessToken })
+      .withUrl(w.hubUrl, { transport: HttpTransportType.WebSockets, accessTokenFactory: () => ben.accessToken })
       .configureLogging(LogLevel.None)
       .build();
     await benConn.start();
-    const timeoutsBefore = await metric(app, 'redis');
-    const fallbackLines = () => log.lines.filter((l) => l.includes('rate limits fall back to per-instance counters')).length;
+    const timeoutsBefore = await metric(w.app, 'redis');
+    const fallbackLines = () => w.log.lines.filter((l) => l.includes('rate limits fall back to per-instance counters')).length;
     const fallbacksBefore = fallbackLines();
     try {
-      redisProxy.silence();
+      w.redisProxy.silence();
       const cutAt = performance.now();
       const answered: number[] = [];
       for (let i = 0; i < 6; i++) {
-        const res = await send(app, ana, id, `during the cut ${i}`);
+        const res = await send(w.app, ana, id, `during the cut ${i}`);
         expect(res.statusCode).toBe(201);
         answered.push(performance.now() - cutAt);
       }
@@ -155,25 +126,26 @@ describe.skipIf(!databaseUrl || !redisUrl)('PostgreSQL and Redis gone silent', (
       // Once noticed, the fallback is immediate: the later sends do not wait for Redis.
       expect(answered[5]! - answered[0]!).toBeLessThan(1500);
       expect(fallbackLines()).toBe(fallbacksBefore + 1);
-      const ready = await app.inject({ url: '/readyz' });
+      const ready = await w.app.inject({ url: '/readyz' });
       expect(ready.statusCode).toBe(503);
       expect(ready.json()).toMatchObject({ database: 'postgres', redis: 'unreachable' });
-      expect(await metric(app, 'redis')).toBeGreaterThan(timeoutsBefore);
+      expect(await metric(w.app, 'redis')).toBeGreaterThan(timeoutsBefore);
 
       const resync = nextCall(benConn, HUB.resyncMethod, 15_000);
-      await redisProxy.restore();
+      await w.redisProxy.restore();
       expect(await resync).toEqual([]);
     } finally {
-      await redisProxy.restore();
+      await w.redisProxy.restore();
       await benConn.stop();
     }
     const deadline = Date.now() + 10_000;
-    while (Date.now() < deadline && (await app.inject({ url: '/readyz' })).statusCode !== 200) await new Promise((r) => setTimeout(r, 100));
-    expect((await send(app, ana, id, 'after the cut')).statusCode).toBe(201);
-    const shared = Date.now() + 10_000;
-    while (Date.now() < shared && !log.text.includes('rate limits are shared between instances again'))
+    while (Date.now() < deadline && (await w.app.inject({ url: '/readyz' })).statusCode !== 200)
       await new Promise((r) => setTimeout(r, 100));
-    expect(log.text).toContain('rate limits are shared between instances again');
+    expect((await send(w.app, ana, id, 'after the cut')).statusCode).toBe(201);
+    const shared = Date.now() + 10_000;
+    while (Date.now() < shared && !w.log.text.includes('rate limits are shared between instances again'))
+      await new Promise((r) => setTimeout(r, 100));
+    expect(w.log.text).toContain('rate limits are shared between instances again');
   }, 60_000);
 
   it('a Redis command on a silent connection fails within the bound, and the connection is rebuilt', async () => {
