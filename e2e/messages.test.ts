@@ -12,7 +12,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { deleteAccount } from '../packages/server/src/accounts/delete-account.ts';
 import { initiateConversation } from '../packages/server/src/conversations/initiate-conversation.ts';
-import { appendMessage } from '../packages/server/src/conversations/send-message.ts';
+import { appendMessage } from '../packages/server/src/conversations/append-message.ts';
 import { buildAccount, buildCard } from '../packages/server/src/test/factories.ts';
 import { WEB_DIST } from '../packages/server/src/web/plugin.ts';
 import { expectAccessible } from './support/axe.ts';

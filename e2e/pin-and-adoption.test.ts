@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { PIN_MODAL_CLOSE_MS } from '../packages/shared/src/constants.ts';
-import { slowHash } from '../packages/server/src/crypto/slow-hash.ts';
+import { slowHash } from '../packages/server/src/platform/crypto/slow-hash.ts';
 import { buildAccount, buildCard } from '../packages/server/src/test/factories.ts';
 import { expectAccessible } from './support/axe.ts';
 import { hasChromium, launchBrowser, startSignedIn, type Browser } from './support/browser.ts';

@@ -9,7 +9,7 @@ import { PNG } from 'pngjs';
 import jsQR from 'jsqr';
 import type { Page } from 'playwright-core';
 import { seedDemo, type DemoSeed } from '../packages/server/src/seed/demo.ts';
-import { createContact } from '../packages/server/src/cards/create-contact.ts';
+import { insertContact } from '../packages/server/src/cards/insert-contact.ts';
 import { expectAccessible, expectHeadingOrder } from './support/axe.ts';
 import { hasChromium, launchBrowser, type Browser } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
@@ -54,7 +54,7 @@ describe.skipIf(!hasChromium())('public card view', () => {
     const seeded = await seedDemo(server.app);
     if (!seeded) throw new Error('demo seed did not run on a fresh database');
     seed = seeded;
-    const xss = await createContact(server.app.db, {
+    const xss = await insertContact(server.app.db, {
       firstName: '<svg onload=alert("first")>',
       lastName: 'Hacker',
       jobTitle: '"><script>alert("title")</script>',
@@ -64,7 +64,7 @@ describe.skipIf(!hasChromium())('public card view', () => {
       links: [{ linkUrl: 'javascript:alert("link")', linkName: 'Evil link' }],
     });
     xssQuickId = xss.quickId;
-    const accented = await createContact(server.app.db, {
+    const accented = await insertContact(server.app.db, {
       firstName: 'José',
       lastName: 'Núñez',
       organization: 'Café & Co.',

@@ -10,7 +10,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
-import { pushSubscriptions } from '../packages/server/src/db/schema/index.ts';
+import { pushSubscriptions } from '../packages/server/src/platform/db/schema/index.ts';
 import { buildAccount, buildCard } from '../packages/server/src/test/factories.ts';
 import { WEB_DIST } from '../packages/server/src/web/plugin.ts';
 import { apiIdle, hasChromium, launchBrowser, startSignedIn, type Browser } from './support/browser.ts';

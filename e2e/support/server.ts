@@ -6,9 +6,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../packages/server/src/app.ts';
-import { loadConfig } from '../../packages/server/src/config.ts';
+import { loadConfig } from '../../packages/server/src/platform/config/config.ts';
 import { LogCapture } from '../../packages/server/src/test/app.ts';
-import { loggerOptions } from '../../packages/server/src/logger.ts';
+import { loggerOptions } from '../../packages/server/src/platform/logging/logger.ts';
 import { WEB_DIST } from '../../packages/server/src/web/plugin.ts';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));

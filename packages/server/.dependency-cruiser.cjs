@@ -1,24 +1,8 @@
 // Server dependency rules (issue 25): `npm run lint:deps -w @vbc/server`.
 // The web app's rules live in the root .dependency-cruiser.cjs; these cover packages/server/src only.
 
-/** Cross-cutting folders and files any domain may import directly: the app's platform. */
-const PLATFORM = [
-  'db',
-  'http',
-  'plugins',
-  'errors',
-  'crypto',
-  'rate-limit',
-  'guards',
-  'backplane',
-  'redis',
-  'notify',
-  'metrics',
-  'health',
-  'config',
-  'logging',
-  'paths',
-];
+/** The platform every domain stands on (db, http, plugins, errors, config, logging…): any domain may import it directly. */
+const PLATFORM = '^src/platform/';
 const TESTS = '(^src/test/|\\.test\\.ts$)';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -40,9 +24,6 @@ module.exports = {
       to: { circular: true },
     },
     {
-      // dependency-cruiser's folder scope does not relate src/ to the folders inside it, so the
-      // files at the root of src/ get rules of their own: the composition root is imported by no
-      // folder, and the other root files (config, logger, paths…) sit below every folder.
       name: 'no-import-of-composition-root',
       severity: 'error',
       comment: 'app.ts and main.ts build and run the app; nothing in a folder of src/ imports them.',
@@ -50,27 +31,21 @@ module.exports = {
       to: { path: '^src/(app|main)\\.ts$' },
     },
     {
-      name: 'root-files-below-folders',
+      name: 'platform-imports-no-domain',
       severity: 'error',
-      comment: 'config.ts, logger.ts, paths.ts… are imported by folders, so they import no folder (but notify/, see the next rule).',
-      from: { path: '^src/[^/]+\\.ts$', pathNot: ['^src/(app|main)\\.ts$', TESTS] },
-      to: { path: '^src/[^/]+/', pathNot: '^src/notify/' },
-    },
-    {
-      name: 'root-imported-folders-reach-no-root-file',
-      severity: 'error',
-      comment: 'config.ts checks the code channels with notify/channels.ts, so nothing in notify/ may lead back to a root file.',
-      from: { path: '^src/notify/', pathNot: TESTS },
-      to: { path: '^src/[^/]+\\.ts$', reachable: true },
+      comment:
+        'The platform sits beneath the domains: nothing in src/platform/ imports a domain (hooks and decorators carry what a domain adds).',
+      from: { path: PLATFORM, pathNot: TESTS },
+      to: { path: '^src/', pathNot: [PLATFORM, TESTS] },
     },
     {
       name: 'domain-through-index',
       severity: 'error',
-      comment: 'A domain uses another domain only through its public surface, <domain>/index.ts (platform folders excepted).',
-      from: { path: '^src/([^/]+)/', pathNot: TESTS },
+      comment: 'A domain uses another domain only through its public surface, <domain>/index.ts (the platform excepted).',
+      from: { path: '^src/([^/]+)/', pathNot: [PLATFORM, TESTS] },
       to: {
         path: '^src/([^/]+)/',
-        pathNot: [`^src/$1/`, '^src/[^/]+/index\\.ts$', `^src/(${PLATFORM.join('|')})/`],
+        pathNot: ['^src/$1/', '^src/[^/]+/index\\.ts$', PLATFORM],
       },
     },
     {

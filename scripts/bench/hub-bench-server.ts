@@ -1,7 +1,7 @@
 /** Server side of hub-capacity.ts: the hub on Fastify, or a bare ws server; driven over IPC. */
 import Fastify from 'fastify';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { createMemoryBackplane } from '../../packages/server/src/backplane/index.ts';
+import { createMemoryBackplane } from '../../packages/server/src/platform/backplane/index.ts';
 import { createHub } from '../../packages/server/src/hub/index.ts';
 
 const kind = process.argv[2];

@@ -13,7 +13,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { ZAdminAnnouncementInput } from '../../packages/shared/src/announcement.ts';
 import { makeQuickId } from '../../packages/shared/src/ids.ts';
-import { openDatabase } from '../../packages/server/src/db/client.ts';
+import { openDatabase } from '../../packages/server/src/platform/db/client.ts';
 import {
   accountRecents,
   accounts,
@@ -21,7 +21,7 @@ import {
   corporateAccounts,
   corporateFollowers,
   virtualContacts,
-} from '../../packages/server/src/db/schema/index.ts';
+} from '../../packages/server/src/platform/db/schema/index.ts';
 import { issueSession } from '../../packages/server/src/accounts/sessions.ts';
 import { createCorporate } from '../../packages/server/src/admin/create-corporate.ts';
 import { createAnnouncement } from '../../packages/server/src/announcements/write-announcement.ts';

@@ -10,10 +10,10 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../packages/server/src/app.ts';
-import { loadConfig } from '../../packages/server/src/config.ts';
+import { loadConfig } from '../../packages/server/src/platform/config/config.ts';
 import { buildPerson, startConversation } from '../../packages/server/src/test/conversations-support.ts';
-import { openDatabase } from '../../packages/server/src/db/client.ts';
-import { accounts, pushSubscriptions, sessions } from '../../packages/server/src/db/schema/index.ts';
+import { openDatabase } from '../../packages/server/src/platform/db/client.ts';
+import { accounts, pushSubscriptions, sessions } from '../../packages/server/src/platform/db/schema/index.ts';
 import { sha256, SESSION_IDLE_MS } from '../../packages/server/src/accounts/sessions.ts';
 
 const [databaseUrl = '', senderCount = '40', audienceFile] = process.argv.slice(2);

@@ -7,8 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../packages/server/src/app.ts';
-import { loadConfig } from '../../packages/server/src/config.ts';
-import { openDatabase } from '../../packages/server/src/db/client.ts';
+import { loadConfig } from '../../packages/server/src/platform/config/config.ts';
+import { openDatabase } from '../../packages/server/src/platform/db/client.ts';
 import { openTestDatabase } from '../../packages/server/src/test/databases.ts';
 import { buildPerson, startConversation } from '../../packages/server/src/test/conversations-support.ts';
 

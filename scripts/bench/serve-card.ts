@@ -3,8 +3,8 @@
 // `bare <body> [<headers>]` is Fastify returning the same body (and, given them, the same headers): the baselines.
 import Fastify from 'fastify';
 import { buildApp } from '../../packages/server/src/app.ts';
-import { loadConfig } from '../../packages/server/src/config.ts';
-import { openDatabase } from '../../packages/server/src/db/client.ts';
+import { loadConfig } from '../../packages/server/src/platform/config/config.ts';
+import { openDatabase } from '../../packages/server/src/platform/db/client.ts';
 import { buildCard } from '../../packages/server/src/test/factories.ts';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig } from './platform/config/config.ts';
 import { buildApp } from './app.ts';
 import { seedDemo } from './seed/demo.ts';
 

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { unauthorized } from '../errors/app-error.ts';
-import { bearerToken } from '../plugins/auth.ts';
+import { unauthorized } from '../platform/errors/app-error.ts';
+import { bearerToken } from '../platform/plugins/auth.ts';
 import { sessionIdHashMatches } from './session-check.ts';
 import { findSession } from './sessions.ts';
 

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { accounts, displayItems, virtualContacts, virtualPets } from '../db/schema/index.ts';
+import type { Db } from '../platform/db/client.ts';
+import { accounts, displayItems, virtualContacts, virtualPets } from '../platform/db/schema/index.ts';
 
 /**
  * A part of account deletion owned by another module, run inside the deletion

@@ -1,6 +1,6 @@
-import type { Db } from '../db/client.ts';
-import type { Notifier } from '../notify/notifier.ts';
-import type { RateLimiter } from '../rate-limit/index.ts';
+import type { Db } from '../platform/db/client.ts';
+import type { Notifier } from '../platform/notify/notifier.ts';
+import type { RateLimiter } from '../platform/rate-limit/index.ts';
 import type { Clock } from './clock.ts';
 
 /** What the account services need; the accounts plugin builds it from the app. */

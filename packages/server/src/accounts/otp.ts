@@ -2,8 +2,8 @@ import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto'
 import { and, desc, eq, gt, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { OTP_CODE_LENGTH } from '@vbc/shared';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/client.ts';
-import { otpChallenges, type TOtpChannel, type TOtpPurpose } from '../db/schema/index.ts';
+import type { Db } from '../platform/db/client.ts';
+import { otpChallenges, type TOtpChannel, type TOtpPurpose } from '../platform/db/schema/index.ts';
 import { OTP_MAX_ATTEMPTS, OTP_TTL_MS, OTP_VERIFIED_WINDOW_MS } from './otp-policy.ts';
 
 /** What a code is bound to: purpose, channel, contact and (for deletion) the account. */

@@ -1,9 +1,9 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import notify from '../notify/plugin.ts';
-import rateLimit from '../rate-limit/plugin.ts';
+import notify from '../platform/notify/plugin.ts';
+import rateLimit from '../platform/rate-limit/plugin.ts';
 import { systemClock, type Clock } from './clock.ts';
-import { bindServices, type BoundServices } from '../plugins/bind-services.ts';
+import { bindServices, type BoundServices } from '../platform/plugins/bind-services.ts';
 import type { AccountDeletionStep } from './delete-account.ts';
 import type { TAccountDeps } from './deps.ts';
 import { AccountEvents } from './events.ts';

@@ -1,8 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
 import type { TPersonalAccount, TPetSummary } from '@vbc/shared';
-import type { Db } from '../db/client.ts';
-import { accounts, virtualContacts, virtualPets } from '../db/schema/index.ts';
-import { notFound } from '../errors/app-error.ts';
+import type { Db } from '../platform/db/client.ts';
+import { accounts, virtualContacts, virtualPets } from '../platform/db/schema/index.ts';
+import { notFound } from '../platform/errors/app-error.ts';
 import { presentCardSummary } from '../cards/index.ts';
 
 /** docs/contracts.md §3 personal account with the summaries of its cards and pets, oldest first. */

@@ -1,8 +1,8 @@
 import { and, desc, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
 import { isQuickId, isUuid, normalizeQuickId, type TRecentCard, type ZMergeRecents } from '@vbc/shared';
 import type { z } from 'zod';
-import type { Db } from '../db/client.ts';
-import { accountRecents, virtualContacts } from '../db/schema/index.ts';
+import type { Db } from '../platform/db/client.ts';
+import { accountRecents, virtualContacts } from '../platform/db/schema/index.ts';
 import { presentCardSummary } from '../cards/index.ts';
 
 /** Recently viewed cards kept per account. */

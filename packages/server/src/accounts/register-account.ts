@@ -1,12 +1,13 @@
 import { eq, or } from 'drizzle-orm';
 import type { TLoginResult, ZRegisterAppAccount } from '@vbc/shared';
 import type { z } from 'zod';
-import { accounts, type TOtpChannel } from '../db/schema/index.ts';
-import { conflict } from '../errors/app-error.ts';
+import { accounts, type TOtpChannel } from '../platform/db/schema/index.ts';
+import { conflict } from '../platform/errors/app-error.ts';
 import type { TAccountDeps } from './deps.ts';
 import { checkVerifiedCode, consumeChallenge } from './otp.ts';
-import { codeError, login } from './verify-contact.ts';
-import { isUniqueViolation } from '../db/unique-violation.ts';
+import { signIn } from './sign-in.ts';
+import { codeError } from './verify-contact.ts';
+import { isUniqueViolation } from '../platform/db/unique-violation.ts';
 
 type TRegister = z.output<typeof ZRegisterAppAccount>;
 
@@ -57,7 +58,7 @@ export async function registerAccount(deps: TAccountDeps, body: TRegister): Prom
         .insert(accounts)
         .values({ name: body.name, email: body.email ?? null, phoneNumber: body.phoneNumber ?? null, createdAt: now })
         .returning({ id: accounts.id });
-      return login(tx, account!.id, now);
+      return signIn(tx, account!.id, now);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw accountExists(body.email !== undefined);

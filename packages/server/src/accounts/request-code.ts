@@ -1,6 +1,6 @@
-import { AppError, badRequest, notConfigured, tooManyRequests } from '../errors/app-error.ts';
-import { DeliveryError } from '../notify/types.ts';
-import { toE164 } from '../notify/phone.ts';
+import { AppError, badRequest, notConfigured, tooManyRequests } from '../platform/errors/app-error.ts';
+import { DeliveryError } from '../platform/notify/types.ts';
+import { toE164 } from '../platform/notify/phone.ts';
 import type { TAccountDeps } from './deps.ts';
 import { discardChallenge, issueChallenge, type TChallengeScope } from './otp.ts';
 import { OTP_TTL_MS, SEND_LIMITS } from './otp-policy.ts';

@@ -17,9 +17,9 @@ import {
   type TRecents,
   type TSessionValidation,
 } from '@vbc/shared';
-import { requireAccount } from '../plugins/auth.ts';
+import { requireAccount } from '../platform/plugins/auth.ts';
 import { z } from 'zod';
-import { SECURITY } from '../plugins/docs.ts';
+import { SECURITY } from '../platform/plugins/docs.ts';
 
 /** `{ success: true }`, the answer of logout and account deletion. */
 const ZSuccess = z.object({ success: z.boolean() });

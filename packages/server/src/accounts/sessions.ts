@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { preparedQuery } from '../db/prepared.ts';
-import { accounts, sessions } from '../db/schema/index.ts';
-import type { AuthAccount } from '../plugins/auth.ts';
+import type { Db } from '../platform/db/client.ts';
+import { preparedQuery } from '../platform/db/prepared.ts';
+import { accounts, sessions } from '../platform/db/schema/index.ts';
+import type { AuthAccount } from '../platform/plugins/auth.ts';
 
 /** A session stays valid this long after its last use (sliding expiry)… */
 export const SESSION_IDLE_MS = 30 * 24 * 60 * 60 * 1000;

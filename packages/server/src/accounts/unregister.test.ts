@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { ZVirtualPetInput, type TPersonalAccount, type TUnregisterOtpResponse } from '@vbc/shared';
 import { describeEachDatabase } from '../test/app.ts';
 import { buildCard } from '../test/factories.ts';
-import { accounts, displayItems, virtualContacts, virtualPets } from '../db/schema/index.ts';
+import { accounts, displayItems, virtualContacts, virtualPets } from '../platform/db/schema/index.ts';
 import { startSmtpSink } from '../test/notify-sinks.ts';
 import {
   authHeaders,

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import type { TUnregisterOtpResponse } from '@vbc/shared';
-import { otpChallenges } from '../db/schema/index.ts';
-import { AppError } from '../errors/app-error.ts';
+import { otpChallenges } from '../platform/db/schema/index.ts';
+import { AppError } from '../platform/errors/app-error.ts';
 import { deleteAccountData, type AccountDeletionStep, type TDeletedAccount } from './delete-account.ts';
 import type { TAccountDeps } from './deps.ts';
 import { verifyChallenge, type TChallengeScope } from './otp.ts';

@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
-import type { TLoginResult, TOtpResponse } from '@vbc/shared';
-import type { Db } from '../db/client.ts';
-import { accounts, type TOtpChannel } from '../db/schema/index.ts';
-import { AppError, badRequest } from '../errors/app-error.ts';
+import type { TOtpResponse } from '@vbc/shared';
+import type { Db } from '../platform/db/client.ts';
+import { accounts, type TOtpChannel } from '../platform/db/schema/index.ts';
+import { AppError, badRequest } from '../platform/errors/app-error.ts';
 import type { TAccountDeps } from './deps.ts';
 import { consumeChallenge, verifyChallenge, type TCheck } from './otp.ts';
-import { presentAccount } from './present-account.ts';
-import { issueSession } from './sessions.ts';
+import { signIn } from './sign-in.ts';
 
 /** The client-facing error for a failed code check: 400 to try again, 410 when a new code is needed. */
 export function codeError(reason: Exclude<TCheck, { ok: true }>['reason'], what = 'code'): AppError {
@@ -25,12 +24,6 @@ export async function findAccountByContact(db: Db, channel: TOtpChannel, contact
   return row;
 }
 
-/** Starts a new session and answers with docs/contracts.md §3's login result. */
-export async function login(db: Db, accountId: string, now: Date): Promise<TLoginResult> {
-  const session = await issueSession(db, accountId, now);
-  return { ...session, account: await presentAccount(db, accountId) };
-}
-
 /**
  * VerifyEmail / VerifyPhoneNumber: checks the code. A known contact is signed
  * in at once (the code is used up); a new contact's code stays verified, to be
@@ -44,5 +37,5 @@ export async function verifyContact(deps: TAccountDeps, channel: TOtpChannel, co
   const account = await findAccountByContact(deps.db, channel, contact);
   if (!account) return response;
   if (!(await consumeChallenge(deps.db, check.challenge.id, now))) throw codeError('no_code');
-  return { ...response, login: await login(deps.db, account.id, now) };
+  return { ...response, login: await signIn(deps.db, account.id, now) };
 }

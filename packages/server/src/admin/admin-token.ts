@@ -1,8 +1,9 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Config } from '../config.ts';
-import { toTerminal } from '../logger.ts';
+import type { Config } from '../platform/config/config.ts';
+import { tokensMatch } from '../platform/crypto/tokens-match.ts';
+import { toTerminal } from '../platform/logging/logger.ts';
 
 /** Where the generated admin token lives: DATA_DIR/admin-token (mode 0600). */
 export const adminTokenPath = (dataDir: string): string => path.join(dataDir, 'admin-token');
@@ -37,9 +38,5 @@ export function resolveAdminToken(
   return token;
 }
 
-const digest = (value: string) => createHash('sha256').update(value).digest();
-
 /** Constant-time comparison of a presented token with the real one. */
-export function adminTokenMatches(presented: string, expected: string): boolean {
-  return timingSafeEqual(digest(presented), digest(expected));
-}
+export const adminTokenMatches = tokensMatch;

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import jsQR from 'jsqr';
 import { describeEachDatabase } from '../test/app.ts';
 import { buildAccount } from '../test/factories.ts';
-import { corporateAccountMembers, virtualContacts } from '../db/schema/index.ts';
+import { corporateAccountMembers, virtualContacts } from '../platform/db/schema/index.ts';
 import { adminTokenMatches, resolveAdminToken } from './admin-token.ts';
 import { runCli, type CliIo } from './cli.ts';
 

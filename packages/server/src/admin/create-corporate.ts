@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db } from '../db/client.ts';
-import { accounts, corporateAccountMembers, corporateAccounts, corporateProfiles } from '../db/schema/index.ts';
+import type { Db } from '../platform/db/client.ts';
+import { accounts, corporateAccountMembers, corporateAccounts, corporateProfiles } from '../platform/db/schema/index.ts';
 
 /** A member as the operator types it: an e-mail address, or a phone number (digits, optional +). */
 export const ZMember = z

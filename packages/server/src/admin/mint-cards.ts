@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { cardShareUrl, type TDesign } from '@vbc/shared';
-import type { Db } from '../db/client.ts';
-import { slowHash } from '../crypto/slow-hash.ts';
-import { ADOPT_CARD_POLICY, createContact, getContact, isUnadopted, newPasscode } from '../cards/index.ts';
-import { virtualContacts } from '../db/schema/index.ts';
-import { conflict } from '../errors/app-error.ts';
-import { resetGuard } from '../guards/attempt-guard.ts';
+import type { Db } from '../platform/db/client.ts';
+import { slowHash } from '../platform/crypto/slow-hash.ts';
+import { ADOPT_CARD_POLICY, insertContact, getContact, isUnadopted, newPasscode } from '../cards/index.ts';
+import { virtualContacts } from '../platform/db/schema/index.ts';
+import { conflict } from '../platform/errors/app-error.ts';
+import { resetGuard } from '../platform/guards/attempt-guard.ts';
 
 /** One minted card: the passcode is returned only here, never stored in clear. */
 export const ZMintedCard = z.object({
@@ -32,7 +32,7 @@ export async function mintCards(db: Db, input: { count: number; design: TDesign;
     while (next < input.count) {
       const i = next++;
       const passcode = newPasscode();
-      const row = await createContact(
+      const row = await insertContact(
         db,
         { firstName: '', lastName: '', designSpecification: { design: { designation: input.design }, theme: { designation: 'dark' } } },
         { passcodeHash: await slowHash(passcode) },

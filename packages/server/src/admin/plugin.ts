@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { bindServices, type BoundServices } from '../plugins/bind-services.ts';
+import { bindServices, type BoundServices } from '../platform/plugins/bind-services.ts';
 import { createCorporate } from './create-corporate.ts';
 import { mintCards, replacePasscode } from './mint-cards.ts';
 import adminRoutes from './routes.ts';

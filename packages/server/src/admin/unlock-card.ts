@@ -1,6 +1,6 @@
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/db/client.ts';
 import { ADOPT_CARD_POLICY, getContact, PIN_CARD_POLICY, PIN_CLIENT_POLICY, pinClientKey } from '../cards/index.ts';
-import { resetGuard, resetGuardsByPrefix } from '../guards/attempt-guard.ts';
+import { resetGuard, resetGuardsByPrefix } from '../platform/guards/attempt-guard.ts';
 
 /** Clears the guessing counters of a card (PIN, per card and per client, and adoption), or a 404. */
 export async function unlockCard(db: Db, contactId: string): Promise<{ virtualContactId: string; unlocked: true }> {

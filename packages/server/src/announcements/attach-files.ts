@@ -1,7 +1,7 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { announcementAttachments, documentFiles } from '../db/schema/index.ts';
-import { badRequest } from '../errors/app-error.ts';
+import type { Db } from '../platform/db/client.ts';
+import { announcementAttachments, documentFiles } from '../platform/db/schema/index.ts';
+import { badRequest } from '../platform/errors/app-error.ts';
 import { claimPicture } from '../files/index.ts';
 
 /**

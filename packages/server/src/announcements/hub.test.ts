@@ -3,7 +3,7 @@ import { HttpTransportType, HubConnectionBuilder, LogLevel, type HubConnection }
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { ANNOUNCEMENT_HUB_EVENT, type TAnnouncementSummary, type TAuthoredAnnouncement } from '@vbc/shared/announcement';
-import { openDatabase, type Database } from '../db/client.ts';
+import { openDatabase, type Database } from '../platform/db/client.ts';
 import { buildTestApp } from '../test/app.ts';
 import { createPostgresDatabase } from '../test/databases.ts';
 import { serviceUrl } from '../test/services.ts';

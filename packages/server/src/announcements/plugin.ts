@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { bindServices, type BoundServices } from '../plugins/bind-services.ts';
+import { bindServices, type BoundServices } from '../platform/plugins/bind-services.ts';
 import { deliverAnnouncement } from './deliver-announcement.ts';
 import { findAnnouncement, listAnnouncements, markAnnouncementRead } from './read-announcements.ts';
 import announcementRoutes from './routes.ts';

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { TAnnouncement, TAnnouncementAttachment, TAnnouncementSummary } from '@vbc/shared/announcement';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/db/client.ts';
 import {
   announcementAttachments,
   announcementRecipients,
@@ -9,7 +9,7 @@ import {
   corporateProfiles,
   displayItems,
   documentFiles,
-} from '../db/schema/index.ts';
+} from '../platform/db/schema/index.ts';
 
 export type AnnouncementRow = typeof announcements.$inferSelect;
 

@@ -1,8 +1,8 @@
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { TAnnouncement, TAnnouncementList } from '@vbc/shared/announcement';
-import type { Db } from '../db/client.ts';
-import { announcementRecipients, announcements } from '../db/schema/index.ts';
-import { notFound } from '../errors/app-error.ts';
+import type { Db } from '../platform/db/client.ts';
+import { announcementRecipients, announcements } from '../platform/db/schema/index.ts';
+import { notFound } from '../platform/errors/app-error.ts';
 import { attachmentsOf, presentAnnouncement, selectReceived } from './present-announcement.ts';
 
 /** Most announcements one list answer holds (the newest). */

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { accounts, announcementRecipients, corporateAccountMembers, corporateFollowers } from '../db/schema/index.ts';
+import type { Db } from '../platform/db/client.ts';
+import { accounts, announcementRecipients, corporateAccountMembers, corporateFollowers } from '../platform/db/schema/index.ts';
 
 /**
  * Writes who receives a just-published announcement, in one set-based INSERT … SELECT (no round

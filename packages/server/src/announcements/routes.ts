@@ -8,10 +8,10 @@ import {
   ZCorporateAnnouncementInput,
   ZCorporateAnnouncementUpdate,
 } from '@vbc/shared/announcement';
-import { requireAccount } from '../plugins/auth.ts';
-import { SECURITY, ZNoContent } from '../plugins/docs.ts';
+import { requireAccount } from '../platform/plugins/auth.ts';
+import { SECURITY, ZNoContent } from '../platform/plugins/docs.ts';
 import { EDITOR_ROLES } from '../corporate/index.ts';
-import { uuidParam } from '../http/params.ts';
+import { uuidParam } from '../platform/http/params.ts';
 
 const tags = ['announcements'];
 const ZAnnouncementParams = z.object({ announcementId: uuidParam('an announcement') });

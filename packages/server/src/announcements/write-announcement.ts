@@ -7,9 +7,9 @@ import type {
   ZCorporateAnnouncementInput,
   ZCorporateAnnouncementUpdate,
 } from '@vbc/shared/announcement';
-import type { Db } from '../db/client.ts';
-import { announcementRecipients, announcements, corporateAccounts } from '../db/schema/index.ts';
-import { badRequest, notFound } from '../errors/app-error.ts';
+import type { Db } from '../platform/db/client.ts';
+import { announcementRecipients, announcements, corporateAccounts } from '../platform/db/schema/index.ts';
+import { badRequest, notFound } from '../platform/errors/app-error.ts';
 import { claimHeaderImage, setAttachments } from './attach-files.ts';
 import { attachmentsOf, presentSummary, selectAnnouncements } from './present-announcement.ts';
 import { writeRecipients } from './recipients.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZDesignSpecification, ZVirtualContactInput } from '@vbc/shared';
-import { patchShape, refuseUnknown, ZUpdatedAt } from '../http/write-bodies.ts';
+import { patchShape, refuseUnknown, ZUpdatedAt } from '../platform/http/write-bodies.ts';
 
 /** POST /api/vbc/virtualcontact: the owner-writable fields; a blank card is allowed. */
 export const ZCardCreateBody = z.strictObject(

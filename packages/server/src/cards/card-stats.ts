@@ -1,7 +1,7 @@
 import { and, eq, gte } from 'drizzle-orm';
 import type { TDailyStat } from '@vbc/shared/owner';
-import type { Db } from '../db/client.ts';
-import { contactDailyStats } from '../db/schema/index.ts';
+import type { Db } from '../platform/db/client.ts';
+import { contactDailyStats } from '../platform/db/schema/index.ts';
 
 /** The card's views and downloads for each of the last `days` UTC days, oldest first, days without any as zero. */
 export async function cardDailyStats(db: Db, contactId: string, days: number, now = new Date()): Promise<TDailyStat[]> {

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { announcements, corporateProfiles, displayItems, virtualContacts } from '../db/schema/index.ts';
+import { announcements, corporateProfiles, displayItems, virtualContacts } from '../platform/db/schema/index.ts';
 import type { FastifyInstance } from 'fastify';
 import { describeEachDatabase } from '../test/app.ts';
 import { buildAccount } from '../test/factories.ts';

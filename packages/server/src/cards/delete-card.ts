@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { removeStored, type TCardWriteDeps } from './deps.ts';
-import { virtualContacts } from '../db/schema/index.ts';
+import { virtualContacts } from '../platform/db/schema/index.ts';
 import { listImageRefs, releaseUnusedImages } from '../files/index.ts';
 import { getOwnedCard } from './owned-card.ts';
-import { staleWrite, unchangedSince, type TPrecondition } from '../db/row-version.ts';
+import { staleWrite, unchangedSince, type TPrecondition } from '../platform/db/row-version.ts';
 
 /**
  * Deletes a card its owner no longer wants, in one transaction; its daily

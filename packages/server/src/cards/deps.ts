@@ -1,4 +1,4 @@
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/db/client.ts';
 import type { FileStorage } from '../files/index.ts';
 
 /** Drops a card from every instance's cache and tells this instance's listeners (plugin.ts `changed`). */

@@ -1,10 +1,10 @@
 import { cardShareUrl, isPinProtected, vcardFileName, writeVCard } from '@vbc/shared';
-import type { Db } from '../db/client.ts';
-import { AppError, notFound } from '../errors/app-error.ts';
+import type { Db } from '../platform/db/client.ts';
+import { AppError, notFound } from '../platform/errors/app-error.ts';
 import type { FileStorage } from '../files/index.ts';
 import type { FoundContact } from './find-contact.ts';
 import { verifyPinAccess } from './pin/pin-access.ts';
-import { isUnadopted, presentContact } from './presenter.ts';
+import { isUnadopted, presentContact } from './present-card.ts';
 import type { StatsCounter } from './stats-counter.ts';
 import { vcardPhoto } from './vcard-photo.ts';
 

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { isQuickId, isUuid, normalizeQuickId } from '@vbc/shared';
-import type { Db } from '../db/client.ts';
-import { displayItems, virtualContacts } from '../db/schema/index.ts';
-import { notFound } from '../errors/app-error.ts';
-import type { ContactRow, PictureInfo } from './presenter.ts';
+import type { Db } from '../platform/db/client.ts';
+import { displayItems, virtualContacts } from '../platform/db/schema/index.ts';
+import { notFound } from '../platform/errors/app-error.ts';
+import type { ContactRow, PictureInfo } from './present-card.ts';
 
 export interface FoundContact {
   row: ContactRow;

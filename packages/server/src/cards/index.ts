@@ -3,7 +3,7 @@
  * the `app.cards` decorator (plugin.ts); everything else in cards/ is private to it.
  */
 export { ADOPT_CARD_POLICY, newPasscode, normalizePasscode, PASSCODE_ALPHABET } from './adoption/passcode.ts';
-export { createContact, type CreateContactExtras } from './create-contact.ts';
+export { insertContact, type InsertContactExtras } from './insert-contact.ts';
 export { findContact, getContact, type FoundContact } from './find-contact.ts';
 export { PIN_CARD_POLICY, PIN_CLIENT_POLICY, pinClientKey } from './pin/pin-rules.ts';
-export { isUnadopted, presentCardSummary, presentContact, type ContactRow, type PictureInfo } from './presenter.ts';
+export { isUnadopted, presentCardSummary, presentContact, type ContactRow, type PictureInfo } from './present-card.ts';

@@ -1,6 +1,6 @@
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/db/client.ts';
 import { findContact, type FoundContact } from './find-contact.ts';
-import { forbidden, notFound } from '../errors/app-error.ts';
+import { forbidden, notFound } from '../platform/errors/app-error.ts';
 
 /**
  * The card (by id or quickId) when `accountId` owns it. For reads another

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAccount } from '../plugins/auth.ts';
+import { requireAccount } from '../platform/plugins/auth.ts';
 import { ZCardCreateBody, ZCardPatchBody } from './card-input.ts';
-import { readPrecondition, setVersionHeaders } from '../http/precondition.ts';
+import { readPrecondition, setVersionHeaders } from '../platform/http/precondition.ts';
 import { presentOwnerCard } from './present-owner-card.ts';
-import { SECURITY, ZNoContent } from '../plugins/docs.ts';
-import { ZCardStats, ZOwnerVirtualContact } from './responses.ts';
+import { SECURITY, ZNoContent } from '../platform/plugins/docs.ts';
+import { ZCardStats, ZOwnerVirtualContact } from './response-schemas.ts';
 
 const ZIdParams = z.object({ id: z.string().min(1).max(100) });
 const ZStatsQuery = z.object({ days: z.coerce.number().int().min(1).max(365).default(30) });

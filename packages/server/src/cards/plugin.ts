@@ -1,13 +1,13 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { isUuid, normalizeQuickId } from '@vbc/shared';
-import { notFound } from '../errors/app-error.ts';
-import { bindServices, type BoundServices } from '../plugins/bind-services.ts';
+import { notFound } from '../platform/errors/app-error.ts';
+import { bindServices, type BoundServices } from '../platform/plugins/bind-services.ts';
 import { adoptCard, assertAdoptable } from './adoption/adopt-card.ts';
 import adoptionRoutes from './adoption/routes.ts';
 import { cardDailyStats } from './card-stats.ts';
 import { ContactCache } from './contact-cache.ts';
-import { createCard } from './create-card.ts';
+import { createOwnerCard } from './create-owner-card.ts';
 import { deleteCard } from './delete-card.ts';
 import type { TCardWriteDeps } from './deps.ts';
 import { downloadVCard, type TVCardDeps } from './download-vcard.ts';
@@ -24,7 +24,7 @@ import { updateCard } from './update-card.ts';
 /** Reads and checks: the database is enough. */
 const readServices = { getOwnedCard, cardDailyStats, getCardToManagePin, pinStatus, assertAdoptable };
 /** Writes: each sends the change notice (and removes released pictures' files) after its commit. */
-const writeServices = { createCard, updateCard, deleteCard, setPin, adoptCard };
+const writeServices = { createCard: createOwnerCard, updateCard, deleteCard, setPin, adoptCard };
 /** The vCard download: the cached read, PIN access, the picture and the counter. */
 const vcardServices = { downloadVCard };
 

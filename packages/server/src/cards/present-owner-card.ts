@@ -1,6 +1,6 @@
 import type { TOwnerVirtualContact } from '@vbc/shared/owner';
 import type { FoundContact } from './find-contact.ts';
-import { presentContact } from './presenter.ts';
+import { presentContact } from './present-card.ts';
 
 export type { TOwnerVirtualContact };
 

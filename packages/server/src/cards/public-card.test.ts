@@ -7,10 +7,10 @@ import jsQR from 'jsqr';
 import vCard from 'vcf';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
-import { contactDailyStats } from '../db/schema/index.ts';
+import { contactDailyStats } from '../platform/db/schema/index.ts';
 import { describeEachDatabase } from '../test/app.ts';
 import { buildAccount, buildCard } from '../test/factories.ts';
-import { slowHash } from '../crypto/slow-hash.ts';
+import { slowHash } from '../platform/crypto/slow-hash.ts';
 import { storeDisplayImage } from '../files/store-files.ts';
 import { signPinAccess } from './pin/pin-access.ts';
 

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { contentDisposition } from '../http/content-disposition.ts';
+import { contentDisposition } from '../platform/http/content-disposition.ts';
 import type { FoundContact } from './find-contact.ts';
-import { isUnadopted, presentContact, publicContactJson, type ContactRow } from './presenter.ts';
-import { SECURITY, binary, documentedOnly, orJsonText } from '../plugins/docs.ts';
-import { ZVirtualContact } from './responses.ts';
+import { isUnadopted, presentContact, publicContactJson, type ContactRow } from './present-card.ts';
+import { SECURITY, binary, documentedOnly, orJsonText } from '../platform/plugins/docs.ts';
+import { ZVirtualContact } from './response-schemas.ts';
 
 /** docs/contracts.md §7: the card by id or quickId. */
 const CARD_ROUTE = '/api/vbc/virtualcontact/:contactId';

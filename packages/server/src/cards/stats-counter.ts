@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/db/client.ts';
 
 type Kind = 'view' | 'download';
 interface Pending {

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { removeStored, type TCardWriteDeps } from './deps.ts';
-import { virtualContacts } from '../db/schema/index.ts';
+import { virtualContacts } from '../platform/db/schema/index.ts';
 import { findContact, type FoundContact } from './find-contact.ts';
 import { claimOwnedImages, listImageRefs, releaseUnusedImages } from '../files/index.ts';
 import type { TCardPatchBody } from './card-input.ts';
 import { getOwnedCard } from './owned-card.ts';
-import { nextUpdatedAt, staleWrite, unchangedSince, type TPrecondition } from '../db/row-version.ts';
+import { nextUpdatedAt, staleWrite, unchangedSince, type TPrecondition } from '../platform/db/row-version.ts';
 
 /**
  * Writes the given fields of a card its owner changes; fields left out keep

@@ -1,8 +1,8 @@
 import { vcardPhotoType, type TVCardPhotoType } from '@vbc/shared';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/db/client.ts';
 import { findDisplayItemById } from '../files/index.ts';
 import type { FileStorage } from '../files/index.ts';
-import type { PictureInfo } from './presenter.ts';
+import type { PictureInfo } from './present-card.ts';
 
 /** The card's picture for its vCard (base64 and vCard type), when it has one of a type a vCard carries. */
 export async function vcardPhoto(

@@ -5,7 +5,7 @@ import {
   type TConversationSummary,
 } from '@vbc/shared/conversation';
 import type { Hub, THubEvent } from '../hub/index.ts';
-import { summaryWithFileLinks, withFileLinks } from './presenter.ts';
+import { summaryWithFileLinks, withFileLinks } from './present-message.ts';
 import { listMessages, participantAccountIds, summariesByAccount } from './read-conversations.ts';
 import type { TViewerDeps } from './read-for-viewer.ts';
 

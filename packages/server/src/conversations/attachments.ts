@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { AppError, badRequest } from '../errors/app-error.ts';
+import { AppError, badRequest } from '../platform/errors/app-error.ts';
 
 /** Longest edge of a stored photo; larger ones are scaled down. */
 export const PHOTO_MAX_EDGE = 4096;

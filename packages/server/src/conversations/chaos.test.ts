@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { conversationMessages } from '../db/schema/index.ts';
+import { conversationMessages } from '../platform/db/schema/index.ts';
 import {
   ConversationClient,
   sendUntilAcknowledged,

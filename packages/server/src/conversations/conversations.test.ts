@@ -3,11 +3,11 @@ import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import type { TConversationMessage, TConversationSummary } from '@vbc/shared/conversation';
 import { deleteAccount } from '../accounts/delete-account.ts';
-import { conversationMessages, conversations } from '../db/schema/index.ts';
+import { conversationMessages, conversations } from '../platform/db/schema/index.ts';
 import { describeEachDatabase } from '../test/app.ts';
 import { buildAccount, buildCard } from '../test/factories.ts';
 import { summariesByAccount } from './read-conversations.ts';
-import { appendMessage } from './send-message.ts';
+import { appendMessage } from './append-message.ts';
 import { allMessages, buildPerson, send, startConversation } from '../test/conversations-support.ts';
 
 const INITIATE = '/api/conversation/initiateConversation';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { conversationMessages, conversationParticipants } from '../db/schema/index.ts';
+import type { Db } from '../platform/db/client.ts';
+import { conversationMessages, conversationParticipants } from '../platform/db/schema/index.ts';
 
 /**
  * Conversations' part of deleting an account, inside the deletion transaction: the account's

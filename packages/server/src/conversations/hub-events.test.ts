@@ -10,14 +10,14 @@ import { openTestDatabase } from '../test/databases.ts';
 import { buildTestApp } from '../test/app.ts';
 import { buildAccount } from '../test/factories.ts';
 import { issueSession } from '../accounts/sessions.ts';
-import type { Database } from '../db/client.ts';
+import type { Database } from '../platform/db/client.ts';
 import { TRANSPORTS, closed, nextCall, sleep } from '../test/hub-support.ts';
 import { startSmtpSink } from '../test/notify-sinks.ts';
 import { mailedCode } from '../test/accounts-support.ts';
-import { openDatabase } from '../db/client.ts';
+import { openDatabase } from '../platform/db/client.ts';
 import { ConversationAnnouncer } from './announce.ts';
-import { presentMessage } from './presenter.ts';
-import { appendMessage } from './send-message.ts';
+import { presentMessage } from './present-message.ts';
+import { appendMessage } from './append-message.ts';
 import { buildPerson, closeListening, listenForHub, multipart, send, startConversation } from '../test/conversations-support.ts';
 
 const RS = '\x1e';

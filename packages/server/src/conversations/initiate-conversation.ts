@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { conversationParticipants, conversations } from '../db/schema/index.ts';
-import { badRequest, forbidden } from '../errors/app-error.ts';
+import type { Db } from '../platform/db/client.ts';
+import { conversationParticipants, conversations } from '../platform/db/schema/index.ts';
+import { badRequest, forbidden } from '../platform/errors/app-error.ts';
 import { findContact, getContact } from '../cards/index.ts';
-import { appendMessageIn, inMessageTransaction, type TAppended } from './send-message.ts';
+import { appendMessageIn, inMessageTransaction, type TAppended } from './append-message.ts';
 
 export interface TInitiateInput {
   senderAccountId: string;

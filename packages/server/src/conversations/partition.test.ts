@@ -14,7 +14,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { conversationMessages } from '../db/schema/index.ts';
+import { conversationMessages } from '../platform/db/schema/index.ts';
 import { ConversationClient, startInstance, useClusterWorld } from '../test/cluster.ts';
 import { createNetns, partitionToolsAvailable, type TNetns } from '../test/netns.ts';
 import { freePort, startServerProcess, type TServerProcess } from '../test/processes.ts';

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { bindServices, type BoundServices } from '../plugins/bind-services.ts';
+import { bindServices, type BoundServices } from '../platform/plugins/bind-services.ts';
 import { ConversationAnnouncer, missedMessageEvents } from './announce.ts';
 import { markAccountMessagesDeleted } from './delete-account-messages.ts';
 import { conversationFileRule } from './private-files.ts';

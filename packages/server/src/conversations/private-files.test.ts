@@ -7,9 +7,9 @@ import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import type { TConversationMessage } from '@vbc/shared/conversation';
-import { displayItems } from '../db/schema/index.ts';
+import { displayItems } from '../platform/db/schema/index.ts';
 import { signFileLink } from '../files/signed-links.ts';
-import { loadSecret } from '../plugins/secrets.ts';
+import { loadSecret } from '../platform/plugins/secrets.ts';
 import { describeEachDatabase } from '../test/app.ts';
 import { allMessages, buildPerson, multipart, startConversation, type TPerson } from '../test/conversations-support.ts';
 

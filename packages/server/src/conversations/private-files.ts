@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { isUuid } from '@vbc/shared';
-import type { Db } from '../db/client.ts';
-import { conversationMessages, conversationParticipants } from '../db/schema/index.ts';
+import type { Db } from '../platform/db/client.ts';
+import { conversationMessages, conversationParticipants } from '../platform/db/schema/index.ts';
 import type { TFileRef } from '../files/index.ts';
 
 /**

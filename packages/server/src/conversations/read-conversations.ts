@@ -1,8 +1,8 @@
 import { type AnyColumn, and, asc, desc, eq, gt, inArray, lt, ne, or, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TConversationMessage, TConversationSummary, THaveUnseenMessages } from '@vbc/shared/conversation';
-import type { Db } from '../db/client.ts';
-import { preparedQuery } from '../db/prepared.ts';
+import type { Db } from '../platform/db/client.ts';
+import { preparedQuery } from '../platform/db/prepared.ts';
 import {
   accounts,
   conversationMessages,
@@ -11,9 +11,9 @@ import {
   displayItems,
   documentFiles,
   virtualContacts,
-} from '../db/schema/index.ts';
-import { notFound } from '../errors/app-error.ts';
-import { presentCounterpart, presentMessage, type TMessageRecord } from './presenter.ts';
+} from '../platform/db/schema/index.ts';
+import { notFound } from '../platform/errors/app-error.ts';
+import { presentCounterpart, presentMessage, type TMessageRecord } from './present-message.ts';
 
 export type ParticipantRow = typeof conversationParticipants.$inferSelect;
 

@@ -1,6 +1,6 @@
 import type { TConversationMessage, TConversationSummary } from '@vbc/shared/conversation';
-import type { Db } from '../db/client.ts';
-import { summaryWithFileLinks, withFileLinks, type TFileLinks } from './presenter.ts';
+import type { Db } from '../platform/db/client.ts';
+import { summaryWithFileLinks, withFileLinks, type TFileLinks } from './present-message.ts';
 import { getSummary, listConversations, listMessages, requireParticipant, type TPageQuery } from './read-conversations.ts';
 
 /** What a participant's reads need: the database, and what signs the conversation files' links for them. */

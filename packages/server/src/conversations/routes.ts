@@ -14,10 +14,10 @@ import {
   ZSendMessage,
 } from '@vbc/shared/conversation';
 import { isUuid } from '@vbc/shared';
-import { notFound } from '../errors/app-error.ts';
+import { notFound } from '../platform/errors/app-error.ts';
 import { readUpload } from '../files/index.ts';
-import { requireAccount } from '../plugins/auth.ts';
-import { SECURITY, ZNoContent } from '../plugins/docs.ts';
+import { requireAccount } from '../platform/plugins/auth.ts';
+import { SECURITY, ZNoContent } from '../platform/plugins/docs.ts';
 
 const tags = ['conversations'];
 /** A conversation id that is not a UUID cannot exist: the same 404 as someone else's conversation. */

@@ -8,7 +8,7 @@ import { HttpTransportType, HubConnectionBuilder, LogLevel, type HubConnection }
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { TConversationMessage, TConversationSeen } from '@vbc/shared/conversation';
-import { openDatabase, type Database } from '../db/client.ts';
+import { openDatabase, type Database } from '../platform/db/client.ts';
 import { buildTestApp } from '../test/app.ts';
 import { TRANSPORTS, nextCall, sleep } from '../test/hub-support.ts';
 import { buildPerson, closeListening, listenForHub, send, startConversation } from '../test/conversations-support.ts';

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { TConversationMessage } from '@vbc/shared/conversation';
-import { displayItems } from '../db/schema/index.ts';
+import { displayItems } from '../platform/db/schema/index.ts';
 import { sweepUnusedUploads, UNUSED_UPLOAD_TTL_MS } from '../files/sweep-uploads.ts';
 import { describeEachDatabase } from '../test/app.ts';
 import { allMessages, buildPerson, multipart, startConversation } from '../test/conversations-support.ts';

@@ -1,17 +1,17 @@
 import type { TConversationMessage, TConversationSeen, TConversationSummary } from '@vbc/shared/conversation';
 import type { Clock } from '../accounts/index.ts';
-import type { Db } from '../db/client.ts';
-import { AppError, tooManyRequests } from '../errors/app-error.ts';
+import type { Db } from '../platform/db/client.ts';
+import { AppError, tooManyRequests } from '../platform/errors/app-error.ts';
 import type { FileStorage, TUpload } from '../files/index.ts';
 import { storeDisplayImage, uploadDocument, withinQuota } from '../files/index.ts';
-import type { RateLimiter, TRateRule } from '../rate-limit/index.ts';
-import type { Metrics } from '../metrics/plugin.ts';
+import type { RateLimiter, TRateRule } from '../platform/rate-limit/index.ts';
+import type { Metrics } from '../platform/metrics/plugin.ts';
 import type { ConversationAnnouncer } from './announce.ts';
 import { reencodePhoto } from './attachments.ts';
 import { initiateConversation } from './initiate-conversation.ts';
-import { presentMessage, summaryWithFileLinks, withFileLinks, type TFileLinks, type TMessageRecord } from './presenter.ts';
+import { presentMessage, summaryWithFileLinks, withFileLinks, type TFileLinks, type TMessageRecord } from './present-message.ts';
 import { getMessage, getSummary, requireParticipant, requireSides } from './read-conversations.ts';
-import { appendMessage, findByClientMessageId, markSeen, type TAppended, type TNewMessage } from './send-message.ts';
+import { appendMessage, findByClientMessageId, markSeen, type TAppended, type TNewMessage } from './append-message.ts';
 
 /** Sends per account: 30 a minute (a person typing fast stays far below; a script does not). */
 export const SEND_LIMIT = { limit: 30, windowMs: 60_000 };

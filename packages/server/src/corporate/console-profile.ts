@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { TCorporateConsole, ZCorporateProfileInput } from '@vbc/shared/corporate';
-import type { Db } from '../db/client.ts';
-import { corporateAccounts, corporateProfiles, type CorporateRole } from '../db/schema/index.ts';
-import { notFound } from '../errors/app-error.ts';
+import type { Db } from '../platform/db/client.ts';
+import { corporateAccounts, corporateProfiles, type CorporateRole } from '../platform/db/schema/index.ts';
+import { notFound } from '../platform/errors/app-error.ts';
 import { claimPicture } from '../files/index.ts';
 import { findCorporateProfile } from './find-corporate-profile.ts';
 

@@ -13,11 +13,11 @@ import {
   ZMyInvitation,
   ZRoleChange,
 } from '@vbc/shared/corporate';
-import type { CorporateRole } from '../db/schema/index.ts';
-import { requireAccount } from '../plugins/auth.ts';
-import { SECURITY, ZNoContent } from '../plugins/docs.ts';
+import type { CorporateRole } from '../platform/db/schema/index.ts';
+import { requireAccount } from '../platform/plugins/auth.ts';
+import { SECURITY, ZNoContent } from '../platform/plugins/docs.ts';
 import { ADMIN_ROLES, EDITOR_ROLES } from './membership.ts';
-import { uuidParam } from '../http/params.ts';
+import { uuidParam } from '../platform/http/params.ts';
 
 const tags = ['corporate console'];
 const ZCorporateParams = z.object({ corporateAccountId: uuidParam('a corporate account') });

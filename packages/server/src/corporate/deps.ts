@@ -1,4 +1,4 @@
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/db/client.ts';
 
 /** What a corporate write that changes cards needs: the database and the cards' change notice (`app.cards.changed`). */
 export interface TCardLinkDeps {

@@ -1,8 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { TCorporateProfile } from '@vbc/shared';
-import type { Db } from '../db/client.ts';
-import { corporateProfiles, displayItems } from '../db/schema/index.ts';
-import { notFound } from '../errors/app-error.ts';
+import type { Db } from '../platform/db/client.ts';
+import { corporateProfiles, displayItems } from '../platform/db/schema/index.ts';
+import { notFound } from '../platform/errors/app-error.ts';
 import { presentCorporate } from './present-corporate.ts';
 
 /** A corporate profile by its id (lower-case UUID), with its images' public ids, or a 404. */

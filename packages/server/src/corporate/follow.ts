@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { TFollowState } from '@vbc/shared/corporate';
-import type { Db } from '../db/client.ts';
-import { corporateFollowers } from '../db/schema/index.ts';
+import type { Db } from '../platform/db/client.ts';
+import { corporateFollowers } from '../platform/db/schema/index.ts';
 import { corporateOfProfile, roleIn } from './membership.ts';
 
 /** The Follow / Following state of the 'Verified Business' dialog. */

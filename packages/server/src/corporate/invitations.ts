@@ -1,7 +1,7 @@
 import { and, desc, eq, notExists, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { TInvitation, TMyInvitation, ZInvitationInput } from '@vbc/shared/corporate';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/db/client.ts';
 import {
   accounts,
   corporateAccountMembers,
@@ -9,8 +9,8 @@ import {
   corporateInvitations,
   corporateProfiles,
   type CorporateRole,
-} from '../db/schema/index.ts';
-import { conflict, notFound } from '../errors/app-error.ts';
+} from '../platform/db/schema/index.ts';
+import { conflict, notFound } from '../platform/errors/app-error.ts';
 
 type InvitationInput = z.output<typeof ZInvitationInput>;
 type InvitationRow = typeof corporateInvitations.$inferSelect;

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { corporateAccounts, virtualContacts } from '../db/schema/index.ts';
-import { forbidden, notFound } from '../errors/app-error.ts';
+import type { Db } from '../platform/db/client.ts';
+import { corporateAccounts, virtualContacts } from '../platform/db/schema/index.ts';
+import { forbidden, notFound } from '../platform/errors/app-error.ts';
 import type { TCardLinkDeps } from './deps.ts';
 import { roleIn } from './membership.ts';
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { TCorporateMember, TManagedBusiness } from '@vbc/shared/corporate';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/db/client.ts';
 import {
   accounts,
   corporateAccountMembers,
@@ -8,8 +8,8 @@ import {
   corporateProfiles,
   virtualContacts,
   type CorporateRole,
-} from '../db/schema/index.ts';
-import { conflict, notFound } from '../errors/app-error.ts';
+} from '../platform/db/schema/index.ts';
+import { conflict, notFound } from '../platform/errors/app-error.ts';
 import type { TCardLinkDeps } from './deps.ts';
 import { EDITOR_ROLES } from './membership.ts';
 

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { corporateAccountMembers, corporateAccounts, type CorporateRole } from '../db/schema/index.ts';
-import { forbidden, notFound } from '../errors/app-error.ts';
+import type { Db } from '../platform/db/client.ts';
+import { corporateAccountMembers, corporateAccounts, type CorporateRole } from '../platform/db/schema/index.ts';
+import { forbidden, notFound } from '../platform/errors/app-error.ts';
 
 /** Who may write the profile and announcements. */
 export const EDITOR_ROLES: readonly CorporateRole[] = ['admin', 'editor'];

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { bindServices, type BoundServices } from '../plugins/bind-services.ts';
+import { bindServices, type BoundServices } from '../platform/plugins/bind-services.ts';
 import { findCorporateProfile } from './find-corporate-profile.ts';
 import type { TCardLinkDeps } from './deps.ts';
 import { followState, setFollowing } from './follow.ts';

@@ -1,5 +1,5 @@
 import type { TCorporateProfile } from '@vbc/shared';
-import type { corporateProfiles } from '../db/schema/index.ts';
+import type { corporateProfiles } from '../platform/db/schema/index.ts';
 
 export type CorporateRow = typeof corporateProfiles.$inferSelect;
 

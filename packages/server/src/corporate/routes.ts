@@ -3,10 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZCorporateProfile } from '@vbc/shared';
 import { ZFollowState } from '@vbc/shared/corporate';
-import { notFound } from '../errors/app-error.ts';
-import { requireAccount } from '../plugins/auth.ts';
-import { SECURITY, ZNoContent } from '../plugins/docs.ts';
-import { uuidParam } from '../http/params.ts';
+import { notFound } from '../platform/errors/app-error.ts';
+import { requireAccount } from '../platform/plugins/auth.ts';
+import { SECURITY, ZNoContent } from '../platform/plugins/docs.ts';
+import { uuidParam } from '../platform/http/params.ts';
 
 const tags = ['corporate'];
 const ZProfileParams = z.object({ corporateProfileId: uuidParam('a corporate profile') });

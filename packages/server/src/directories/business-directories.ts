@@ -1,6 +1,12 @@
 import { asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { corporateAccountMembers, corporateAccounts, corporateFollowers, corporateProfiles, virtualContacts } from '../db/schema/index.ts';
+import type { Db } from '../platform/db/client.ts';
+import {
+  corporateAccountMembers,
+  corporateAccounts,
+  corporateFollowers,
+  corporateProfiles,
+  virtualContacts,
+} from '../platform/db/schema/index.ts';
 import type { BusinessRow } from './present-directory.ts';
 
 /** A business directory with the viewer's relation to it (null: neither member nor follower). */

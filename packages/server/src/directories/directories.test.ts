@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { DIRECTORY_LIMITS, makeQuickId, type TDirectories, type TDirectory, type TDirectorySummary } from '@vbc/shared';
 import { describeEachDatabase } from '../test/app.ts';
 import { buildAccount, buildCard } from '../test/factories.ts';
-import { corporateFollowers, directoryFolderCards, virtualContacts } from '../db/schema/index.ts';
+import { corporateFollowers, directoryFolderCards, virtualContacts } from '../platform/db/schema/index.ts';
 import { buildBusiness, buildFollower, buildLinkedCard } from '../test/directories-support.ts';
 
 type Headers = Record<string, string>;

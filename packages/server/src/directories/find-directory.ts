@@ -1,8 +1,8 @@
 import { asc, desc, eq } from 'drizzle-orm';
 import type { TDirectory } from '@vbc/shared';
-import type { Db } from '../db/client.ts';
-import { directoryFolderCards, directoryFolders, virtualContacts } from '../db/schema/index.ts';
-import { notFound } from '../errors/app-error.ts';
+import type { Db } from '../platform/db/client.ts';
+import { directoryFolderCards, directoryFolders, virtualContacts } from '../platform/db/schema/index.ts';
+import { notFound } from '../platform/errors/app-error.ts';
 import { presentCardSummary } from '../cards/index.ts';
 import { findBusiness, relationTo } from './business-directories.ts';
 import { presentBusiness, presentFolder } from './present-directory.ts';

@@ -1,8 +1,8 @@
 import { and, count, eq } from 'drizzle-orm';
 import { DIRECTORY_LIMITS } from '@vbc/shared';
-import type { Db } from '../db/client.ts';
-import { directoryFolderCards } from '../db/schema/index.ts';
-import { AppError, conflict } from '../errors/app-error.ts';
+import type { Db } from '../platform/db/client.ts';
+import { directoryFolderCards } from '../platform/db/schema/index.ts';
+import { AppError, conflict } from '../platform/errors/app-error.ts';
 import { getContact } from '../cards/index.ts';
 import { getOwnFolder } from './manage-folders.ts';
 

@@ -1,7 +1,7 @@
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { TDirectories } from '@vbc/shared';
-import type { Db } from '../db/client.ts';
-import { directoryFolderCards, directoryFolders } from '../db/schema/index.ts';
+import type { Db } from '../platform/db/client.ts';
+import { directoryFolderCards, directoryFolders } from '../platform/db/schema/index.ts';
 import { getContact } from '../cards/index.ts';
 import { reachedBusinesses, relationTo } from './business-directories.ts';
 import { ensureSavedFolder } from './manage-folders.ts';

@@ -1,9 +1,9 @@
 import { and, count, eq } from 'drizzle-orm';
 import { DIRECTORY_LIMITS, SAVED_FOLDER_NAME, type TDirectorySummary } from '@vbc/shared';
-import type { Db } from '../db/client.ts';
-import { directoryFolderCards, directoryFolders } from '../db/schema/index.ts';
-import { isUniqueViolation } from '../db/unique-violation.ts';
-import { badRequest, conflict, notFound } from '../errors/app-error.ts';
+import type { Db } from '../platform/db/client.ts';
+import { directoryFolderCards, directoryFolders } from '../platform/db/schema/index.ts';
+import { isUniqueViolation } from '../platform/db/unique-violation.ts';
+import { badRequest, conflict, notFound } from '../platform/errors/app-error.ts';
 import { presentFolder, type FolderRow } from './present-directory.ts';
 
 const nameTaken = (name: string) => conflict(`You already have a folder named "${name}".`);

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { bindServices, type BoundServices } from '../plugins/bind-services.ts';
+import { bindServices, type BoundServices } from '../platform/plugins/bind-services.ts';
 import { findDirectory } from './find-directory.ts';
 import { addCardToFolder, removeCardFromFolder } from './folder-cards.ts';
 import { listDirectories } from './list-directories.ts';

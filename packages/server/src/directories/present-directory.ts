@@ -1,5 +1,5 @@
 import type { TDirectorySummary } from '@vbc/shared';
-import type { directoryFolders } from '../db/schema/index.ts';
+import type { directoryFolders } from '../platform/db/schema/index.ts';
 
 export type FolderRow = typeof directoryFolders.$inferSelect;
 

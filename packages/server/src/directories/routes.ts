@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZDirectories, ZDirectoriesQuery, ZDirectory, ZDirectorySummary, ZFolderInput } from '@vbc/shared';
-import { requireAccount } from '../plugins/auth.ts';
-import { SECURITY, ZNoContent } from '../plugins/docs.ts';
-import { uuidParam } from '../http/params.ts';
+import { requireAccount } from '../platform/plugins/auth.ts';
+import { SECURITY, ZNoContent } from '../platform/plugins/docs.ts';
+import { uuidParam } from '../platform/http/params.ts';
 
 const ZDirParams = z.object({ dirId: uuidParam('a directory') });
 const ZDirCardParams = ZDirParams.extend({ contactId: z.string().trim().min(1, 'must be a card id').max(100, 'must be a card id') });

@@ -1,7 +1,7 @@
 import { eq, or, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { displayItems } from '../db/schema/index.ts';
-import { badRequest } from '../errors/app-error.ts';
+import type { Db } from '../platform/db/client.ts';
+import { displayItems } from '../platform/db/schema/index.ts';
+import { badRequest } from '../platform/errors/app-error.ts';
 import { displayItemNamed } from './display-item-ref.ts';
 
 /**

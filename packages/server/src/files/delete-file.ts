@@ -1,9 +1,9 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
 import { isUuid } from '@vbc/shared';
-import type { Db } from '../db/client.ts';
-import { displayItems, documentFiles, virtualContacts } from '../db/schema/index.ts';
-import { nextUpdatedAt } from '../db/row-version.ts';
-import { notFound } from '../errors/app-error.ts';
+import type { Db } from '../platform/db/client.ts';
+import { displayItems, documentFiles, virtualContacts } from '../platform/db/schema/index.ts';
+import { nextUpdatedAt } from '../platform/db/row-version.ts';
+import { notFound } from '../platform/errors/app-error.ts';
 import { displayItemNamed } from './display-item-ref.ts';
 import type { FileStorage } from './storage.ts';
 

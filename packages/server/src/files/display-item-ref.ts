@@ -1,7 +1,7 @@
 import { eq, or } from 'drizzle-orm';
 import { isUuid } from '@vbc/shared';
-import type { Db } from '../db/client.ts';
-import { displayItems } from '../db/schema/index.ts';
+import type { Db } from '../platform/db/client.ts';
+import { displayItems } from '../platform/db/schema/index.ts';
 import type { DisplayItemRow } from './store-files.ts';
 
 /**

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { AppError } from '../errors/app-error.ts';
+import { AppError } from '../platform/errors/app-error.ts';
 import { detectImageFormat, describeRefusal } from './detect-type.ts';
 
 /** Pictures above this many pixels are refused before they are decoded (decompression bombs). */

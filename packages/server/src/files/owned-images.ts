@@ -1,8 +1,8 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { isUuid, type TSocialMedia, type TWall } from '@vbc/shared';
-import type { Db } from '../db/client.ts';
-import { displayItems } from '../db/schema/index.ts';
-import { badRequest } from '../errors/app-error.ts';
+import type { Db } from '../platform/db/client.ts';
+import { displayItems } from '../platform/db/schema/index.ts';
+import { badRequest } from '../platform/errors/app-error.ts';
 import { displayItemNamed } from './display-item-ref.ts';
 
 /** A picture a write refers to: the field that holds it and its displayItemId or obsecuredDisplayItemId. */

@@ -1,11 +1,11 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { bindServices, type BoundServices } from '../plugins/bind-services.ts';
+import { bindServices, type BoundServices } from '../platform/plugins/bind-services.ts';
 import { deleteDisplayItem, deleteDocument, type TDeleteFileDeps } from './delete-file.ts';
 import { findDisplayItem, findDisplayItemById } from './display-item-ref.ts';
 import { findDocument } from './find-document.ts';
 import { documentLink, fileAccess, photoLink, type TFileLinkDeps, type TPrivateFileRule } from './private-files.ts';
-import { loadSecret } from '../plugins/secrets.ts';
+import { loadSecret } from '../platform/plugins/secrets.ts';
 import { storageUsed } from './quota.ts';
 import fileRoutes from './routes.ts';
 import uploadRoutes from './upload-routes.ts';

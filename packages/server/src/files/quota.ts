@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { displayItems, documentFiles } from '../db/schema/index.ts';
-import { AppError } from '../errors/app-error.ts';
+import type { Db } from '../platform/db/client.ts';
+import { displayItems, documentFiles } from '../platform/db/schema/index.ts';
+import { AppError } from '../platform/errors/app-error.ts';
 import { MB } from './read-upload.ts';
 
 /** Bytes one account may keep in uploaded pictures (all variants) and documents. */

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { AppError, badRequest } from '../errors/app-error.ts';
+import { AppError, badRequest } from '../platform/errors/app-error.ts';
 
 export const MB = 1024 * 1024;
 

@@ -1,7 +1,14 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
 import { isUuid } from '@vbc/shared';
-import type { Db } from '../db/client.ts';
-import { announcements, conversationMessages, corporateProfiles, displayItems, virtualContacts, virtualPets } from '../db/schema/index.ts';
+import type { Db } from '../platform/db/client.ts';
+import {
+  announcements,
+  conversationMessages,
+  corporateProfiles,
+  displayItems,
+  virtualContacts,
+  virtualPets,
+} from '../platform/db/schema/index.ts';
 import { listImageRefs } from './owned-images.ts';
 
 /**

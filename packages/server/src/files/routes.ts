@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, notFound } from '../errors/app-error.ts';
-import { contentDisposition } from '../http/content-disposition.ts';
+import { AppError, notFound } from '../platform/errors/app-error.ts';
+import { contentDisposition } from '../platform/http/content-disposition.ts';
 import type { TFileRef } from './private-files.ts';
 import type { DisplayItemRow } from './store-files.ts';
 

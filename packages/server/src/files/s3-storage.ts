@@ -7,8 +7,8 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
-import { ConfigError, type Config } from '../config.ts';
-import { unavailable } from '../errors/app-error.ts';
+import { ConfigError, type Config } from '../platform/config/config.ts';
+import { unavailable } from '../platform/errors/app-error.ts';
 import { checkStorageKey, type FileStorage } from './storage.ts';
 
 /** Settings of an S3-compatible bucket (the S3_* variables). */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
-import type { Db } from '../db/client.ts';
-import { displayItems, documentFiles } from '../db/schema/index.ts';
+import type { Db } from '../platform/db/client.ts';
+import { displayItems, documentFiles } from '../platform/db/schema/index.ts';
 import type { FileStorage } from './storage.ts';
 
 export type DisplayItemRow = typeof displayItems.$inferSelect;

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { inArray, sql } from 'drizzle-orm';
 import type { TDisplayUpload } from '@vbc/shared/files';
-import { displayItems } from '../db/schema/index.ts';
+import { displayItems } from '../platform/db/schema/index.ts';
 import { describeEachDatabase } from '../test/app.ts';
 import { buildAccount } from '../test/factories.ts';
 import { sweepUnusedUploads, UNUSED_UPLOAD_TTL_MS } from './sweep-uploads.ts';

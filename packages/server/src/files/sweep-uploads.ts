@@ -1,7 +1,7 @@
 import { and, inArray, isNull, lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../db/client.ts';
-import { displayItems } from '../db/schema/index.ts';
+import type { Db } from '../platform/db/client.ts';
+import { displayItems } from '../platform/db/schema/index.ts';
 import type { FileStorage } from './storage.ts';
 
 /** An upload nothing has shown for this long is deleted (time enough to finish editing a card). */

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireAccount } from '../plugins/auth.ts';
+import { requireAccount } from '../platform/plugins/auth.ts';
 import { DOCUMENT_MAX_BYTES, PICTURE_MAX_BYTES } from '@vbc/shared/files';
 import { readUpload } from './read-upload.ts';
 import { STORAGE_QUOTA_BYTES } from './quota.ts';
 import { ZDisplayUpload, ZDocumentUpload } from './upload.ts';
-import { SECURITY, ZNoContent } from '../plugins/docs.ts';
+import { SECURITY, ZNoContent } from '../platform/plugins/docs.ts';
 
 const ZFileParams = z.object({ id: z.string().min(1).max(100) });
 

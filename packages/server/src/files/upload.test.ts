@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { FastifyInstance } from 'fastify';
-import { documentFiles } from '../db/schema/index.ts';
+import { documentFiles } from '../platform/db/schema/index.ts';
 import { describeEachDatabase } from '../test/app.ts';
 import { buildAccount } from '../test/factories.ts';
 import { MB } from './read-upload.ts';

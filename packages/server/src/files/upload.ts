@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { TDisplayUpload } from '@vbc/shared/files';
-import type { Db } from '../db/client.ts';
-import { AppError } from '../errors/app-error.ts';
+import type { Db } from '../platform/db/client.ts';
+import { AppError } from '../platform/errors/app-error.ts';
 import { describeRefusal, detectDocumentType } from './detect-type.ts';
 import { makeImageVariants } from './image-checks.ts';
 import { withinQuota } from './quota.ts';

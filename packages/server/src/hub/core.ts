@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { HUB } from '@vbc/shared';
-import type { Backplane } from '../backplane/types.ts';
+import type { Backplane } from '../platform/backplane/types.ts';
 import { signConnectionToken, verifyConnectionToken } from './connection-token.ts';
 import type { TGapFiller, THubLogger, TResolvedHubOptions } from './options.ts';
 import { OrderedStreams, decodeOrdered } from './ordering.ts';

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { HUB } from '@vbc/shared';
-import type { Backplane } from '../backplane/types.ts';
+import type { Backplane } from '../platform/backplane/types.ts';
 
 /** What a hub method receives besides the client's arguments. */
 export interface THubCallContext {

@@ -2,9 +2,9 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { HUB } from '@vbc/shared';
 import { findSession } from '../accounts/index.ts';
-import { databaseUnavailable, isDatabaseUnavailable } from '../db/unavailable.ts';
+import { databaseUnavailable, isDatabaseUnavailable } from '../platform/db/unavailable.ts';
 import { createHub, HubHttpError, type Hub, type THubEvent, type TStreamPosition } from './index.ts';
-import { loadSecret } from '../plugins/secrets.ts';
+import { loadSecret } from '../platform/plugins/secrets.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

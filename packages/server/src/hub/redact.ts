@@ -1,4 +1,4 @@
-import { redactedQueryUrl } from '../log-redaction.ts';
+import { redactedQueryUrl } from '../platform/logging/log-redaction.ts';
 
 /**
  * A hub URL fit for logs: the query rebuilt from its parsed parameters, with the access token and

@@ -9,7 +9,7 @@ import {
   type HubConnection,
 } from '@microsoft/signalr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRedisBackplane, type Backplane } from '../backplane/index.ts';
+import { createRedisBackplane, type Backplane } from '../platform/backplane/index.ts';
 import { TRANSPORTS, client, closed, nextCall, sleep, startServer, tokenFor, type TTestServer } from '../test/hub-support.ts';
 import { serviceUrl } from '../test/services.ts';
 

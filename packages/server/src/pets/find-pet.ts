@@ -1,8 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
 import { isUuid, type TVirtualPet } from '@vbc/shared';
-import type { Db } from '../db/client.ts';
-import { accounts, displayItems, virtualContacts, virtualPets } from '../db/schema/index.ts';
-import { forbidden, notFound } from '../errors/app-error.ts';
+import type { Db } from '../platform/db/client.ts';
+import { accounts, displayItems, virtualContacts, virtualPets } from '../platform/db/schema/index.ts';
+import { forbidden, notFound } from '../platform/errors/app-error.ts';
 
 export type PetRow = typeof virtualPets.$inferSelect;
 

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { virtualPets } from '../db/schema/index.ts';
+import type { Db } from '../platform/db/client.ts';
+import { virtualPets } from '../platform/db/schema/index.ts';
 import type { z } from 'zod';
 import type { TVirtualPetInput } from '@vbc/shared';
 import type { TPetPatchBody, ZPetCreateBody } from './pet-input.ts';
 import { claimOwnedImages, releaseUnusedImages } from '../files/index.ts';
-import { nextUpdatedAt, staleWrite, unchangedSince, type TPrecondition } from '../db/row-version.ts';
+import { nextUpdatedAt, staleWrite, unchangedSince, type TPrecondition } from '../platform/db/row-version.ts';
 import type { FileStorage } from '../files/index.ts';
 import { findPet, getOwnedPet, type FoundPet, type PetRow } from './find-pet.ts';
 

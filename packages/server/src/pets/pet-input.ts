@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZVirtualPetInput } from '@vbc/shared';
-import { patchShape, refuseUnknown, ZUpdatedAt } from '../http/write-bodies.ts';
+import { patchShape, refuseUnknown, ZUpdatedAt } from '../platform/http/write-bodies.ts';
 
 /** POST /api/vp/virtualpet. */
 export const ZPetCreateBody = z.strictObject(ZVirtualPetInput.shape, refuseUnknown);

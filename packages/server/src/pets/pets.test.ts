@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { accounts } from '../db/schema/index.ts';
+import { accounts } from '../platform/db/schema/index.ts';
 import { describeEachDatabase } from '../test/app.ts';
 import { buildAccount, buildCard } from '../test/factories.ts';
 import { makePicture, multipartBody } from '../test/upload.ts';

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { bindServices, type BoundServices } from '../plugins/bind-services.ts';
+import { bindServices, type BoundServices } from '../platform/plugins/bind-services.ts';
 import { findPet } from './find-pet.ts';
 import { createPet, deletePet, updatePet, type TPetWriteDeps } from './manage-pet.ts';
 import petRoutes from './routes.ts';

@@ -2,12 +2,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZVirtualPet } from '@vbc/shared';
-import { requireAccount } from '../plugins/auth.ts';
+import { requireAccount } from '../platform/plugins/auth.ts';
 import { ZPetCreateBody, ZPetPatchBody, type TPetPatchBody } from './pet-input.ts';
-import { readPrecondition, setVersionHeaders } from '../http/precondition.ts';
-import { notFound } from '../errors/app-error.ts';
+import { readPrecondition, setVersionHeaders } from '../platform/http/precondition.ts';
+import { notFound } from '../platform/errors/app-error.ts';
 import { presentPet } from './find-pet.ts';
-import { documentedOnly, SECURITY, ZNoContent } from '../plugins/docs.ts';
+import { documentedOnly, SECURITY, ZNoContent } from '../platform/plugins/docs.ts';
 
 const ZPetParams = z.object({ id: z.string().min(1).max(100) });
 

@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { ConfigError } from '../config.ts';
-import { pemSetting } from '../setting-text.ts';
+import { ConfigError } from '../platform/config/config.ts';
+import { pemSetting } from '../platform/config/setting-text.ts';
 import { ApnsClient } from './apns-client.ts';
 import { makeApnsKey, makeTestTls, startApnsStub, type ApnsStub } from '../test/apns-stub.ts';
 

@@ -1,6 +1,6 @@
 import http2 from 'node:http2';
 import { createPrivateKey, sign, type KeyObject } from 'node:crypto';
-import { ConfigError } from '../config.ts';
+import { ConfigError } from '../platform/config/config.ts';
 
 /** Apple's production provider host (`APNS_URL` default). Development devices use https://api.sandbox.push.apple.com. */
 export const APNS_PRODUCTION_URL = 'https://api.push.apple.com';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { describeEachDatabase } from '../test/app.ts';
 import { buildAccount } from '../test/factories.ts';
-import { loadConfig } from '../config.ts';
+import { loadConfig } from '../platform/config/config.ts';
 import { addressAllowed, checkPushEndpoint } from './endpoint-guard.ts';
 
 const keys = {

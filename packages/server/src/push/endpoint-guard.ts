@@ -1,7 +1,7 @@
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { promisify } from 'node:util';
-import { badRequest } from '../errors/app-error.ts';
+import { badRequest } from '../platform/errors/app-error.ts';
 
 /** Addresses a push endpoint must never reach (SSRF): private, loopback, link-local, shared, reserved, multicast. */
 const NOT_PUBLIC = new BlockList();

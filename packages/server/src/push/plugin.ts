@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TConversationMessage } from '@vbc/shared/conversation';
 import type { TPushPayload, ZRegisterPushSubscription, ZUnregisterPushSubscription } from '@vbc/shared/push';
 import type { z } from 'zod';
-import { pemSetting } from '../setting-text.ts';
+import { pemSetting } from '../platform/config/setting-text.ts';
 import { ApnsClient } from './apns-client.ts';
 import { PushService, type TPushJob, type TSummariesOf } from './push-service.ts';
 import type { TDeliveryQueueOptions, TLane } from './delivery-queue.ts';

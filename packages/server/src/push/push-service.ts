@@ -1,6 +1,6 @@
 import type { TConversationMessage } from '@vbc/shared/conversation';
 import type { TPushPayload } from '@vbc/shared/push';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/db/client.ts';
 import type { TConversationSummary } from '@vbc/shared/conversation';
 import type { ApnsClient, ApnsOutcome } from './apns-client.ts';
 import { DeliveryQueue, type TDeliveryOutcome, type TDeliveryQueueOptions, type TLane } from './delivery-queue.ts';

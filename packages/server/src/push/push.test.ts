@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { describeEachDatabase } from '../test/app.ts';
-import { pushSubscriptions } from '../db/schema/index.ts';
+import { pushSubscriptions } from '../platform/db/schema/index.ts';
 import { buildAccount } from '../test/factories.ts';
 import { allMessages, buildPerson, send, startConversation, type TPerson } from '../test/conversations-support.ts';
 import { summariesByAccount } from '../conversations/read-conversations.ts';

@@ -7,8 +7,8 @@ import {
   type TCheckForPushSubscription,
   type TVapidPublicKey,
 } from '@vbc/shared/push';
-import { requireAccount } from '../plugins/auth.ts';
-import { SECURITY, ZNoContent } from '../plugins/docs.ts';
+import { requireAccount } from '../platform/plugins/auth.ts';
+import { SECURITY, ZNoContent } from '../platform/plugins/docs.ts';
 import type { TPushCaller } from './subscriptions.ts';
 
 const tags = ['push'];

@@ -1,8 +1,8 @@
 import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ZRegisterPushSubscription, ZUnregisterPushSubscription } from '@vbc/shared/push';
-import type { Db } from '../db/client.ts';
-import { pushSubscriptions } from '../db/schema/index.ts';
+import type { Db } from '../platform/db/client.ts';
+import { pushSubscriptions } from '../platform/db/schema/index.ts';
 import { checkPushEndpoint } from './endpoint-guard.ts';
 
 export type TPushSubscriptionRow = typeof pushSubscriptions.$inferSelect;

@@ -1,7 +1,7 @@
 import webpush from 'web-push';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { serverSecrets } from '../db/schema/index.ts';
+import type { Db } from '../platform/db/client.ts';
+import { serverSecrets } from '../platform/db/schema/index.ts';
 
 export interface TVapidKeys {
   /** base64url uncompressed P-256 point (the browser's applicationServerKey). */

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { QR } from '@vbc/shared';
-import { badRequest } from '../errors/app-error.ts';
+import { badRequest } from '../platform/errors/app-error.ts';
 import { renderQrPng } from './render-qr.ts';
-import { SECURITY, binary } from '../plugins/docs.ts';
+import { SECURITY, binary } from '../platform/plugins/docs.ts';
 
 /** Longest text a version-40 QR holds at error correction L in byte mode. */
 const MAX_QR_BYTES = 2953;

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZSearchQuery, ZSearchResult, type TSearchResult } from '@vbc/shared';
-import { requireAccount } from '../plugins/auth.ts';
-import { SECURITY } from '../plugins/docs.ts';
+import { requireAccount } from '../platform/plugins/auth.ts';
+import { SECURITY } from '../platform/plugins/docs.ts';
 
 /** docs/contracts.md §D4 card search. */
 export default async function searchRoutes(app: FastifyInstance) {

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { TCardSummary } from '@vbc/shared';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/db/client.ts';
 import {
   accountRecents,
   corporateAccountMembers,
@@ -9,7 +9,7 @@ import {
   directoryFolderCards,
   directoryFolders,
   virtualContacts,
-} from '../db/schema/index.ts';
+} from '../platform/db/schema/index.ts';
 import { presentCardSummary } from '../cards/index.ts';
 
 /** Most results one search answers with. */

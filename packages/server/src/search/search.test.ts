@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { TSearchResult } from '@vbc/shared';
 import { describeEachDatabase } from '../test/app.ts';
 import { buildAccount, buildCard } from '../test/factories.ts';
-import { accountRecents, corporateFollowers } from '../db/schema/index.ts';
+import { accountRecents, corporateFollowers } from '../platform/db/schema/index.ts';
 import { buildBusiness, buildLinkedCard } from '../test/directories-support.ts';
 import { SEARCH_LIMIT, searchedText } from './search-cards.ts';
 

@@ -1,12 +1,12 @@
 import { count } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { cardShareUrl, type TVirtualContactInput } from '@vbc/shared';
-import { accounts, corporateProfiles, virtualContacts, virtualPets } from '../db/schema/index.ts';
-import { createContact, newPasscode } from '../cards/index.ts';
+import { accounts, corporateProfiles, virtualContacts, virtualPets } from '../platform/db/schema/index.ts';
+import { insertContact, newPasscode } from '../cards/index.ts';
 import { storeDisplayImage } from '../files/index.ts';
-import { slowHash } from '../crypto/slow-hash.ts';
+import { slowHash } from '../platform/crypto/slow-hash.ts';
 import { avatar, cover, landscape, petAvatar } from './demo-images.ts';
-import { toTerminal } from '../logger.ts';
+import { toTerminal } from '../platform/logging/logger.ts';
 
 export interface DemoSeed {
   cards: { label: string; url: string; quickId: string; virtualContactId: string }[];
@@ -192,10 +192,10 @@ export async function seedDemo(app: FastifyInstance): Promise<DemoSeed | null> {
   const add = (label: string, row: { quickId: string; id: string }) =>
     cards.push({ label, url: `${app.config.PUBLIC_URL}/vbc/${row.quickId}`, quickId: row.quickId, virtualContactId: row.id });
 
-  for (const p of people) add(p.label, await createContact(db, await cardFields(p), { ownerAccountId: owner!.id }));
+  for (const p of people) add(p.label, await insertContact(db, await cardFields(p), { ownerAccountId: owner!.id }));
 
   const pin = '2468';
-  const pinned = await createContact(
+  const pinned = await insertContact(
     db,
     { ...(await cardFields({ ...people[1]!, first: 'Priya', last: 'Nair', title: 'Attorney', org: 'Nair Law' })) },
     {
@@ -207,7 +207,7 @@ export async function seedDemo(app: FastifyInstance): Promise<DemoSeed | null> {
   add('PIN-protected card', pinned);
 
   const passcode = newPasscode();
-  const blank = await createContact(
+  const blank = await insertContact(
     db,
     { firstName: '', lastName: '', designSpecification: { design: { designation: 'default' }, theme: { designation: 'dark' } } },
     { passcodeHash: await slowHash(passcode) },
@@ -230,7 +230,7 @@ export async function seedDemo(app: FastifyInstance): Promise<DemoSeed | null> {
       locations: [{ id: 'loc1', title: 'Acme Tower, Makati', googlePlaceId: null }],
     })
     .returning();
-  const corporateCard = await createContact(
+  const corporateCard = await insertContact(
     db,
     await cardFields({
       label: 'corporate',

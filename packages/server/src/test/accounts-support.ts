@@ -3,7 +3,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { TLoginResult } from '@vbc/shared';
 import { codeIn, type SmsSink, type SmtpSink } from './notify-sinks.ts';
-import { toE164 } from '../notify/phone.ts';
+import { toE164 } from '../platform/notify/phone.ts';
 
 export const uniqueEmail = (): string => `u-${randomBytes(5).toString('hex')}@example.test`;
 export const uniquePhone = (): string => `09${String(randomInt(0, 1e9)).padStart(9, '0')}`;

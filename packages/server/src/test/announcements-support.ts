@@ -1,7 +1,7 @@
 /** Shared set-up for the announcement and corporate tests: businesses, members with roles, uploads. */
 import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
-import { corporateAccountMembers, type CorporateRole } from '../db/schema/index.ts';
+import { corporateAccountMembers, type CorporateRole } from '../platform/db/schema/index.ts';
 import { buildAccount } from './factories.ts';
 import { makePicture, multipartBody } from './upload.ts';
 

@@ -6,9 +6,9 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from '../app.ts';
-import { loadConfig } from '../config.ts';
-import { loggerOptions } from '../logger.ts';
-import type { Database } from '../db/client.ts';
+import { loadConfig } from '../platform/config/config.ts';
+import { loggerOptions } from '../platform/logging/logger.ts';
+import type { Database } from '../platform/db/client.ts';
 import { databaseKinds, openTestDatabase, type DatabaseKind } from './databases.ts';
 
 /** Every line the app logged, as text: tests check secrets never appear in it. */

@@ -11,7 +11,7 @@ import { HUB } from '@vbc/shared';
 import type { TConversationMessage } from '@vbc/shared/conversation';
 import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { openDatabase, type Database } from '../db/client.ts';
+import { openDatabase, type Database } from '../platform/db/client.ts';
 import { buildTestApp } from './app.ts';
 import { createPostgresDatabase } from './databases.ts';
 import { REPO_ROOT, freePort, killTree, startServerProcess, type TServerProcess } from './processes.ts';

@@ -2,7 +2,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import type { Database } from '../db/client.ts';
+import type { Database } from '../platform/db/client.ts';
 import { buildTestApp } from './app.ts';
 import { openTestDatabase } from './databases.ts';
 import type { TConversationMessage, TConversationSummary } from '@vbc/shared/conversation';

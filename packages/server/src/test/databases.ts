@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { openDatabase, type Database } from '../db/client.ts';
+import { openDatabase, type Database } from '../platform/db/client.ts';
 import { serviceUrl } from './services.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';

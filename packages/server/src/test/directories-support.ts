@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { corporateAccounts, corporateFollowers, virtualContacts } from '../db/schema/index.ts';
+import { corporateAccounts, corporateFollowers, virtualContacts } from '../platform/db/schema/index.ts';
 import { createCorporate } from '../admin/create-corporate.ts';
 import { buildAccount, buildCard } from './factories.ts';
 

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { ZVirtualContactInput } from '@vbc/shared';
-import { accounts } from '../db/schema/index.ts';
+import { accounts } from '../platform/db/schema/index.ts';
 import { issueSession } from '../accounts/sessions.ts';
-import { createContact, type CreateContactExtras } from '../cards/create-contact.ts';
+import { insertContact, type InsertContactExtras } from '../cards/insert-contact.ts';
 
 const unique = () => randomBytes(5).toString('hex');
 
@@ -27,9 +27,9 @@ export async function buildAccount(app: FastifyInstance, fields: { name?: string
 export async function buildCard(
   app: FastifyInstance,
   fields: Partial<z.input<typeof ZVirtualContactInput>> = {},
-  extras: CreateContactExtras = {},
+  extras: InsertContactExtras = {},
 ) {
-  return createContact(
+  return insertContact(
     app.db,
     {
       firstName: 'Ana',

@@ -1,7 +1,7 @@
 /** Shared set-up for the hub tests: a listening Fastify app with a hub, and official SignalR clients. */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { HttpTransportType, HubConnectionBuilder, LogLevel, type HubConnection } from '@microsoft/signalr';
-import { createMemoryBackplane, type Backplane } from '../backplane/index.ts';
+import { createMemoryBackplane, type Backplane } from '../platform/backplane/index.ts';
 import { HubError, createHub, type Hub, type THubOptions } from '../hub/index.ts';
 
 export const TRANSPORTS = [

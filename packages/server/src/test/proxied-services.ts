@@ -4,7 +4,7 @@
  * touching the shared servers; listening, for hub clients. For the outage tests.
  */
 import type { FastifyInstance } from 'fastify';
-import { openDatabase, type Database } from '../db/client.ts';
+import { openDatabase, type Database } from '../platform/db/client.ts';
 import { buildTestApp, type LogCapture } from './app.ts';
 import { closeListening, listenForHub } from './conversations-support.ts';
 import { createPostgresDatabase } from './databases.ts';

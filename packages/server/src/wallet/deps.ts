@@ -1,4 +1,4 @@
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/db/client.ts';
 import type { TPassSubject } from './pass-subject.ts';
 import type { AppleWalletSettings, GoogleWalletSettings } from './settings.ts';
 

@@ -1,4 +1,4 @@
-import { notConfigured, notFound } from '../errors/app-error.ts';
+import { notConfigured, notFound } from '../platform/errors/app-error.ts';
 import { buildApplePass } from './apple-pass.ts';
 import { PASSKIT_PATH, type WalletDeps } from './deps.ts';
 import { googleWalletJwt } from './google-pass.ts';

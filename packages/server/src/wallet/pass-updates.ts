@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/client.ts';
+import type { Db } from '../platform/db/client.ts';
 import type { ApnsClient } from '../push/index.ts';
 import { forgetPushToken, pushTokensOf, touchPasses } from './passes.ts';
 import type { TPassSubject } from './pass-subject.ts';

@@ -1,7 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { walletDevices, walletPasses, walletRegistrations } from '../db/schema/index.ts';
+import type { Db } from '../platform/db/client.ts';
+import { walletDevices, walletPasses, walletRegistrations } from '../platform/db/schema/index.ts';
 import type { TPassSubject } from './pass-subject.ts';
 
 export type PassRow = typeof walletPasses.$inferSelect;

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PKPASS_MIME_TYPE, ZPassKitLog, ZPassKitRegistration } from '@vbc/shared/wallet';
-import { SECURITY, ZNoContent, binary } from '../plugins/docs.ts';
+import { SECURITY, ZNoContent, binary } from '../platform/plugins/docs.ts';
 import { PASSKIT_PATH } from './deps.ts';
 
 const tags = ['wallet'];

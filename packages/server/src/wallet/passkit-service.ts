@@ -1,5 +1,5 @@
 import { isUuid } from '@vbc/shared';
-import { notConfigured, notFound, unauthorized } from '../errors/app-error.ts';
+import { notConfigured, notFound, unauthorized } from '../platform/errors/app-error.ts';
 import type { WalletDeps } from './deps.ts';
 import { renderApplePass, APPLE_NOT_CONFIGURED } from './generate-pass.ts';
 import { findPass, registerDevice, tokenMatches, unregisterDevice, updatedSerials, type PassRow } from './passes.ts';

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describeEachDatabase } from '../test/app.ts';
 import { buildAccount, buildCard } from '../test/factories.ts';
-import { walletDevices } from '../db/schema/index.ts';
+import { walletDevices } from '../platform/db/schema/index.ts';
 import { makeApnsKey, makeTestTls, startApnsStub } from '../test/apns-stub.ts';
 import { applePassEnv, makePassCerts, unzip } from '../test/wallet-certs.ts';
 

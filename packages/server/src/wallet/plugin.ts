@@ -1,8 +1,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../errors/app-error.ts';
+import { AppError } from '../platform/errors/app-error.ts';
 import { findDisplayItemById } from '../files/index.ts';
-import { bindServices, type BoundServices } from '../plugins/bind-services.ts';
+import { bindServices, type BoundServices } from '../platform/plugins/bind-services.ts';
 import { ApnsClient } from '../push/index.ts';
 import type { WalletDeps } from './deps.ts';
 import { generateApplePass, generateGoogleWalletPass } from './generate-pass.ts';

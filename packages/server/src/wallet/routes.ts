@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PKPASS_FILE_NAME, PKPASS_MIME_TYPE, ZGoogleWalletPass } from '@vbc/shared/wallet';
-import { contentDisposition } from '../http/content-disposition.ts';
-import { requireAccount } from '../plugins/auth.ts';
-import { SECURITY, binary } from '../plugins/docs.ts';
+import { contentDisposition } from '../platform/http/content-disposition.ts';
+import { requireAccount } from '../platform/plugins/auth.ts';
+import { SECURITY, binary } from '../platform/plugins/docs.ts';
 
 const tags = ['wallet'];
 const ZIdParams = z.object({ id: z.string().min(1).max(100) });

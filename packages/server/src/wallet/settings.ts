@@ -1,7 +1,7 @@
 import { X509Certificate, createPrivateKey, type KeyObject } from 'node:crypto';
 import { z } from 'zod';
-import { ConfigError, type Config } from '../config.ts';
-import { pemSetting, settingText } from '../setting-text.ts';
+import { ConfigError, type Config } from '../platform/config/config.ts';
+import { pemSetting, settingText } from '../platform/config/setting-text.ts';
 
 /** Apple Wallet: what signs a pass (and authenticates its update pushes). */
 export interface AppleWalletSettings {

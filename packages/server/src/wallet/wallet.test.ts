@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describeEachDatabase, buildTestApp } from '../test/app.ts';
 import { buildAccount, buildCard } from '../test/factories.ts';
-import { walletPasses } from '../db/schema/index.ts';
+import { walletPasses } from '../platform/db/schema/index.ts';
 import { makePicture, multipartBody } from '../test/upload.ts';
 import { applePassEnv, makePassCerts, makeServiceAccount, unzip, verifyDetachedSignature } from '../test/wallet-certs.ts';
 

@@ -8,7 +8,7 @@ import { presentPet } from '../pets/index.ts';
 import { renderCardPage, renderPetPage, withServerRendering } from './link-preview.ts';
 import { loadCardRenderer, type TCardRenderer, type TRenderedPage } from './card-renderer.ts';
 import { CardPageCache, pickEncoding, renderedUrl } from './card-page-cache.ts';
-import { WEB_DIST } from '../paths.ts';
+import { WEB_DIST } from '../platform/config/paths.ts';
 
 /** Pages of the web app, not API: kept out of the OpenAPI document. */
 const PAGE = { schema: { hide: true } };

@@ -6,7 +6,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { describeEachDatabase } from '../test/app.ts';
 import { buildAccount, buildCard } from '../test/factories.ts';
-import { WEB_DIST } from '../paths.ts';
+import { WEB_DIST } from '../platform/config/paths.ts';
 
 const built = existsSync(path.join(WEB_DIST, '..', 'dist-ssr', 'render-card.js'));
 if (!built) console.warn('web/ssr.test.ts: packages/web is not built (npm run build): skipped');

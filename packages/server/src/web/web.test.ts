@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { openTestDatabase } from '../test/databases.ts';
 import { buildTestApp } from '../test/app.ts';
-import type { Database } from '../db/client.ts';
+import type { Database } from '../platform/db/client.ts';
 
 const webDir = mkdtempSync(path.join(tmpdir(), 'vbc-web-'));
 const script = 'console.log("app");'.repeat(50);

@@ -1,12 +1,12 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../platform/db/client.ts';
 import type { TCardWriteDeps } from '../deps.ts';
-import { accounts, virtualContacts } from '../../db/schema/index.ts';
-import { verifySlowHash } from '../../crypto/slow-hash.ts';
-import { AppError, badRequest, conflict, forbidden, tooManyRequests } from '../../errors/app-error.ts';
+import { accounts, virtualContacts } from '../../platform/db/schema/index.ts';
+import { verifySlowHash } from '../../platform/crypto/slow-hash.ts';
+import { AppError, badRequest, conflict, forbidden, tooManyRequests } from '../../platform/errors/app-error.ts';
 import { getContact } from '../find-contact.ts';
-import { isUnadopted, type ContactRow } from '../presenter.ts';
-import { admitAttempt, readGuard, recordFailure, refundAttempt, resetGuard, type Refusal } from '../../guards/attempt-guard.ts';
+import { isUnadopted, type ContactRow } from '../present-card.ts';
+import { admitAttempt, readGuard, recordFailure, refundAttempt, resetGuard, type Refusal } from '../../platform/guards/attempt-guard.ts';
 import { ADOPT_ACCOUNT_POLICY, ADOPT_CARD_POLICY, normalizePasscode } from './passcode.ts';
 
 const alreadyAdopted = () => conflict('This card has already been adopted.');

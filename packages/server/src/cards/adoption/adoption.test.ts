@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { describeEachDatabase } from '../../test/app.ts';
 import { buildAccount, buildCard } from '../../test/factories.ts';
-import { attemptGuards, virtualContacts } from '../../db/schema/index.ts';
+import { attemptGuards, virtualContacts } from '../../platform/db/schema/index.ts';
 import { newPasscode, normalizePasscode, PASSCODE_ALPHABET } from './passcode.ts';
 
 const ADMIN_TOKEN = 'test-admin-token-0123456789abcdefghijklmnop';

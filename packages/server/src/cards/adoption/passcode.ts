@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ADOPTION_CODE_LENGTH, randomString } from '@vbc/shared';
-import type { GuardPolicy } from '../../guards/attempt-guard.ts';
+import type { GuardPolicy } from '../../platform/guards/attempt-guard.ts';
 
 /** Crockford base-32: the letters an adoption passcode is made of (no I, L, O, U). */
 export const PASSCODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';

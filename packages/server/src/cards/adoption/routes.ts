@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAccount } from '../../plugins/auth.ts';
-import { presentContact } from '../presenter.ts';
-import { SECURITY } from '../../plugins/docs.ts';
-import { ZCanAdopt, ZVirtualContact } from '../responses.ts';
+import { requireAccount } from '../../platform/plugins/auth.ts';
+import { presentContact } from '../present-card.ts';
+import { SECURITY } from '../../platform/plugins/docs.ts';
+import { ZCanAdopt, ZVirtualContact } from '../response-schemas.ts';
 
 const ZContactParams = z.object({ contactId: z.string().min(1).max(100) });
 const ZAdoptParams = ZContactParams.extend({ code: z.string().min(1).max(64) });

@@ -1,13 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db } from '../../platform/db/client.ts';
 import type { TCardWriteDeps } from '../deps.ts';
-import { virtualContacts } from '../../db/schema/index.ts';
-import { nextUpdatedAt } from '../../db/row-version.ts';
-import { slowHash } from '../../crypto/slow-hash.ts';
-import { AppError, badRequest, forbidden } from '../../errors/app-error.ts';
+import { virtualContacts } from '../../platform/db/schema/index.ts';
+import { nextUpdatedAt } from '../../platform/db/row-version.ts';
+import { slowHash } from '../../platform/crypto/slow-hash.ts';
+import { AppError, badRequest, forbidden } from '../../platform/errors/app-error.ts';
 import { getContact } from '../find-contact.ts';
-import { isUnadopted, type ContactRow } from '../presenter.ts';
-import { failureSummary, readGuard, resetGuard, resetGuardsByPrefix } from '../../guards/attempt-guard.ts';
+import { isUnadopted, type ContactRow } from '../present-card.ts';
+import { failureSummary, readGuard, resetGuard, resetGuardsByPrefix } from '../../platform/guards/attempt-guard.ts';
 import { isCommonPin, PIN_CARD_POLICY, PIN_CLIENT_POLICY, pinClientKey } from './pin-rules.ts';
 import type { TPinStatus } from '@vbc/shared/owner';
 

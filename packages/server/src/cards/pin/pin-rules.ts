@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { GuardPolicy } from '../../guards/attempt-guard.ts';
+import type { GuardPolicy } from '../../platform/guards/attempt-guard.ts';
 
 /**
  * The 20 most common 4-digit PINs (DataGenetics' study of 3.4 million PINs),

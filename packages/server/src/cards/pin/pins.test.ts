@@ -1,7 +1,7 @@
 import { afterEach, expect, it, vi } from 'vitest';
 import { describeEachDatabase } from '../../test/app.ts';
 import { buildAccount, buildCard } from '../../test/factories.ts';
-import { attemptGuards } from '../../db/schema/index.ts';
+import { attemptGuards } from '../../platform/db/schema/index.ts';
 import { PIN_ACCESS_TTL_MS } from './pin-access.ts';
 
 const PIN = '2468';

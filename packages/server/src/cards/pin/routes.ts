@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { setVersionHeaders } from '../../http/precondition.ts';
-import { requireAccount } from '../../plugins/auth.ts';
+import { setVersionHeaders } from '../../platform/http/precondition.ts';
+import { requireAccount } from '../../platform/plugins/auth.ts';
 import { ZSetPinBody, ZValidatePinBody } from './pin-rules.ts';
-import { SECURITY } from '../../plugins/docs.ts';
-import { ZPinStatus, ZPinValidation } from '../responses.ts';
+import { SECURITY } from '../../platform/plugins/docs.ts';
+import { ZPinStatus, ZPinValidation } from '../response-schemas.ts';
 
 const ZIdParams = z.object({ id: z.string().min(1).max(100) });
 const ZValidateParams = z.object({ virtualContactId: z.string().min(1).max(100) });

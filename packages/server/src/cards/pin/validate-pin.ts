@@ -1,12 +1,12 @@
 import type { TPinValidation } from '@vbc/shared';
 import { isPinProtected } from '@vbc/shared';
-import type { Db } from '../../db/client.ts';
-import { verifySlowHash } from '../../crypto/slow-hash.ts';
-import { AppError, badRequest, notFound, tooManyRequests } from '../../errors/app-error.ts';
+import type { Db } from '../../platform/db/client.ts';
+import { verifySlowHash } from '../../platform/crypto/slow-hash.ts';
+import { AppError, badRequest, notFound, tooManyRequests } from '../../platform/errors/app-error.ts';
 import { getContact } from '../find-contact.ts';
 import { signPinAccess } from './pin-access.ts';
-import { isUnadopted } from '../presenter.ts';
-import { admitAttempt, recordFailure, refundAttempt, type Refusal } from '../../guards/attempt-guard.ts';
+import { isUnadopted } from '../present-card.ts';
+import { admitAttempt, recordFailure, refundAttempt, type Refusal } from '../../platform/guards/attempt-guard.ts';
 import { PIN_CARD_POLICY, PIN_CLIENT_POLICY, pinClientKey, ZPinCode } from './pin-rules.ts';
 
 const minutes = (ms: number) => {

@@ -1,0 +1,124 @@
+import type { TCardSummary, TVirtualContact } from '@vbc/shared';
+import { isPinProtected } from '@vbc/shared';
+import type { virtualContacts } from '../platform/db/schema/index.ts';
+
+export type ContactRow = typeof virtualContacts.$inferSelect;
+export type PictureInfo = { displayItemId: string; contentType: string } | null;
+
+export interface PresentOptions {
+  /** The owner, or a holder of a valid PIN token, sees phones and emails. */
+  revealContactInfo: boolean;
+}
+
+/** True while the card waits to be adopted with its passcode. */
+export const isUnadopted = (row: Pick<ContactRow, 'ownerAccountId' | 'passcodeHash'>): boolean =>
+  row.ownerAccountId === null && row.passcodeHash !== null;
+
+/** Row → docs/contracts.md §3 VirtualContact, applying the hiding rules (PIN, unadopted). */
+export function presentContact(row: ContactRow, picture: PictureInfo, options: PresentOptions): TVirtualContact {
+  const base = {
+    virtualContactId: row.id,
+    id: row.id,
+    quickId: row.quickId,
+    isCorporateProfile: row.corporateProfileId !== null,
+    corporateProfileId: row.corporateProfileId,
+    hasPersonalAccount: row.ownerAccountId !== null,
+    pinProtectionLevel: row.pinProtectionLevel,
+    designSpecification: {
+      design: row.designSpecification.design,
+      theme: row.designSpecification.theme,
+      accentColor1: row.designSpecification.accentColor1 ?? null,
+      accentColor2: row.designSpecification.accentColor2 ?? null,
+      accentColor3: row.designSpecification.accentColor3 ?? null,
+    },
+    updatedAt: row.updatedAt.toISOString(),
+  };
+  if (isUnadopted(row)) {
+    // Nothing personal: a blank card whose only use is to be adopted.
+    return {
+      ...base,
+      firstName: '',
+      lastName: '',
+      name: '',
+      jobTitle: null,
+      organization: null,
+      biography: null,
+      markdownDescriptions: [],
+      pictureDisplayItemId: null,
+      highResPictureDisplayItemId: null,
+      heroImageDisplayItemId: null,
+      isCorporateProfile: false,
+      corporateProfileId: null,
+      hasVirginAccessProtection: true,
+      hasPersonalAccount: false,
+      pinProtectionLevel: null,
+      stats: { viewCount: 0, downloadCount: 0 },
+      wall: { boards: [] },
+      picture: null,
+      emails: [],
+      phones: [],
+      locations: [],
+      socialMedias: [],
+      links: [],
+      videos: [],
+    };
+  }
+  const contact: TVirtualContact = {
+    ...base,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    name: `${row.firstName} ${row.lastName}`.trim(),
+    jobTitle: row.jobTitle,
+    organization: row.organization,
+    biography: row.biography,
+    markdownDescriptions: row.markdownDescriptions,
+    pictureDisplayItemId: row.pictureDisplayItemId,
+    highResPictureDisplayItemId: row.highResPictureDisplayItemId,
+    heroImageDisplayItemId: row.heroImageDisplayItemId,
+    hasVirginAccessProtection: false,
+    stats: { viewCount: row.viewCount, downloadCount: row.downloadCount },
+    wall: row.wall,
+    picture,
+    locations: row.locations,
+    socialMedias: row.socialMedias,
+    links: row.links,
+    videos: row.videos,
+  };
+  if (!isPinProtected(row) || options.revealContactInfo) {
+    contact.emails = row.emails;
+    contact.phones = row.phones;
+  }
+  return contact;
+}
+
+const publicJson = new WeakMap<object, string>();
+
+/**
+ * The visitor's view of a card as JSON, serialized once per cached lookup
+ * (the hot path of the public page: no per-request stringify).
+ */
+export function publicContactJson(found: { row: ContactRow; picture: PictureInfo }): string {
+  let json = publicJson.get(found);
+  if (json === undefined) {
+    json = JSON.stringify(presentContact(found.row, found.picture, { revealContactInfo: false }));
+    publicJson.set(found, json);
+  }
+  return json;
+}
+
+/** Card row → the summary lists show. */
+export function presentCardSummary(row: ContactRow): TCardSummary {
+  return {
+    virtualContactId: row.id,
+    id: row.id,
+    quickId: row.quickId,
+    name: `${row.firstName} ${row.lastName}`.trim(),
+    firstName: row.firstName,
+    lastName: row.lastName,
+    jobTitle: row.jobTitle,
+    organization: row.organization,
+    pictureDisplayItemId: row.pictureDisplayItemId,
+    isCorporateProfile: row.corporateProfileId !== null,
+    hasVirginAccessProtection: isUnadopted(row),
+  };
+}

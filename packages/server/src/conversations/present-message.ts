@@ -1,0 +1,97 @@
+import type { TConversationMessage, TConversationSummary, TCounterpart } from '@vbc/shared/conversation';
+import type { conversationMessages } from '../platform/db/schema/index.ts';
+
+export type MessageRow = typeof conversationMessages.$inferSelect;
+
+/** A message row with what its attachment needs (left-joined; null when none). */
+export interface TMessageRecord {
+  message: MessageRow;
+  photo: { obsecuredId: string; width: number; height: number } | null;
+  document: { id: string; name: string; contentType: string; size: number } | null;
+}
+
+/**
+ * Message row → the API / hub shape (TConversationMessage). An attachment's `url` is its unsigned
+ * address here, which serves a conversation's file to nobody: every answer and event signs it for
+ * the account it goes to (`withFileLinks`).
+ */
+export function presentMessage(record: TMessageRecord): TConversationMessage {
+  const { message: m, photo, document } = record;
+  const out: TConversationMessage = {
+    messageId: m.id,
+    personalConversationId: m.conversationId,
+    sequence: m.seq,
+    kind: m.kind,
+    message: m.body,
+    senderAccountId: m.senderAccountId,
+    senderDeleted: m.senderDeleted,
+    fromVbcId: m.fromVbcId,
+    clientMessageId: m.clientMessageId,
+    createdAt: m.createdAt.toISOString(),
+  };
+  if (m.kind === 'photo' && photo) {
+    out.photo = {
+      obsecuredDisplayItemId: photo.obsecuredId,
+      width: photo.width,
+      height: photo.height,
+      url: `/ds/vbc/odisplay/${photo.obsecuredId}`,
+    };
+  }
+  if (m.kind === 'document' && document) {
+    out.document = {
+      documentFileItemId: document.id,
+      name: document.name,
+      contentType: document.contentType,
+      size: document.size,
+      url: `/ds/vbc/file/${document.id}`,
+    };
+  }
+  return out;
+}
+
+/** What signs a conversation file's address for an account (`app.files`). */
+export interface TFileLinks {
+  photoLink(obsecuredId: string, accountId: string): string;
+  documentLink(documentFileItemId: string, accountId: string): string;
+}
+
+/** The message as `accountId` receives it: its photo or document with an address signed for that account. */
+export function withFileLinks(links: TFileLinks, accountId: string, message: TConversationMessage): TConversationMessage {
+  if (message.photo)
+    return { ...message, photo: { ...message.photo, url: links.photoLink(message.photo.obsecuredDisplayItemId, accountId) } };
+  if (message.document)
+    return { ...message, document: { ...message.document, url: links.documentLink(message.document.documentFileItemId, accountId) } };
+  return message;
+}
+
+/** A summary as `accountId` receives it: its last message's file signed for that account. */
+export function summaryWithFileLinks(links: TFileLinks, accountId: string, summary: TConversationSummary): TConversationSummary {
+  return summary.lastMessage ? { ...summary, lastMessage: withFileLinks(links, accountId, summary.lastMessage) } : summary;
+}
+
+/** The name shown for an account whose owner deleted it. */
+export const DELETED_ACCOUNT_NAME = 'Deleted account';
+
+/** What is known of the other side of a conversation (left-joined card and account). */
+export interface TCounterpartRow {
+  accountDeleted: boolean;
+  accountName: string | null;
+  vbcId: string | null;
+  quickId: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  hasPicture: boolean;
+}
+
+/** The other side as the viewer sees it: their card when they speak as one, else their account. */
+export function presentCounterpart(row: TCounterpartRow): TCounterpart {
+  if (row.accountDeleted) return { name: DELETED_ACCOUNT_NAME, vbcId: null, quickId: null, deleted: true };
+  const cardName = `${row.firstName ?? ''} ${row.lastName ?? ''}`.trim();
+  const out: TCounterpart = {
+    name: (row.vbcId && cardName) || row.accountName || DELETED_ACCOUNT_NAME,
+    vbcId: row.vbcId,
+    quickId: row.vbcId ? row.quickId : null,
+  };
+  if (row.vbcId && row.hasPicture) out.pictureUrl = `/ds/vbc/profilepicture/${row.vbcId}`;
+  return out;
+}

@@ -1,0 +1,145 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { Pool } from 'pg';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema/index.ts';
+import { MIGRATIONS_DIR } from '../config/paths.ts';
+import { boundQueries } from './bounded-queries.ts';
+
+export { schema };
+
+/** The one Drizzle type both drivers satisfy: services never know which engine runs. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  /** 'pglite' (embedded, in DATA_DIR or memory) or 'postgres'. */
+  kind: 'pglite' | 'postgres';
+  /** Resolves when a trivial query answers; rejects otherwise. */
+  ping(): Promise<void>;
+  /** Calls `listener` each time a query had no answer within the timeout (PostgreSQL; never on PGlite). */
+  onTimeout(listener: () => void): void;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** PostgreSQL connection string; when absent, PGlite is used. */
+  url?: string;
+  /** PGlite data directory; 'memory://' keeps it in memory (tests). */
+  dataDir: string;
+  /** Pool size for PostgreSQL. */
+  maxConnections?: number;
+  /** PostgreSQL: longest wait for a connection or for one query's answer (DATABASE_TIMEOUT_MS); default 2000. */
+  timeoutMs?: number;
+}
+
+/**
+ * Session settings sent with every PostgreSQL connection, so that the server too notices a client
+ * that a network cut took away (and rolls back what it held) in seconds: keepalive probes after
+ * 5 s of silence, and a connection dropped once data goes unacknowledged for 10 s.
+ */
+const SERVER_SIDE_TIMEOUTS = '-c tcp_keepalives_idle=5 -c tcp_keepalives_interval=2 -c tcp_keepalives_count=3 -c tcp_user_timeout=10000';
+
+/** Opens the database and applies pending migrations: one code path for PGlite and PostgreSQL. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const database = options.url
+    ? await openPostgres(options.url, options.maxConnections ?? 20, options.timeoutMs ?? 2000)
+    : await openPglite(options.dataDir);
+  try {
+    await database.migrate();
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
+}
+
+async function openPostgres(url: string, max: number, timeoutMs: number): Promise<Database & { migrate(): Promise<void> }> {
+  const { Pool } = (await import('pg')).default;
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  // Every wait is bounded: a connection (the pool's connect limit), and each query on an open
+  // connection (boundQueries), so a server that cannot be reached fails a request with a 503
+  // within timeoutMs instead of holding it. TCP keepalive on our side, and SERVER_SIDE_TIMEOUTS
+  // on the server's, find connections a silent cut left dead.
+  const pool = new Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: timeoutMs,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 5000,
+    ...(new URL(url).searchParams.has('options') ? {} : { options: SERVER_SIDE_TIMEOUTS }),
+  });
+  // A dropped idle connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const timeoutListeners: Array<() => void> = [];
+  boundQueries(pool, timeoutMs, () => {
+    for (const listener of timeoutListeners) listener();
+  });
+  const db = drizzle(pool, { schema });
+  return {
+    db: db as unknown as Db,
+    kind: 'postgres',
+    ping: async () => void (await db.execute(sql`select 1`)),
+    onTimeout: (listener) => void timeoutListeners.push(listener),
+    close: () => pool.end(),
+    // Migrations may take longer than a request's queries: their own connection, unbounded.
+    migrate: async () => {
+      // Two connections: one holds the advisory lock while the migrator uses the other.
+      const migrationPool = new Pool({ connectionString: url, max: 2, connectionTimeoutMillis: timeoutMs });
+      migrationPool.on('error', () => {});
+      try {
+        await withAdvisoryLock(migrationPool, MIGRATION_LOCK, () =>
+          migrate(drizzle(migrationPool, { schema }), { migrationsFolder: MIGRATIONS_DIR }),
+        );
+      } finally {
+        await migrationPool.end();
+      }
+    },
+  };
+}
+
+/** Advisory lock key held while migrating ("vbc-migrate" as a 64-bit number): one instance migrates, the others wait. */
+const MIGRATION_LOCK = 0x7662632d6d6967n;
+
+/**
+ * Runs `work` while holding a PostgreSQL session advisory lock on one connection of `pool`:
+ * instances starting together on an empty database migrate one after another, and the later
+ * ones find the migrations applied.
+ */
+async function withAdvisoryLock<T>(pool: Pool, key: bigint, work: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [key.toString()]);
+    try {
+      return await work();
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [key.toString()]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+async function openPglite(dataDir: string): Promise<Database & { migrate(): Promise<void> }> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  // pg_trgm: card search's trigram index (migrations 0011, 0012), as on PostgreSQL.
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const inMemory = dataDir.startsWith('memory://');
+  if (!inMemory) mkdirSync(path.resolve(dataDir), { recursive: true });
+  const client = inMemory ? new PGlite({ extensions: { pg_trgm } }) : new PGlite(path.resolve(dataDir), { extensions: { pg_trgm } });
+  await client.waitReady;
+  const db = drizzle(client, { schema });
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    ping: async () => void (await db.execute(sql`select 1`)),
+    // In the process: no network to lose, so no query timeout.
+    onTimeout: () => undefined,
+    close: () => client.close(),
+    migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_DIR }),
+  };
+}

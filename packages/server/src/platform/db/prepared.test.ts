@@ -1,0 +1,49 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database, Db } from './client.ts';
+import { preparedQuery } from './prepared.ts';
+import { accounts } from './schema/index.ts';
+import { databaseKinds, openTestDatabase } from '../../test/databases.ts';
+
+describe.each(databaseKinds())('preparedQuery on %s', (kind) => {
+  let database: Database;
+  let builds = 0;
+  const accountName = preparedQuery((db: Db) => {
+    builds++;
+    return db
+      .select({ name: accounts.name })
+      .from(accounts)
+      .where(eq(accounts.id, sql.placeholder('id')))
+      .prepare('test_account_name');
+  });
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    await database.db.insert(accounts).values([
+      { id: '00000000-0000-4000-8000-000000000001', name: 'Ada' },
+      { id: '00000000-0000-4000-8000-000000000002', name: 'Grace' },
+    ]);
+  });
+  afterAll(() => database.close());
+
+  it('builds once per handle and answers each run with its own values, on every pooled connection', async () => {
+    const runs = Array.from({ length: 30 }, (_, i) => `00000000-0000-4000-8000-00000000000${(i % 3) + 1}`);
+    // Concurrent runs spread over the pool: each connection parses the named statement once.
+    const answers = await Promise.all(runs.map((id) => accountName(database.db).execute({ id })));
+    expect(answers.map((rows) => rows[0]?.name ?? null)).toEqual(runs.map((_, i) => ['Ada', 'Grace', null][i % 3]));
+    expect(builds).toBe(1);
+  });
+
+  it("a transaction's handle gets its own query, which sees the transaction's writes", async () => {
+    const before = builds;
+    const id = '00000000-0000-4000-8000-000000000009';
+    const seen = await database.db.transaction(async (tx) => {
+      await tx.insert(accounts).values({ id, name: 'Katherine' });
+      return accountName(tx).execute({ id });
+    });
+    expect(seen).toEqual([{ name: 'Katherine' }]);
+    expect(builds).toBe(before + 1);
+    expect(await accountName(database.db).execute({ id })).toEqual([{ name: 'Katherine' }]);
+    expect(builds).toBe(before + 1);
+  });
+});
