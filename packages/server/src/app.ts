@@ -19,6 +19,7 @@ import auth from './accounts/auth-plugin.ts';
 import storage from './files/storage-plugin.ts';
 import multipartPlugin from './platform/plugins/multipart.ts';
 import backplane from './platform/plugins/backplane.ts';
+import integrationEvents from './platform/plugins/integration-events.ts';
 import healthRoutes from './platform/health/routes.ts';
 import qrRoutes from './qr/routes.ts';
 import cards from './cards/plugin.ts';
@@ -88,6 +89,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(storage);
   await app.register(multipartPlugin);
   await app.register(backplane, { backplane: options.backplane });
+  await app.register(integrationEvents);
 
   // Domains: each plugin decorates app.<domain> with its services and registers its routes.
   await app.register(healthRoutes);

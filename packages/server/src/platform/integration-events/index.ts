@@ -1,0 +1,41 @@
+import type { Db } from '../db/client.ts';
+
+/** Events other systems may subscribe to (webhooks today): docs/contracts.md, issue 26. */
+export type TIntegrationEventType = 'lead.created' | 'lead.updated' | 'lead.deleted' | 'message.received';
+
+/** Something that happened, for the account it concerns (and the business it came through, when one did). */
+export interface TIntegrationEvent {
+  type: TIntegrationEventType;
+  /** The account the event belongs to (a lead's owner, a message's recipient). */
+  accountId: string;
+  /** The business whose admins also see it (a lead through a member's linked card), else null. */
+  corporateAccountId: string | null;
+  /** The event's payload, as subscribers receive it. */
+  data: unknown;
+  occurredAt: Date;
+}
+
+/** Records an event inside the writer's transaction, so it exists exactly when the change it describes commits. */
+export type IntegrationEventRecorder = (tx: Db, event: TIntegrationEvent) => Promise<void>;
+
+/**
+ * The hook between domains that cause events (leads, conversations) and those that deliver them
+ * (webhooks): a writer calls `record(tx, event)` inside its transaction; every recorder registered
+ * with `use` runs there. With no recorder it does nothing.
+ */
+export class IntegrationEvents {
+  readonly #recorders: IntegrationEventRecorder[] = [];
+
+  use(recorder: IntegrationEventRecorder): void {
+    this.#recorders.push(recorder);
+  }
+
+  /** True when some recorder listens: a hot path may skip building an event nobody records. */
+  get active(): boolean {
+    return this.#recorders.length > 0;
+  }
+
+  async record(tx: Db, event: TIntegrationEvent): Promise<void> {
+    for (const recorder of this.#recorders) await recorder(tx, event);
+  }
+}
