@@ -6,3 +6,5 @@ export * from './vcard.ts';
 export * from './account.ts';
 export * from './directory.ts';
 export * from './text.ts';
+export * from './leads.ts';
+export * from './webhooks.ts';
