@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 import { codeMail } from './messages.ts';
-import { DeliveryError, type MailSender, type TCodeMessage, type TLog } from './types.ts';
+import { DeliveryError, type MailSender, type TCodeMessage, type TLog, type TMail } from './types.ts';
 
 /** E-mail through SMTP (SMTP_URL, e.g. smtps://user:pass@mail.example.com:465). */
 export function createSmtpMailSender(smtpUrl: string, from: string): MailSender {
@@ -12,18 +12,19 @@ export function createSmtpMailSender(smtpUrl: string, from: string): MailSender 
     disableFileAccess: true,
     disableUrlAccess: true,
   });
+  const send = async (mail: TMail) => {
+    try {
+      await transport.sendMail({ from, ...mail });
+    } catch (error) {
+      // The SMTP error text can echo the message; keep only its class and response code.
+      const code = (error as { responseCode?: number; code?: string }).responseCode ?? (error as { code?: string }).code ?? 'unknown';
+      throw new DeliveryError(`SMTP delivery failed (${code})`);
+    }
+  };
   return {
     kind: 'smtp',
-    async sendCode(message: TCodeMessage) {
-      const mail = codeMail(message);
-      try {
-        await transport.sendMail({ from, to: message.to, subject: mail.subject, text: mail.text, html: mail.html });
-      } catch (error) {
-        // The SMTP error text can echo the message; keep only its class and response code.
-        const code = (error as { responseCode?: number; code?: string }).responseCode ?? (error as { code?: string }).code ?? 'unknown';
-        throw new DeliveryError(`SMTP delivery failed (${code})`);
-      }
-    },
+    sendCode: (message: TCodeMessage) => send({ to: message.to, ...codeMail(message) }),
+    send,
     close: () => transport.close(),
   };
 }
@@ -39,6 +40,13 @@ export function createLogMailSender(log: TLog): MailSender {
       log.warn(
         { channel: 'development', medium: 'email', to: message.to, purpose: message.purpose, code: message.code },
         'DEVELOPMENT CHANNEL: one-time code written to the log because SMTP_URL is not set',
+      );
+    },
+    async send(mail: TMail) {
+      // Only the envelope: a mail's body may carry a link that acts for its reader.
+      log.warn(
+        { channel: 'development', medium: 'email', to: mail.to, subject: mail.subject },
+        'DEVELOPMENT CHANNEL: e-mail not sent because SMTP_URL is not set',
       );
     },
     close: () => {},

@@ -2,7 +2,7 @@ import { chooseChannels, type TChannelSettings } from './channels.ts';
 import { createLogMailSender, createSmtpMailSender } from './mail.ts';
 import { codeSms } from './messages.ts';
 import { createHttpSmsProvider, createLogSmsProvider } from './sms.ts';
-import { DeliveryError, type MailSender, type SmsProvider, type TCodeMessage, type TLog } from './types.ts';
+import { DeliveryError, type MailSender, type SmsProvider, type TCodeMessage, type TLog, type TMail } from './types.ts';
 
 /** Delivers one-time codes by the configured e-mail and SMS channels. */
 export interface Notifier {
@@ -12,6 +12,8 @@ export interface Notifier {
   canSend(channel: 'email' | 'phone'): boolean;
   /** Sends `message.code` to an e-mail address or an E.164 number. Throws DeliveryError on failure. */
   sendCode(channel: 'email' | 'phone', message: TCodeMessage): Promise<void>;
+  /** Sends an e-mail by the mail channel. Throws DeliveryError on failure or with no mail channel. */
+  sendMail(mail: TMail): Promise<void>;
   close(): void;
 }
 
@@ -47,6 +49,10 @@ export function createNotifier(config: TNotifierSettings, log: TLog): Notifier {
       }
       if (!sms) throw none('SMS');
       return sms.send(message.to, codeSms(message));
+    },
+    async sendMail(message) {
+      if (!mail) throw none('e-mail');
+      return mail.send(message);
     },
     close: () => mail?.close(),
   };

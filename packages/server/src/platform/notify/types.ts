@@ -15,10 +15,20 @@ export class DeliveryError extends Error {
   override name = 'DeliveryError';
 }
 
-/** Sends one-time codes by e-mail. */
+/** An e-mail other than a code (a card sent to a visitor, a notice to an owner). */
+export interface TMail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: { filename: string; content: string | Buffer; contentType: string }[];
+}
+
+/** Sends one-time codes, and other mail, by e-mail. */
 export interface MailSender {
   readonly kind: 'smtp' | 'log';
   sendCode(message: TCodeMessage): Promise<void>;
+  send(mail: TMail): Promise<void>;
   close(): void;
 }
 
