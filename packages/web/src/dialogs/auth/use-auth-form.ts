@@ -5,6 +5,7 @@
  * code already sent.
  */
 import { useCallback, useRef, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import type { TLoginResult } from '@vbc/shared/account';
 import { PHONE_PREFIX } from '@vbc/shared/constants';
 import { errorText, HttpError } from '../../api/http.ts';
@@ -13,6 +14,9 @@ import { readStored } from '../../platform/storage.ts';
 import { registerAppAccount, requestVerifyOtp, verifyContact, type TChannel, type TPersonalAccount } from '../../api/accounts.ts';
 import { codeProblem, contactError, nameError, withoutField } from './problems.ts';
 import { useCountdown } from './use-countdown.ts';
+
+/** Where a code goes. */
+type TTarget = { channel: TChannel; contact: string };
 
 /** Seconds before "Resend code" may be pressed again. */
 export const RESEND_WAIT_SECONDS = 30;
@@ -46,11 +50,10 @@ export function useAuthForm({ isSignedIn, signIn, onDone }: TAuthFormOptions) {
   const [phone, setPhone] = useState<string>(PHONE_PREFIX);
   const [name, setName] = useState('');
   const [flow, setFlow] = useState(fresh);
-  const [busy, setBusy] = useState(false);
   const [showErrors, setShowErrors] = useState({ contact: false, name: false });
   const [resendIn, restartResend] = useCountdown();
   /** The contact the current code went to. */
-  const sentTo = useRef<{ channel: TChannel; contact: string } | null>(null);
+  const sentTo = useRef<TTarget | null>(null);
   const patch = (p: Partial<ReturnType<typeof fresh>>) => setFlow((f) => ({ ...f, ...p }));
 
   const contact = (channel === 'email' ? email : phone).trim();
@@ -84,22 +87,70 @@ export function useAuthForm({ isSignedIn, signIn, onDone }: TAuthFormOptions) {
   };
 
   /** RequestVerifyOtp; a failure is a warning toast (docs/contracts.md §8). */
+  const sending = useMutation({
+    mutationFn: (target: TTarget) => requestVerifyOtp(target.channel, target.contact),
+    onSuccess: () => restartResend(RESEND_WAIT_SECONDS),
+    onError: (error) => {
+      notify(withoutField(errorText(error)), 'warning');
+      if (error instanceof HttpError && error.status === 400) patch({ contactServerError: withoutField(error.message) });
+    },
+  });
   const sendCode = async (): Promise<boolean> => {
     const target = sentTo.current;
     if (!target) return false;
-    setBusy(true);
-    try {
-      await requestVerifyOtp(target.channel, target.contact);
-      restartResend(RESEND_WAIT_SECONDS);
-      return true;
-    } catch (error) {
-      notify(withoutField(errorText(error)), 'warning');
-      if (error instanceof HttpError && error.status === 400) patch({ contactServerError: withoutField(error.message) });
-      return false;
-    } finally {
-      setBusy(false);
-    }
+    return sending.mutateAsync(target).then(
+      () => true,
+      () => false,
+    );
   };
+
+  const registering = useMutation({
+    mutationFn: ({ target, code, name }: { target: TTarget; code: string; name: string }) =>
+      registerAppAccount(target.channel, target.contact, code, name),
+    onSuccess: (result) => {
+      emitClientEvent('accountRegistered', { account: result.account as TPersonalAccount });
+      finishSignIn(result, 'Successfully Registered');
+    },
+    onError: (error) => {
+      const message = errorText(error);
+      if (error instanceof HttpError && error.status === 400 && message.startsWith('name:')) {
+        patch({ nameServerError: withoutField(message) });
+      } else if (error instanceof HttpError && (error.status === 410 || (error.status === 400 && message.startsWith('otp')))) {
+        // The verified code no longer works (10 minutes passed, or too many tries): back to the code.
+        const problem = codeProblem(error);
+        patch({ step: 'code', code: '', codeError: problem.message, needNewCode: problem.needNewCode });
+      } else {
+        patch({ formError: withoutField(message) });
+      }
+    },
+  });
+
+  /** VerifyEmail / VerifyPhoneNumber; a new contact goes on to Name + Register. */
+  const verifying = useMutation({
+    mutationFn: ({ target, code }: { target: TTarget; code: string }) => verifyContact(target.channel, target.contact, code),
+    onSuccess: (answer, { code }) => {
+      if (answer.login) {
+        if (isSignedIn()) {
+          notify('Already Logged In', 'info');
+          reset();
+          onDone();
+        } else {
+          finishSignIn(answer.login, 'Hey You! Welcome!');
+        }
+        return;
+      }
+      // A new contact: Name + Register (docs/contracts.md §4). On the register tab with a good name, register at once.
+      patch({ step: 'name', code });
+      if (tab === 'register' && !nameError(name)) return register(code);
+      setTab('register');
+    },
+    onError: (error) => {
+      const problem = codeProblem(error);
+      patch({ code: '', codeError: problem.message, needNewCode: problem.needNewCode });
+    },
+  });
+
+  const busy = sending.isPending || verifying.isPending || registering.isPending;
 
   /** Submits the contact (and, on the register tab, checks the name first). */
   const requestCode = async () => {
@@ -126,69 +177,25 @@ export function useAuthForm({ isSignedIn, signIn, onDone }: TAuthFormOptions) {
     patch({ step: 'contact', code: '', codeError: null, needNewCode: false, formError: null });
   };
 
-  const register = async (code = flow.code) => {
+  const register = (code = flow.code) => {
     const target = sentTo.current;
     setShowErrors((s) => ({ ...s, name: true }));
     if (!target || nameError(name)) return;
     if (alreadySignedIn()) return onDone();
-    setBusy(true);
     patch({ formError: null, nameServerError: null });
-    try {
-      const result = await registerAppAccount(target.channel, target.contact, code, name.trim());
-      emitClientEvent('accountRegistered', { account: result.account as TPersonalAccount });
-      finishSignIn(result, 'Successfully Registered');
-    } catch (error) {
-      const message = errorText(error);
-      if (error instanceof HttpError && error.status === 400 && message.startsWith('name:')) {
-        patch({ nameServerError: withoutField(message) });
-      } else if (error instanceof HttpError && (error.status === 410 || (error.status === 400 && message.startsWith('otp')))) {
-        // The verified code no longer works (10 minutes passed, or too many tries): back to the code.
-        const problem = codeProblem(error);
-        patch({ step: 'code', code: '', codeError: problem.message, needNewCode: problem.needNewCode });
-      } else {
-        patch({ formError: withoutField(message) });
-      }
-    } finally {
-      setBusy(false);
-    }
+    registering.mutate({ target, code, name: name.trim() });
   };
 
   /** VerifyEmail / VerifyPhoneNumber with a complete code. */
-  const verify = async (code = flow.code) => {
+  const verify = (code = flow.code) => {
     const target = sentTo.current;
     if (!target || busy) return;
     if (!/^\d{6}$/.test(code)) {
       patch({ codeError: 'Enter the 6 digits of the code.' });
       return;
     }
-    setBusy(true);
     patch({ codeError: null, formError: null });
-    try {
-      const answer = await verifyContact(target.channel, target.contact, code);
-      if (answer.login) {
-        if (isSignedIn()) {
-          notify('Already Logged In', 'info');
-          reset();
-          onDone();
-        } else {
-          finishSignIn(answer.login, 'Hey You! Welcome!');
-        }
-        return;
-      }
-      // A new contact: Name + Register (docs/contracts.md §4). On the register tab with a good name, register at once.
-      patch({ step: 'name', code });
-      if (tab === 'register' && !nameError(name)) {
-        setBusy(false);
-        await register(code);
-        return;
-      }
-      setTab('register');
-    } catch (error) {
-      const problem = codeProblem(error);
-      patch({ code: '', codeError: problem.message, needNewCode: problem.needNewCode });
-    } finally {
-      setBusy(false);
-    }
+    verifying.mutate({ target, code });
   };
 
   const setChannel = (next: TChannel) => {

@@ -8,13 +8,12 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import PasswordIcon from '@mui/icons-material/Password';
+import { useMutation } from '@tanstack/react-query';
 import { PIN_INPUT_FOCUS_MS, PIN_MODAL_CLOSE_MS, SMALL_DIALOG_MAX_WIDTH } from '@vbc/shared/constants';
 import { validatePinCode } from '../../api/contacts.ts';
 import type { TClientEvents, TPinFailure } from '../../platform/events.ts';
 import AppDialog from '../AppDialog.tsx';
 import { PIN_GRANTED_TEXT, PIN_HINT_TEXT, pinFailure, WRONG_PIN_TEXT } from './pin-outcome.ts';
-
-type TPinState = { status: 'idle' } | { status: 'checking' } | { status: 'failed'; failure: TPinFailure } | { status: 'granted' };
 
 /**
  * docs/contracts.md §2/§4 PIN entry window (max width 400): a number input with no length
@@ -27,7 +26,8 @@ type TPinState = { status: 'idle' } | { status: 'checking' } | { status: 'failed
  */
 export default function PinDialog({ request, onClose }: { request: TClientEvents['enterPin']; onClose: () => void }) {
   const [pin, setPin] = useState(request.tried?.pin ?? '');
-  const [state, setState] = useState<TPinState>(request.tried ? { status: 'failed', failure: request.tried.failure } : { status: 'idle' });
+  /** The last try's failure, shown until the next try (a PIN tried from the card's ?pin= opens with it). */
+  const [failed, setFailed] = useState<TPinFailure | null>(request.tried?.failure ?? null);
   const input = useRef<HTMLInputElement>(null);
   const timers = useRef<number[]>([]);
   const mounted = useRef(true);
@@ -54,29 +54,33 @@ export default function PinDialog({ request, onClose }: { request: TClientEvents
     timers.current.push(window.setTimeout(fn, ms));
   };
 
-  const submit = async (event?: FormEvent) => {
-    event?.preventDefault();
-    const pinCode = pin.trim();
-    if (!pinCode || state.status === 'checking' || state.status === 'granted') return;
-    setState({ status: 'checking' });
-    try {
-      const grant = await validatePinCode(request.virtualContactId, pinCode);
+  const check = useMutation({
+    mutationFn: (pinCode: string) => validatePinCode(request.virtualContactId, pinCode),
+    onSuccess: (grant) => {
       if (!mounted.current) return;
-      setState({ status: 'granted' });
       request.onGranted(grant);
       later(PIN_MODAL_CLOSE_MS, onClose);
-    } catch (error) {
+    },
+    onError: (error) => {
       if (!mounted.current) return;
-      setState({ status: 'failed', failure: pinFailure(error) });
+      setFailed(pinFailure(error));
       later(PIN_INPUT_FOCUS_MS, () => {
         input.current?.focus();
         input.current?.select();
       });
-    }
+    },
+  });
+  const checking = check.isPending;
+  const granted = check.isSuccess;
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    const pinCode = pin.trim();
+    if (!pinCode || checking || granted) return;
+    check.mutate(pinCode);
   };
 
-  const failure = state.status === 'failed' ? state.failure : null;
-  const granted = state.status === 'granted';
+  const failure = checking ? null : failed;
   const helper = failure?.kind === 'wrong' ? WRONG_PIN_TEXT : failure ? failure.message : ' ';
 
   return (
@@ -112,7 +116,7 @@ export default function PinDialog({ request, onClose }: { request: TClientEvents
                 label="PIN"
                 value={pin}
                 onChange={(e) => setPin(e.target.value)}
-                disabled={state.status === 'checking'}
+                disabled={checking}
                 error={!!failure}
                 helperText={helper}
                 slotProps={{
@@ -131,10 +135,7 @@ export default function PinDialog({ request, onClose }: { request: TClientEvents
                   {failure.detail}
                 </Typography>
               )}
-              <LinearProgress
-                sx={{ mt: 1, borderRadius: 1, visibility: state.status === 'checking' ? 'visible' : 'hidden' }}
-                aria-hidden={state.status !== 'checking'}
-              />
+              <LinearProgress sx={{ mt: 1, borderRadius: 1, visibility: checking ? 'visible' : 'hidden' }} aria-hidden={!checking} />
             </>
           )}
         </DialogContent>
@@ -142,7 +143,7 @@ export default function PinDialog({ request, onClose }: { request: TClientEvents
           <Button onClick={onClose} color="inherit">
             Cancel
           </Button>
-          <Button type="submit" variant="contained" disabled={!pin.trim() || state.status === 'checking' || granted}>
+          <Button type="submit" variant="contained" disabled={!pin.trim() || checking || granted}>
             Enter
           </Button>
         </DialogActions>
