@@ -6,7 +6,10 @@
  */
 import { useCallback, useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import type { TLoginResult } from '@vbc/shared/account';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import { ZAccountEmail, ZAccountName, ZAccountPhoneNumber, ZOtpCodeEntry, type TLoginResult } from '@vbc/shared/account';
 import { PHONE_PREFIX } from '@vbc/shared/constants';
 import { errorText, HttpError } from '../../api/http.ts';
 import { emitClientEvent, notify } from '../../platform/events.ts';
@@ -33,45 +36,69 @@ export interface TAuthFormOptions {
   onDone: () => void;
 }
 
+/** The flow's fields, as the shared account schemas check them; each step checks its own. */
+const ZAuthFields = z.object({ email: ZAccountEmail, phone: ZAccountPhoneNumber, name: ZAccountName, otp: ZOtpCodeEntry.shape.otp });
+export type TAuthFields = z.input<typeof ZAuthFields>;
+type TAuthField = keyof TAuthFields;
+
+const EMPTY: TAuthFields = { email: '', phone: PHONE_PREFIX, name: '', otp: '' };
+
 const fresh = () => ({
   step: 'contact' as TAuthStep,
-  code: '',
-  codeError: null as string | null,
   needNewCode: false,
   formError: null as string | null,
-  contactServerError: null as string | null,
-  nameServerError: null as string | null,
 });
+
+const contactField = (channel: TChannel) => (channel === 'email' ? 'email' : 'phone');
 
 export function useAuthForm({ isSignedIn, signIn, onDone }: TAuthFormOptions) {
   const [tab, setTab] = useState<TAuthTab>('login');
   const [channel, setChannelState] = useState<TChannel>('email');
-  const [email, setEmail] = useState('');
-  const [phone, setPhone] = useState<string>(PHONE_PREFIX);
-  const [name, setName] = useState('');
+  /*
+   * A field's message shows once it is left (the name: left non-empty) or its step is
+   * submitted, then follows the typing ('onTouched'); a step's submit touches and checks
+   * only its own fields (`check`), so the form is never "submitted" as a whole, and a
+   * channel switch forgets the contact's message.
+   */
+  const fields = useForm<TAuthFields>({
+    resolver: zodResolver(ZAuthFields),
+    defaultValues: EMPTY,
+    mode: 'onTouched',
+    shouldFocusError: false,
+  });
+  const [email, phone, code] = useWatch({ control: fields.control, name: ['email', 'phone', 'otp'] });
   const [flow, setFlow] = useState(fresh);
-  const [showErrors, setShowErrors] = useState({ contact: false, name: false });
   const [resendIn, restartResend] = useCountdown();
   /** The contact the current code went to. */
   const sentTo = useRef<TTarget | null>(null);
   const patch = (p: Partial<ReturnType<typeof fresh>>) => setFlow((f) => ({ ...f, ...p }));
 
-  const contact = (channel === 'email' ? email : phone).trim();
   const nameNeeded = tab === 'register' || flow.step === 'name';
+  const fieldErrors = fields.formState.errors;
   const errors = {
-    contact: (showErrors.contact ? contactError(channel, contact) : null) ?? flow.contactServerError,
-    name: (nameNeeded && showErrors.name ? nameError(name) : null) ?? flow.nameServerError,
+    contact: fieldErrors[contactField(channel)]?.message ?? null,
+    name: nameNeeded ? (fieldErrors.name?.message ?? null) : null,
+  };
+
+  /** Shows the fields' messages from now on and checks them; true when they are valid. */
+  const check = (names: TAuthField[]) => {
+    for (const name of names) fields.setValue(name, fields.getValues(name), { shouldTouch: true });
+    return fields.trigger(names);
+  };
+  /** Forgets a field's message until it is left or submitted again (its value stays). */
+  const untouch = (name: TAuthField) => fields.resetField(name, { defaultValue: fields.getValues(name) });
+  const setCode = (otp: string, message?: string) => {
+    fields.setValue('otp', otp);
+    if (message) fields.setError('otp', { type: 'server', message });
+    else fields.clearErrors('otp');
   };
 
   const reset = useCallback(() => {
     setFlow(fresh());
     setTab('login');
-    setEmail('');
-    setPhone(PHONE_PREFIX);
-    setName('');
-    setShowErrors({ contact: false, name: false });
+    fields.reset(EMPTY);
     sentTo.current = null;
-  }, []);
+  }, [fields]);
 
   const alreadySignedIn = (): boolean => {
     if (!isSignedIn() && !readStored('accessToken')) return false;
@@ -90,9 +117,11 @@ export function useAuthForm({ isSignedIn, signIn, onDone }: TAuthFormOptions) {
   const sending = useMutation({
     mutationFn: (target: TTarget) => requestVerifyOtp(target.channel, target.contact),
     onSuccess: () => restartResend(RESEND_WAIT_SECONDS),
-    onError: (error) => {
+    onError: (error, target) => {
       notify(withoutField(errorText(error)), 'warning');
-      if (error instanceof HttpError && error.status === 400) patch({ contactServerError: withoutField(error.message) });
+      if (error instanceof HttpError && error.status === 400) {
+        fields.setError(contactField(target.channel), { type: 'server', message: withoutField(error.message) });
+      }
     },
   });
   const sendCode = async (): Promise<boolean> => {
@@ -114,11 +143,12 @@ export function useAuthForm({ isSignedIn, signIn, onDone }: TAuthFormOptions) {
     onError: (error) => {
       const message = errorText(error);
       if (error instanceof HttpError && error.status === 400 && message.startsWith('name:')) {
-        patch({ nameServerError: withoutField(message) });
+        fields.setError('name', { type: 'server', message: withoutField(message) });
       } else if (error instanceof HttpError && (error.status === 410 || (error.status === 400 && message.startsWith('otp')))) {
         // The verified code no longer works (10 minutes passed, or too many tries): back to the code.
         const problem = codeProblem(error);
-        patch({ step: 'code', code: '', codeError: problem.message, needNewCode: problem.needNewCode });
+        patch({ step: 'code', needNewCode: problem.needNewCode });
+        setCode('', problem.message);
       } else {
         patch({ formError: withoutField(message) });
       }
@@ -140,13 +170,15 @@ export function useAuthForm({ isSignedIn, signIn, onDone }: TAuthFormOptions) {
         return;
       }
       // A new contact: Name + Register (docs/contracts.md §4). On the register tab with a good name, register at once.
-      patch({ step: 'name', code });
-      if (tab === 'register' && !nameError(name)) return register(code);
+      patch({ step: 'name' });
+      setCode(code);
+      if (tab === 'register' && !nameError(fields.getValues('name'))) return void register(code);
       setTab('register');
     },
     onError: (error) => {
       const problem = codeProblem(error);
-      patch({ code: '', codeError: problem.message, needNewCode: problem.needNewCode });
+      patch({ needNewCode: problem.needNewCode });
+      setCode('', problem.message);
     },
   });
 
@@ -154,19 +186,23 @@ export function useAuthForm({ isSignedIn, signIn, onDone }: TAuthFormOptions) {
 
   /** Submits the contact (and, on the register tab, checks the name first). */
   const requestCode = async () => {
-    setShowErrors({ contact: true, name: tab === 'register' });
-    if (contactError(channel, contact) || (tab === 'register' && nameError(name))) return;
+    const field = contactField(channel);
+    if (tab !== 'register') untouch('name');
+    if (!(await check(tab === 'register' ? [field, 'name'] : [field]))) return;
     if (alreadySignedIn()) return onDone();
-    sentTo.current = { channel, contact };
-    patch({ contactServerError: null, formError: null });
-    if (await sendCode()) patch({ step: 'code', code: '', codeError: null, needNewCode: false });
-    else sentTo.current = null;
+    sentTo.current = { channel, contact: fields.getValues(field).trim() };
+    patch({ formError: null });
+    if (await sendCode()) {
+      patch({ step: 'code', needNewCode: false });
+      setCode('');
+    } else sentTo.current = null;
   };
 
   const resendCode = async () => {
     if ((resendIn > 0 && !flow.needNewCode) || busy) return;
     if (await sendCode()) {
-      patch({ code: '', codeError: null, needNewCode: false });
+      patch({ needNewCode: false });
+      setCode('');
       notify('A new code is on its way.', 'info');
     }
   };
@@ -174,35 +210,33 @@ export function useAuthForm({ isSignedIn, signIn, onDone }: TAuthFormOptions) {
   /** Back to editing the contact; the code sent is forgotten. */
   const changeContact = () => {
     sentTo.current = null;
-    patch({ step: 'contact', code: '', codeError: null, needNewCode: false, formError: null });
+    patch({ step: 'contact', needNewCode: false, formError: null });
+    setCode('');
   };
 
-  const register = (code = flow.code) => {
+  const register = async (code = fields.getValues('otp')) => {
     const target = sentTo.current;
-    setShowErrors((s) => ({ ...s, name: true }));
-    if (!target || nameError(name)) return;
+    const named = await check(['name']);
+    if (!target || !named) return;
     if (alreadySignedIn()) return onDone();
-    patch({ formError: null, nameServerError: null });
-    registering.mutate({ target, code, name: name.trim() });
+    patch({ formError: null });
+    registering.mutate({ target, code, name: fields.getValues('name').trim() });
   };
 
   /** VerifyEmail / VerifyPhoneNumber with a complete code. */
-  const verify = (code = flow.code) => {
+  const verify = async () => {
     const target = sentTo.current;
     if (!target || busy) return;
-    if (!/^\d{6}$/.test(code)) {
-      patch({ codeError: 'Enter the 6 digits of the code.' });
-      return;
-    }
-    patch({ codeError: null, formError: null });
-    verifying.mutate({ target, code });
+    if (!(await fields.trigger('otp'))) return;
+    patch({ formError: null });
+    verifying.mutate({ target, code: fields.getValues('otp') });
   };
 
   const setChannel = (next: TChannel) => {
     if (flow.step !== 'contact') return;
     setChannelState(next);
-    setShowErrors((s) => ({ ...s, contact: false }));
-    patch({ contactServerError: null });
+    untouch('email');
+    untouch('phone');
   };
 
   return {
@@ -210,16 +244,15 @@ export function useAuthForm({ isSignedIn, signIn, onDone }: TAuthFormOptions) {
     setTab,
     channel,
     setChannel,
+    /** The fields (email, phone, name, otp) for `Controller`s. */
+    control: fields.control,
     email,
-    setEmail,
     phone,
-    setPhone,
-    name,
-    setName,
     step: flow.step,
-    code: flow.code,
-    setCode: (code: string) => patch({ code, codeError: null }),
-    codeError: flow.codeError,
+    code,
+    /** Typing the code forgets its message. */
+    clearCodeError: () => fields.clearErrors('otp'),
+    codeError: fieldErrors.otp?.message ?? null,
     needNewCode: flow.needNewCode,
     formError: flow.formError,
     errors,
@@ -227,9 +260,13 @@ export function useAuthForm({ isSignedIn, signIn, onDone }: TAuthFormOptions) {
     resendIn,
     sentTo: sentTo.current,
     /** Which fields a submit now would refuse (docs/contracts.md §5). */
-    invalidFields: () => ({ contact: !!contactError(channel, contact), name: tab === 'register' && !!nameError(name) }),
-    touch: (field: 'contact' | 'name') => setShowErrors((s) => ({ ...s, [field]: true })),
-    clearServerError: (field: 'contact' | 'name') => patch(field === 'contact' ? { contactServerError: null } : { nameServerError: null }),
+    invalidFields: () => {
+      const values = fields.getValues();
+      return {
+        contact: !!contactError(channel, channel === 'email' ? values.email : values.phone),
+        name: tab === 'register' && !!nameError(values.name),
+      };
+    },
     requestCode,
     resendCode,
     changeContact,
