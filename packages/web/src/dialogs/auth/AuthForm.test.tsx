@@ -81,4 +81,13 @@ describe('sign-in form messages (docs/contracts.md §5)', { timeout: 20_000 }, (
     fireEvent.click(screen.getByTestId('auth-submit'));
     await waitFor(() => expect(messages()).toEqual(['Min 9 characters']));
   });
+
+  it('switches from Phone back to Email and puts the cursor in the e-mail field', async () => {
+    show();
+    fireEvent.click(screen.getByRole('button', { name: 'Phone' }));
+    await waitFor(() => expect((contact() as HTMLInputElement).value).toBe('09'));
+    fireEvent.click(screen.getByRole('button', { name: 'Email' }));
+    await waitFor(() => expect((contact() as HTMLInputElement).type).toBe('email'));
+    expect(document.activeElement).toBe(contact());
+  });
 });

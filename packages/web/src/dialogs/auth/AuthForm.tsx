@@ -51,7 +51,8 @@ export default function AuthForm({ form, reason, onCancel }: { form: TAuthForm; 
     const input = contactRef.current;
     if (!input) return;
     input.focus();
-    input.setSelectionRange(input.value.length, input.value.length);
+    // An e-mail input has no selection API (setSelectionRange throws InvalidStateError there).
+    if (input.type !== 'email') input.setSelectionRange(input.value.length, input.value.length);
   }, [channel]);
 
   const submit = (event: FormEvent) => {
