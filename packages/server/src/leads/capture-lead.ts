@@ -53,10 +53,14 @@ export interface TCaptured {
 }
 
 /** The keyed hash a client's counters are kept under: short, not reversible without the server's key. */
-export const clientHash = (key: Buffer, address: string): string => createHmac('sha256', key).update(address).digest('base64url').slice(0, 22);
+export const clientHash = (key: Buffer, address: string): string =>
+  createHmac('sha256', key).update(address).digest('base64url').slice(0, 22);
 
 /** The card a visitor may leave their details on: adopted, owned, exchange on (a PIN lock does not matter: it reveals nothing). */
-export async function exchangeCard(getPublic: TCaptureDeps['getPublic'], contactId: string): Promise<FoundContact & { ownerAccountId: string }> {
+export async function exchangeCard(
+  getPublic: TCaptureDeps['getPublic'],
+  contactId: string,
+): Promise<FoundContact & { ownerAccountId: string }> {
   const found = await getPublic(contactId);
   const { row } = found;
   if (isUnadopted(row) || !row.ownerAccountId || !row.exchangeEnabled) throw notFound('card');

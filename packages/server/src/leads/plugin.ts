@@ -79,6 +79,18 @@ export default fp(
   },
   {
     name: 'leads',
-    dependencies: ['config', 'db', 'secrets', 'auth', 'accounts', 'rate-limiter', 'integration-events', 'cards', 'corporate', 'hub', 'push'],
+    dependencies: [
+      'config',
+      'db',
+      'secrets',
+      'auth',
+      'accounts',
+      'rate-limiter',
+      'integration-events',
+      'cards',
+      'corporate',
+      'hub',
+      'push',
+    ],
   },
 );
