@@ -104,8 +104,15 @@ export async function captureLead(deps: TCaptureDeps, input: TCaptureInput): Pro
   }
 
   const ownerAccountId = card.ownerAccountId;
-  const [owner] = await deps.db.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, ownerAccountId)).limit(1);
-  const corporateAccountId = card.row.corporateProfileId ? await corporateOf(deps.db, card.row.corporateProfileId) : null;
+  // The owner's name (the lead's ownerName) and the business a linked card belongs to, in one read.
+  const profileId = card.row.corporateProfileId;
+  const [owner] = await deps.db
+    .select({ name: accounts.name, corporateAccountId: corporateAccounts.id })
+    .from(accounts)
+    .leftJoin(corporateAccounts, profileId ? eq(corporateAccounts.corporateProfileId, profileId) : sql`false`)
+    .where(eq(accounts.id, ownerAccountId))
+    .limit(1);
+  const corporateAccountId = owner?.corporateAccountId ?? null;
   const cardName = `${card.row.firstName} ${card.row.lastName}`.trim();
   const emailKey = body.email ? body.email.toLowerCase() : null;
   const phone = body.phone ? normalizeLeadPhone(body.phone) : null;
@@ -204,14 +211,4 @@ async function visitorCard(db: Db, fromVbcId: string, visitorAccountId: string |
   const found = await findContact(db, fromVbcId);
   if (!found || found.row.ownerAccountId !== visitorAccountId) throw badRequest('fromVbcId: This is not one of your cards.');
   return found.row.id;
-}
-
-/** The business whose profile a linked card shows, or null. */
-async function corporateOf(db: Db, corporateProfileId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ id: corporateAccounts.id })
-    .from(corporateAccounts)
-    .where(eq(corporateAccounts.corporateProfileId, corporateProfileId))
-    .limit(1);
-  return row?.id ?? null;
 }
