@@ -26,7 +26,6 @@ import { onExchangeOutcome, submitExchange, type TExchangeSubmission } from '../
 import { useSession } from '../../session/SessionContext.tsx';
 import AppDialog from '../AppDialog.tsx';
 import {
-  EXCHANGE_FIELDS,
   EXCHANGE_SAVED,
   exchangeProblem,
   exchangeSentText,
@@ -35,6 +34,7 @@ import {
   ownerNameOf,
   pageSource,
   sendMeTheCardText,
+  type TExchangeField,
   type TExchangeFormValues,
 } from './exchange-form.ts';
 
@@ -287,7 +287,7 @@ export default function ExchangeDialog({ contact, onClose }: { contact: TVirtual
 /** Name, e-mail, phone, company, job title and note, each under its label with the schema's message. */
 function ManualFields({ control }: { control: Control<TExchangeFormValues, unknown, TRequest> }) {
   const text = (
-    name: Exclude<(typeof EXCHANGE_FIELDS)[number], 'consent' | 'sendMeTheCard'>,
+    name: Exclude<TExchangeField, 'consent' | 'sendMeTheCard'>,
     label: string,
     extra: Partial<{ type: string; autoComplete: string; required: boolean; autoFocus: boolean; multiline: boolean }> = {},
   ) => (
