@@ -36,6 +36,7 @@ import announcements from './announcements/plugin.ts';
 import directories from './directories/plugin.ts';
 import wallet from './wallet/plugin.ts';
 import search from './search/plugin.ts';
+import leads from './leads/plugin.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -108,6 +109,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(directories);
   await app.register(wallet, { ca: options.push?.ca });
   await app.register(search);
+  await app.register(leads);
   await app.register(web, { distDir: options.webDistDir });
   return app;
 }

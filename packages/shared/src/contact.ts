@@ -114,6 +114,8 @@ export const ZVirtualContactInput = z.object({
   socialMedias: z.array(ZSocialMedia).max(30).default([]),
   links: z.array(ZLink).max(50).default([]),
   videos: z.array(ZVideo).max(20).default([]),
+  /** "Let visitors share their details" (issue 26): off, the card shows no "Exchange Contact" and the exchange API answers 404. */
+  exchangeEnabled: z.boolean().default(true),
 });
 export type TVirtualContactInput = z.infer<typeof ZVirtualContactInput>;
 
@@ -168,6 +170,8 @@ export interface TVirtualContact {
   socialMedias: TSocialMedia[];
   links: TLink[];
   videos: TVideo[];
+  /** Visitors may leave their details ("Exchange Contact", issue 26). */
+  exchangeEnabled: boolean;
   updatedAt: string;
 }
 

@@ -142,3 +142,6 @@ export const ZLeadUpdate = z
   .partial()
   .strict();
 export type TLeadUpdate = z.input<typeof ZLeadUpdate>;
+
+/** The hub event an owner's connections get when a visitor's details arrive (docs/contracts.md §D5): the lead (`ZLead`). */
+export const LEAD_HUB_EVENT = 'LeadReceived';

@@ -61,7 +61,7 @@ export interface TVapidPublicKey {
 
 /** What a notification carries (the service worker and the iOS wrapper show it). */
 export interface TPushPayload {
-  kind: 'message' | 'announcement';
+  kind: 'message' | 'announcement' | 'lead';
   title: string;
   body: string;
   /** Where a click goes, inside /vbc/ (`/vbc/#/messages/{personalConversationId}` …). */
@@ -70,4 +70,5 @@ export interface TPushPayload {
   tag: string;
   personalConversationId?: string;
   announcementId?: string;
+  leadId?: string;
 }

@@ -45,3 +45,25 @@ export async function downloadVCard(
   if (!owner) deps.stats.record(row.id, 'download');
   return { vcard, fileName: vcardFileName(contact) };
 }
+
+/** A card's vCard as any visitor may have it, with its public link: what an e-mail to a visitor attaches (leads/). */
+export interface TVisitorVCard extends TVCardFile {
+  /** The card's share link. */
+  url: string;
+  /** The card's name as it shows (first and last). */
+  name: string;
+}
+
+/**
+ * The vCard the download route gives a visitor (the same writer, picture and link), for a card sent
+ * by e-mail: not counted as a download; a PIN-protected card's PIN-hidden rows (phones, e-mails) are
+ * left out rather than refused, since the mail carries no PIN.
+ */
+export async function visitorVCard(deps: TVCardDeps, contactId: string): Promise<TVisitorVCard> {
+  const { row, picture } = await deps.getPublic(contactId);
+  if (isUnadopted(row)) throw notFound('card');
+  const contact = presentContact(row, picture, { revealContactInfo: false });
+  const photo = await vcardPhoto(deps, picture);
+  const url = cardShareUrl(deps.publicUrl, contact);
+  return { vcard: writeVCard(contact, { photo, url }), fileName: vcardFileName(contact), url, name: contact.name };
+}

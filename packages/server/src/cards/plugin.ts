@@ -10,7 +10,7 @@ import { ContactCache } from './contact-cache.ts';
 import { createOwnerCard } from './create-owner-card.ts';
 import { deleteCard } from './delete-card.ts';
 import type { TCardWriteDeps } from './deps.ts';
-import { downloadVCard, type TVCardDeps } from './download-vcard.ts';
+import { downloadVCard, visitorVCard, type TVCardDeps } from './download-vcard.ts';
 import { findContact, type FoundContact } from './find-contact.ts';
 import { getOwnedCard } from './owned-card.ts';
 import ownerRoutes from './owner-routes.ts';
@@ -26,7 +26,7 @@ const readServices = { getOwnedCard, cardDailyStats, getCardToManagePin, pinStat
 /** Writes: each sends the change notice (and removes released pictures' files) after its commit. */
 const writeServices = { createCard: createOwnerCard, updateCard, deleteCard, setPin, adoptCard };
 /** The vCard download: the cached read, PIN access, the picture and the counter. */
-const vcardServices = { downloadVCard };
+const vcardServices = { downloadVCard, visitorVCard };
 
 /** The virtual contact: public reads through the cache, owner writes, PIN and adoption. */
 export interface CardServices

@@ -31,6 +31,7 @@ export function presentContact(row: ContactRow, picture: PictureInfo, options: P
       accentColor2: row.designSpecification.accentColor2 ?? null,
       accentColor3: row.designSpecification.accentColor3 ?? null,
     },
+    exchangeEnabled: row.exchangeEnabled,
     updatedAt: row.updatedAt.toISOString(),
   };
   if (isUnadopted(row)) {
@@ -51,6 +52,7 @@ export function presentContact(row: ContactRow, picture: PictureInfo, options: P
       corporateProfileId: null,
       hasVirginAccessProtection: true,
       hasPersonalAccount: false,
+      exchangeEnabled: false,
       pinProtectionLevel: null,
       stats: { viewCount: 0, downloadCount: 0 },
       wall: { boards: [] },

@@ -36,3 +36,16 @@ export function apnsBody(payload: TPushPayload): object {
   const { title, body, tag, ...rest } = payload;
   return { aps: { alert: { title, body }, sound: 'default', 'thread-id': tag }, ...rest };
 }
+
+/** A visitor left their details on one of the owner's cards (leads/): a click opens the lead. */
+export function leadPayload(lead: { leadId: string; name: string; cardName: string }): TPushPayload {
+  const name = lead.name.replace(/\s+/g, ' ').trim();
+  return {
+    kind: 'lead',
+    title: `${name} shared their details with you`,
+    body: lead.cardName ? `Through your card ${lead.cardName}` : 'Open it in your leads',
+    url: `/vbc/leads/${lead.leadId}`,
+    tag: `lead-${lead.leadId}`,
+    leadId: lead.leadId,
+  };
+}

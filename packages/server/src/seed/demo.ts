@@ -118,6 +118,7 @@ export async function seedDemo(app: FastifyInstance): Promise<DemoSeed | null> {
         accentColor3: null,
       },
       wall,
+      exchangeEnabled: true,
       emails: [
         { email: `${handle}@example.com`, name: 'Work' },
         { email: `${p.first.toLowerCase()}@example.org`, name: null },

@@ -43,6 +43,7 @@ const card: TOwnerVirtualContact = {
   videos: [],
   pinEnabled: true,
   createdAt: '2026-01-01T00:00:00.000Z',
+  exchangeEnabled: true,
   updatedAt: '2026-01-02T00:00:00.000Z',
 };
 

@@ -100,6 +100,8 @@ export interface TCardForm {
   locations: TLocationRow[];
   socialMedias: TSocialRow[];
   boards: TBoardRow[];
+  /** "Let visitors share their details". */
+  exchangeEnabled: boolean;
 }
 
 const s = (v: string | null | undefined): string => v ?? '';
@@ -123,6 +125,7 @@ export function cardToForm(card: TOwnerVirtualContact): TCardForm {
     heroImageDisplayItemId: card.heroImageDisplayItemId,
     design: (DESIGNS.includes(designation) ? designation : 'default') as TDesign,
     theme: s(spec.theme.designation) || 'dark',
+    exchangeEnabled: card.exchangeEnabled,
     accentColor1: s(spec.accentColor1),
     accentColor2: s(spec.accentColor2),
     accentColor3: s(spec.accentColor3),
@@ -172,6 +175,7 @@ export function formToInput(form: TCardForm): TVirtualContactInput {
     organization: orNull(form.organization),
     biography: orNull(form.biography),
     markdownDescriptions: form.markdownDescriptions.map((m) => m.text).filter((t) => t.trim()),
+    exchangeEnabled: form.exchangeEnabled,
     pictureDisplayItemId: form.pictureDisplayItemId,
     highResPictureDisplayItemId: form.highResPictureDisplayItemId,
     heroImageDisplayItemId: form.heroImageDisplayItemId,

@@ -1,4 +1,4 @@
-import { bigint, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { TDesignSpecification, TEmail, TLink, TLocation, TPhone, TSocialMedia, TVideo, TWall } from '@vbc/shared';
 import { accounts } from './accounts.ts';
 import { corporateProfiles } from './corporate.ts';
@@ -32,6 +32,8 @@ export const virtualContacts = pgTable(
     socialMedias: jsonb('social_medias').$type<TSocialMedia[]>().notNull().default([]),
     links: jsonb('links').$type<TLink[]>().notNull().default([]),
     videos: jsonb('videos').$type<TVideo[]>().notNull().default([]),
+    /** "Let visitors share their details" (issue 26): off, the exchange API answers 404. */
+    exchangeEnabled: boolean('exchange_enabled').notNull().default(true),
     /** scrypt hash of the owner's PIN; null when the card has none. */
     pinHash: text('pin_hash'),
     pinProtectionLevel: integer('pin_protection_level'),
