@@ -190,7 +190,7 @@ export default function ExchangeDialog({ contact, onClose }: { contact: TVirtual
                 <Controller
                   name="fromVbcId"
                   control={form.control}
-                  render={({ field }) => (
+                  render={({ field, fieldState }) => (
                     <TextField
                       select
                       autoFocus
@@ -200,6 +200,8 @@ export default function ExchangeDialog({ contact, onClose }: { contact: TVirtual
                       value={field.value ?? ''}
                       inputRef={field.ref}
                       onChange={field.onChange}
+                      error={!!fieldState.error}
+                      helperText={fieldState.error?.message}
                     >
                       {ownCards.map((c) => (
                         <MenuItem key={c.virtualContactId} value={c.virtualContactId}>
@@ -287,7 +289,7 @@ export default function ExchangeDialog({ contact, onClose }: { contact: TVirtual
 /** Name, e-mail, phone, company, job title and note, each under its label with the schema's message. */
 function ManualFields({ control }: { control: Control<TExchangeFormValues, unknown, TRequest> }) {
   const text = (
-    name: Exclude<TExchangeField, 'consent' | 'sendMeTheCard'>,
+    name: Exclude<TExchangeField, 'consent' | 'sendMeTheCard' | 'fromVbcId'>,
     label: string,
     extra: Partial<{ type: string; autoComplete: string; required: boolean; autoFocus: boolean; multiline: boolean }> = {},
   ) => (

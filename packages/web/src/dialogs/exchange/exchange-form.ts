@@ -23,9 +23,8 @@ export const firstNameOf = (contact: Pick<TVirtualContact, 'firstName' | 'name'>
 export const ownerNameOf = (contact: Pick<TVirtualContact, 'firstName' | 'lastName' | 'name'>): string =>
   `${contact.firstName} ${contact.lastName}`.trim() || contact.name.trim() || 'the owner';
 
-/** False only when the card says so: a card response without the field (older server) takes exchanges. */
-export const exchangeEnabled = (contact: TVirtualContact): boolean =>
-  (contact as TVirtualContact & { exchangeEnabled?: boolean }).exchangeEnabled !== false;
+/** False only when the card says so: a card answer without the field (an older server, a cached page) takes exchanges. */
+export const exchangeEnabled = (contact: Pick<TVirtualContact, 'exchangeEnabled'>): boolean => contact.exchangeEnabled !== false;
 
 /** `s=` of the page's address (qr, nfc, link, wallet…) when it is one the server takes, else null. */
 export function pageSource(search: string = typeof window === 'undefined' ? '' : window.location.search): string | null {
@@ -48,7 +47,7 @@ export type TExchangeFormValues = Omit<TExchangeRequest, 'consent'> & {
 };
 
 /** The fields a visitor sees; a server refusal naming one of them is shown under it. */
-export const EXCHANGE_FIELDS = ['name', 'email', 'phone', 'company', 'jobTitle', 'note', 'consent', 'sendMeTheCard'] as const;
+export const EXCHANGE_FIELDS = ['name', 'email', 'phone', 'company', 'jobTitle', 'note', 'consent', 'sendMeTheCard', 'fromVbcId'] as const;
 export type TExchangeField = (typeof EXCHANGE_FIELDS)[number];
 
 /** How a refusal reads: under fields (a 400's "field: message" parts), or one line at the top. */
