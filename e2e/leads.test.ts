@@ -1,0 +1,191 @@
+/**
+ * Issue 26 in a real browser, phone viewport: a visitor leaves their details on a server-rendered
+ * card ("Exchange Contact") and the owner's Leads screen, open in another browser, shows them
+ * without a reload; a submission made offline is sent once when the network returns; a signed-in
+ * visitor sends one of their own cards; axe finds nothing serious on the window or the Leads screen.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { TLeadPage } from '@vbc/shared/leads';
+import { EXCHANGE_MIN_FILL_MS, exchangeConsentText } from '@vbc/shared/leads';
+import { buildAccount, buildCard } from '../packages/server/src/test/factories.ts';
+import { expectAccessible } from './support/axe.ts';
+import { apiIdle, hasChromium, launchBrowser, startSignedIn, type Browser } from './support/browser.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+
+const PHONE = { width: 390, height: 844 };
+const SENT = 'Sent! Olivia now has your details.';
+const SAVED = 'Saved — it will be sent when you are back online.';
+const CONSENT = exchangeConsentText('Olivia Owner');
+
+describe.runIf(hasChromium())('leads: the two-way exchange', () => {
+  let server: RunningServer;
+  let owner: Awaited<ReturnType<typeof buildAccount>>;
+  let card: Awaited<ReturnType<typeof buildCard>>;
+  const browsers: Browser[] = [];
+  const browser = async () => {
+    const b = await launchBrowser({ baseURL: server.url, viewport: PHONE, hasTouch: true });
+    browsers.push(b);
+    return b;
+  };
+
+  /** The owner's leads as the API lists them. */
+  const ownerLeads = async () => {
+    const answer = await server.app.inject({ method: 'GET', url: '/api/leads', headers: owner.headers });
+    expect(answer.statusCode).toBe(200);
+    return answer.json<TLeadPage>().items;
+  };
+
+  /** Opens the card's window as a visitor does, from the server-rendered page. */
+  const openWindow = async (page: Page, query = '') => {
+    await page.goto(`/vbc/${card.quickId}${query}`);
+    await page.getByRole('button', { name: 'Exchange Contact' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Share your details with Olivia' });
+    await dialog.waitFor();
+    return dialog;
+  };
+
+  /** A person takes longer than the server's minimum fill time; a bot does not. */
+  const likeAPerson = (page: Page) => page.waitForTimeout(EXCHANGE_MIN_FILL_MS + 100);
+
+  beforeAll(async () => {
+    server = await startServer();
+    owner = await buildAccount(server.app, { name: 'Olivia Owner' });
+    card = await buildCard(
+      server.app,
+      {
+        firstName: 'Olivia',
+        lastName: 'Owner',
+        designSpecification: { design: { designation: 'default' }, theme: { designation: 'dark' } },
+      },
+      { ownerAccountId: owner.account.id },
+    );
+  });
+  afterAll(async () => {
+    for (const b of browsers) await b.close();
+    await server?.close();
+  });
+
+  it("a visitor's details reach the owner's open Leads screen without a reload; the window and the screen pass axe", async () => {
+    const ownerBrowser = await browser();
+    const leadsPage = await ownerBrowser.page();
+    await startSignedIn(leadsPage, owner);
+    await leadsPage.goto('/vbc/leads');
+    await leadsPage.getByTestId('leads-empty').waitFor();
+    await leadsPage.waitForFunction(() => document.documentElement.dataset.realtime === 'Connected');
+    await apiIdle(leadsPage);
+    await expectAccessible(leadsPage, 'the empty Leads screen');
+
+    const visitor = await browser();
+    const page = await visitor.page();
+    const dialog = await openWindow(page, '?s=qr');
+    await expectAccessible(page, 'the Exchange Contact window');
+    await dialog.getByRole('textbox', { name: /^Name/ }).fill('Bruno Diaz');
+    await dialog.getByRole('textbox', { name: /^E-mail/ }).fill('bruno@example.test');
+    await dialog.getByRole('textbox', { name: /^Company/ }).fill('Diaz & Filhos');
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    // Nothing goes without the consent box.
+    await dialog.getByText('Tick the box to agree.').waitFor();
+    await dialog.getByRole('checkbox', { name: CONSENT }).check();
+    await likeAPerson(page);
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await dialog.getByText(SENT).waitFor();
+
+    // The owner's screen, open all along, shows the lead, marked unread.
+    await expect.poll(() => leadsPage.getByTestId('lead-name').allTextContents()).toEqual(['Bruno Diaz']);
+    expect(await leadsPage.getByTestId('lead-row').getAttribute('data-unread')).toBe('true');
+    await expectAccessible(leadsPage, 'the Leads screen with a lead');
+    const [lead] = await ownerLeads();
+    expect(lead).toMatchObject({ name: 'Bruno Diaz', email: 'bruno@example.test', company: 'Diaz & Filhos', source: 'qr', seen: false });
+
+    // Its view: the mail link, and opening it marks it seen.
+    await leadsPage.getByRole('link', { name: /Bruno Diaz/ }).click();
+    await leadsPage.getByRole('heading', { level: 1, name: 'Bruno Diaz' }).waitFor();
+    expect(await leadsPage.getByRole('link', { name: 'bruno@example.test' }).getAttribute('href')).toBe('mailto:bruno@example.test');
+    await expect.poll(async () => (await ownerLeads())[0]?.seen).toBe(true);
+    await expectAccessible(leadsPage, "a lead's view");
+    expect(ownerBrowser.errors).toEqual([]);
+    expect(visitor.errors).toEqual([]);
+  });
+
+  it('offline: the window keeps the details, and they are sent exactly once when the network returns', async () => {
+    const before = (await ownerLeads()).length;
+    // Each try its own number (a retried journey would update the same lead: leads are deduped by phone).
+    const digits = String(Date.now()).slice(-8);
+    const visitor = await browser();
+    const page = await visitor.page();
+    const dialog = await openWindow(page);
+    await visitor.context.setOffline(true);
+    await dialog.getByRole('textbox', { name: /^Name/ }).fill('Hana Offline');
+    await dialog.getByRole('textbox', { name: /^Phone/ }).fill(`+81 90 ${digits}`);
+    await dialog.getByRole('checkbox', { name: "Send me Olivia's card" }).uncheck();
+    await dialog.getByRole('checkbox', { name: CONSENT }).check();
+    await likeAPerson(page);
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await dialog.getByText(SAVED).waitFor();
+    expect(await ownerLeads()).toHaveLength(before);
+
+    await visitor.context.setOffline(false);
+    await dialog.getByText(SENT).waitFor();
+    await expect.poll(async () => (await ownerLeads()).filter((l) => l.phone === `+8190${digits}`)).toHaveLength(1);
+    // Coming back online again sends nothing more.
+    await visitor.context.setOffline(true);
+    await visitor.context.setOffline(false);
+    await apiIdle(page, 500);
+    const after = await ownerLeads();
+    expect(after).toHaveLength(before + 1);
+    expect(after.find((l) => l.phone === `+8190${digits}`)).toMatchObject({ name: 'Hana Offline', email: null });
+    expect(await page.evaluate(() => localStorage.getItem('vbc.exchangeOutbox'))).toBeNull();
+  });
+
+  it('a submission kept offline survives a reload and goes once the page is back', async () => {
+    const visitor = await browser();
+    const page = await visitor.page();
+    const dialog = await openWindow(page);
+    await visitor.context.setOffline(true);
+    await dialog.getByRole('textbox', { name: /^Name/ }).fill('Ivo Reload');
+    await dialog.getByRole('textbox', { name: /^E-mail/ }).fill('ivo@example.test');
+    await dialog.getByRole('checkbox', { name: CONSENT }).check();
+    await likeAPerson(page);
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await dialog.getByText(SAVED).waitFor();
+    await page.close();
+
+    await visitor.context.setOffline(false);
+    const again = await visitor.page();
+    await again.goto(`/vbc/${card.quickId}`);
+    await expect.poll(async () => (await ownerLeads()).filter((l) => l.name === 'Ivo Reload')).toHaveLength(1);
+    await expect.poll(() => again.evaluate(() => localStorage.getItem('vbc.exchangeOutbox'))).toBeNull();
+  });
+
+  it('a signed-in visitor sends one of their own cards ("Send my card"), which the lead links to', async () => {
+    const victor = await buildAccount(server.app, { name: 'Victor Visitor', email: 'victor@example.test' });
+    const victorCard = await buildCard(server.app, { firstName: 'Victor', lastName: 'Visitor' }, { ownerAccountId: victor.account.id });
+    const visitor = await browser();
+    const page = await visitor.page();
+    await startSignedIn(page, victor);
+    const dialog = await openWindow(page);
+    expect(await dialog.getByRole('tab', { name: 'Send my card' }).getAttribute('aria-selected')).toBe('true');
+    expect(await dialog.getByRole('combobox', { name: 'Your card' }).textContent()).toBe('Victor Visitor');
+    await dialog.getByRole('checkbox', { name: CONSENT }).check();
+    await likeAPerson(page);
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await dialog.getByText(SENT).waitFor();
+
+    const lead = (await ownerLeads()).find((l) => l.name === 'Victor Visitor');
+    expect(lead).toMatchObject({
+      email: 'victor@example.test',
+      visitorCardId: victorCard.id,
+      visitorAccountId: victor.account.id,
+    });
+
+    // The owner opens it and finds the visitor's card.
+    const ownerBrowser = await browser();
+    const ownerPage = await ownerBrowser.page();
+    await startSignedIn(ownerPage, owner);
+    await ownerPage.goto(`/vbc/leads/${lead!.leadId}`);
+    await ownerPage.getByRole('link', { name: 'Open their card' }).click();
+    await expect.poll(() => ownerPage.getByRole('heading', { level: 1 }).first().textContent()).toContain('Victor');
+    expect(visitor.errors).toEqual([]);
+  });
+});
