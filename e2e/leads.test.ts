@@ -188,4 +188,41 @@ describe.runIf(hasChromium())('leads: the two-way exchange', () => {
     await expect.poll(() => ownerPage.getByRole('heading', { level: 1 }).first().textContent()).toContain('Victor');
     expect(visitor.errors).toEqual([]);
   });
+
+  it('the owner switches the exchange off in the editor: the card shows no "Exchange Contact" and the API answers 404', async () => {
+    const quiet = await buildCard(
+      server.app,
+      {
+        firstName: 'Olivia',
+        lastName: 'Quiet',
+        designSpecification: { design: { designation: 'simple' }, theme: { designation: 'dark' } },
+      },
+      { ownerAccountId: owner.account.id },
+    );
+    const visitor = await browser();
+    const before = await visitor.page();
+    await before.goto(`/vbc/${quiet.quickId}`);
+    await before.getByRole('button', { name: 'Exchange Contact' }).waitFor();
+
+    const ownerBrowser = await browser();
+    const page = await ownerBrowser.page();
+    await startSignedIn(page, owner);
+    await page.goto(`/vbc/edit/${quiet.id}`);
+    const toggle = page.getByRole('switch', { name: 'Let visitors share their details' });
+    expect(await toggle.isChecked()).toBe(true);
+    await toggle.uncheck();
+    await page.getByTestId('save-button').click();
+    await expect.poll(() => page.getByTestId('save-state').textContent()).toBe('Saved');
+
+    const after = await visitor.page();
+    await after.goto(`/vbc/${quiet.quickId}`);
+    await after.getByRole('button', { name: 'Share' }).waitFor();
+    expect(await after.getByRole('button', { name: 'Exchange Contact' }).count()).toBe(0);
+    const refused = await server.app.inject({
+      method: 'POST',
+      url: `/api/vbc/virtualcontact/${quiet.quickId}/exchange`,
+      payload: { name: 'Nobody Here', email: 'nobody@example.test', consent: true, clientRequestId: crypto.randomUUID(), fillMs: 5000 },
+    });
+    expect(refused.statusCode).toBe(404);
+  });
 });
