@@ -92,7 +92,8 @@ export const queryKeys = {
   /** Issue 26: webhook endpoints of the account, or of a business (its console). */
   webhooks: {
     all: ['webhooks'] as const,
-    list: (corporateAccountId: string | null) => ['webhooks', 'list', corporateAccountId] as const,
+    /** The account's endpoints and its businesses' (one answer; each screen shows its own). */
+    list: () => ['webhooks', 'list'] as const,
     attempts: (webhookId: string) => ['webhooks', 'attempts', webhookId] as const,
   },
 } as const;

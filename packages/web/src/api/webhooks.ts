@@ -6,31 +6,29 @@ import { queryKeys } from './query-keys.ts';
 
 const hook = (webhookId: string) => `/api/webhooks/${encodeURIComponent(webhookId)}`;
 
-/** A list answer: the array itself, or `{items}` (both read the same). */
-const itemsOf = <T>(answer: T[] | { items: T[] }): T[] => (Array.isArray(answer) ? answer : answer.items);
-
-/** GET /api/webhooks: the account's own endpoints, or (with a business id) that business's. */
-export const listWebhooks = (corporateAccountId: string | null) =>
-  http
-    .get<TWebhook[] | { items: TWebhook[] }>(
-      corporateAccountId ? `/api/webhooks?corporateAccountId=${encodeURIComponent(corporateAccountId)}` : '/api/webhooks',
-    )
-    .then(itemsOf);
+/** GET /api/webhooks: the account's own endpoints and those of the businesses it administers (`corporateAccountId` set). */
+export const listWebhooks = () => http.get<TWebhook[]>('/api/webhooks');
 /** POST /api/webhooks: the answer carries the secret, the only time it is shown. */
 export const createWebhook = (body: TCreateWebhook) => http.post<TCreatedWebhook>('/api/webhooks', body);
 export const deleteWebhook = (webhookId: string) => http.delete(hook(webhookId));
 /** The endpoint's last attempts, newest first. */
-export const listWebhookAttempts = (webhookId: string) =>
-  http.get<TWebhookAttempt[] | { items: TWebhookAttempt[] }>(`${hook(webhookId)}/attempts`).then(itemsOf);
-/** Sends a `webhook.test` event now. */
-export const sendWebhookTest = (webhookId: string) => http.post<unknown>(`${hook(webhookId)}/test`);
-/** Sends an attempt's event again. */
+export const listWebhookAttempts = (webhookId: string) => http.get<TWebhookAttempt[]>(`${hook(webhookId)}/attempts`);
+/** Queues a `webhook.test` event (202 with the `webhook-id` it will carry). */
+export const sendWebhookTest = (webhookId: string) => http.post<{ eventId: string }>(`${hook(webhookId)}/test`);
+/** Queues an attempt's event again, same `webhook-id` and body. */
 export const redeliverWebhookAttempt = (webhookId: string, attemptId: string) =>
-  http.post<unknown>(`${hook(webhookId)}/attempts/${encodeURIComponent(attemptId)}/redeliver`);
+  http.post<{ eventId: string }>(`${hook(webhookId)}/attempts/${encodeURIComponent(attemptId)}/redeliver`);
+
+/** How often an open attempts list refreshes (a test event or redelivery lands within seconds). */
+export const ATTEMPTS_REFRESH_MS = 3000;
 
 export const webhookQueries = {
-  list: (corporateAccountId: string | null) =>
-    queryOptions({ queryKey: queryKeys.webhooks.list(corporateAccountId), queryFn: () => listWebhooks(corporateAccountId) }),
+  list: () => queryOptions({ queryKey: queryKeys.webhooks.list(), queryFn: listWebhooks }),
+  /** Deliveries are queued: while the list is open it looks again every few seconds. */
   attempts: (webhookId: string) =>
-    queryOptions({ queryKey: queryKeys.webhooks.attempts(webhookId), queryFn: () => listWebhookAttempts(webhookId) }),
+    queryOptions({
+      queryKey: queryKeys.webhooks.attempts(webhookId),
+      queryFn: () => listWebhookAttempts(webhookId),
+      refetchInterval: ATTEMPTS_REFRESH_MS,
+    }),
 };

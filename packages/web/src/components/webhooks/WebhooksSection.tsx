@@ -31,7 +31,7 @@ function Attempts({ webhook }: { webhook: TWebhook }) {
   const redeliver = useMutation({
     mutationFn: (attemptId: string) => redeliverWebhookAttempt(webhook.webhookId, attemptId),
     onSuccess: async () => {
-      notify('Sent again');
+      notify('Queued to be sent again');
       await refresh();
     },
   });
@@ -72,14 +72,12 @@ function Attempts({ webhook }: { webhook: TWebhook }) {
 }
 
 function WebhookRow({ webhook, onDelete }: { webhook: TWebhook; onDelete: () => void }) {
-  const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const test = useMutation({
     mutationFn: () => sendWebhookTest(webhook.webhookId),
-    onSuccess: async () => {
-      notify('Test event sent');
+    onSuccess: () => {
+      notify('Test event queued');
       setOpen(true);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.webhooks.attempts(webhook.webhookId) });
     },
   });
   return (
@@ -125,9 +123,10 @@ const ZNewWebhook = ZCreateWebhook.pick({ url: true, events: true });
  */
 export default function WebhooksSection({ corporateAccountId = null }: { corporateAccountId?: string | null }) {
   const queryClient = useQueryClient();
-  const list = useQuery(webhookQueries.list(corporateAccountId));
+  const list = useQuery(webhookQueries.list());
+  const hooks = list.data?.filter((h) => h.corporateAccountId === corporateAccountId) ?? [];
   const [created, setCreated] = useState<TCreatedWebhook | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.webhooks.list(corporateAccountId) });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.webhooks.list() });
   const form = useForm({
     resolver: zodResolver(ZNewWebhook),
     defaultValues: { url: '', events: ['lead.created'] as (typeof WEBHOOK_EVENT_TYPES)[number][] },
@@ -192,11 +191,11 @@ export default function WebhooksSection({ corporateAccountId = null }: { corpora
         <CircularProgress size={24} aria-label="Loading webhooks" />
       ) : list.isError ? (
         <Typography color="error">{errorText(list.error)}</Typography>
-      ) : list.data.length === 0 ? (
+      ) : hooks.length === 0 ? (
         <Typography color="text.secondary">No webhooks yet.</Typography>
       ) : (
         <Box component="ul" aria-label="Webhooks" sx={{ p: 0, m: 0, display: 'grid', gap: 1.5 }}>
-          {list.data.map((hook) => (
+          {hooks.map((hook) => (
             <WebhookRow key={hook.webhookId} webhook={hook} onDelete={() => askDelete(hook)} />
           ))}
         </Box>
