@@ -6,8 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { TLeadPage } from '@vbc/shared/leads';
-import { EXCHANGE_MIN_FILL_MS, exchangeConsentText } from '@vbc/shared/leads';
+import { EXCHANGE_MIN_FILL_MS, exchangeConsentText, type TLeadPage } from '../packages/shared/src/leads.ts';
 import { buildAccount, buildCard } from '../packages/server/src/test/factories.ts';
 import { expectAccessible } from './support/axe.ts';
 import { apiIdle, hasChromium, launchBrowser, startSignedIn, type Browser } from './support/browser.ts';
