@@ -4,10 +4,12 @@
  * without a reload; a submission made offline is sent once when the network returns; a signed-in
  * visitor sends one of their own cards; axe finds nothing serious on the window or the Leads screen.
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { EXCHANGE_MIN_FILL_MS, exchangeConsentText, type TLeadPage } from '../packages/shared/src/leads.ts';
 import { buildAccount, buildCard } from '../packages/server/src/test/factories.ts';
+import { exchange, exchangeBody } from '../packages/server/src/test/leads-support.ts';
 import { expectAccessible } from './support/axe.ts';
 import { apiIdle, hasChromium, launchBrowser, startSignedIn, type Browser } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
@@ -74,6 +76,12 @@ describe.runIf(hasChromium())('leads: the two-way exchange', () => {
     await leadsPage.waitForFunction(() => document.documentElement.dataset.realtime === 'Connected');
     await apiIdle(leadsPage);
     await expectAccessible(leadsPage, 'the empty Leads screen');
+    // Home, in another tab of the owner's browser: its tile counts new leads.
+    const home = await ownerBrowser.page();
+    await home.goto('/vbc/');
+    await expect.poll(() => home.getByTestId('home-leads-count').textContent()).toBe('No new leads');
+    await home.waitForFunction(() => document.documentElement.dataset.realtime === 'Connected');
+    await apiIdle(home);
 
     const visitor = await browser();
     const page = await visitor.page();
@@ -92,6 +100,7 @@ describe.runIf(hasChromium())('leads: the two-way exchange', () => {
 
     // The owner's screen, open all along, shows the lead, marked unread.
     await expect.poll(() => leadsPage.getByTestId('lead-name').allTextContents()).toEqual(['Bruno Diaz']);
+    await expect.poll(() => home.getByTestId('home-leads-count').textContent()).toBe('1 new lead');
     expect(await leadsPage.getByTestId('lead-row').getAttribute('data-unread')).toBe('true');
     await expectAccessible(leadsPage, 'the Leads screen with a lead');
     const [lead] = await ownerLeads();
@@ -223,5 +232,54 @@ describe.runIf(hasChromium())('leads: the two-way exchange', () => {
       payload: { name: 'Nobody Here', email: 'nobody@example.test', consent: true, clientRequestId: crypto.randomUUID(), fillMs: 5000 },
     });
     expect(refused.statusCode).toBe(404);
+  });
+
+  it('the list pages by 30 with "Load more", searches, filters by status, and exports the selection as CSV', async () => {
+    const many = await buildAccount(server.app, { name: 'Mona Many' });
+    const busy = await buildCard(server.app, { firstName: 'Mona', lastName: 'Many' }, { ownerAccountId: many.account.id });
+    for (let i = 1; i <= 33; i += 1) {
+      const name = i === 7 ? 'Needle Person' : `Guest Number ${String(i).padStart(2, '0')}`;
+      const sent = await exchange(server.app, busy.quickId, exchangeBody({ name, email: `guest${i}@example.test` }));
+      expect(sent.statusCode).toBe(201);
+    }
+    const list = await server.app.inject({ method: 'GET', url: '/api/leads?q=Guest%20Number%2003', headers: many.headers });
+    const won = list.json<TLeadPage>().items[0]!;
+    const marked = await server.app.inject({
+      method: 'PUT',
+      url: `/api/leads/${won.leadId}`,
+      headers: many.headers,
+      payload: { status: 'won' },
+    });
+    expect(marked.statusCode).toBe(200);
+
+    const b = await browser();
+    const page = await b.page();
+    await startSignedIn(page, many);
+    await page.goto('/vbc/leads');
+    await expect.poll(() => page.getByTestId('lead-row').count()).toBe(30);
+    // Newest first.
+    expect(await page.getByTestId('lead-name').first().textContent()).toBe('Guest Number 33');
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await expect.poll(() => page.getByTestId('lead-row').count()).toBe(33);
+    expect(await page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
+
+    await page.getByRole('searchbox', { name: 'Search leads' }).fill('needle');
+    await expect.poll(() => page.getByTestId('lead-name').allTextContents()).toEqual(['Needle Person']);
+    await page.getByRole('searchbox', { name: 'Search leads' }).fill('');
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Won' }).click();
+    await expect.poll(() => page.getByTestId('lead-name').allTextContents()).toEqual(['Guest Number 03']);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    expect(download.suggestedFilename()).toBe('leads.csv');
+    const csv = readFileSync(await download.path(), 'utf8');
+    const rows = csv
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(rows[0]).toContain('First Name');
+    expect(rows).toHaveLength(2);
+    expect(rows[1]).toContain('guest3@example.test');
+    await expectAccessible(page, 'the Leads screen, filtered');
   });
 });
