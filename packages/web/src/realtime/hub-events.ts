@@ -4,6 +4,7 @@
  */
 import type { CONVERSATION_HUB_EVENTS, TConversationMessage, TConversationSeen, TConversationSummary } from '@vbc/shared/conversation';
 import type { ANNOUNCEMENT_HUB_EVENT } from '@vbc/shared/announcement';
+import type { LEAD_HUB_EVENT } from '@vbc/shared/leads';
 import { emitClientEvent } from '../platform/events.ts';
 
 type TShared = typeof CONVERSATION_HUB_EVENTS;
@@ -23,8 +24,8 @@ export const ACCOUNT_UPDATED = 'AccountUpdated';
 /** ANNOUNCEMENT_HUB_EVENT of @vbc/shared/announcement (checked by type below). */
 export const ANNOUNCEMENT_PUBLISHED = 'AnnouncementPublished' as const satisfies typeof ANNOUNCEMENT_HUB_EVENT;
 
-/** Issue 26: a visitor left their details on one of the account's cards (the argument is the lead, a ZLead). */
-export const LEAD_RECEIVED = 'LeadReceived';
+/** Issue 26: a visitor left their details on one of the account's cards (the argument is the lead, a ZLead); LEAD_HUB_EVENT of @vbc/shared/leads. */
+export const LEAD_RECEIVED = 'LeadReceived' as const satisfies typeof LEAD_HUB_EVENT;
 
 /** Every server-to-client method the client listens to. */
 export const HUB_EVENTS = [...Object.values(EVENTS), ACCOUNT_UPDATED, ANNOUNCEMENT_PUBLISHED, LEAD_RECEIVED] as const;

@@ -2,7 +2,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { TWebhook, TWebhookAttempt } from '@vbc/shared/webhooks';
@@ -20,6 +20,9 @@ const hook = (id: string, url: string, corporateAccountId: string | null): TWebh
   disabledReason: null,
   createdAt: '2026-11-01T10:00:00.000Z',
 });
+
+// A busy machine renders MUI slowly in jsdom.
+configure({ asyncUtilTimeout: 5000 });
 
 let server: Server;
 let base = '';
@@ -87,7 +90,7 @@ const show = (corporateAccountId: string | null) =>
     </ThemeProvider>,
   );
 
-describe('webhooks section (issue 26)', { timeout: 20_000 }, () => {
+describe('webhooks section (issue 26)', { timeout: 30_000 }, () => {
   it("lists only this scope's endpoints; adding one shows its secret once, with a copy button", async () => {
     show(null);
     const list = await screen.findByRole('list', { name: 'Webhooks' });

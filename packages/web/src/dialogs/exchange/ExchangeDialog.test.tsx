@@ -3,7 +3,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { EXCHANGE_CONTACT_MISSING, EXCHANGE_PHONE_INVALID, exchangeConsentText } from '@vbc/shared/leads';
@@ -20,6 +20,9 @@ interface TReceived {
   authorization: string | undefined;
   body: Record<string, unknown>;
 }
+
+// A busy machine renders MUI slowly in jsdom: wait for the window's answers as long as a person would.
+configure({ asyncUtilTimeout: 5000 });
 
 let server: Server;
 let base = '';
@@ -109,7 +112,7 @@ const send = (dialog: HTMLElement) => fireEvent.click(within(dialog).getByRole('
 /** The helper text MUI links to a field (aria-describedby). */
 const helpOf = (input: HTMLElement) => document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent ?? '';
 
-describe('Exchange Contact window (issue 26)', { timeout: 20_000 }, () => {
+describe('Exchange Contact window (issue 26)', { timeout: 30_000 }, () => {
   it('shows the schema texts under each field and sends nothing until they pass', async () => {
     const dialog = await open();
     expect(within(dialog).getByRole('checkbox', { name: "Send me Ana's card" })).toHaveProperty('checked', true);
