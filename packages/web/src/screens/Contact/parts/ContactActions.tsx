@@ -37,7 +37,7 @@ export default function ContactActions({
   const [vcardOpen, setVcardOpen] = useState(false);
   const [exchangeOpen, setExchangeOpen] = useState(false);
   const { contact, locked } = model;
-  // From md up the three share one row (tighter padding, no wrap) rather than leaving "Share" alone on a second.
+  // From md up the four share one row (tighter padding, no wrap) rather than leaving one alone on a second.
   const buttonSx = { flex: fullWidth ? '1 1 100%' : '1 1 auto', minHeight: 44, px: { md: 1.75 }, whiteSpace: 'nowrap' };
   return (
     <Box sx={{ display: 'grid', gap: 1.5 }}>
