@@ -111,6 +111,16 @@ describe.runIf(hasChromium())('leads: the two-way exchange', () => {
     await leadsPage.getByRole('heading', { level: 1, name: 'Bruno Diaz' }).waitFor();
     expect(await leadsPage.getByRole('link', { name: 'bruno@example.test' }).getAttribute('href')).toBe('mailto:bruno@example.test');
     await expect.poll(async () => (await ownerLeads())[0]?.seen).toBe(true);
+    // "Save to my contacts": the lead as a vCard.
+    const [vcard] = await Promise.all([
+      leadsPage.waitForEvent('download'),
+      leadsPage.getByRole('button', { name: 'Save to my contacts' }).click(),
+    ]);
+    expect(vcard.suggestedFilename()).toMatch(/\.vcf$/);
+    const saved = readFileSync(await vcard.path(), 'utf8');
+    expect(saved).toContain('FN:Bruno Diaz');
+    expect(saved).toContain('EMAIL');
+    expect(saved).toContain('bruno@example.test');
     await expectAccessible(leadsPage, "a lead's view");
     expect(ownerBrowser.errors).toEqual([]);
     expect(visitor.errors).toEqual([]);
@@ -175,6 +185,7 @@ describe.runIf(hasChromium())('leads: the two-way exchange', () => {
     const dialog = await openWindow(page);
     expect(await dialog.getByRole('tab', { name: 'Send my card' }).getAttribute('aria-selected')).toBe('true');
     expect(await dialog.getByRole('combobox', { name: 'Your card' }).textContent()).toBe('Victor Visitor');
+    await expectAccessible(page, 'the Exchange Contact window, signed in');
     await dialog.getByRole('checkbox', { name: CONSENT }).check();
     await likeAPerson(page);
     await dialog.getByRole('button', { name: 'Send' }).click();
