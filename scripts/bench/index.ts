@@ -7,6 +7,7 @@ import { benchCardInstructions, hasValgrind } from './card-instructions.ts';
 import { benchCardPage } from './card-page.ts';
 import { benchSendLatency } from './send-latency.ts';
 import { benchAnnouncementFanOut } from './announcement-fan-out.ts';
+import type { benchExchange } from './exchange.ts';
 import type { benchHubFanOut } from './hub-fan-out.ts';
 import { runScript } from './product.ts';
 import { benchReadsApi, type TReadFigure } from './reads-api.ts';
@@ -29,7 +30,7 @@ const verdict = (ok: boolean) => (ok ? 'meets target' : 'MISSES target');
  * BENCH_ONLY=card,search,… runs only those sections (to re-measure one figure quickly); every
  * section but the opt-in ones runs by default. Sections: card, card-instructions (opt-in: about
  * 9 minutes under valgrind), bundle, send, hub-capacity, hub200, hub1000, push, search,
- * announcements, card-page.
+ * announcements, card-page, exchange.
  */
 const SECTIONS = [
   'card',
@@ -43,6 +44,7 @@ const SECTIONS = [
   'search',
   'announcements',
   'card-page',
+  'exchange',
 ] as const;
 const only = (process.env.BENCH_ONLY ?? '')
   .split(',')
@@ -207,4 +209,20 @@ if (runs('card-page')) {
   console.log(
     `  JavaScript before interactive (boot script's mark at ${fmt(nv.interactiveMs, 0)} ms): ${fmt(nv.jsBeforeKb, 1)} KB transferred (target ≤ 60: ${verdict(nv.jsBeforeKb <= 60)}); in the first 5 s without a touch: ${fmt(nv.jsFirst5sKb, 1)} KB`,
   );
+}
+if (runs('exchange')) {
+  console.log(
+    '\n▶ exchange POST (a visitor leaves their details; issue 26) on PostgreSQL, npm start in its own process, 50 connections, vs the public card read on the same server',
+  );
+  const ex = await runScript<Awaited<ReturnType<typeof benchExchange>>>(fileURLToPath(new URL('./exchange.ts', import.meta.url)), [
+    String(Number(process.env.BENCH_SECONDS ?? 10)),
+  ]);
+  console.log(
+    `  exchange ${fmt(ex.exchange.rps, 0)} req/s  p50 ${ex.exchange.p50} ms  p99 ${ex.exchange.p99} ms (worst round; target ≤ 25: ${verdict(ex.exchange.p99 <= 25)})  errors ${ex.exchange.errors} of ${ex.exchange.requests}`,
+  );
+  console.log(`  card read ${fmt(ex.card.rps, 0)} req/s  p50 ${ex.card.p50} ms  p99 ${ex.card.p99} ms (baseline)`);
+  console.log(
+    `  ratio exchange p99 / card read p99 = ${fmt(ex.p99Ratio)}; card read req/s / exchange req/s = ${fmt(ex.rpsRatio)} (medians of the rounds)`,
+  );
+  if (ex.serverErrors) console.log(`  server error lines in the log: ${ex.serverErrors} (${ex.logFile})`);
 }

@@ -53,10 +53,14 @@ export interface TCaptured {
 }
 
 /** The keyed hash a client's counters are kept under: short, not reversible without the server's key. */
-export const clientHash = (key: Buffer, address: string): string => createHmac('sha256', key).update(address).digest('base64url').slice(0, 22);
+export const clientHash = (key: Buffer, address: string): string =>
+  createHmac('sha256', key).update(address).digest('base64url').slice(0, 22);
 
 /** The card a visitor may leave their details on: adopted, owned, exchange on (a PIN lock does not matter: it reveals nothing). */
-export async function exchangeCard(getPublic: TCaptureDeps['getPublic'], contactId: string): Promise<FoundContact & { ownerAccountId: string }> {
+export async function exchangeCard(
+  getPublic: TCaptureDeps['getPublic'],
+  contactId: string,
+): Promise<FoundContact & { ownerAccountId: string }> {
   const found = await getPublic(contactId);
   const { row } = found;
   if (isUnadopted(row) || !row.ownerAccountId || !row.exchangeEnabled) throw notFound('card');
@@ -100,8 +104,15 @@ export async function captureLead(deps: TCaptureDeps, input: TCaptureInput): Pro
   }
 
   const ownerAccountId = card.ownerAccountId;
-  const [owner] = await deps.db.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, ownerAccountId)).limit(1);
-  const corporateAccountId = card.row.corporateProfileId ? await corporateOf(deps.db, card.row.corporateProfileId) : null;
+  // The owner's name (the lead's ownerName) and the business a linked card belongs to, in one read.
+  const profileId = card.row.corporateProfileId;
+  const [owner] = await deps.db
+    .select({ name: accounts.name, corporateAccountId: corporateAccounts.id })
+    .from(accounts)
+    .leftJoin(corporateAccounts, profileId ? eq(corporateAccounts.corporateProfileId, profileId) : sql`false`)
+    .where(eq(accounts.id, ownerAccountId))
+    .limit(1);
+  const corporateAccountId = owner?.corporateAccountId ?? null;
   const cardName = `${card.row.firstName} ${card.row.lastName}`.trim();
   const emailKey = body.email ? body.email.toLowerCase() : null;
   const phone = body.phone ? normalizeLeadPhone(body.phone) : null;
@@ -200,14 +211,4 @@ async function visitorCard(db: Db, fromVbcId: string, visitorAccountId: string |
   const found = await findContact(db, fromVbcId);
   if (!found || found.row.ownerAccountId !== visitorAccountId) throw badRequest('fromVbcId: This is not one of your cards.');
   return found.row.id;
-}
-
-/** The business whose profile a linked card shows, or null. */
-async function corporateOf(db: Db, corporateProfileId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ id: corporateAccounts.id })
-    .from(corporateAccounts)
-    .where(eq(corporateAccounts.corporateProfileId, corporateProfileId))
-    .limit(1);
-  return row?.id ?? null;
 }

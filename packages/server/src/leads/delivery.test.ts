@@ -4,7 +4,8 @@
  * visitor's e-mail through a real SMTP sink, with the card as a .vcf (parsed by ical.js) and the
  * signed "Forget my details" link that deletes the lead.
  */
-import { HttpTransportType, HubConnectionBuilder, LogLevel, type HubConnection } from '@microsoft/signalr';
+import type { HttpTransportType } from '@microsoft/signalr';
+import { HubConnectionBuilder, LogLevel, type HubConnection } from '@microsoft/signalr';
 import ICAL from 'ical.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -62,7 +63,11 @@ async function connect(who: { accessToken: string }, transport: HttpTransportTyp
 
 async function ownerWithCard(fields: Parameters<typeof buildCard>[1] = {}, extras: Parameters<typeof buildCard>[2] = {}) {
   const owner = await buildAccount(ctx.app, { name: 'Olivia Owner' });
-  const card = await buildCard(ctx.app, { firstName: 'Olivia', lastName: 'Reyes', ...fields }, { ownerAccountId: owner.account.id, ...extras });
+  const card = await buildCard(
+    ctx.app,
+    { firstName: 'Olivia', lastName: 'Reyes', ...fields },
+    { ownerAccountId: owner.account.id, ...extras },
+  );
   return { owner, card };
 }
 

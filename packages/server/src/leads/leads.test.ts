@@ -176,7 +176,11 @@ describeEachDatabase('leads', (ctx) => {
     // A new submission answers 201 either way: the visitor does not learn whether the owner had their details.
     expect(again.statusCode).toBe(201);
     expect(again.json()).toEqual({ leadId });
-    const byPhone = await exchange(ctx.app, card.id, exchangeBody({ email: null, phone: '09175550199', jobTitle: 'Head buyer', company: null }));
+    const byPhone = await exchange(
+      ctx.app,
+      card.id,
+      exchangeBody({ email: null, phone: '09175550199', jobTitle: 'Head buyer', company: null }),
+    );
     expect(byPhone.json()).toEqual({ leadId });
     const rows = await rowsOf(owner.account.id);
     expect(rows).toHaveLength(1);
@@ -246,7 +250,11 @@ describeEachDatabase('leads', (ctx) => {
   it('keeps script, markup and control-free odd text as plain text', async () => {
     const { owner, card } = await ownerWithCard();
     const name = '<script>alert(1)</script> "Bob" O\'Neil';
-    const res = await exchange(ctx.app, card.id, exchangeBody({ name, company: '=HYPERLINK("http://x")', note: '<img src=x onerror=alert(1)>\nline 2' }));
+    const res = await exchange(
+      ctx.app,
+      card.id,
+      exchangeBody({ name, company: '=HYPERLINK("http://x")', note: '<img src=x onerror=alert(1)>\nline 2' }),
+    );
     expect(res.statusCode).toBe(201);
     const lead = (await get(`/api/leads/${res.json().leadId}`, owner.headers)).json<TLead>();
     expect(lead).toMatchObject({ name, company: '=HYPERLINK("http://x")', message: '<img src=x onerror=alert(1)>\nline 2' });
@@ -254,7 +262,12 @@ describeEachDatabase('leads', (ctx) => {
 
   it('the "Let visitors share their details" switch: on by default, in the owner and public views; off answers 404', async () => {
     const owner = await buildAccount(ctx.app);
-    const created = await ctx.app.inject({ method: 'POST', url: '/api/vbc/virtualcontact', headers: owner.headers, payload: { firstName: 'Sam' } });
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/vbc/virtualcontact',
+      headers: owner.headers,
+      payload: { firstName: 'Sam' },
+    });
     expect(created.statusCode).toBe(201);
     const card = created.json<{ id: string; exchangeEnabled: boolean }>();
     expect(card.exchangeEnabled).toBe(true);
@@ -307,7 +320,10 @@ describeEachDatabase('leads', (ctx) => {
     const page3 = (await get(`/api/leads?limit=2&cursor=${page2.nextCursor}`, owner.headers)).json<TLeadPage>();
     expect(page3).toMatchObject({ items: [{ leadId: ids[0] }], nextCursor: null });
 
-    expect((await get(`/api/leads?cardId=${other.id}`, owner.headers)).json<TLeadPage>().items.map((l) => l.leadId)).toEqual([ids[4], ids[3]]);
+    expect((await get(`/api/leads?cardId=${other.id}`, owner.headers)).json<TLeadPage>().items.map((l) => l.leadId)).toEqual([
+      ids[4],
+      ids[3],
+    ]);
     expect((await get('/api/leads?cardId=nonsense', owner.headers)).json<TLeadPage>().items).toEqual([]);
     expect((await get('/api/leads?q=50%25%20off_', owner.headers)).json<TLeadPage>().items.map((l) => l.leadId)).toEqual([ids[2]]);
     expect((await get('/api/leads?q=number3', owner.headers)).json<TLeadPage>().items.map((l) => l.leadId)).toEqual([ids[3]]);
@@ -327,7 +343,12 @@ describeEachDatabase('leads', (ctx) => {
     expect(contacted.items.map((l) => l.leadId)).toEqual([ids[1]]);
     expect(contacted.newCount).toBe(4);
     // Fields left out stay.
-    const partial = await ctx.app.inject({ method: 'PUT', url: `/api/leads/${ids[1]}`, headers: owner.headers, payload: { status: 'won' } });
+    const partial = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/leads/${ids[1]}`,
+      headers: owner.headers,
+      payload: { status: 'won' },
+    });
     expect(partial.json()).toMatchObject({ status: 'won', note: 'Called back <b>Tuesday</b>', tags: ['expo', 'hot'] });
 
     for (const [payload, message] of [
@@ -346,7 +367,13 @@ describeEachDatabase('leads', (ctx) => {
 
     const one = await get(`/api/leads/${ids[0]}`, owner.headers);
     expect(one.statusCode).toBe(200);
-    expect(one.json()).toMatchObject({ leadId: ids[0], name: 'Person Number0', cardId: card.id, cardName: 'Olivia Reyes', ownerName: 'Olivia Owner' });
+    expect(one.json()).toMatchObject({
+      leadId: ids[0],
+      name: 'Person Number0',
+      cardId: card.id,
+      cardName: 'Olivia Reyes',
+      ownerName: 'Olivia Owner',
+    });
     const del = await ctx.app.inject({ method: 'DELETE', url: `/api/leads/${ids[0]}`, headers: owner.headers });
     expect(del.statusCode).toBe(204);
     expect(events.at(-1)).toMatchObject({ type: 'lead.deleted', accountId: owner.account.id, data: { leadId: ids[0] } });
@@ -359,9 +386,10 @@ describeEachDatabase('leads', (ctx) => {
     const { leadId } = (await exchange(ctx.app, card.id, exchangeBody())).json<{ leadId: string }>();
     const stranger = await buildAccount(ctx.app);
     expect((await get(`/api/leads/${leadId}`, stranger.headers)).statusCode).toBe(404);
-    expect((await ctx.app.inject({ method: 'PUT', url: `/api/leads/${leadId}`, headers: stranger.headers, payload: { status: 'won' } })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await ctx.app.inject({ method: 'PUT', url: `/api/leads/${leadId}`, headers: stranger.headers, payload: { status: 'won' } }))
+        .statusCode,
+    ).toBe(404);
     expect((await ctx.app.inject({ method: 'DELETE', url: `/api/leads/${leadId}`, headers: stranger.headers })).statusCode).toBe(404);
     expect((await get('/api/leads', stranger.headers)).json<TLeadPage>()).toEqual({ items: [], nextCursor: null, newCount: 0 });
     expect((await get(`/api/leads/export.csv?cardId=${card.id}`, stranger.headers)).body).not.toContain('Maria');

@@ -51,12 +51,18 @@ export default fp(
       log: app.log,
     };
     const pending = new Set<Promise<void>>();
+    // Once the app closes, the hub's backplane and the database go: an exchange answered while
+    // draining is stored, but announced to nobody (a push is a hint; the owner's list has it).
+    let closing = false;
+    app.addHook('preClose', async () => {
+      closing = true;
+    });
     app.decorate('leads', {
       ...bindServices(app.db, readServices),
       ...bindServices(deps, writeServices),
       ...bindServices(captureDeps, captureServices),
       announce(captured: TCaptured, mailTo: string | null) {
-        if (!captured.fresh || !captured.lead) return;
+        if (!captured.fresh || !captured.lead || closing) return;
         const run = announceLead(announceDeps, {
           ownerAccountId: captured.ownerAccountId,
           lead: captured.lead,
@@ -79,6 +85,18 @@ export default fp(
   },
   {
     name: 'leads',
-    dependencies: ['config', 'db', 'secrets', 'auth', 'accounts', 'rate-limiter', 'integration-events', 'cards', 'corporate', 'hub', 'push'],
+    dependencies: [
+      'config',
+      'db',
+      'secrets',
+      'auth',
+      'accounts',
+      'rate-limiter',
+      'integration-events',
+      'cards',
+      'corporate',
+      'hub',
+      'push',
+    ],
   },
 );

@@ -33,7 +33,7 @@ export default async function leadRoutes(app: FastifyInstance) {
         response: { 200: ZExchangeResponse, 201: ZExchangeResponse },
         tags,
         summary:
-          "A visitor leaves their details on a card (id or quickId): 201 {leadId}; the same clientRequestId again 200 with the same lead; 404 when the card takes none",
+          'A visitor leaves their details on a card (id or quickId): 201 {leadId}; the same clientRequestId again 200 with the same lead; 404 when the card takes none',
       },
     },
     async (request, reply) => {

@@ -24,7 +24,8 @@ export function exchangeBody(fields: Partial<TExchangeRequest> & Record<string, 
 }
 
 /** A random client address, so each test's calls have their own per-client counters. */
-export const someAddress = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+export const someAddress = () =>
+  `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
 
 /** POST …/exchange on a card (id or quickId). */
 export function exchange(
