@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// One runner for every layer (DESIGN §8): unit, API on real databases, hub, browser.
+// One runner for every layer (README.md, "Test"): unit, API on real databases, hub, browser.
 // Every project fails a test that made no assertion (a test that checks nothing is a defect).
 export default defineConfig({
   test: {

@@ -53,11 +53,18 @@ export const ZAccountName = checked(nameProblem).transform((v) => v.trim());
 export const ZAccountPhoneNumber = checked(phoneNumberProblem).transform((v) => v.trim());
 /** E-mail, trimmed and lower-cased (accounts store it lower-cased). */
 export const ZAccountEmail = checked(emailProblem).transform((v) => v.trim().toLowerCase());
+/** A one-time code as typed, exactly 6 digits, with `message` when it is not. */
+const otpCode = (message: string) =>
+  z
+    .string({ error: 'Required.' })
+    .trim()
+    .regex(new RegExp(`^\\d{${OTP_CODE_LENGTH}}$`), message);
+
 /** A one-time code as typed: exactly 6 digits. */
-export const ZOtpCode = z
-  .string({ error: 'Required.' })
-  .trim()
-  .regex(new RegExp(`^\\d{${OTP_CODE_LENGTH}}$`), `Must be ${OTP_CODE_LENGTH} digits.`);
+export const ZOtpCode = otpCode(`Must be ${OTP_CODE_LENGTH} digits.`);
+/** The code fields' value (sign-in, account deletion): 6 digits, "Enter the 6 digits of the code." */
+export const ZOtpCodeEntry = z.object({ otp: otpCode(`Enter the ${OTP_CODE_LENGTH} digits of the code.`) });
+export type TOtpCodeEntry = z.input<typeof ZOtpCodeEntry>;
 
 /** '' and null mean "not given" for the optional contact fields (forms send empty strings). */
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' || v === null ? undefined : v), schema.optional());

@@ -177,6 +177,25 @@ export interface TVirtualContact {
 
 export const isPinProtected = (contact: Pick<TVirtualContact, 'pinProtectionLevel'>): boolean => (contact.pinProtectionLevel ?? 0) > 0;
 
+/** The PIN rule's message, as the PIN setting shows it. */
+export const PIN_CODE_MESSAGE = 'The PIN must be 4 to 8 digits.';
+
+/** A card's PIN as its owner sets it: 4 to 8 digits (trimmed). */
+export const ZPinCode = z
+  .string({ error: PIN_CODE_MESSAGE })
+  .trim()
+  .regex(/^\d{4,8}$/, PIN_CODE_MESSAGE);
+
+/**
+ * POST /api/vbc/validatepincode/{id}: a PIN as a visitor tried it. Any PIN up to 64
+ * characters is checked (a malformed one is simply wrong); the web's PIN input is a
+ * number field, so a number is taken too (a leading zero is lost that way: send a string).
+ */
+export const ZValidatePinBody = z.object({
+  pinCode: z.union([z.string().max(64), z.number().int().nonnegative().max(99_999_999)]).transform(String),
+});
+export type TValidatePinBody = z.input<typeof ZValidatePinBody>;
+
 /** docs/contracts.md §3 PIN validation response. */
 export interface TPinValidation {
   accessToken: string;

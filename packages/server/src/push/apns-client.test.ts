@@ -155,7 +155,7 @@ describe('APNs client against the local provider API', () => {
     const keyFile = join(dir, 'key.p8');
     writeFileSync(keyFile, key.privatePem);
     const clientPath = fileURLToPath(new URL('./apns-client.ts', import.meta.url));
-    const settingPath = fileURLToPath(new URL('../setting-text.ts', import.meta.url));
+    const settingPath = fileURLToPath(new URL('../platform/config/setting-text.ts', import.meta.url));
     const script = `
       const { ApnsClient } = await import(${JSON.stringify(clientPath)});
       const { pemSetting } = await import(${JSON.stringify(settingPath)});

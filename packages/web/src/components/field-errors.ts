@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { FieldValues, Resolver } from 'react-hook-form';
 
 /** Field path ("emails.0.email") → the message shown under that field. */
 export type TFieldErrors = Record<string, string>;
@@ -18,4 +19,28 @@ export function fieldErrors(schema: z.ZodType, input: unknown): TFieldErrors {
   const errors: TFieldErrors = {};
   if (!result.success) for (const issue of result.error.issues) errors[issue.path.join('.')] ??= friendlyMessage(issue.message);
   return errors;
+}
+
+/** Rewords every message of a resolver's errors in place (nested fields and lists included). */
+function friendlyErrors(errors: object): void {
+  for (const node of Object.values(errors) as unknown[]) {
+    if (!node || typeof node !== 'object') continue;
+    const error = node as { message?: unknown; type?: unknown };
+    if (typeof error.message === 'string' && typeof error.type === 'string') error.message = friendlyMessage(error.message);
+    else friendlyErrors(node);
+  }
+}
+
+/**
+ * A react-hook-form resolver (`zodResolver` over a shared schema) whose messages read as
+ * `fieldErrors`' do: "Required.", "At most 100 characters.", else capitalised.
+ */
+export function friendlyResolver<TValues extends FieldValues, TContext, TOutput>(
+  resolver: Resolver<TValues, TContext, TOutput>,
+): Resolver<TValues, TContext, TOutput> {
+  return async (values, context, options) => {
+    const result = await resolver(values, context, options);
+    friendlyErrors(result.errors);
+    return result;
+  };
 }

@@ -8,18 +8,19 @@ import AuthHost from './auth/AuthHost.tsx';
 import { lazyWithQueries } from '../query-root/lazy-with-queries.tsx';
 
 const QrCodeDialog = lazy(() => import('./QrCodeDialog.tsx'));
-const PromptDialog = lazy(() => import('./PromptDialog.tsx'));
+const PromptDialog = lazyWithQueries(() => import('./PromptDialog.tsx'));
 const ContactShareDialog = lazy(() => import('./ContactShareDialog.tsx'));
 const PetShareDialog = lazy(() => import('./PetShareDialog.tsx'));
-const PinDialog = lazy(() => import('./pin/PinDialog.tsx'));
+const PinDialog = lazyWithQueries(() => import('./pin/PinDialog.tsx'));
 const WalletPassDialog = lazyWithQueries(() => import('./wallet/WalletPassDialog.tsx'));
 const ScannerDialog = lazy(() => import('./scanner/ScannerDialog.tsx'));
 const AppMenu = lazyWithQueries(() => import('./AppMenu.tsx'));
-const SendMessageDialog = lazy(() => import('./send-message/SendMessageDialog.tsx'));
+const SendMessageDialog = lazyWithQueries(() => import('./send-message/SendMessageDialog.tsx'));
 
 /**
  * Opens the app-wide windows asked for through client events (QR code,
- * yes/no prompt, contact share, PIN entry, Send Message). Each dialog's code loads on first use.
+ * yes/no prompt, contact share, PIN entry, Send Message). Each dialog's code loads on first use;
+ * a window that writes loads with the query layer (`lazyWithQueries`: its writes are mutations).
  */
 export default function DialogHost() {
   const [qr, setQr] = useState<TClientEvents['qr'] | null>(null);

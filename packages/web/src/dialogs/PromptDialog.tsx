@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
+import { useMutation } from '@tanstack/react-query';
 import { SMALL_DIALOG_MAX_WIDTH } from '@vbc/shared/constants';
 import { errorText } from '../api/http.ts';
 import { notify, type TPromptRequest } from '../platform/events.ts';
@@ -13,20 +13,15 @@ import AppDialog from './AppDialog.tsx';
  * Yes handler shows a warning notification (docs/contracts.md §8).
  */
 export default function PromptDialog({ request, onClose }: { request: TPromptRequest | null; onClose: () => void }) {
-  const [busy, setBusy] = useState(false);
-  const yes = async () => {
-    if (!request) return;
-    setBusy(true);
-    try {
-      await request.onYes?.();
-      onClose();
-    } catch (error) {
+  const answer = useMutation({
+    mutationFn: async () => request?.onYes?.(),
+    onSuccess: onClose,
+    onError: (error) => {
       notify(errorText(error), 'warning');
       onClose();
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
+  const yes = () => request && answer.mutate();
   const no = () => {
     request?.onNo?.();
     onClose();
@@ -40,7 +35,7 @@ export default function PromptDialog({ request, onClose }: { request: TPromptReq
         <Button onClick={no} color="inherit">
           {request?.noText ?? 'No'}
         </Button>
-        <Button onClick={yes} variant="contained" disabled={busy}>
+        <Button onClick={yes} variant="contained" disabled={answer.isPending}>
           {request?.yesText ?? 'Yes'}
         </Button>
       </DialogActions>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZPinCode } from '@vbc/shared';
 import type { GuardPolicy } from '../../platform/guards/attempt-guard.ts';
 
 /**
@@ -48,25 +49,22 @@ export function isCommonPin(pin: string): boolean {
   return steps.every((s) => s === 1) || steps.every((s) => s === 9);
 }
 
-/** A PIN as typed: 4 to 8 digits. */
-export const ZPinCode = z
-  .string()
-  .trim()
-  .regex(/^\d{4,8}$/, 'must be 4 to 8 digits');
+/** The API's wording of the shared PIN rule (`ZPinCode` carries the web's): "pinCode: must be 4 to 8 digits". */
+export const PIN_CODE_API_MESSAGE = 'must be 4 to 8 digits';
+
+/** The shared PIN rule (`ZPinCode`, trimmed) in the API's wording. */
+const ZApiPinCode = z.string().transform((value, ctx) => {
+  const pin = ZPinCode.safeParse(value);
+  if (pin.success) return pin.data;
+  ctx.addIssue({ code: 'custom', message: PIN_CODE_API_MESSAGE });
+  return z.NEVER;
+});
 
 /** PUT /api/vbc/virtualcontact/{id}/pin: a new PIN, or null to remove it. */
 export const ZSetPinBody = z.object({
-  pinCode: ZPinCode.nullable(),
+  pinCode: ZApiPinCode.nullable(),
   /** 1 (default): phones and emails need the PIN. */
   pinProtectionLevel: z.number().int().min(1).max(9).optional(),
-});
-
-/**
- * POST /api/vbc/validatepincode/{id}: the web's PIN input is a number field,
- * so a number is taken too (a leading zero is lost that way: send a string).
- */
-export const ZValidatePinBody = z.object({
-  pinCode: z.union([z.string().max(64), z.number().int().nonnegative().max(99_999_999)]).transform(String),
 });
 
 const MINUTE = 60_000;

@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { setVersionHeaders } from '../../platform/http/precondition.ts';
 import { requireAccount } from '../../platform/plugins/auth.ts';
-import { ZSetPinBody, ZValidatePinBody } from './pin-rules.ts';
+import { ZValidatePinBody } from '@vbc/shared';
+import { ZSetPinBody } from './pin-rules.ts';
 import { SECURITY } from '../../platform/plugins/docs.ts';
 import { ZPinStatus, ZPinValidation } from '../response-schemas.ts';
 

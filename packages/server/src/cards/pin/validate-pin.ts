@@ -1,5 +1,5 @@
 import type { TPinValidation } from '@vbc/shared';
-import { isPinProtected } from '@vbc/shared';
+import { isPinProtected, ZPinCode } from '@vbc/shared';
 import type { Db } from '../../platform/db/client.ts';
 import { verifySlowHash } from '../../platform/crypto/slow-hash.ts';
 import { AppError, badRequest, notFound, tooManyRequests } from '../../platform/errors/app-error.ts';
@@ -7,7 +7,7 @@ import { getContact } from '../find-contact.ts';
 import { signPinAccess } from './pin-access.ts';
 import { isUnadopted } from '../present-card.ts';
 import { admitAttempt, recordFailure, refundAttempt, type Refusal } from '../../platform/guards/attempt-guard.ts';
-import { PIN_CARD_POLICY, PIN_CLIENT_POLICY, pinClientKey, ZPinCode } from './pin-rules.ts';
+import { PIN_CARD_POLICY, PIN_CLIENT_POLICY, PIN_CODE_API_MESSAGE, pinClientKey } from './pin-rules.ts';
 
 const minutes = (ms: number) => {
   const m = Math.ceil(ms / 60_000);
@@ -46,7 +46,7 @@ export async function validatePin(db: Db, input: ValidatePinInput): Promise<TPin
   if (isUnadopted(row)) throw notFound('card');
   if (!isPinProtected(row) || !row.pinHash) throw badRequest('This card is not protected by a PIN.');
   const pin = ZPinCode.safeParse(input.pinCode);
-  if (!pin.success) throw badRequest('pinCode: must be 4 to 8 digits');
+  if (!pin.success) throw badRequest(`pinCode: ${PIN_CODE_API_MESSAGE}`);
 
   const clientKey = pinClientKey(row.id, input.client);
   const card = await admitAttempt(db, PIN_CARD_POLICY, row.id, now);

@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import MailOutlinedIcon from '@mui/icons-material/MailOutlined';
 import PhoneIphoneIcon from '@mui/icons-material/PhoneIphone';
+import { Controller } from 'react-hook-form';
 import { OTP_CODE_LENGTH } from '@vbc/shared/account';
 import OtpInput from './OtpInput.tsx';
 import type { TAuthForm } from './use-auth-form.ts';
@@ -50,7 +51,8 @@ export default function AuthForm({ form, reason, onCancel }: { form: TAuthForm; 
     const input = contactRef.current;
     if (!input) return;
     input.focus();
-    input.setSelectionRange(input.value.length, input.value.length);
+    // An e-mail input has no selection API (setSelectionRange throws InvalidStateError there).
+    if (input.type !== 'email') input.setSelectionRange(input.value.length, input.value.length);
   }, [channel]);
 
   const submit = (event: FormEvent) => {
@@ -96,21 +98,24 @@ export default function AuthForm({ form, reason, onCancel }: { form: TAuthForm; 
       </Typography>
 
       {nameShown && (
-        <TextField
-          inputRef={nameRef}
-          label="Name"
-          value={form.name}
-          onChange={(e) => {
-            form.setName(e.target.value);
-            form.clearServerError('name');
-          }}
-          onBlur={() => form.name !== '' && form.touch('name')}
-          error={!!form.errors.name}
-          helperText={form.errors.name ?? ' '}
-          autoFocus={form.tab === 'register' && step !== 'code'}
-          autoComplete="name"
-          fullWidth
-          slotProps={{ htmlInput: { 'data-testid': 'name-input', maxLength: 100 } }}
+        <Controller
+          name="name"
+          control={form.control}
+          render={({ field }) => (
+            <TextField
+              inputRef={nameRef}
+              label="Name"
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={() => field.value !== '' && field.onBlur()}
+              error={!!form.errors.name}
+              helperText={form.errors.name ?? ' '}
+              autoFocus={form.tab === 'register' && step !== 'code'}
+              autoComplete="name"
+              fullWidth
+              slotProps={{ htmlInput: { 'data-testid': 'name-input', maxLength: 100 } }}
+            />
+          )}
         />
       )}
 
@@ -133,56 +138,68 @@ export default function AuthForm({ form, reason, onCancel }: { form: TAuthForm; 
         </ToggleButtonGroup>
       )}
 
-      <TextField
+      <Controller
         key={channel}
-        inputRef={contactRef}
-        label={channel === 'email' ? 'Email' : 'Phone number'}
-        value={contactValue}
-        onChange={(e) => {
-          (channel === 'email' ? form.setEmail : form.setPhone)(e.target.value);
-          form.clearServerError('contact');
-        }}
-        onBlur={() => editable && form.touch('contact')}
-        error={editable && !!form.errors.contact}
-        helperText={(editable && form.errors.contact) || (channel === 'phone' && editable ? 'Digits only, starting with 09.' : ' ')}
-        autoFocus={form.tab === 'login' && editable}
-        type={channel === 'email' ? 'email' : 'tel'}
-        autoComplete={channel === 'email' ? 'email' : 'tel-national'}
-        fullWidth
-        slotProps={{
-          htmlInput: {
-            readOnly: !editable,
-            inputMode: channel === 'email' ? 'email' : 'numeric',
-            'data-testid': 'contact-input',
-            maxLength: channel === 'email' ? 254 : 15,
-          },
-          input: editable
-            ? undefined
-            : {
-                endAdornment: (
-                  <InputAdornment position="end">
-                    {step === 'name' ? (
-                      <CheckCircleIcon color="success" titleAccess="Verified" />
-                    ) : (
-                      <Button size="small" onClick={form.changeContact} disabled={busy}>
-                        Change
-                      </Button>
-                    )}
-                  </InputAdornment>
-                ),
+        name={channel === 'email' ? 'email' : 'phone'}
+        control={form.control}
+        render={({ field }) => (
+          <TextField
+            inputRef={contactRef}
+            label={channel === 'email' ? 'Email' : 'Phone number'}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={() => editable && field.onBlur()}
+            error={editable && !!form.errors.contact}
+            helperText={(editable && form.errors.contact) || (channel === 'phone' && editable ? 'Digits only, starting with 09.' : ' ')}
+            autoFocus={form.tab === 'login' && editable}
+            type={channel === 'email' ? 'email' : 'tel'}
+            autoComplete={channel === 'email' ? 'email' : 'tel-national'}
+            fullWidth
+            slotProps={{
+              htmlInput: {
+                readOnly: !editable,
+                inputMode: channel === 'email' ? 'email' : 'numeric',
+                'data-testid': 'contact-input',
+                maxLength: channel === 'email' ? 254 : 15,
               },
-        }}
+              input: editable
+                ? undefined
+                : {
+                    endAdornment: (
+                      <InputAdornment position="end">
+                        {step === 'name' ? (
+                          <CheckCircleIcon color="success" titleAccess="Verified" />
+                        ) : (
+                          <Button size="small" onClick={form.changeContact} disabled={busy}>
+                            Change
+                          </Button>
+                        )}
+                      </InputAdornment>
+                    ),
+                  },
+            }}
+          />
+        )}
       />
 
       {step === 'code' && (
         <Box sx={{ display: 'grid', gap: 0.5 }}>
-          <OtpInput
-            ref={codeRef}
-            value={form.code}
-            onChange={form.setCode}
-            onComplete={(code) => void form.verify(code)}
-            error={form.codeError}
-            autoFocus
+          <Controller
+            name="otp"
+            control={form.control}
+            render={({ field }) => (
+              <OtpInput
+                ref={codeRef}
+                value={field.value}
+                onChange={(code) => {
+                  field.onChange(code);
+                  form.clearCodeError();
+                }}
+                onComplete={() => void form.verify()}
+                error={form.codeError}
+                autoFocus
+              />
+            )}
           />
           <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, mt: -1 }}>
             <Typography variant="caption" color="text.secondary">

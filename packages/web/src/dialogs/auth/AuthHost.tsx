@@ -1,10 +1,13 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useClientEvent, type TClientEvents } from '../../platform/events.ts';
 import { useSession } from '../../session/SessionContext.tsx';
+import { lazyWithQueries } from '../../query-root/lazy-with-queries.tsx';
 
-/** The window's code loads on the first "show login", or when the browser is idle: a public card never waits for it. */
-const loadAuthDialog = () => import('./AuthDialog.tsx');
-const AuthDialog = lazy(loadAuthDialog);
+/**
+ * The window's code loads on the first "show login", or when the browser is idle: a public card never waits for it.
+ * It loads with the query layer (its writes are mutations).
+ */
+const AuthDialog = lazyWithQueries(() => import('./AuthDialog.tsx'));
 
 /** How long after the page settles a signed-out visitor's browser fetches the window's code. */
 const PREFETCH_AFTER_MS = 4000;
@@ -30,7 +33,7 @@ export default function AuthHost() {
     if (saveData) return;
     const timer = window.setTimeout(() => {
       const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 0));
-      idle(() => void loadAuthDialog().catch(() => undefined));
+      idle(() => void AuthDialog.preload().catch(() => undefined));
     }, PREFETCH_AFTER_MS);
     return () => window.clearTimeout(timer);
   }, [status]);

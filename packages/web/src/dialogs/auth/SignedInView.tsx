@@ -1,10 +1,10 @@
-import { useState } from 'react';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import LogoutIcon from '@mui/icons-material/Logout';
+import { useMutation } from '@tanstack/react-query';
 import type { TPersonalAccount } from '../../api/accounts.ts';
 
 /** "{phone} or {email}": the phone when the account has one, else the e-mail address. */
@@ -33,13 +33,9 @@ export default function SignedInView({
   onLogout: () => Promise<void>;
   onClose: () => void;
 }) {
-  const [busy, setBusy] = useState(false);
+  const logout = useMutation({ mutationFn: onLogout, onSuccess: () => window.location.reload() });
+  const busy = logout.isPending;
   const name = account?.accountName ?? '';
-  const logout = async () => {
-    setBusy(true);
-    await onLogout();
-    window.location.reload();
-  };
   return (
     <Box sx={{ display: 'grid', gap: 2.5, justifyItems: 'center', textAlign: 'center', py: 1 }} data-testid="signed-in-view">
       <Avatar sx={{ width: 64, height: 64, fontSize: 26, fontWeight: 700, background: 'linear-gradient(135deg, #8c6cff, #26c6da)' }}>
@@ -55,7 +51,7 @@ export default function SignedInView({
         <Button
           variant="contained"
           color="error"
-          onClick={() => void logout()}
+          onClick={() => logout.mutate()}
           disabled={busy}
           startIcon={busy ? <CircularProgress size={18} color="inherit" /> : <LogoutIcon />}
           autoFocus

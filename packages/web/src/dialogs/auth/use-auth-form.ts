@@ -5,7 +5,11 @@
  * code already sent.
  */
 import { useCallback, useRef, useState } from 'react';
-import type { TLoginResult } from '@vbc/shared/account';
+import { useMutation } from '@tanstack/react-query';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import { ZAccountEmail, ZAccountName, ZAccountPhoneNumber, ZOtpCodeEntry, type TLoginResult } from '@vbc/shared/account';
 import { PHONE_PREFIX } from '@vbc/shared/constants';
 import { errorText, HttpError } from '../../api/http.ts';
 import { emitClientEvent, notify } from '../../platform/events.ts';
@@ -13,6 +17,9 @@ import { readStored } from '../../platform/storage.ts';
 import { registerAppAccount, requestVerifyOtp, verifyContact, type TChannel, type TPersonalAccount } from '../../api/accounts.ts';
 import { codeProblem, contactError, nameError, withoutField } from './problems.ts';
 import { useCountdown } from './use-countdown.ts';
+
+/** Where a code goes. */
+type TTarget = { channel: TChannel; contact: string };
 
 /** Seconds before "Resend code" may be pressed again. */
 export const RESEND_WAIT_SECONDS = 30;
@@ -29,46 +36,69 @@ export interface TAuthFormOptions {
   onDone: () => void;
 }
 
+/** The flow's fields, as the shared account schemas check them; each step checks its own. */
+const ZAuthFields = z.object({ email: ZAccountEmail, phone: ZAccountPhoneNumber, name: ZAccountName, otp: ZOtpCodeEntry.shape.otp });
+export type TAuthFields = z.input<typeof ZAuthFields>;
+type TAuthField = keyof TAuthFields;
+
+const EMPTY: TAuthFields = { email: '', phone: PHONE_PREFIX, name: '', otp: '' };
+
 const fresh = () => ({
   step: 'contact' as TAuthStep,
-  code: '',
-  codeError: null as string | null,
   needNewCode: false,
   formError: null as string | null,
-  contactServerError: null as string | null,
-  nameServerError: null as string | null,
 });
+
+const contactField = (channel: TChannel) => (channel === 'email' ? 'email' : 'phone');
 
 export function useAuthForm({ isSignedIn, signIn, onDone }: TAuthFormOptions) {
   const [tab, setTab] = useState<TAuthTab>('login');
   const [channel, setChannelState] = useState<TChannel>('email');
-  const [email, setEmail] = useState('');
-  const [phone, setPhone] = useState<string>(PHONE_PREFIX);
-  const [name, setName] = useState('');
+  /*
+   * A field's message shows once it is left (the name: left non-empty) or its step is
+   * submitted, then follows the typing ('onTouched'); a step's submit touches and checks
+   * only its own fields (`check`), so the form is never "submitted" as a whole, and a
+   * channel switch forgets the contact's message.
+   */
+  const fields = useForm<TAuthFields>({
+    resolver: zodResolver(ZAuthFields),
+    defaultValues: EMPTY,
+    mode: 'onTouched',
+    shouldFocusError: false,
+  });
+  const [email, phone, code] = useWatch({ control: fields.control, name: ['email', 'phone', 'otp'] });
   const [flow, setFlow] = useState(fresh);
-  const [busy, setBusy] = useState(false);
-  const [showErrors, setShowErrors] = useState({ contact: false, name: false });
   const [resendIn, restartResend] = useCountdown();
   /** The contact the current code went to. */
-  const sentTo = useRef<{ channel: TChannel; contact: string } | null>(null);
+  const sentTo = useRef<TTarget | null>(null);
   const patch = (p: Partial<ReturnType<typeof fresh>>) => setFlow((f) => ({ ...f, ...p }));
 
-  const contact = (channel === 'email' ? email : phone).trim();
   const nameNeeded = tab === 'register' || flow.step === 'name';
+  const fieldErrors = fields.formState.errors;
   const errors = {
-    contact: (showErrors.contact ? contactError(channel, contact) : null) ?? flow.contactServerError,
-    name: (nameNeeded && showErrors.name ? nameError(name) : null) ?? flow.nameServerError,
+    contact: fieldErrors[contactField(channel)]?.message ?? null,
+    name: nameNeeded ? (fieldErrors.name?.message ?? null) : null,
+  };
+
+  /** Shows the fields' messages from now on and checks them; true when they are valid. */
+  const check = (names: TAuthField[]) => {
+    for (const name of names) fields.setValue(name, fields.getValues(name), { shouldTouch: true });
+    return fields.trigger(names);
+  };
+  /** Forgets a field's message until it is left or submitted again (its value stays). */
+  const untouch = (name: TAuthField) => fields.resetField(name, { defaultValue: fields.getValues(name) });
+  const setCode = (otp: string, message?: string) => {
+    fields.setValue('otp', otp);
+    if (message) fields.setError('otp', { type: 'server', message });
+    else fields.clearErrors('otp');
   };
 
   const reset = useCallback(() => {
     setFlow(fresh());
     setTab('login');
-    setEmail('');
-    setPhone(PHONE_PREFIX);
-    setName('');
-    setShowErrors({ contact: false, name: false });
+    fields.reset(EMPTY);
     sentTo.current = null;
-  }, []);
+  }, [fields]);
 
   const alreadySignedIn = (): boolean => {
     if (!isSignedIn() && !readStored('accessToken')) return false;
@@ -84,87 +114,51 @@ export function useAuthForm({ isSignedIn, signIn, onDone }: TAuthFormOptions) {
   };
 
   /** RequestVerifyOtp; a failure is a warning toast (docs/contracts.md §8). */
+  const sending = useMutation({
+    mutationFn: (target: TTarget) => requestVerifyOtp(target.channel, target.contact),
+    onSuccess: () => restartResend(RESEND_WAIT_SECONDS),
+    onError: (error, target) => {
+      notify(withoutField(errorText(error)), 'warning');
+      if (error instanceof HttpError && error.status === 400) {
+        fields.setError(contactField(target.channel), { type: 'server', message: withoutField(error.message) });
+      }
+    },
+  });
   const sendCode = async (): Promise<boolean> => {
     const target = sentTo.current;
     if (!target) return false;
-    setBusy(true);
-    try {
-      await requestVerifyOtp(target.channel, target.contact);
-      restartResend(RESEND_WAIT_SECONDS);
-      return true;
-    } catch (error) {
-      notify(withoutField(errorText(error)), 'warning');
-      if (error instanceof HttpError && error.status === 400) patch({ contactServerError: withoutField(error.message) });
-      return false;
-    } finally {
-      setBusy(false);
-    }
+    return sending.mutateAsync(target).then(
+      () => true,
+      () => false,
+    );
   };
 
-  /** Submits the contact (and, on the register tab, checks the name first). */
-  const requestCode = async () => {
-    setShowErrors({ contact: true, name: tab === 'register' });
-    if (contactError(channel, contact) || (tab === 'register' && nameError(name))) return;
-    if (alreadySignedIn()) return onDone();
-    sentTo.current = { channel, contact };
-    patch({ contactServerError: null, formError: null });
-    if (await sendCode()) patch({ step: 'code', code: '', codeError: null, needNewCode: false });
-    else sentTo.current = null;
-  };
-
-  const resendCode = async () => {
-    if ((resendIn > 0 && !flow.needNewCode) || busy) return;
-    if (await sendCode()) {
-      patch({ code: '', codeError: null, needNewCode: false });
-      notify('A new code is on its way.', 'info');
-    }
-  };
-
-  /** Back to editing the contact; the code sent is forgotten. */
-  const changeContact = () => {
-    sentTo.current = null;
-    patch({ step: 'contact', code: '', codeError: null, needNewCode: false, formError: null });
-  };
-
-  const register = async (code = flow.code) => {
-    const target = sentTo.current;
-    setShowErrors((s) => ({ ...s, name: true }));
-    if (!target || nameError(name)) return;
-    if (alreadySignedIn()) return onDone();
-    setBusy(true);
-    patch({ formError: null, nameServerError: null });
-    try {
-      const result = await registerAppAccount(target.channel, target.contact, code, name.trim());
+  const registering = useMutation({
+    mutationFn: ({ target, code, name }: { target: TTarget; code: string; name: string }) =>
+      registerAppAccount(target.channel, target.contact, code, name),
+    onSuccess: (result) => {
       emitClientEvent('accountRegistered', { account: result.account as TPersonalAccount });
       finishSignIn(result, 'Successfully Registered');
-    } catch (error) {
+    },
+    onError: (error) => {
       const message = errorText(error);
       if (error instanceof HttpError && error.status === 400 && message.startsWith('name:')) {
-        patch({ nameServerError: withoutField(message) });
+        fields.setError('name', { type: 'server', message: withoutField(message) });
       } else if (error instanceof HttpError && (error.status === 410 || (error.status === 400 && message.startsWith('otp')))) {
         // The verified code no longer works (10 minutes passed, or too many tries): back to the code.
         const problem = codeProblem(error);
-        patch({ step: 'code', code: '', codeError: problem.message, needNewCode: problem.needNewCode });
+        patch({ step: 'code', needNewCode: problem.needNewCode });
+        setCode('', problem.message);
       } else {
         patch({ formError: withoutField(message) });
       }
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
 
-  /** VerifyEmail / VerifyPhoneNumber with a complete code. */
-  const verify = async (code = flow.code) => {
-    const target = sentTo.current;
-    if (!target || busy) return;
-    if (!/^\d{6}$/.test(code)) {
-      patch({ codeError: 'Enter the 6 digits of the code.' });
-      return;
-    }
-    setBusy(true);
-    patch({ codeError: null, formError: null });
-    try {
-      const answer = await verifyContact(target.channel, target.contact, code);
+  /** VerifyEmail / VerifyPhoneNumber; a new contact goes on to Name + Register. */
+  const verifying = useMutation({
+    mutationFn: ({ target, code }: { target: TTarget; code: string }) => verifyContact(target.channel, target.contact, code),
+    onSuccess: (answer, { code }) => {
       if (answer.login) {
         if (isSignedIn()) {
           notify('Already Logged In', 'info');
@@ -176,26 +170,73 @@ export function useAuthForm({ isSignedIn, signIn, onDone }: TAuthFormOptions) {
         return;
       }
       // A new contact: Name + Register (docs/contracts.md §4). On the register tab with a good name, register at once.
-      patch({ step: 'name', code });
-      if (tab === 'register' && !nameError(name)) {
-        setBusy(false);
-        await register(code);
-        return;
-      }
+      patch({ step: 'name' });
+      setCode(code);
+      if (tab === 'register' && !nameError(fields.getValues('name'))) return void register(code);
       setTab('register');
-    } catch (error) {
+    },
+    onError: (error) => {
       const problem = codeProblem(error);
-      patch({ code: '', codeError: problem.message, needNewCode: problem.needNewCode });
-    } finally {
-      setBusy(false);
+      patch({ needNewCode: problem.needNewCode });
+      setCode('', problem.message);
+    },
+  });
+
+  const busy = sending.isPending || verifying.isPending || registering.isPending;
+
+  /** Submits the contact (and, on the register tab, checks the name first). */
+  const requestCode = async () => {
+    const field = contactField(channel);
+    if (tab !== 'register') untouch('name');
+    if (!(await check(tab === 'register' ? [field, 'name'] : [field]))) return;
+    if (alreadySignedIn()) return onDone();
+    sentTo.current = { channel, contact: fields.getValues(field).trim() };
+    patch({ formError: null });
+    if (await sendCode()) {
+      patch({ step: 'code', needNewCode: false });
+      setCode('');
+    } else sentTo.current = null;
+  };
+
+  const resendCode = async () => {
+    if ((resendIn > 0 && !flow.needNewCode) || busy) return;
+    if (await sendCode()) {
+      patch({ needNewCode: false });
+      setCode('');
+      notify('A new code is on its way.', 'info');
     }
+  };
+
+  /** Back to editing the contact; the code sent is forgotten. */
+  const changeContact = () => {
+    sentTo.current = null;
+    patch({ step: 'contact', needNewCode: false, formError: null });
+    setCode('');
+  };
+
+  const register = async (code = fields.getValues('otp')) => {
+    const target = sentTo.current;
+    const named = await check(['name']);
+    if (!target || !named) return;
+    if (alreadySignedIn()) return onDone();
+    patch({ formError: null });
+    registering.mutate({ target, code, name: fields.getValues('name').trim() });
+  };
+
+  /** VerifyEmail / VerifyPhoneNumber with a complete code. */
+  const verify = async () => {
+    const target = sentTo.current;
+    if (!target || busy) return;
+    if (!(await fields.trigger('otp'))) return;
+    patch({ formError: null });
+    verifying.mutate({ target, code: fields.getValues('otp') });
   };
 
   const setChannel = (next: TChannel) => {
     if (flow.step !== 'contact') return;
     setChannelState(next);
-    setShowErrors((s) => ({ ...s, contact: false }));
-    patch({ contactServerError: null });
+    untouch('email');
+    untouch('phone');
   };
 
   return {
@@ -203,16 +244,15 @@ export function useAuthForm({ isSignedIn, signIn, onDone }: TAuthFormOptions) {
     setTab,
     channel,
     setChannel,
+    /** The fields (email, phone, name, otp) for `Controller`s. */
+    control: fields.control,
     email,
-    setEmail,
     phone,
-    setPhone,
-    name,
-    setName,
     step: flow.step,
-    code: flow.code,
-    setCode: (code: string) => patch({ code, codeError: null }),
-    codeError: flow.codeError,
+    code,
+    /** Typing the code forgets its message. */
+    clearCodeError: () => fields.clearErrors('otp'),
+    codeError: fieldErrors.otp?.message ?? null,
     needNewCode: flow.needNewCode,
     formError: flow.formError,
     errors,
@@ -220,9 +260,13 @@ export function useAuthForm({ isSignedIn, signIn, onDone }: TAuthFormOptions) {
     resendIn,
     sentTo: sentTo.current,
     /** Which fields a submit now would refuse (docs/contracts.md §5). */
-    invalidFields: () => ({ contact: !!contactError(channel, contact), name: tab === 'register' && !!nameError(name) }),
-    touch: (field: 'contact' | 'name') => setShowErrors((s) => ({ ...s, [field]: true })),
-    clearServerError: (field: 'contact' | 'name') => patch(field === 'contact' ? { contactServerError: null } : { nameServerError: null }),
+    invalidFields: () => {
+      const values = fields.getValues();
+      return {
+        contact: !!contactError(channel, channel === 'email' ? values.email : values.phone),
+        name: tab === 'register' && !!nameError(values.name),
+      };
+    },
     requestCode,
     resendCode,
     changeContact,

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';
@@ -8,13 +8,15 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import PasswordIcon from '@mui/icons-material/Password';
+import { useMutation } from '@tanstack/react-query';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { ZValidatePinBody } from '@vbc/shared/contact';
 import { PIN_INPUT_FOCUS_MS, PIN_MODAL_CLOSE_MS, SMALL_DIALOG_MAX_WIDTH } from '@vbc/shared/constants';
 import { validatePinCode } from '../../api/contacts.ts';
 import type { TClientEvents, TPinFailure } from '../../platform/events.ts';
 import AppDialog from '../AppDialog.tsx';
 import { PIN_GRANTED_TEXT, PIN_HINT_TEXT, pinFailure, WRONG_PIN_TEXT } from './pin-outcome.ts';
-
-type TPinState = { status: 'idle' } | { status: 'checking' } | { status: 'failed'; failure: TPinFailure } | { status: 'granted' };
 
 /**
  * docs/contracts.md §2/§4 PIN entry window (max width 400): a number input with no length
@@ -26,8 +28,14 @@ type TPinState = { status: 'idle' } | { status: 'checking' } | { status: 'failed
  * window already showing its failure.
  */
 export default function PinDialog({ request, onClose }: { request: TClientEvents['enterPin']; onClose: () => void }) {
-  const [pin, setPin] = useState(request.tried?.pin ?? '');
-  const [state, setState] = useState<TPinState>(request.tried ? { status: 'failed', failure: request.tried.failure } : { status: 'idle' });
+  const form = useForm({
+    resolver: zodResolver(ZValidatePinBody),
+    defaultValues: { pinCode: request.tried?.pin ?? '' },
+    shouldFocusError: false,
+  });
+  const pin = String(useWatch({ control: form.control, name: 'pinCode' }));
+  /** The last try's failure, shown until the next try (a PIN tried from the card's ?pin= opens with it). */
+  const [failed, setFailed] = useState<TPinFailure | null>(request.tried?.failure ?? null);
   const input = useRef<HTMLInputElement>(null);
   const timers = useRef<number[]>([]);
   const mounted = useRef(true);
@@ -54,34 +62,48 @@ export default function PinDialog({ request, onClose }: { request: TClientEvents
     timers.current.push(window.setTimeout(fn, ms));
   };
 
-  const submit = async (event?: FormEvent) => {
-    event?.preventDefault();
-    const pinCode = pin.trim();
-    if (!pinCode || state.status === 'checking' || state.status === 'granted') return;
-    setState({ status: 'checking' });
-    try {
-      const grant = await validatePinCode(request.virtualContactId, pinCode);
+  const refocus = () =>
+    later(PIN_INPUT_FOCUS_MS, () => {
+      input.current?.focus();
+      input.current?.select();
+    });
+
+  const check = useMutation({
+    mutationFn: (pinCode: string) => validatePinCode(request.virtualContactId, pinCode),
+    onSuccess: (grant) => {
       if (!mounted.current) return;
-      setState({ status: 'granted' });
       request.onGranted(grant);
       later(PIN_MODAL_CLOSE_MS, onClose);
-    } catch (error) {
+    },
+    onError: (error) => {
       if (!mounted.current) return;
-      setState({ status: 'failed', failure: pinFailure(error) });
-      later(PIN_INPUT_FOCUS_MS, () => {
-        input.current?.focus();
-        input.current?.select();
-      });
-    }
-  };
+      setFailed(pinFailure(error));
+      refocus();
+    },
+  });
+  const checking = check.isPending;
+  const granted = check.isSuccess;
 
-  const failure = state.status === 'failed' ? state.failure : null;
-  const granted = state.status === 'granted';
+  const submit = form.handleSubmit(
+    ({ pinCode }) => {
+      const tried = pinCode.trim();
+      if (!tried || checking || granted) return;
+      check.mutate(tried);
+    },
+    // Longer than any PIN the server reads: wrong, as the server would answer it.
+    () => {
+      if (checking || granted) return;
+      setFailed({ kind: 'wrong', detail: null });
+      refocus();
+    },
+  );
+
+  const failure = checking ? null : failed;
   const helper = failure?.kind === 'wrong' ? WRONG_PIN_TEXT : failure ? failure.message : ' ';
 
   return (
     <AppDialog open onClose={onClose} title={<DialogHeading />} maxWidth={SMALL_DIALOG_MAX_WIDTH} testId="pin-dialog">
-      <Box component="form" noValidate onSubmit={submit}>
+      <Box component="form" noValidate onSubmit={(event) => void submit(event)}>
         <DialogContent>
           {granted ? (
             <Box
@@ -104,37 +126,40 @@ export default function PinDialog({ request, onClose }: { request: TClientEvents
               <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
                 {PIN_HINT_TEXT}
               </Typography>
-              <TextField
-                inputRef={input}
-                autoFocus
-                fullWidth
-                type="number"
-                label="PIN"
-                value={pin}
-                onChange={(e) => setPin(e.target.value)}
-                disabled={state.status === 'checking'}
-                error={!!failure}
-                helperText={helper}
-                slotProps={{
-                  htmlInput: { inputMode: 'numeric', autoComplete: 'off', 'data-testid': 'pin-input' },
-                  formHelperText: { role: failure ? 'alert' : undefined, sx: { fontWeight: failure ? 600 : undefined } },
-                }}
-                sx={{
-                  '& input': { fontSize: '1.5rem', letterSpacing: '0.35em', textAlign: 'center', fontVariantNumeric: 'tabular-nums' },
-                  // No spinner arrows: a PIN is not a quantity.
-                  '& input::-webkit-outer-spin-button, & input::-webkit-inner-spin-button': { WebkitAppearance: 'none', margin: 0 },
-                  '& input[type=number]': { MozAppearance: 'textfield' },
-                }}
+              <Controller
+                name="pinCode"
+                control={form.control}
+                render={({ field }) => (
+                  <TextField
+                    inputRef={input}
+                    autoFocus
+                    fullWidth
+                    type="number"
+                    label="PIN"
+                    value={field.value}
+                    onChange={field.onChange}
+                    disabled={checking}
+                    error={!!failure}
+                    helperText={helper}
+                    slotProps={{
+                      htmlInput: { inputMode: 'numeric', autoComplete: 'off', 'data-testid': 'pin-input' },
+                      formHelperText: { role: failure ? 'alert' : undefined, sx: { fontWeight: failure ? 600 : undefined } },
+                    }}
+                    sx={{
+                      '& input': { fontSize: '1.5rem', letterSpacing: '0.35em', textAlign: 'center', fontVariantNumeric: 'tabular-nums' },
+                      // No spinner arrows: a PIN is not a quantity.
+                      '& input::-webkit-outer-spin-button, & input::-webkit-inner-spin-button': { WebkitAppearance: 'none', margin: 0 },
+                      '& input[type=number]': { MozAppearance: 'textfield' },
+                    }}
+                  />
+                )}
               />
               {failure?.kind === 'wrong' && failure.detail && (
                 <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5, mx: 1.75 }}>
                   {failure.detail}
                 </Typography>
               )}
-              <LinearProgress
-                sx={{ mt: 1, borderRadius: 1, visibility: state.status === 'checking' ? 'visible' : 'hidden' }}
-                aria-hidden={state.status !== 'checking'}
-              />
+              <LinearProgress sx={{ mt: 1, borderRadius: 1, visibility: checking ? 'visible' : 'hidden' }} aria-hidden={!checking} />
             </>
           )}
         </DialogContent>
@@ -142,7 +167,7 @@ export default function PinDialog({ request, onClose }: { request: TClientEvents
           <Button onClick={onClose} color="inherit">
             Cancel
           </Button>
-          <Button type="submit" variant="contained" disabled={!pin.trim() || state.status === 'checking' || granted}>
+          <Button type="submit" variant="contained" disabled={!pin.trim() || checking || granted}>
             Enter
           </Button>
         </DialogActions>

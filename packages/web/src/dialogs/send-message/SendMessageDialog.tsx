@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';
@@ -8,6 +8,10 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import { useMutation } from '@tanstack/react-query';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { ZInitiateConversation } from '@vbc/shared/conversation';
 import { DIALOG_MAX_WIDTH } from '@vbc/shared/constants';
 import { MESSAGE_MAX_LENGTH } from '../../messaging/limits.ts';
 import { initiateConversation } from '../../api/conversations.ts';
@@ -16,6 +20,9 @@ import type { TClientEvents } from '../../platform/events.ts';
 import type { TPersonalAccount } from '../../api/accounts.ts';
 import AppDialog from '../AppDialog.tsx';
 import { canSend, cardName, MESSAGE_SENT_TEXT } from './send-rules.ts';
+
+/** What the window asks for, as the shared request schema checks it. */
+const ZSendMessageForm = ZInitiateConversation.pick({ fromVbcId: true, message: true });
 
 export interface TSendMessageDialogProps {
   contact: TClientEvents['sendMessage']['contact'];
@@ -34,38 +41,41 @@ export interface TSendMessageDialogProps {
  */
 export default function SendMessageDialog({ contact, account, onClose, onOpenConversation }: TSendMessageDialogProps) {
   const cards = account.virtualContacts;
-  const [from, setFrom] = useState<string>(cards[0]?.virtualContactId ?? '');
-  const [message, setMessage] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  const form = useForm({
+    resolver: zodResolver(ZSendMessageForm),
+    defaultValues: { fromVbcId: cards[0]?.virtualContactId ?? '', message: '' },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const [from, message] = useWatch({ control: form.control, name: ['fromVbcId', 'message'] });
   const attempt = useRef<{ text: string; from: string; clientMessageId: string } | null>(null);
+  const sending = useMutation({
+    mutationFn: initiateConversation,
+    onError: (err) => form.setError('message', { type: 'server', message: errorText(err) }),
+  });
+  const busy = sending.isPending;
+  const sentTo = sending.data?.personalConversationId ?? null;
 
-  const enabled = canSend({ message, from, hasCards: cards.length > 0 }) && !busy;
+  const enabled = canSend({ message, from: from ?? '', hasCards: cards.length > 0 }) && !busy;
 
-  const submit = async (event?: FormEvent) => {
+  const send = form.handleSubmit(({ fromVbcId, message: text }) => {
+    const speakAs = fromVbcId ?? '';
+    if (!attempt.current || attempt.current.text !== text || attempt.current.from !== speakAs) {
+      attempt.current = { text, from: speakAs, clientMessageId: crypto.randomUUID() };
+    }
+    sending.mutate({
+      toVbcId: contact.virtualContactId,
+      fromVbcId: cards.length > 0 ? fromVbcId : undefined,
+      message: text,
+      clientMessageId: attempt.current.clientMessageId,
+    });
+  });
+  // Send stays disabled until there is a message (and a From card): no empty message is ever checked.
+  const submit = (event?: FormEvent) => {
     event?.preventDefault();
-    if (!enabled) return;
-    const text = message.trim();
-    if (!attempt.current || attempt.current.text !== text || attempt.current.from !== from) {
-      attempt.current = { text, from, clientMessageId: crypto.randomUUID() };
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      const conversation = await initiateConversation({
-        toVbcId: contact.virtualContactId,
-        fromVbcId: cards.length > 0 ? from : undefined,
-        message: text,
-        clientMessageId: attempt.current.clientMessageId,
-      });
-      setSentTo(conversation.personalConversationId);
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
+    if (enabled) void send(event);
   };
+  const error = form.formState.errors.message?.message ?? null;
 
   const recipient = cardName(contact);
 
@@ -109,42 +119,58 @@ export default function SendMessageDialog({ contact, account, onClose, onOpenCon
             </Typography>
           </Box>
           {cards.length > 0 && (
-            <TextField
-              select
-              label="From"
-              value={from}
-              onChange={(e) => setFrom(e.target.value)}
-              disabled={busy}
-              slotProps={{ htmlInput: { 'data-testid': 'send-message-from' } }}
-            >
-              {cards.map((card) => (
-                <MenuItem key={card.virtualContactId} value={card.virtualContactId}>
-                  {cardName(card)}
-                </MenuItem>
-              ))}
-            </TextField>
+            <Controller
+              name="fromVbcId"
+              control={form.control}
+              render={({ field }) => (
+                <TextField
+                  select
+                  label="From"
+                  name={field.name}
+                  value={field.value ?? ''}
+                  inputRef={field.ref}
+                  onChange={field.onChange}
+                  disabled={busy}
+                  slotProps={{ htmlInput: { 'data-testid': 'send-message-from' } }}
+                >
+                  {cards.map((card) => (
+                    <MenuItem key={card.virtualContactId} value={card.virtualContactId}>
+                      {cardName(card)}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            />
           )}
-          <TextField
-            label="Message"
-            value={message}
-            onChange={(e) => {
-              setMessage(e.target.value);
-              if (error) setError(null);
-            }}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter' && (e.metaKey || e.ctrlKey)) void submit();
-            }}
-            multiline
-            minRows={3}
-            maxRows={8}
-            autoFocus
-            disabled={busy}
-            error={Boolean(error)}
-            helperText={error ?? ' '}
-            slotProps={{
-              htmlInput: { 'data-testid': 'send-message-text', maxLength: MESSAGE_MAX_LENGTH },
-              formHelperText: { role: error ? 'alert' : undefined } as object,
-            }}
+          <Controller
+            name="message"
+            control={form.control}
+            render={({ field }) => (
+              <TextField
+                label="Message"
+                name={field.name}
+                value={field.value}
+                inputRef={field.ref}
+                onChange={(e) => {
+                  field.onChange(e);
+                  if (error) form.clearErrors('message');
+                }}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter' && (e.metaKey || e.ctrlKey)) submit();
+                }}
+                multiline
+                minRows={3}
+                maxRows={8}
+                autoFocus
+                disabled={busy}
+                error={Boolean(error)}
+                helperText={error ?? ' '}
+                slotProps={{
+                  htmlInput: { 'data-testid': 'send-message-text', maxLength: MESSAGE_MAX_LENGTH },
+                  formHelperText: { role: error ? 'alert' : undefined } as object,
+                }}
+              />
+            )}
           />
         </DialogContent>
         {busy && <LinearProgress sx={{ mx: 3 }} />}

@@ -1,5 +1,8 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useRef } from 'react';
 import { useMutation } from '@tanstack/react-query';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -33,6 +36,13 @@ interface TDraft {
   attachments: TAnnouncementAttachment[];
 }
 
+/** What Save checks before sending, with the shared schema: the title and the markdown. */
+const ZText = ZCorporateAnnouncementInput.pick({ title: true, content: true });
+const ZDraft = z
+  .custom<TDraft>()
+  .transform(({ title, content }): z.input<typeof ZText> => ({ title, content }))
+  .pipe(ZText);
+
 const fromAnnouncement = (a: TAuthoredAnnouncement | null): TDraft => ({
   title: a?.title ?? '',
   content: a?.content ?? '',
@@ -56,13 +66,28 @@ export default function AnnouncementEditor({
   onDone: (saved: TAuthoredAnnouncement | null) => void;
 }) {
   const initial = useRef(fromAnnouncement(editing));
-  const [draft, setDraft] = useState<TDraft>(initial.current);
-  const [error, setError] = useState<string | null>(null);
+  // Checked on Save; one line under the editor says the first problem, or why the save or an upload failed.
+  const editor = useForm<TDraft>({
+    resolver: zodResolver(ZDraft, undefined, { raw: true }),
+    defaultValues: initial.current,
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const draft = editor.watch();
+  const setDraft = (update: (draft: TDraft) => TDraft) => {
+    const before = editor.getValues();
+    const after = update(before);
+    for (const key of Object.keys(after) as (keyof TDraft)[]) if (after[key] !== before[key]) editor.setValue(key, after[key]);
+  };
+  const failWith = (e: unknown) => editor.setError('root.server', { type: 'server', message: errorText(e) });
+  const { errors } = editor.formState;
+  const invalid = (['title', 'content'] as const).find((field) => errors[field]);
+  const error = errors.root?.server?.message ?? (invalid ? `${invalid}: ${errors[invalid]?.message ?? 'Required.'}` : null);
   const fileInput = useRef<HTMLInputElement>(null);
   const fileId = useId();
 
   const save = useMutation({
-    mutationFn: async (publish: boolean) => {
+    mutationFn: async ({ draft, publish }: { draft: TDraft; publish: boolean }) => {
       const attachments = draft.attachments.map((a) => a.documentFileItemId);
       if (!editing) {
         return createCorporateAnnouncement(corporateAccountId, {
@@ -80,29 +105,20 @@ export default function AnnouncementEditor({
       return updateCorporateAnnouncement(corporateAccountId, editing.announcementId, patch);
     },
     onSuccess: (saved) => onDone(saved),
-    onError: (e) => setError(errorText(e)),
+    onError: failWith,
   });
 
-  const submit = (publish: boolean) => {
-    const checked = ZCorporateAnnouncementInput.safeParse({ title: draft.title, content: draft.content });
-    if (!checked.success) {
-      const issue = checked.error.issues[0];
-      setError(`${issue?.path.join('.') || 'title'}: ${issue?.message ?? 'Required.'}`);
-      return;
-    }
-    setError(null);
-    save.mutate(publish);
-  };
+  const submit = (publish: boolean) => void editor.handleSubmit((values) => save.mutate({ draft: values, publish }))();
 
   /** Uploads the files one by one; each joins the draft as soon as it is up (a failure keeps those before it). */
   const upload = useMutation({
     mutationFn: async (files: File[]) => {
       for (const file of files) {
         const uploaded = await uploadDocument(file);
-        setDraft((d) => ({ ...d, attachments: [...d.attachments, uploaded].slice(0, ANNOUNCEMENT_ATTACHMENTS_MAX) }));
+        editor.setValue('attachments', [...editor.getValues('attachments'), uploaded].slice(0, ANNOUNCEMENT_ATTACHMENTS_MAX));
       }
     },
-    onError: (e) => setError(errorText(e)),
+    onError: failWith,
     onSettled: () => {
       if (fileInput.current) fileInput.current.value = '';
     },
@@ -111,7 +127,7 @@ export default function AnnouncementEditor({
 
   const addFiles = (files: FileList | null) => {
     if (!files?.length) return;
-    setError(null);
+    editor.clearErrors();
     upload.mutate(Array.from(files));
   };
 

@@ -1,5 +1,7 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { get, useForm } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -18,7 +20,8 @@ import { queryKeys } from '../../api/query-keys.ts';
 import { notify } from '../../platform/events.ts';
 import Field from '../../components/editor/Field.tsx';
 import PictureField from './PictureField.tsx';
-import { emptyRow, toForm, toInput, validateProfile, type TListKey, type TProfileForm } from './profile-form.ts';
+import { friendlyResolver } from '../../components/field-errors.ts';
+import { emptyRow, toForm, toInput, ZProfileForm, type TListKey, type TProfileForm } from './profile-form.ts';
 import { ConsoleSection } from './ConsoleSection.tsx';
 
 /** One list of the profile (phones, e-mails …): its rows, an Add button, a Remove button per row. */
@@ -75,26 +78,34 @@ function ListEditor<K extends TListKey>({
 /** Console: every docs/contracts.md §3 corporate-profile field, hero and profile images through the uploads; Save replaces the profile. */
 export default function ProfileSection({ business }: { business: TCorporateConsole }) {
   const client = useQueryClient();
-  const [form, setFormState] = useState<TProfileForm>(() => toForm(business.profile));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const setForm = (update: (form: TProfileForm) => TProfileForm) => setFormState(update);
+  // Checked on Save only; the messages stay until the next Save.
+  const editor = useForm<TProfileForm>({
+    resolver: friendlyResolver(zodResolver(ZProfileForm, undefined, { raw: true })),
+    defaultValues: toForm(business.profile),
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const form = editor.watch();
+  const setForm = (update: (form: TProfileForm) => TProfileForm) => {
+    const before = editor.getValues();
+    const after = update(before);
+    for (const key of Object.keys(after) as (keyof TProfileForm)[]) if (after[key] !== before[key]) editor.setValue(key, after[key]);
+  };
   const save = useMutation({
-    mutationFn: () => saveCorporateProfile(business.corporateAccountId, toInput(form)),
+    mutationFn: (values: TProfileForm) => saveCorporateProfile(business.corporateAccountId, toInput(values)),
     onSuccess: (saved) => {
       client.setQueryData(queryKeys.console.profile(business.corporateAccountId), saved);
       void client.invalidateQueries({ queryKey: queryKeys.corporateProfiles.one(saved.profile.corporateProfileId) });
       void client.invalidateQueries({ queryKey: queryKeys.console.businesses() });
-      setFormState(toForm(saved.profile));
+      editor.reset(toForm(saved.profile));
       notify('Profile saved');
     },
-    onError: (error) => setErrors({ form: errorText(error) }),
+    onError: (error) => editor.setError('root.server', { type: 'server', message: errorText(error) }),
   });
-  const submit = () => {
-    const found = validateProfile(form);
-    setErrors(found);
-    if (Object.keys(found).length === 0) save.mutate();
-  };
-  const err = (path: string) => errors[path];
+  const submit = editor.handleSubmit((values) => save.mutate(values));
+  const { errors } = editor.formState;
+  const err = (path: string) => (get(errors, path) as { message?: string } | undefined)?.message;
+  const failed = Object.keys(errors).length > 0;
 
   return (
     <ConsoleSection title="Profile" description="What the 'Verified Business' dialog shows on your members' linked cards.">
@@ -102,8 +113,7 @@ export default function ProfileSection({ business }: { business: TCorporateConso
         component="form"
         noValidate
         onSubmit={(e) => {
-          e.preventDefault();
-          submit();
+          void submit(e);
         }}
         sx={{ display: 'grid', gap: 2 }}
       >
@@ -220,9 +230,9 @@ export default function ProfileSection({ business }: { business: TCorporateConso
             </>
           )}
         />
-        {Object.keys(errors).length > 0 && (
+        {failed && (
           <Typography role="alert" color="error.main">
-            {errors.form ?? 'Check the fields marked in red.'}
+            {errors.root?.server?.message ?? 'Check the fields marked in red.'}
           </Typography>
         )}
         <Box>

@@ -1,7 +1,7 @@
+import { z } from 'zod';
 import { SOCIAL_MEDIA_TYPES, type TCorporateProfile, type TSocialMediaType } from '@vbc/shared/contact';
 import { ZCorporateProfileInput, type TCorporateProfileInput } from '@vbc/shared/corporate';
 import type { TPictureField } from './PictureField.tsx';
-import { fieldErrors, type TFieldErrors } from '../../components/field-errors.ts';
 
 /** The console's corporate-profile form: every docs/contracts.md §3 field, lists as rows of text. */
 export interface TProfileForm {
@@ -62,7 +62,8 @@ export function toInput(form: TProfileForm): TCorporateProfileInput {
   };
 }
 
-/** Field errors by path ("name", "emails.0.email") from the shared schema; empty when the form is valid. */
-export function validateProfile(form: TProfileForm): TFieldErrors {
-  return fieldErrors(ZCorporateProfileInput, toInput(form));
-}
+/** The form as the shared schema checks it (the input it is sent as); issues are named by the schema's paths ("name", "emails.0.email"). */
+export const ZProfileForm = z
+  .custom<TProfileForm>()
+  .transform((form): z.input<typeof ZCorporateProfileInput> => toInput(form))
+  .pipe(ZCorporateProfileInput);

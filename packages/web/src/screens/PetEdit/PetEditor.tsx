@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -26,7 +28,8 @@ import { useSession } from '../../session/SessionContext.tsx';
 import EditorSection from '../../components/editor/EditorSection.tsx';
 import Field from '../../components/editor/Field.tsx';
 import ImageUpload from '../../components/editor/ImageUpload.tsx';
-import { formToPetInput, petToForm, validatePet, type TPetForm } from './pet-form.ts';
+import { friendlyResolver } from '../../components/field-errors.ts';
+import { formToPetInput, petToForm, ZPetForm, type TPetForm } from './pet-form.ts';
 
 const SEXES = ['Unknown', 'Male', 'Female'] as const;
 
@@ -35,13 +38,20 @@ export default function PetEditor({ initial }: { initial: TVirtualPet }) {
   const navigate = useNavigate();
   const { refreshAccount } = useSession();
   const queryClient = useQueryClient();
-  const [form, setForm] = useState(() => petToForm(initial));
+  // Checked on Save only; a field's message stays until the next Save.
+  const editor = useForm<TPetForm>({
+    resolver: friendlyResolver(zodResolver(ZPetForm, undefined, { raw: true })),
+    defaultValues: petToForm(initial),
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const form = editor.watch();
+  const errors = Object.fromEntries(Object.entries(editor.formState.errors).map(([field, error]) => [field, error?.message]));
   const [saved, setSaved] = useState(() => JSON.stringify(formToPetInput(petToForm(initial))));
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [saveError, setSaveError] = useState<{ message: string; stale: boolean } | null>(null);
   const updatedAt = useRef(initial.updatedAt);
   const id = initial.virtualPetId;
-  const set = <K extends keyof TPetForm>(key: K, value: TPetForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const set = <K extends keyof TPetForm>(key: K, value: TPetForm[K]) => editor.setValue(key, value as never);
   const dirty = JSON.stringify(formToPetInput(form)) !== saved;
 
   useEffect(() => {
@@ -65,26 +75,22 @@ export default function PetEditor({ initial }: { initial: TVirtualPet }) {
   });
   const saving = petSave.isPending;
 
-  const save = () => {
-    const found = validatePet(form);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      setSaveError({ message: 'Please check the fields marked in red.', stale: false });
-      return;
-    }
-    setSaveError(null);
-    petSave.mutate(formToPetInput(form));
-  };
+  const save = editor.handleSubmit(
+    (values) => {
+      setSaveError(null);
+      petSave.mutate(formToPetInput(values));
+    },
+    () => setSaveError({ message: 'Please check the fields marked in red.', stale: false }),
+  );
 
   const reload = async () => {
     try {
       const fresh = await queryClient.fetchQuery(petQueries.edit(id));
       updatedAt.current = fresh.updatedAt;
       const f = petToForm(fresh);
-      setForm(f);
+      editor.reset(f);
       setSaved(JSON.stringify(formToPetInput(f)));
       setSaveError(null);
-      setErrors({});
     } catch (e) {
       setSaveError({ message: errorText(e), stale: false });
     }
@@ -138,7 +144,7 @@ export default function PetEditor({ initial }: { initial: TVirtualPet }) {
         <Button color="inherit" component={RouterLink} to={`/p/${id}`}>
           View page
         </Button>
-        <Button variant="contained" onClick={save} disabled={saving} data-testid="save-button">
+        <Button variant="contained" onClick={() => void save()} disabled={saving} data-testid="save-button">
           Save
         </Button>
       </Box>

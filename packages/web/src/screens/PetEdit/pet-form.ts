@@ -1,5 +1,5 @@
+import { z } from 'zod';
 import { ZVirtualPetInput, type TVirtualPet, type TVirtualPetInput } from '@vbc/shared/contact';
-import { fieldErrors, type TFieldErrors } from '../../components/field-errors.ts';
 
 /** The pet editor's state: text inputs hold '' rather than null. */
 export interface TPetForm {
@@ -53,9 +53,17 @@ export const formToPetInput = (f: TPetForm): TVirtualPetInput => ({
   showOwnerPhone: f.showOwnerPhone,
 });
 
-/** Field → message, from the shared schema plus "a birth date is not in the future". */
-export function validatePet(f: TPetForm, today = new Date().toISOString().slice(0, 10)): TFieldErrors {
-  const errors = fieldErrors(ZVirtualPetInput, formToPetInput(f));
-  if (f.birthDate && f.birthDate > today) errors.birthDate = 'The birth date cannot be in the future.';
-  return errors;
-}
+/**
+ * The editor's values as the shared schema checks them (the input they are sent as), plus "a birth
+ * date is not in the future". Issues are named by the editor's fields.
+ */
+export const ZPetForm = z
+  .custom<TPetForm>()
+  .transform((f): z.input<typeof ZVirtualPetInput> => formToPetInput(f))
+  .pipe(
+    ZVirtualPetInput.superRefine((pet, ctx) => {
+      const today = new Date().toISOString().slice(0, 10);
+      if (pet.birthDate && pet.birthDate > today)
+        ctx.addIssue({ code: 'custom', path: ['birthDate'], message: 'The birth date cannot be in the future.' });
+    }),
+  );

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -6,7 +6,9 @@ import CircularProgress from '@mui/material/CircularProgress';
 import DialogContent from '@mui/material/DialogContent';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
-import { OTP_CODE_LENGTH } from '@vbc/shared/account';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { OTP_CODE_LENGTH, ZOtpCodeEntry } from '@vbc/shared/account';
 import { errorText } from '../../api/http.ts';
 import AppDialog from '../../dialogs/AppDialog.tsx';
 import OtpInput from '../../dialogs/auth/OtpInput.tsx';
@@ -32,8 +34,15 @@ export default function DeleteAccountDialog({
   onClose: () => void;
   onDeleted: () => void;
 }) {
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | null>(null);
+  // The code's message shows on a try and goes as soon as the code is typed again.
+  const form = useForm({
+    resolver: zodResolver(ZOtpCodeEntry),
+    defaultValues: { otp: '' },
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const code = useWatch({ control: form.control, name: 'otp' });
   const [failure, setFailure] = useState<string | null>(null);
   /** The code was accepted: a retry after a failed deletion skips the check (a code verifies once). */
   const [verified, setVerified] = useState(false);
@@ -55,27 +64,31 @@ export default function DeleteAccountDialog({
     },
     onSuccess: (outcome) => {
       if (outcome === 'deleted') return onDeleted();
-      setCode('');
-      setCodeError(WRONG_CODE);
+      form.setValue('otp', '');
+      form.setError('otp', { type: 'server', message: WRONG_CODE });
       input.current?.focus();
     },
     onError: (error) => setFailure(`The account could not be deleted: ${errorText(error)}`),
   });
   const busy = deletion.isPending;
 
-  const confirm = (typed = code) => {
-    if (busy) return;
-    if (!verified && typed.length !== OTP_CODE_LENGTH) return setCodeError(`Enter the ${OTP_CODE_LENGTH} digits of the code.`);
+  const remove = (typed: string) => {
     setFailure(null);
     deletion.mutate(typed);
+  };
+  const checkAndRemove = form.handleSubmit(({ otp }) => remove(otp));
+  /** Deletes with the code typed (checked first), or at once once it was accepted. */
+  const confirm = () => {
+    if (busy) return;
+    if (verified) remove(form.getValues('otp'));
+    else void checkAndRemove();
   };
 
   const resending = useMutation({
     mutationFn: requestUnregisterOtp,
     onSuccess: () => {
       restartResend(RESEND_WAIT_SECONDS);
-      setCode('');
-      setCodeError(null);
+      form.reset();
       notify('A new code is on its way.', 'info');
       input.current?.focus();
     },
@@ -88,7 +101,7 @@ export default function DeleteAccountDialog({
         <Box
           component="form"
           noValidate
-          onSubmit={(e: FormEvent) => {
+          onSubmit={(e) => {
             e.preventDefault();
             confirm();
           }}
@@ -104,16 +117,22 @@ export default function DeleteAccountDialog({
             )}
           </Typography>
           {!verified && (
-            <OtpInput
-              ref={input}
-              value={code}
-              onChange={(c) => {
-                setCode(c);
-                setCodeError(null);
-              }}
-              onComplete={(c) => confirm(c)}
-              error={codeError}
-              autoFocus
+            <Controller
+              name="otp"
+              control={form.control}
+              render={({ field, fieldState }) => (
+                <OtpInput
+                  ref={input}
+                  value={field.value}
+                  onChange={(c) => {
+                    field.onChange(c);
+                    form.clearErrors('otp');
+                  }}
+                  onComplete={confirm}
+                  error={fieldState.error?.message ?? null}
+                  autoFocus
+                />
+              )}
             />
           )}
           {!verified && (

@@ -1,16 +1,22 @@
-import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import LockIcon from '@mui/icons-material/Lock';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import { ZPinCode } from '@vbc/shared/contact';
 import type { TPinStatus } from '../../../api/cards.ts';
 import { cardQueries } from '../../../api/queries.ts';
 import { errorText } from '../../../api/http.ts';
 import { notify } from '../../../platform/events.ts';
 import EditorSection from '../../../components/editor/EditorSection.tsx';
 import Field from '../../../components/editor/Field.tsx';
+
+/** The PIN setting's one field, as the shared PIN rule checks it. */
+const ZPinForm = z.object({ pinCode: ZPinCode });
 
 /**
  * The PIN setting: phones and e-mails hidden behind a 4–8 digit PIN. Changing
@@ -26,26 +32,30 @@ export default function PinSection({
   const queryClient = useQueryClient();
   // A failed read leaves the state line out (the setting still works).
   const status = useQuery(cardQueries.pin(contactId)).data ?? null;
-  const [pin, setPinValue] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  // The rule's message shows on a try and stays until the next one.
+  const form = useForm({
+    resolver: zodResolver(ZPinForm),
+    defaultValues: { pinCode: '' },
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const pin = useWatch({ control: form.control, name: 'pinCode' });
   const pinWrite = useMutation({
     mutationFn: writePin,
     onSuccess: (answer, value) => {
       queryClient.setQueryData(cardQueries.pin(contactId).queryKey, answer);
-      setPinValue('');
+      form.reset();
       notify(value === null ? 'PIN removed: your phones and e-mails are visible.' : 'PIN saved: your phones and e-mails now need it.');
     },
-    onError: (e) => setError(errorText(e)),
+    onError: (e) => form.setError('pinCode', { type: 'server', message: errorText(e) }),
   });
   const busy = pinWrite.isPending;
 
-  const apply = (value: string | null) => {
-    if (value !== null && !/^\d{4,8}$/.test(value)) {
-      setError('The PIN must be 4 to 8 digits.');
-      return;
-    }
-    setError(null);
-    pinWrite.mutate(value);
+  const turnOn = form.handleSubmit(({ pinCode }) => pinWrite.mutate(pinCode));
+  const remove = () => {
+    form.clearErrors();
+    pinWrite.mutate(null);
   };
 
   const failed = status?.failedAttempts24h ?? 0;
@@ -65,21 +75,28 @@ export default function PinSection({
         </Alert>
       )}
       <Box sx={{ display: 'flex', gap: 1.25, alignItems: 'flex-start', flexWrap: 'wrap' }}>
-        <Field
-          label={status?.enabled ? 'New PIN' : 'PIN'}
-          value={pin}
-          onChange={(v) => setPinValue(v.replace(/\D/g, '').slice(0, 8))}
-          error={error ?? undefined}
-          helperText="4 to 8 digits; avoid 1234 and other common PINs."
-          type="password"
-          slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'new-password', 'data-testid': 'pin-input' } }}
-          sx={{ flex: '1 1 200px', maxWidth: 280 }}
+        <Controller
+          name="pinCode"
+          control={form.control}
+          render={({ field, fieldState }) => (
+            <Field
+              label={status?.enabled ? 'New PIN' : 'PIN'}
+              inputRef={field.ref}
+              value={field.value}
+              onChange={(v) => field.onChange(v.replace(/\D/g, '').slice(0, 8))}
+              error={fieldState.error?.message}
+              helperText="4 to 8 digits; avoid 1234 and other common PINs."
+              type="password"
+              slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'new-password', 'data-testid': 'pin-input' } }}
+              sx={{ flex: '1 1 200px', maxWidth: 280 }}
+            />
+          )}
         />
-        <Button variant="contained" onClick={() => apply(pin)} disabled={busy || !pin}>
+        <Button variant="contained" onClick={() => void turnOn()} disabled={busy || !pin}>
           {status?.enabled ? 'Change PIN' : 'Turn on'}
         </Button>
         {status?.enabled && (
-          <Button color="inherit" onClick={() => apply(null)} disabled={busy}>
+          <Button color="inherit" onClick={remove} disabled={busy}>
             Remove PIN
           </Button>
         )}

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -8,6 +8,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import CloseIcon from '@mui/icons-material/Close';
 import PhotoLibraryIcon from '@mui/icons-material/PhotoLibrary';
+import { useIsMutating, useMutation } from '@tanstack/react-query';
 import { obsecuredDisplayUrl } from '../../../api/contacts.ts';
 import { uploadPicture } from '../../../api/files.ts';
 import { errorText } from '../../../api/http.ts';
@@ -22,33 +23,34 @@ import type { TSectionProps } from './types.ts';
 /** One board: a title and its photos in a grid ordered by drag (or the arrow buttons). */
 function Board({ board, index, onChange }: { board: TBoardRow; index: number; onChange: (patch: Partial<TBoardRow>) => void }) {
   const input = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const latest = useRef(board);
   latest.current = board;
   const move = (from: number, to: number) => onChange({ items: moveItem(latest.current.items, from, to) });
   const sort = useDragSort(move, { holdOnTouch: true });
 
-  const addFiles = async (files: FileList | null) => {
+  // One upload per photo, one after the other in the order chosen (one scope per board); the count
+  // left is the board's uploads not yet answered, and a failed photo says which file it was.
+  const uploads = ['wallUpload', useId()];
+  const upload = useMutation({
+    mutationKey: uploads,
+    scope: { id: uploads.join(':') },
+    mutationFn: (file: File) => uploadPicture(file),
+    onSuccess: (u) =>
+      onChange({
+        items: [
+          ...latest.current.items,
+          { key: newKey(), obsecuredDisplayItemId: u.obsecuredDisplayItemId, width: u.width, height: u.height, caption: '' },
+        ],
+      }),
+    onError: (e, file) => setError(`${file.name}: ${errorText(e)}`),
+  });
+  const busy = useIsMutating({ mutationKey: uploads });
+
+  const addFiles = (files: FileList | null) => {
     if (!files?.length) return;
     setError(null);
-    const list = [...files];
-    setBusy(list.length);
-    for (const file of list) {
-      try {
-        const u = await uploadPicture(file);
-        onChange({
-          items: [
-            ...latest.current.items,
-            { key: newKey(), obsecuredDisplayItemId: u.obsecuredDisplayItemId, width: u.width, height: u.height, caption: '' },
-          ],
-        });
-      } catch (e) {
-        setError(`${file.name}: ${errorText(e)}`);
-      } finally {
-        setBusy((n) => n - 1);
-      }
-    }
+    for (const file of [...files]) upload.mutate(file);
     if (input.current) input.current.value = '';
   };
 
