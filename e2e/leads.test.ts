@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { EXCHANGE_MIN_FILL_MS, exchangeConsentText, type TLeadPage } from '../packages/shared/src/leads.ts';
 import { buildAccount, buildCard } from '../packages/server/src/test/factories.ts';
 import { exchange, exchangeBody } from '../packages/server/src/test/leads-support.ts';
+import { buildBusiness } from '../packages/server/src/test/directories-support.ts';
 import { expectAccessible } from './support/axe.ts';
 import { apiIdle, hasChromium, launchBrowser, startSignedIn, type Browser } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
@@ -292,5 +293,28 @@ describe.runIf(hasChromium())('leads: the two-way exchange', () => {
     expect(rows).toHaveLength(2);
     expect(rows[1]).toContain('guest3@example.test');
     await expectAccessible(page, 'the Leads screen, filtered');
+  });
+
+  it("the business console's Leads tab lists the leads that came through members' cards, with the member's name", async () => {
+    const admin = await buildAccount(server.app, { name: 'Ada Admin' });
+    const member = await buildAccount(server.app, { name: 'Mel Member' });
+    const biz = await buildBusiness(server.app, { name: 'Harbor Leads', memberEmails: [admin.account.email!, member.account.email!] });
+    const linked = await buildCard(
+      server.app,
+      { firstName: 'Mel', lastName: 'Linked' },
+      { ownerAccountId: member.account.id, corporateProfileId: biz.corporateProfileId },
+    );
+    expect((await exchange(server.app, linked.id, exchangeBody({ name: 'Team Prospect' }))).statusCode).toBe(201);
+
+    const b = await browser();
+    const page = await b.page();
+    await startSignedIn(page, admin);
+    await page.goto(`/vbc/console/${biz.corporateAccountId}/leads`);
+    await page.getByRole('heading', { level: 2, name: 'Leads' }).waitFor();
+    await expect.poll(() => page.getByTestId('lead-name').allTextContents()).toEqual(['Team Prospect']);
+    expect(await page.getByTestId('lead-row').textContent()).toContain("Mel Member's card");
+    expect(await page.getByRole('button', { name: 'Export CSV' }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Export vCard' }).count()).toBe(0);
+    await page.getByRole('heading', { level: 2, name: 'Webhooks' }).waitFor();
   });
 });
