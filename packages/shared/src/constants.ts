@@ -63,6 +63,7 @@ export const RESERVED_ROUTE_WORDS = [
   'directories',
   'announcements',
   'announcement',
+  'leads',
   'order',
   'assets',
   'api',

@@ -75,10 +75,14 @@ export const ZExchangeRequest = z
     /** Milliseconds the window was open before Send (at least EXCHANGE_MIN_FILL_MS). */
     fillMs: z.number().int().nonnegative().nullish(),
   })
-  .superRefine((v, ctx) => {
-    if (!v.email && !v.phone) ctx.addIssue({ code: 'custom', path: ['email'], message: EXCHANGE_CONTACT_MISSING });
-    if (v.sendMeTheCard && !v.email) ctx.addIssue({ code: 'custom', path: ['sendMeTheCard'], message: 'Needs an e-mail address.' });
-  });
+  .superRefine(
+    (v, ctx) => {
+      if (!v.email && !v.phone) ctx.addIssue({ code: 'custom', path: ['email'], message: EXCHANGE_CONTACT_MISSING });
+      if (v.sendMeTheCard && !v.email) ctx.addIssue({ code: 'custom', path: ['sendMeTheCard'], message: 'Needs an e-mail address.' });
+    },
+    // Also when another field failed (an empty name): a form shows every problem at once, not one after another.
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+  );
 export type TExchangeRequest = z.input<typeof ZExchangeRequest>;
 export const ZExchangeResponse = z.object({ leadId: z.string() });
 export type TExchangeResponse = z.infer<typeof ZExchangeResponse>;

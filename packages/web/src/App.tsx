@@ -5,6 +5,7 @@ import { SessionProvider } from './session/SessionContext.tsx';
 import RealtimeGate from './realtime/RealtimeGate.tsx';
 import { theme } from './theme.ts';
 import { HYDRATED_EVENT } from './page-events.ts';
+import { readStored } from './platform/storage.ts';
 import type { createAppRouter } from './router.tsx';
 
 /**
@@ -17,6 +18,8 @@ export default function App({ router, hydrating = false }: { router: ReturnType<
   useEffect(() => {
     setHydrated(true);
     if (hydrating) document.dispatchEvent(new Event(HYDRATED_EVENT));
+    // Issue 26: exchanges kept on the device without a network go when it is back (loaded only when one waits).
+    if (readStored('exchangeOutbox')) void import('./exchange/exchange-outbox.ts').then((outbox) => outbox.startExchangeOutbox());
   }, [hydrating]);
   return (
     <ThemeProvider theme={theme}>

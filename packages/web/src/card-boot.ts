@@ -3,7 +3,8 @@
  * (packages/server/src/web/: the card is already in the HTML, with its styles). Links (call,
  * e-mail, download, social profiles, places) work without any script. This module records the
  * view in the recently viewed list, then starts the app (main.tsx, which hydrates the page):
- * at once for a signed-in visitor or a ?pin= link, otherwise on the first touch, key or focus.
+ * at once for a signed-in visitor, a ?pin= link or an exchange waiting to be sent, otherwise on
+ * the first touch, key or focus.
  * A button pressed before the app is there is pressed again once it has hydrated and knows
  * the visitor (a signed-in visitor's chat button then opens their message window, not sign-in).
  * No React here: it must stay a few hundred bytes.
@@ -71,6 +72,7 @@ function onClick(event: MouseEvent) {
 }
 
 document.addEventListener('click', onClick, true);
-if (readStored('accessToken') || new URLSearchParams(window.location.search).has('pin')) start();
+// An exchange kept on this device without a network (issue 26) is sent by the app: start it.
+if (readStored('accessToken') || readStored('exchangeOutbox') || new URLSearchParams(window.location.search).has('pin')) start();
 else for (const type of INTENT) document.addEventListener(type, start, { capture: true, passive: true });
 performance.mark('vbc:interactive');

@@ -80,4 +80,20 @@ export const queryKeys = {
     all: ['search'] as const,
     cards: (q: string) => ['search', 'cards', q] as const,
   },
+  /** Issue 26: the leads visitors left on the account's cards (or, with a business id, its team's). */
+  leads: {
+    all: ['leads'] as const,
+    list: (corporateAccountId: string | null, filters: { q?: string; cardId?: string; status?: string }) =>
+      ['leads', 'list', corporateAccountId, filters] as const,
+    one: (leadId: string) => ['leads', 'one', leadId] as const,
+    /** The Home tile's count of leads not opened yet. */
+    newCount: () => ['leads', 'newCount'] as const,
+  },
+  /** Issue 26: webhook endpoints of the account, or of a business (its console). */
+  webhooks: {
+    all: ['webhooks'] as const,
+    /** The account's endpoints and its businesses' (one answer; each screen shows its own). */
+    list: () => ['webhooks', 'list'] as const,
+    attempts: (webhookId: string) => ['webhooks', 'attempts', webhookId] as const,
+  },
 } as const;

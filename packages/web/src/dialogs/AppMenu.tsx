@@ -6,6 +6,7 @@ import MenuItem from '@mui/material/MenuItem';
 import LogoutIcon from '@mui/icons-material/Logout';
 import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
 import BusinessIcon from '@mui/icons-material/Business';
+import ContactPageIcon from '@mui/icons-material/ContactPage';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -17,7 +18,7 @@ import { openScanner } from './scanner/open-scanner.ts';
 const anchor = () => document.querySelector<HTMLElement>('[data-testid="menu-button"]');
 
 /**
- * docs/contracts.md §2 signed-in menu, opened by the menu button's "menu" client event: Settings, Scan, the
+ * docs/contracts.md §2 signed-in menu, opened by the menu button's "menu" client event: Settings, Leads (issue 26), Scan, the
  * corporate console of each business where the account is admin or editor, and Logout (which
  * clears the session even if the call fails, then reloads the page, as the sign-in window's).
  */
@@ -48,6 +49,12 @@ export default function AppMenu({ onClose }: { onClose: () => void }) {
           <SettingsIcon fontSize="small" />
         </ListItemIcon>
         <ListItemText>Settings</ListItemText>
+      </MenuItem>
+      <MenuItem onClick={() => go('/leads')}>
+        <ListItemIcon>
+          <ContactPageIcon fontSize="small" />
+        </ListItemIcon>
+        <ListItemText>Leads</ListItemText>
       </MenuItem>
       <MenuItem
         onClick={() => {

@@ -78,6 +78,8 @@ export interface TClientEvents {
   accountRegistered: { account?: unknown };
   /** docs/contracts.md §D5 AnnouncementPublished: a new announcement for this account (its summary). */
   announcementPublished: { announcement: unknown };
+  /** Issue 26 LeadReceived: a visitor left their details on one of the account's cards (the lead). */
+  leadReceived: { lead: unknown };
   /** The app came back to the foreground (visibility change / iOS resume). */
   appForeground: undefined;
 }

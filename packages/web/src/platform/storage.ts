@@ -10,6 +10,8 @@ export const STORAGE_KEYS = {
   email: 'vbc.email',
   recents: 'vbc.recents',
   pushAsked: 'vbc.pushAsked',
+  /** Exchanges sent without a network, waiting to go (exchange/exchange-outbox.ts). */
+  exchangeOutbox: 'vbc.exchangeOutbox',
 } as const;
 
 export type TStorageKey = keyof typeof STORAGE_KEYS;

@@ -4,6 +4,7 @@
  */
 import type { CONVERSATION_HUB_EVENTS, TConversationMessage, TConversationSeen, TConversationSummary } from '@vbc/shared/conversation';
 import type { ANNOUNCEMENT_HUB_EVENT } from '@vbc/shared/announcement';
+import type { LEAD_HUB_EVENT } from '@vbc/shared/leads';
 import { emitClientEvent } from '../platform/events.ts';
 
 type TShared = typeof CONVERSATION_HUB_EVENTS;
@@ -23,8 +24,11 @@ export const ACCOUNT_UPDATED = 'AccountUpdated';
 /** ANNOUNCEMENT_HUB_EVENT of @vbc/shared/announcement (checked by type below). */
 export const ANNOUNCEMENT_PUBLISHED = 'AnnouncementPublished' as const satisfies typeof ANNOUNCEMENT_HUB_EVENT;
 
+/** Issue 26: a visitor left their details on one of the account's cards (the argument is the lead, a ZLead); LEAD_HUB_EVENT of @vbc/shared/leads. */
+export const LEAD_RECEIVED = 'LeadReceived' as const satisfies typeof LEAD_HUB_EVENT;
+
 /** Every server-to-client method the client listens to. */
-export const HUB_EVENTS = [...Object.values(EVENTS), ACCOUNT_UPDATED, ANNOUNCEMENT_PUBLISHED] as const;
+export const HUB_EVENTS = [...Object.values(EVENTS), ACCOUNT_UPDATED, ANNOUNCEMENT_PUBLISHED, LEAD_RECEIVED] as const;
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
@@ -37,6 +41,10 @@ export function toClientEvent(method: string, payload: unknown): void {
   if (method === ANNOUNCEMENT_PUBLISHED) {
     if (isObject(payload) && typeof payload.announcementId === 'string')
       emitClientEvent('announcementPublished', { announcement: payload });
+    return;
+  }
+  if (method === LEAD_RECEIVED) {
+    if (isObject(payload) && typeof payload.leadId === 'string') emitClientEvent('leadReceived', { lead: payload });
     return;
   }
   if (!isObject(payload) || typeof payload.personalConversationId !== 'string') return;

@@ -40,6 +40,20 @@ describe('hub events → query cache', () => {
     expect(client.getQueryState(queryKeys.pets.one('p'))?.isInvalidated).toBe(false);
   });
 
+  it("LeadReceived (issue 26) invalidates the leads' lists and the Home count, and nothing else", () => {
+    const client = new QueryClient();
+    stop = bridgeHubEvents(client);
+    client.setQueryData(queryKeys.leads.newCount(), 2);
+    client.setQueryData(queryKeys.leads.list(null, {}), { pages: [], pageParams: [] });
+    client.setQueryData(queryKeys.account.recents(), { recents: [] });
+
+    toClientEvent('LeadReceived', { leadId: 'lead-1', name: 'Bruno Diaz' });
+
+    expect(client.getQueryState(queryKeys.leads.newCount())?.isInvalidated).toBe(true);
+    expect(client.getQueryState(queryKeys.leads.list(null, {}))?.isInvalidated).toBe(true);
+    expect(client.getQueryState(queryKeys.account.recents())?.isInvalidated).toBe(false);
+  });
+
   it('stops on unsubscribe', () => {
     const client = new QueryClient();
     bridgeHubEvents(client)();

@@ -24,9 +24,12 @@ export function bridgeHubEvents(client: QueryClient): () => void {
     onClientEvent('accountUpdated', () => void client.invalidateQueries({ queryKey: queryKeys.account.all })),
     // A new announcement: the list (and the tab's unread badge) refetch.
     onClientEvent('announcementPublished', () => void client.invalidateQueries({ queryKey: queryKeys.announcements.all })),
+    // A visitor left their details: the Leads lists and the Home tile's count refetch.
+    onClientEvent('leadReceived', () => void client.invalidateQueries({ queryKey: queryKeys.leads.all })),
     onRealtimeResync(() => {
       void client.invalidateQueries({ queryKey: queryKeys.conversations.all });
       void client.invalidateQueries({ queryKey: queryKeys.announcements.all });
+      void client.invalidateQueries({ queryKey: queryKeys.leads.all });
     }),
   ];
   return () => {

@@ -29,6 +29,7 @@ describe('real-time client', () => {
       'ConversationSeen',
       'ConversationUpdated',
       'DocumentUploaded',
+      'LeadReceived',
       'MessageReceived',
       'PhotoSetItemUploaded',
     ]);
@@ -40,6 +41,7 @@ describe('real-time client', () => {
       onClientEvent('conversationUpdated', (e) => got.push(`updated ${e.personalConversationId}`)),
       onClientEvent('conversationSeen', (e) => got.push(`seen ${e.personalConversationId} ${e.sequence}`)),
       onClientEvent('accountUpdated', () => got.push('account')),
+      onClientEvent('leadReceived', (e) => got.push(`lead ${(e.lead as { leadId: string }).leadId}`)),
     );
     toClientEvent('MessageReceived', { personalConversationId: 'c1', sequence: 1 });
     toClientEvent('PhotoSetItemUploaded', { personalConversationId: 'c1', sequence: 2 });
@@ -47,8 +49,10 @@ describe('real-time client', () => {
     toClientEvent('ConversationUpdated', { personalConversationId: 'c1' });
     toClientEvent('ConversationSeen', { personalConversationId: 'c1', seenBy: 'a', seenAt: '', sequence: 3 });
     toClientEvent('AccountUpdated', { accountName: 'X' });
+    toClientEvent('LeadReceived', { leadId: 'lead-1', name: 'Bruno Diaz' });
+    toClientEvent('LeadReceived', { name: 'no id' });
     toClientEvent('MessageReceived', 'not an object');
-    expect(got).toEqual(['message c1', 'photo c1', 'document c1', 'updated c1', 'seen c1 3', 'account']);
+    expect(got).toEqual(['message c1', 'photo c1', 'document c1', 'updated c1', 'seen c1 3', 'account', 'lead lead-1']);
   });
 
   it('catches up when the server says Resync (its backplane lost events), as after a reconnect', () => {

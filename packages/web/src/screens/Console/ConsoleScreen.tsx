@@ -14,6 +14,7 @@ import { useSession } from '../../session/SessionContext.tsx';
 import AnnouncementsSection from './AnnouncementsSection.tsx';
 import DirectorySection from './DirectorySection.tsx';
 import InvitationsSection from './InvitationsSection.tsx';
+import LeadsSection from './LeadsSection.tsx';
 import MembersSection from './MembersSection.tsx';
 import ProfileSection from './ProfileSection.tsx';
 import { ROLE_LABELS } from './MembersSection.tsx';
@@ -25,6 +26,7 @@ export const CONSOLE_SECTIONS = [
   { path: 'invitations', name: 'Invitations' },
   { path: 'directory', name: 'Directory' },
   { path: 'announcements', name: 'Announcements' },
+  { path: 'leads', name: 'Leads' },
 ] as const;
 type TSectionPath = (typeof CONSOLE_SECTIONS)[number]['path'];
 
@@ -56,6 +58,7 @@ export default function ConsoleScreen() {
     invitations: <InvitationsSection business={business} />,
     directory: <DirectorySection business={business} />,
     announcements: <AnnouncementsSection business={business} />,
+    leads: <LeadsSection business={business} />,
   };
 
   return (

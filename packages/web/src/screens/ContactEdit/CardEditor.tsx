@@ -21,6 +21,7 @@ import type { TFieldErrors } from '../../components/field-errors.ts';
 import FirstRunGuide from './FirstRunGuide.tsx';
 import LivePreview from './LivePreview.tsx';
 import EditorSection from '../../components/editor/EditorSection.tsx';
+import ExchangeSwitch from '../../components/editor/ExchangeSwitch.tsx';
 import { TEMPLATES } from '../../components/editor/TemplatePicker.tsx';
 import AboutSection from './sections/AboutSection.tsx';
 import ContactSection from './sections/ContactSection.tsx';
@@ -44,6 +45,7 @@ const NAV = [
   ['places', 'Places'],
   ['wall', 'Photos'],
   ['pin', 'PIN'],
+  ['exchange', 'Exchange'],
   ['share', 'Stats'],
 ] as const;
 
@@ -375,6 +377,7 @@ export default function CardEditor({ initial }: { initial: TOwnerVirtualContact 
           <PlacesSection {...sectionProps} />
           <WallSection {...sectionProps} />
           <PinSection contactId={id} writePin={writePin} />
+          <ExchangeSwitch checked={form.exchangeEnabled} onChange={(on) => set('exchangeEnabled', on)} />
           <ShareSection card={card} />
           <EditorSection id="delete" icon={<DeleteForeverIcon />} title="Delete card" hint="Removes the card and its link for everyone.">
             <Box>

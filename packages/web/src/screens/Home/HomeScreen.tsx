@@ -17,6 +17,7 @@ import WalletMenuButton from '../../components/WalletMenuButton.tsx';
 import { openScanner } from '../../dialogs/scanner/open-scanner.ts';
 import { useSession } from '../../session/SessionContext.tsx';
 import InvitationsBanner from '../../components/InvitationsBanner.tsx';
+import LeadsTile from '../../components/leads/LeadsTile.tsx';
 import { asCards, asPets, cardName, cardQr, petQr, shareCard, sharePet } from './home-items.ts';
 import ItemTile from './ItemTile.tsx';
 import SignedOutHome from './SignedOutHome.tsx';
@@ -95,6 +96,8 @@ export default function HomeScreen() {
       </Box>
 
       <InvitationsBanner />
+
+      {cards.length > 0 && <LeadsTile />}
 
       <Box component="section" aria-labelledby="home-cards">
         <SectionHead

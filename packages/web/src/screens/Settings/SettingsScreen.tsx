@@ -17,6 +17,7 @@ import { emitClientEvent, notify } from '../../platform/events.ts';
 import { useSession } from '../../session/SessionContext.tsx';
 import NameEditor from './NameEditor.tsx';
 import PushSetting from './PushSetting.tsx';
+import WebhooksSection from '../../components/webhooks/WebhooksSection.tsx';
 import { requestUnregisterOtp } from '../../api/accounts.ts';
 
 const DeleteAccountDialog = lazy(() => import('./DeleteAccountDialog.tsx'));
@@ -162,6 +163,10 @@ export default function SettingsScreen() {
 
       <Section title="Notifications">
         <PushSetting />
+      </Section>
+
+      <Section title="Webhooks">
+        <WebhooksSection />
       </Section>
 
       <Section title="Session">

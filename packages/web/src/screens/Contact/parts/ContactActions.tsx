@@ -6,17 +6,22 @@ import DownloadIcon from '@mui/icons-material/Download';
 import LockIcon from '@mui/icons-material/Lock';
 import QrCode2Icon from '@mui/icons-material/QrCode2';
 import ShareIcon from '@mui/icons-material/Share';
+import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import { contactDownloadUrl } from '../../../api/contacts.ts';
+import { EXCHANGE_BUTTON, exchangeEnabled } from '../../../dialogs/exchange/exchange-form.ts';
+import { lazyWithQueries } from '../../../query-root/lazy-with-queries.tsx';
 import { emitClientEvent, type TPinGrant } from '../../../platform/events.ts';
 import type { TContactModel } from '../model.ts';
 
 const VCardQrDialog = lazy(() => import('../../../dialogs/VCardQrDialog.tsx'));
+/** Issue 26: loaded on the first press (a server-rendered page replays a press made before the app was there). */
+const ExchangeDialog = lazyWithQueries(() => import('../../../dialogs/exchange/ExchangeDialog.tsx'));
 
 /** docs/contracts.md §4 PIN lock notice. */
 export const PIN_NOTICE = 'Contact Information is hidden and required Pin to access.';
 
 /**
- * "Contact Download", "Contact Transfer via QR" and "Share" (docs/contracts.md §2). While
+ * "Contact Download", "Contact Transfer via QR", "Share" (docs/contracts.md §2) and "Exchange Contact" (issue 26). While
  * the PIN lock is on the first two are hidden and the notice is shown; the PIN
  * window (dialogs/pin/, opened by DialogHost) answers the `enterPin` event.
  */
@@ -30,8 +35,9 @@ export default function ContactActions({
   fullWidth?: boolean;
 }) {
   const [vcardOpen, setVcardOpen] = useState(false);
+  const [exchangeOpen, setExchangeOpen] = useState(false);
   const { contact, locked } = model;
-  // From md up the three share one row (tighter padding, no wrap) rather than leaving "Share" alone on a second.
+  // From md up the four share one row (tighter padding, no wrap) rather than leaving one alone on a second.
   const buttonSx = { flex: fullWidth ? '1 1 100%' : '1 1 auto', minHeight: 44, px: { md: 1.75 }, whiteSpace: 'nowrap' };
   return (
     <Box sx={{ display: 'grid', gap: 1.5 }}>
@@ -59,6 +65,12 @@ export default function ContactActions({
         <ActionButton startIcon={<ShareIcon />} onClick={() => emitClientEvent('shareContact', { contact })} sx={buttonSx}>
           Share
         </ActionButton>
+        {/* Issue 26: shown while PIN-locked too (it reveals nothing); absent when the owner switched it off. */}
+        {exchangeEnabled(contact) && (
+          <ActionButton startIcon={<SwapHorizIcon />} onClick={() => setExchangeOpen(true)} sx={buttonSx} data-testid="exchange-contact">
+            {EXCHANGE_BUTTON}
+          </ActionButton>
+        )}
       </Box>
       {locked && (
         <Box
@@ -91,6 +103,11 @@ export default function ContactActions({
       {vcardOpen && (
         <Suspense fallback={null}>
           <VCardQrDialog contact={contact} onClose={() => setVcardOpen(false)} />
+        </Suspense>
+      )}
+      {exchangeOpen && (
+        <Suspense fallback={null}>
+          <ExchangeDialog contact={contact} onClose={() => setExchangeOpen(false)} />
         </Suspense>
       )}
     </Box>

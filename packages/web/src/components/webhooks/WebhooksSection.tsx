@@ -1,0 +1,261 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import FormHelperText from '@mui/material/FormHelperText';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
+import { WEBHOOK_EVENT_TYPES, ZCreateWebhook, type TCreatedWebhook, type TWebhook } from '@vbc/shared/webhooks';
+import { errorText } from '../../api/http.ts';
+import { queryKeys } from '../../api/query-keys.ts';
+import { createWebhook, deleteWebhook, redeliverWebhookAttempt, sendWebhookTest, webhookQueries } from '../../api/webhooks.ts';
+import { emitClientEvent, notify } from '../../platform/events.ts';
+
+/** How many characters of an answer the attempts list shows. */
+const ANSWER_PREVIEW = 200;
+
+/** The endpoint's last attempts: when, the answer's status, how long, its first bytes; each may be sent again. */
+function Attempts({ webhook }: { webhook: TWebhook }) {
+  const queryClient = useQueryClient();
+  const attempts = useQuery(webhookQueries.attempts(webhook.webhookId));
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.webhooks.attempts(webhook.webhookId) });
+  const redeliver = useMutation({
+    mutationFn: (attemptId: string) => redeliverWebhookAttempt(webhook.webhookId, attemptId),
+    onSuccess: async () => {
+      notify('Queued to be sent again');
+      await refresh();
+    },
+  });
+  if (attempts.isPending) return <CircularProgress size={20} aria-label="Loading attempts" />;
+  if (attempts.isError) return <Typography color="error">{errorText(attempts.error)}</Typography>;
+  if (attempts.data.length === 0) return <Typography color="text.secondary">No deliveries yet.</Typography>;
+  return (
+    <Box component="ul" aria-label={`Attempts to ${webhook.url}`} sx={{ p: 0, m: 0, display: 'grid', gap: 1 }}>
+      {attempts.data.map((a) => (
+        <Box
+          component="li"
+          key={a.attemptId}
+          data-testid="webhook-attempt"
+          sx={{ listStyle: 'none', p: 1, borderRadius: 2, border: '1px solid rgba(255,255,255,0.08)', display: 'grid', gap: 0.5 }}
+        >
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+            <Chip size="small" color={a.succeeded ? 'success' : 'warning'} label={a.status === null ? 'No answer' : String(a.status)} />
+            <Typography variant="body2">{a.eventType}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {`${new Date(a.attemptedAt).toLocaleString()} · ${a.durationMs} ms`}
+            </Typography>
+            <Button size="small" sx={{ ml: 'auto' }} disabled={redeliver.isPending} onClick={() => redeliver.mutate(a.attemptId)}>
+              Redeliver
+            </Button>
+          </Box>
+          {a.response && (
+            <Box
+              component="code"
+              sx={{ fontSize: 12, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', color: 'text.secondary', fontFamily: 'monospace' }}
+            >
+              {a.response.slice(0, ANSWER_PREVIEW)}
+            </Box>
+          )}
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+function WebhookRow({ webhook, onDelete }: { webhook: TWebhook; onDelete: () => void }) {
+  const [open, setOpen] = useState(false);
+  const test = useMutation({
+    mutationFn: () => sendWebhookTest(webhook.webhookId),
+    onSuccess: () => {
+      notify('Test event queued');
+      setOpen(true);
+    },
+  });
+  return (
+    <Box
+      component="li"
+      data-testid="webhook-row"
+      sx={{ listStyle: 'none', p: 1.5, borderRadius: 3, border: '1px solid rgba(255,255,255,0.1)', display: 'grid', gap: 1 }}
+    >
+      <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{webhook.url}</Typography>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+        {webhook.events.map((e) => (
+          <Chip key={e} size="small" variant="outlined" label={e} />
+        ))}
+        <Chip
+          size="small"
+          color={webhook.enabled ? 'success' : 'warning'}
+          label={webhook.enabled ? 'Enabled' : `Disabled${webhook.disabledReason ? `: ${webhook.disabledReason}` : ''}`}
+        />
+      </Box>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+        <Button size="small" variant="outlined" disabled={test.isPending} onClick={() => test.mutate()}>
+          Send test event
+        </Button>
+        <Button size="small" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+          {open ? 'Hide attempts' : 'Show attempts'}
+        </Button>
+        <Button size="small" color="error" onClick={onDelete} aria-label={`Delete ${webhook.url}`}>
+          Delete
+        </Button>
+      </Box>
+      {open && <Attempts webhook={webhook} />}
+    </Box>
+  );
+}
+
+/** The form's values: the address and the events (the business, when there is one, is added on send). */
+const ZNewWebhook = ZCreateWebhook.pick({ url: true, events: true });
+
+/**
+ * Webhooks (issue 26, Settings and the business console): the endpoints with their events and
+ * state, their last attempts with "Send test event" and "Redeliver", adding one (its signing
+ * secret shown once), deleting.
+ */
+export default function WebhooksSection({ corporateAccountId = null }: { corporateAccountId?: string | null }) {
+  const queryClient = useQueryClient();
+  const list = useQuery(webhookQueries.list());
+  const hooks = list.data?.filter((h) => h.corporateAccountId === corporateAccountId) ?? [];
+  const [created, setCreated] = useState<TCreatedWebhook | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.webhooks.list() });
+  const form = useForm({
+    resolver: zodResolver(ZNewWebhook),
+    defaultValues: { url: '', events: ['lead.created'] as (typeof WEBHOOK_EVENT_TYPES)[number][] },
+    reValidateMode: 'onSubmit',
+  });
+  const create = useMutation({
+    mutationFn: (values: { url: string; events: (typeof WEBHOOK_EVENT_TYPES)[number][] }) =>
+      createWebhook({ ...values, ...(corporateAccountId ? { corporateAccountId } : {}) }),
+    onSuccess: async (hook) => {
+      setCreated(hook);
+      form.reset();
+      await refresh();
+    },
+    onError: (error) => form.setError('url', { type: 'server', message: errorText(error).replace(/^url:\s*/, '') }),
+  });
+  const remove = useMutation({
+    mutationFn: (hook: TWebhook) => deleteWebhook(hook.webhookId),
+    onSuccess: async () => {
+      notify('Webhook deleted');
+      await refresh();
+    },
+  });
+  const askDelete = (hook: TWebhook) =>
+    emitClientEvent('prompt', {
+      title: 'Delete webhook',
+      message: `Stop sending events to ${hook.url}?`,
+      yesText: 'Delete',
+      noText: 'Cancel',
+      onYes: () => remove.mutateAsync(hook).then(() => undefined),
+    });
+
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }} data-testid="webhooks">
+      <Typography variant="body2" color="text.secondary">
+        Send new leads and messages to your own systems as they happen (signed as Standard Webhooks).
+      </Typography>
+      {created && (
+        <Alert severity="success" onClose={() => setCreated(null)} data-testid="webhook-secret">
+          <Typography variant="body2" sx={{ mb: 1 }}>
+            Copy the signing secret now: it will not be shown again.
+          </Typography>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+            <Box component="code" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
+              {created.secret}
+            </Box>
+            <Button
+              size="small"
+              startIcon={<ContentCopyIcon />}
+              onClick={() =>
+                navigator.clipboard
+                  .writeText(created.secret)
+                  .then(() => notify('Secret copied'))
+                  .catch(() => notify('Copy failed: select the secret and copy it.', 'warning'))
+              }
+            >
+              Copy
+            </Button>
+          </Box>
+        </Alert>
+      )}
+      {list.isPending ? (
+        <CircularProgress size={24} aria-label="Loading webhooks" />
+      ) : list.isError ? (
+        <Typography color="error">{errorText(list.error)}</Typography>
+      ) : hooks.length === 0 ? (
+        <Typography color="text.secondary">No webhooks yet.</Typography>
+      ) : (
+        <Box component="ul" aria-label="Webhooks" sx={{ p: 0, m: 0, display: 'grid', gap: 1.5 }}>
+          {hooks.map((hook) => (
+            <WebhookRow key={hook.webhookId} webhook={hook} onDelete={() => askDelete(hook)} />
+          ))}
+        </Box>
+      )}
+      <Box
+        component="form"
+        noValidate
+        aria-label="Add a webhook"
+        onSubmit={form.handleSubmit((values) => create.mutate(values))}
+        sx={{ display: 'grid', gap: 1 }}
+      >
+        <Controller
+          name="url"
+          control={form.control}
+          render={({ field, fieldState }) => (
+            <TextField
+              label="Endpoint URL"
+              size="small"
+              type="url"
+              placeholder="https://example.com/hooks/vbc"
+              name={field.name}
+              value={field.value}
+              inputRef={field.ref}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={!!fieldState.error}
+              helperText={fieldState.error?.message ?? ' '}
+            />
+          )}
+        />
+        <Controller
+          name="events"
+          control={form.control}
+          render={({ field, fieldState }) => (
+            <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
+              <Typography component="legend" variant="body2" color="text.secondary">
+                Events
+              </Typography>
+              <FormGroup row>
+                {WEBHOOK_EVENT_TYPES.map((type) => (
+                  <FormControlLabel
+                    key={type}
+                    label={type}
+                    control={
+                      <Checkbox
+                        checked={field.value.includes(type)}
+                        onChange={(e) => field.onChange(e.target.checked ? [...field.value, type] : field.value.filter((t) => t !== type))}
+                      />
+                    }
+                  />
+                ))}
+              </FormGroup>
+              {fieldState.error && <FormHelperText error>{fieldState.error.message}</FormHelperText>}
+            </Box>
+          )}
+        />
+        <Button type="submit" variant="contained" disabled={create.isPending} sx={{ justifySelf: 'start' }}>
+          Add webhook
+        </Button>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,288 @@
+import { useEffect, useRef } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import BadgeIcon from '@mui/icons-material/Badge';
+import ContactPageIcon from '@mui/icons-material/ContactPage';
+import DeleteIcon from '@mui/icons-material/DeleteForever';
+import EmailIcon from '@mui/icons-material/Email';
+import PersonAddIcon from '@mui/icons-material/PersonAdd';
+import PhoneIcon from '@mui/icons-material/Phone';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
+import { LEAD_NOTE_MAX_LENGTH, LEAD_STATUSES, LEAD_TAGS_MAX, ZLeadUpdate, type TLead, type TLeadStatus } from '@vbc/shared/leads';
+import { vcardFileName, writeVCard } from '@vbc/shared/vcard';
+import { errorText, HttpError } from '../../api/http.ts';
+import { deleteLead, leadQueries, saveBlob, updateLead } from '../../api/leads.ts';
+import { queryKeys } from '../../api/query-keys.ts';
+import EmptyState from '../../components/EmptyState.tsx';
+import LoadingScreen from '../../components/LoadingScreen.tsx';
+import { LEAD_STATUS_LABELS, leadTime, leadWork, splitLeadName } from '../../components/leads/lead-texts.ts';
+import { emitClientEvent, notify } from '../../platform/events.ts';
+
+/** The owner's note and tags, as the shared update schema checks them. */
+const ZNotes = ZLeadUpdate.pick({ note: true, tags: true }).required();
+
+/** "Save to my contacts": the lead as a vCard 3.0 file, written by the shared writer. */
+function saveToContacts(lead: TLead) {
+  const { firstName, lastName } = splitLeadName(lead.name);
+  const contact = {
+    firstName,
+    lastName,
+    name: lead.name,
+    jobTitle: lead.jobTitle,
+    organization: lead.company,
+    biography: lead.message,
+    phones: lead.phone ? [{ phoneNumber: lead.phone }] : [],
+    emails: lead.email ? [{ email: lead.email }] : [],
+  };
+  saveBlob(new Blob([writeVCard(contact)], { type: 'text/vcard' }), vcardFileName(contact));
+}
+
+/** Route /leads/:leadId: one lead, with its links, status, note, tags and delete; opening it marks it seen. */
+export default function LeadDetail({ leadId }: { leadId: string }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const lead = useQuery(leadQueries.one(leadId));
+  const apply = async (next: TLead) => {
+    queryClient.setQueryData(queryKeys.leads.one(leadId), next);
+    await queryClient.invalidateQueries({ queryKey: queryKeys.leads.all, predicate: (q) => q.queryKey[1] !== 'one' });
+  };
+  const seen = useMutation({ mutationFn: () => updateLead(leadId, { seen: true }), onSuccess: apply, onError: () => undefined });
+  const setStatus = useMutation({
+    mutationFn: (status: TLeadStatus) => updateLead(leadId, { status }),
+    onSuccess: apply,
+  });
+  const remove = useMutation({
+    mutationFn: () => deleteLead(leadId),
+    onSuccess: async () => {
+      queryClient.removeQueries({ queryKey: queryKeys.leads.one(leadId) });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.leads.all });
+      notify('Lead deleted');
+      navigate('/leads', { replace: true });
+    },
+  });
+
+  const data = lead.data;
+  const name = data?.name;
+  useEffect(() => {
+    if (name) document.title = name;
+  }, [name]);
+  // Opening an unread lead marks it seen, once.
+  const marked = useRef(false);
+  const unseen = data ? !data.seen : false;
+  const { mutate: markSeen } = seen;
+  useEffect(() => {
+    if (!unseen || marked.current) return;
+    marked.current = true;
+    markSeen();
+  }, [unseen, markSeen]);
+
+  if (lead.isPending) return <LoadingScreen />;
+  if (lead.isError || !data) {
+    const missing = lead.error instanceof HttpError && lead.error.status === 404;
+    return (
+      <EmptyState
+        icon={<ContactPageIcon />}
+        title={missing ? 'Lead not found' : 'Leads'}
+        text={missing ? 'It may have been deleted.' : errorText(lead.error)}
+        action={
+          <Button component={RouterLink} to="/leads" sx={{ mt: 1 }}>
+            All leads
+          </Button>
+        }
+      />
+    );
+  }
+
+  const askDelete = () =>
+    emitClientEvent('prompt', {
+      title: 'Delete lead',
+      message: `Delete ${data.name}'s details? This cannot be undone.`,
+      yesText: 'Delete',
+      noText: 'Cancel',
+      onYes: () => remove.mutateAsync().then(() => undefined),
+    });
+  const work = leadWork(data);
+
+  return (
+    <Box
+      component="main"
+      sx={{
+        maxWidth: 760,
+        mx: 'auto',
+        px: 2,
+        pt: { xs: 2, sm: 4 },
+        pb: 6,
+        display: 'grid',
+        gridTemplateColumns: 'minmax(0, 1fr)',
+        gap: 2.5,
+      }}
+    >
+      <Button component={RouterLink} to="/leads" startIcon={<ArrowBackIcon />} sx={{ justifySelf: 'start' }}>
+        All leads
+      </Button>
+      <Box sx={{ pr: 6 }}>
+        <Typography
+          variant="h4"
+          component="h1"
+          sx={{ fontWeight: 850, fontSize: { xs: '1.8rem', sm: '2.2rem' }, overflowWrap: 'anywhere' }}
+        >
+          {data.name}
+        </Typography>
+        {work && <Typography sx={{ overflowWrap: 'anywhere' }}>{work}</Typography>}
+        <Typography variant="body2" color="text.secondary">
+          {`Via ${data.cardName} · ${leadTime(data.capturedAt)}`}
+          {data.exchangeCount > 1 ? ` · shared ${data.exchangeCount} times, last ${leadTime(data.lastExchangedAt)}` : ''}
+        </Typography>
+      </Box>
+
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+        {data.phone && (
+          <Button variant="outlined" startIcon={<PhoneIcon />} href={`tel:${data.phone.replace(/[\s-]/g, '')}`}>
+            {data.phone}
+          </Button>
+        )}
+        {data.email && (
+          <Button variant="outlined" startIcon={<EmailIcon />} href={`mailto:${data.email}`} sx={{ textTransform: 'none' }}>
+            {data.email}
+          </Button>
+        )}
+        <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => saveToContacts(data)}>
+          Save to my contacts
+        </Button>
+        {data.visitorCardId && (
+          <Button variant="outlined" startIcon={<BadgeIcon />} component={RouterLink} to={`/${encodeURIComponent(data.visitorCardId)}`}>
+            Open their card
+          </Button>
+        )}
+      </Box>
+
+      {data.message && (
+        <Paper variant="outlined" sx={{ p: 2, borderRadius: 3 }}>
+          <Typography variant="subtitle2" component="h2" sx={{ fontWeight: 700, mb: 0.5 }}>
+            Their note
+          </Typography>
+          <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{data.message}</Typography>
+        </Paper>
+      )}
+
+      <TextField
+        select
+        label="Status"
+        size="small"
+        value={data.status}
+        disabled={setStatus.isPending}
+        onChange={(e) => setStatus.mutate(e.target.value as TLeadStatus)}
+        sx={{ maxWidth: 240 }}
+      >
+        {LEAD_STATUSES.map((s) => (
+          <MenuItem key={s} value={s}>
+            {LEAD_STATUS_LABELS[s]}
+          </MenuItem>
+        ))}
+      </TextField>
+
+      <NotesForm key={data.leadId} lead={data} onSaved={apply} />
+
+      <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+        {`Consent, ${leadTime(data.consentAt)}: “${data.consentText}”`}
+        {data.source ? ` · Came by ${data.source}` : ''}
+      </Typography>
+
+      <Button color="error" variant="outlined" startIcon={<DeleteIcon />} onClick={askDelete} sx={{ justifySelf: 'start' }}>
+        Delete
+      </Button>
+    </Box>
+  );
+}
+
+/** The owner's note and tags, saved together. */
+function NotesForm({ lead, onSaved }: { lead: TLead; onSaved: (next: TLead) => Promise<void> }) {
+  const form = useForm({
+    resolver: zodResolver(ZNotes),
+    defaultValues: { note: lead.note ?? '', tags: lead.tags },
+    mode: 'onTouched',
+  });
+  const save = useMutation({
+    mutationFn: (changes: { note: string | null; tags: string[] }) => updateLead(lead.leadId, changes),
+    onSuccess: async (next) => {
+      await onSaved(next);
+      form.reset({ note: next.note ?? '', tags: next.tags });
+      notify('Saved');
+    },
+    onError: (error) => form.setError('note', { type: 'server', message: errorText(error) }),
+  });
+  return (
+    <Box
+      component="form"
+      noValidate
+      onSubmit={form.handleSubmit((values) => save.mutate({ note: values.note ?? null, tags: values.tags }))}
+      sx={{ display: 'grid', gap: 1.5 }}
+    >
+      <Controller
+        name="note"
+        control={form.control}
+        render={({ field, fieldState }) => (
+          <TextField
+            label="Your note"
+            multiline
+            minRows={2}
+            name={field.name}
+            value={field.value ?? ''}
+            inputRef={field.ref}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            error={!!fieldState.error}
+            helperText={fieldState.error?.message ?? `${(field.value ?? '').length}/${LEAD_NOTE_MAX_LENGTH}`}
+          />
+        )}
+      />
+      <Controller
+        name="tags"
+        control={form.control}
+        render={({ field, fieldState }) => (
+          <Autocomplete
+            multiple
+            freeSolo
+            options={[] as string[]}
+            value={field.value ?? []}
+            onChange={(_, next) =>
+              field.onChange(
+                next
+                  .map((t) => t.trim())
+                  .filter(Boolean)
+                  .slice(0, LEAD_TAGS_MAX),
+              )
+            }
+            renderValue={(values, getItemProps) =>
+              values.map((tag, index) => {
+                const { key, ...props } = getItemProps({ index });
+                return <Chip key={key} label={tag} size="small" {...props} />;
+              })
+            }
+            renderInput={(params) => (
+              <TextField
+                {...params}
+                label="Tags"
+                error={!!fieldState.error}
+                helperText={fieldState.error?.message ?? 'Press Enter after each tag.'}
+              />
+            )}
+          />
+        )}
+      />
+      <Button type="submit" variant="contained" disabled={save.isPending || !form.formState.isDirty} sx={{ justifySelf: 'start' }}>
+        Save note and tags
+      </Button>
+    </Box>
+  );
+}
