@@ -10,6 +10,14 @@ import { ConsoleSection } from './ConsoleSection.tsx';
  */
 export default function LeadsSection({ business }: { business: TCorporateConsole }) {
   const scope = { kind: 'business', corporateAccountId: business.corporateAccountId } as const;
+  // The team's leads and the business's webhooks are an admin's (the API answers others 403).
+  if (business.role !== 'admin') {
+    return (
+      <ConsoleSection title="Leads" description="Only an admin sees the team's leads and the business's webhooks.">
+        <span />
+      </ConsoleSection>
+    );
+  }
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 3 }}>
       <ConsoleSection title="Leads" description="Details visitors shared through your members' cards.">
