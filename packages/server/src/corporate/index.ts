@@ -1,2 +1,2 @@
 /** Corporate's public surface: what other domains may import of businesses. Its services are the `app.corporate` decorator. */
-export { EDITOR_ROLES } from './membership.ts';
+export { ADMIN_ROLES, EDITOR_ROLES } from './membership.ts';

@@ -14,3 +14,4 @@ export * from './announcements.ts';
 export * from './corporate-invitations.ts';
 export * from './directories.ts';
 export * from './wallet.ts';
+export * from './webhooks.ts';
