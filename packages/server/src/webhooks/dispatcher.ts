@@ -175,6 +175,8 @@ export class WebhookDispatcher {
     const next =
       delay === null ? sql`state = 'failed'` : sql`next_attempt_at = now() + make_interval(secs => ${delay / 1000})`;
     const failingFor = await this.#record(row, answer, next, true);
+    // A retry due before the next poll (short schedules in tests) is looked for when due.
+    if (delay !== null && delay < this.options.pollMs) setTimeout(() => this.wake(), delay + 5).unref();
     if (failingFor !== null && failingFor >= FAILING_DAYS_BEFORE_DISABLED * 86_400) {
       if (await disableEndpoint(this.deps.db, row.endpoint_id)) await this.deps.disabled(row.endpoint_id);
     }
