@@ -20,8 +20,10 @@ export interface TReceivedWebhook {
 
 export interface TWebhookReceiver {
   url(path: string): string;
-  /** Every request received, in order (failed answers included). */
+  /** Every request received, in order (failed answers included), recorded when answered. */
   received: TReceivedWebhook[];
+  /** Every request as it arrived, before any delay (one whose sender died while waiting too). */
+  arrived: { path: string; id: string }[];
   /** The secret `Webhook.verify` uses for requests to `path`. */
   setSecret(path: string, secret: string): void;
   /** The statuses to answer, one per request to `path`, then 200. */
@@ -37,6 +39,7 @@ export async function startWebhookReceiver(): Promise<TWebhookReceiver> {
   const secrets = new Map<string, Webhook>();
   const queued = new Map<string, number[]>();
   const received: TReceivedWebhook[] = [];
+  const arrived: { path: string; id: string }[] = [];
   const state = { delayMs: 0 };
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -44,6 +47,7 @@ export async function startWebhookReceiver(): Promise<TWebhookReceiver> {
     request.on('end', () => {
       const path = request.url ?? '/';
       const body = Buffer.concat(chunks).toString('utf8');
+      arrived.push({ path, id: String(request.headers['webhook-id']) });
       let verified = false;
       try {
         secrets.get(path)?.verify(body, request.headers as Record<string, string>);
@@ -76,6 +80,7 @@ export async function startWebhookReceiver(): Promise<TWebhookReceiver> {
   return {
     url: (path) => `http://127.0.0.1:${port}${path}`,
     received,
+    arrived,
     setSecret: (path, secret) => void secrets.set(path, new Webhook(secret)),
     answer: (path, statuses) => void queued.set(path, [...statuses]),
     get delayMs() {
