@@ -10,6 +10,7 @@ import { benchAnnouncementFanOut } from './announcement-fan-out.ts';
 import type { benchHubFanOut } from './hub-fan-out.ts';
 import { runScript } from './product.ts';
 import { benchReadsApi, type TReadFigure } from './reads-api.ts';
+import { benchWebhooks, webhookLines } from './webhooks.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 // Every server figure on PostgreSQL, as deployed (the embedded PGlite is for one-machine use).
@@ -29,7 +30,7 @@ const verdict = (ok: boolean) => (ok ? 'meets target' : 'MISSES target');
  * BENCH_ONLY=card,search,… runs only those sections (to re-measure one figure quickly); every
  * section but the opt-in ones runs by default. Sections: card, card-instructions (opt-in: about
  * 9 minutes under valgrind), bundle, send, hub-capacity, hub200, hub1000, push, search,
- * announcements, card-page.
+ * announcements, card-page, webhooks.
  */
 const SECTIONS = [
   'card',
@@ -43,6 +44,7 @@ const SECTIONS = [
   'search',
   'announcements',
   'card-page',
+  'webhooks',
 ] as const;
 const only = (process.env.BENCH_ONLY ?? '')
   .split(',')
@@ -207,4 +209,10 @@ if (runs('card-page')) {
   console.log(
     `  JavaScript before interactive (boot script's mark at ${fmt(nv.interactiveMs, 0)} ms): ${fmt(nv.jsBeforeKb, 1)} KB transferred (target ≤ 60: ${verdict(nv.jsBeforeKb <= 60)}); in the first 5 s without a touch: ${fmt(nv.jsFirst5sKb, 1)} KB`,
   );
+}
+if (runs('webhooks')) {
+  console.log(
+    '\n▶ webhooks: a 10,000-event backlog from the outbox to a local receiver, and the message send path (to recipients with a message.received webhook) quiet and while it is delivered',
+  );
+  for (const line of webhookLines(await benchWebhooks(10_000, 200, 300), verdict)) console.log(line);
 }
