@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
 import type { Metrics } from '../platform/metrics/plugin.ts';
 import type { SecretBox } from '../platform/crypto/secret-box.ts';
-import type { TWebhookAnswer, WebhookSender } from './send-webhook.ts';
+import { DELIVERY_TIMEOUT_MS, type TWebhookAnswer, type WebhookSender } from './send-webhook.ts';
 import { disableEndpoint, FAILING_DAYS_BEFORE_DISABLED, pruneAttempts } from './endpoint-health.ts';
 
 export interface TDispatcherOptions {
@@ -56,17 +56,23 @@ export function retryDelay(schedule: number[], attempt: number): number | null {
  * and marks them held (`claimed_until`, a lease on the database's clock), so instances never send
  * one row at the same time; a row whose holder died is claimed again once the lease ends. Rounds
  * run on a NOTIFY after an event commits (every instance listens), on a poll, and whenever a
- * delivery ends, with at most `concurrency` deliveries in flight. Stopping aborts what is in
+ * delivery ends; each claims a batch (up to twice `concurrency` held), of which at most
+ * `concurrency` are in flight. Stopping aborts what is in
  * flight after a grace period and releases those claims without counting an attempt.
  */
 export class WebhookDispatcher {
   #inFlight = new Set<Promise<void>>();
+  /** Claimed rows waiting for room, with when they were claimed (this process's clock). */
+  #queue: { row: TClaimed; claimedAt: number }[] = [];
   #filling = false;
   #again = false;
   #stopped = true;
   #poll: NodeJS.Timeout | undefined;
   #stop = new AbortController();
   #touched = new Set<string>();
+  /** Successes waiting to be written together (one statement for all of them). */
+  #successes: { row: TClaimed; answer: TWebhookAnswer; done: (error?: unknown) => void }[] = [];
+  #flushing = false;
   #prune: NodeJS.Timeout | undefined;
 
   constructor(
@@ -109,27 +115,47 @@ export class WebhookDispatcher {
     }
     this.#stop.abort();
     await Promise.all(this.#inFlight);
+    const queued = this.#queue.splice(0).map((q) => q.row.id);
+    if (queued.length > 0) {
+      await this.deps.db
+        .execute(sql`update webhook_deliveries set claimed_until = null where id in (${sql.join(queued.map((id) => sql`${id}::uuid`), sql`, `)})`)
+        .catch((error: unknown) => this.deps.log.warn({ err: error }, 'webhooks: could not release claims'));
+    }
     await this.#pruneTouched();
   }
 
   async #fill(): Promise<void> {
     try {
-      while (!this.#stopped && this.#inFlight.size < this.options.concurrency) {
-        const claimed = await this.#claim(this.options.concurrency - this.#inFlight.size);
+      while (!this.#stopped) {
+        this.#startQueued();
+        const held = this.#inFlight.size + this.#queue.length;
+        const room = 2 * this.options.concurrency - held;
+        // Claim in batches (a claim per delivery would make the claim's round trip the limit).
+        if (room < Math.max(1, this.options.concurrency / 2) && held > 0) return;
+        const claimedAt = performance.now();
+        const claimed = await this.#claim(room);
         if (claimed.length === 0) return;
-        for (const row of claimed) {
-          const delivery: Promise<void> = this.#deliver(row)
-            .catch((error: unknown) => this.deps.log.error({ err: error, deliveryId: row.id }, 'webhooks: delivery failed to record'))
-            .finally(() => {
-              this.#inFlight.delete(delivery);
-              this.wake();
-            });
-          this.#inFlight.add(delivery);
-        }
+        for (const row of claimed) this.#queue.push({ row, claimedAt });
       }
     } catch (error) {
       // The database is away: the next poll tries again.
       this.deps.log.warn({ err: error }, 'webhooks: could not claim deliveries');
+    }
+  }
+
+  /** Starts claimed rows while there is room; a row held too long to finish within its lease is left to expire. */
+  #startQueued(): void {
+    const latest = this.options.leaseMs - DELIVERY_TIMEOUT_MS - 2000;
+    while (this.#inFlight.size < this.options.concurrency && this.#queue.length > 0) {
+      const { row, claimedAt } = this.#queue.shift()!;
+      if (performance.now() - claimedAt > latest) continue;
+      const delivery: Promise<void> = this.#deliver(row)
+        .catch((error: unknown) => this.deps.log.error({ err: error, deliveryId: row.id }, 'webhooks: delivery failed to record'))
+        .finally(() => {
+          this.#inFlight.delete(delivery);
+          this.wake();
+        });
+      this.#inFlight.add(delivery);
     }
   }
 
@@ -167,14 +193,14 @@ export class WebhookDispatcher {
     this.#touched.add(row.endpoint_id);
     if (answer.succeeded) {
       this.deps.metrics.webhookDeliveries.inc();
-      await this.#record(row, answer, sql`state = 'delivered'`, false);
+      await this.#recordSuccess(row, answer);
       return;
     }
     this.deps.metrics.webhookFailures.inc({ reason: answer.status === null ? 'no_answer' : 'status' });
     const delay = retryDelay(this.options.retryScheduleMs, row.attempts + 1);
     const next =
       delay === null ? sql`state = 'failed'` : sql`next_attempt_at = now() + make_interval(secs => ${delay / 1000})`;
-    const failingFor = await this.#record(row, answer, next, true);
+    const failingFor = await this.#recordFailure(row, answer, next);
     // A retry due before the next poll (short schedules in tests) is looked for when due.
     if (delay !== null && delay < this.options.pollMs) setTimeout(() => this.wake(), delay + 5).unref();
     if (failingFor !== null && failingFor >= FAILING_DAYS_BEFORE_DISABLED * 86_400) {
@@ -183,11 +209,11 @@ export class WebhookDispatcher {
   }
 
   /**
-   * One statement: the outbox row's new state, the attempt, and the endpoint's failing streak
-   * (started by a failure, ended by a success). Answers for a failure how long (seconds) the
-   * endpoint has been failing.
+   * A failed attempt, in one statement: the outbox row's next attempt (or `failed` past the
+   * schedule), the attempt, and the endpoint's failing streak (started by the first failure, ended
+   * by a success). Answers how long (seconds) the endpoint has been failing.
    */
-  async #record(row: TClaimed, answer: TWebhookAnswer, next: ReturnType<typeof sql>, failed: boolean): Promise<number | null> {
+  async #recordFailure(row: TClaimed, answer: TWebhookAnswer, next: ReturnType<typeof sql>): Promise<number | null> {
     const result = await this.deps.db.execute(sql`
       with delivery as (
         update webhook_deliveries set ${next}, attempts = attempts + 1, claimed_until = null where id = ${row.id} returning id
@@ -197,13 +223,61 @@ export class WebhookDispatcher {
           from delivery
       ), endpoint as (
         update webhook_endpoints
-           set failing_since = ${failed ? sql`coalesce(failing_since, now())` : sql`null`}
-         where id = ${row.endpoint_id} and ${failed ? sql`true` : sql`failing_since is not null`}
+           set failing_since = coalesce(failing_since, now())
+         where id = ${row.endpoint_id}
         returning extract(epoch from now() - failing_since)::float8 as failing_for
       )
       select failing_for from endpoint`);
     const [streak] = rows<{ failing_for: number | null }>(result);
     return streak?.failing_for ?? null;
+  }
+
+  /**
+   * Successes are written in groups: those that end while a write is under way go in the next
+   * one, so the database sees one statement per group rather than one per delivery. The delivery
+   * stays in flight (its claim held) until its group is written.
+   */
+  #recordSuccess(row: TClaimed, answer: TWebhookAnswer): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.#successes.push({ row, answer, done: (error) => (error ? reject(error) : resolve()) });
+      if (!this.#flushing) void this.#flushSuccesses();
+    });
+  }
+
+  async #flushSuccesses(): Promise<void> {
+    this.#flushing = true;
+    while (this.#successes.length > 0) {
+      const group = this.#successes.splice(0, 200);
+      const outcomes = group.map(({ row, answer }) => ({
+        id: row.id,
+        endpoint_id: row.endpoint_id,
+        event_id: row.event_id,
+        event_type: row.event_type,
+        status: answer.status,
+        duration_ms: answer.durationMs,
+        response: answer.response,
+      }));
+      try {
+        await this.deps.db.execute(sql`
+          with outcome as (
+            select * from jsonb_to_recordset(${JSON.stringify(outcomes)}::jsonb)
+              as o(id uuid, endpoint_id uuid, event_id text, event_type text, status int, duration_ms int, response text)
+          ), delivery as (
+            update webhook_deliveries d set state = 'delivered', attempts = d.attempts + 1, claimed_until = null
+              from outcome o where d.id = o.id returning d.id
+          ), attempt as (
+            insert into webhook_attempts (endpoint_id, delivery_id, event_id, event_type, attempted_at, status, duration_ms, response, error, succeeded)
+            select o.endpoint_id, o.id, o.event_id, o.event_type, now(), o.status, o.duration_ms, o.response, null, true
+              from outcome o join delivery on delivery.id = o.id
+          )
+          update webhook_endpoints set failing_since = null
+           where id in (select endpoint_id from outcome) and failing_since is not null`);
+        for (const success of group) success.done();
+      } catch (error) {
+        for (const success of group) success.done(error);
+      }
+    }
+    this.#flushing = false;
   }
 
   async #pruneTouched(): Promise<void> {

@@ -98,7 +98,8 @@ export function createWebhookSender(options: { allowInsecure: boolean; maxSocket
             resolve(
               answer({
                 status,
-                response: Buffer.concat(chunks).subarray(0, RESPONSE_BYTES).toString('utf8'),
+                // NUL cannot be stored in a text column.
+                response: Buffer.concat(chunks).subarray(0, RESPONSE_BYTES).toString('utf8').replaceAll('\0', ''),
                 error,
                 succeeded: error === null && status >= 200 && status < 300,
               }),

@@ -28,6 +28,16 @@ async function attemptsOf(app: FastifyInstance, who: TAccount, webhookId: string
   return res.json<TWebhookAttempt[]>();
 }
 
+/** The attempts once there are `count` of them (an attempt is written just after the receiver answers). */
+async function attemptsWhen(app: FastifyInstance, who: TAccount, webhookId: string, count: number): Promise<TWebhookAttempt[]> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const attempts = await attemptsOf(app, who, webhookId);
+    if (attempts.length >= count || Date.now() > deadline) return attempts;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
 let receiver: TWebhookReceiver;
 beforeAll(async () => {
   receiver = await startWebhookReceiver();
@@ -97,7 +107,7 @@ describeEachDatabase(
       receiver.setSecret(path, hook.secret);
       await ctx.app.inject({ method: 'POST', url: `/api/webhooks/${hook.webhookId}/test`, headers: ana.headers });
       await receiver.until((r) => r.some((w) => w.path === path));
-      const [attempt] = await attemptsOf(ctx.app, ana, hook.webhookId);
+      const [attempt] = await attemptsWhen(ctx.app, ana, hook.webhookId, 1);
       const base = `/api/webhooks/${hook.webhookId}`;
       for (const [method, url] of [
         ['DELETE', base],
@@ -142,11 +152,7 @@ describeEachDatabase(
       expect(got[0]!.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
       expect(got[0]!.event).toEqual({ type: 'lead.created', timestamp: '2026-11-28T10:00:00.000Z', data: { leadId: 'lead-1', name: 'Ana Lead' } });
 
-      let attempts: TWebhookAttempt[] = [];
-      for (let i = 0; i < 100 && attempts.length < 3; i++) {
-        attempts = await attemptsOf(ctx.app, ana, hook.webhookId);
-        await new Promise((r) => setTimeout(r, 20));
-      }
+      const attempts = await attemptsWhen(ctx.app, ana, hook.webhookId, 3);
       expect(attempts.map((a) => [a.status, a.succeeded])).toEqual([
         [200, true],
         [500, false],
@@ -177,11 +183,7 @@ describeEachDatabase(
       expect(first).toMatchObject({ id: eventId, verified: true });
       expect(first.event).toMatchObject({ type: 'webhook.test', data: { webhookId: hook.webhookId } });
 
-      let [attempt] = await attemptsOf(ctx.app, ana, hook.webhookId);
-      for (let i = 0; i < 100 && !attempt; i++) {
-        await new Promise((r) => setTimeout(r, 20));
-        [attempt] = await attemptsOf(ctx.app, ana, hook.webhookId);
-      }
+      const [attempt] = await attemptsWhen(ctx.app, ana, hook.webhookId, 1);
       expect(attempt).toMatchObject({ eventType: 'webhook.test', status: 200, succeeded: true });
       const again = await ctx.app.inject({
         method: 'POST',
