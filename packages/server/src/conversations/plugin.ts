@@ -61,5 +61,8 @@ export default fp(
     });
     await app.register(conversationRoutes);
   },
-  { name: 'conversations', dependencies: ['db', 'storage', 'files', 'multipart', 'accounts', 'hub', 'metrics', 'push', 'integration-events'] },
+  {
+    name: 'conversations',
+    dependencies: ['db', 'storage', 'files', 'multipart', 'accounts', 'hub', 'metrics', 'push', 'integration-events'],
+  },
 );

@@ -1,6 +1,6 @@
 /** A real webhook receiver on 127.0.0.1 (node:http) that verifies signatures with the official `standardwebhooks` package. */
 import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 
 export interface TReceivedWebhook {
@@ -63,14 +63,22 @@ export async function startWebhookReceiver(): Promise<TWebhookReceiver> {
         event = { type: '', timestamp: '', data: body };
       }
       const reply = () => {
-        received.push({ path, id: String(request.headers['webhook-id']), body, event, verified, answered: status, headers: request.headers });
+        received.push({
+          path,
+          id: String(request.headers['webhook-id']),
+          body,
+          event,
+          verified,
+          answered: status,
+          headers: request.headers,
+        });
         response.writeHead(status, { 'content-type': 'text/plain' }).end(status === 200 ? 'ok' : `refused with ${status}`);
       };
       if (state.delayMs > 0) setTimeout(reply, state.delayMs);
       else reply();
     });
   });
-  const sockets = new Set<import('node:net').Socket>();
+  const sockets = new Set<Socket>();
   server.on('connection', (s) => {
     sockets.add(s);
     s.on('close', () => sockets.delete(s));

@@ -27,7 +27,10 @@ describeEachDatabase(
         payload: { url: receiver.url(path), events: ['lead.created', 'lead.updated'] },
       });
       const hook = res.json<TCreatedWebhook>();
-      receiver.answer(path, Array.from({ length: 50 }, () => 500));
+      receiver.answer(
+        path,
+        Array.from({ length: 50 }, () => 500),
+      );
       // It has failed since 4 days ago; one more failure ends it.
       await ctx.app.db
         .update(webhookEndpoints)

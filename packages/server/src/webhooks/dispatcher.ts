@@ -118,7 +118,12 @@ export class WebhookDispatcher {
     const queued = this.#queue.splice(0).map((q) => q.row.id);
     if (queued.length > 0) {
       await this.deps.db
-        .execute(sql`update webhook_deliveries set claimed_until = null where id in (${sql.join(queued.map((id) => sql`${id}::uuid`), sql`, `)})`)
+        .execute(
+          sql`update webhook_deliveries set claimed_until = null where id in (${sql.join(
+            queued.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )})`,
+        )
         .catch((error: unknown) => this.deps.log.warn({ err: error }, 'webhooks: could not release claims'));
     }
     await this.#pruneTouched();
@@ -198,8 +203,7 @@ export class WebhookDispatcher {
     }
     this.deps.metrics.webhookFailures.inc({ reason: answer.status === null ? 'no_answer' : 'status' });
     const delay = retryDelay(this.options.retryScheduleMs, row.attempts + 1);
-    const next =
-      delay === null ? sql`state = 'failed'` : sql`next_attempt_at = now() + make_interval(secs => ${delay / 1000})`;
+    const next = delay === null ? sql`state = 'failed'` : sql`next_attempt_at = now() + make_interval(secs => ${delay / 1000})`;
     const failingFor = await this.#recordFailure(row, answer, next);
     // A retry due before the next poll (short schedules in tests) is looked for when due.
     if (delay !== null && delay < this.options.pollMs) setTimeout(() => this.wake(), delay + 5).unref();

@@ -22,7 +22,9 @@ export async function disableEndpoint(db: Db, endpointId: string): Promise<boole
       .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.enabled, true)))
       .returning({ id: webhookEndpoints.id });
     if (!disabled) return false;
-    await tx.execute(sql`update webhook_deliveries set state = 'failed', claimed_until = null where endpoint_id = ${endpointId} and state = 'pending'`);
+    await tx.execute(
+      sql`update webhook_deliveries set state = 'failed', claimed_until = null where endpoint_id = ${endpointId} and state = 'pending'`,
+    );
     return true;
   });
 }
@@ -40,16 +42,25 @@ export async function disabledNotices(db: Db, endpointId: string): Promise<{ acc
   let to: string[];
   let whose = 'your account';
   if (endpoint.corporateAccountId === null) {
-    const rows = await db.select({ email: accounts.email }).from(accounts).where(and(eq(accounts.id, endpoint.accountId), isNotNull(accounts.email)));
+    const rows = await db
+      .select({ email: accounts.email })
+      .from(accounts)
+      .where(and(eq(accounts.id, endpoint.accountId), isNotNull(accounts.email)));
     to = rows.map((r) => r.email!);
   } else {
-    const [business] = await db.select({ name: corporateAccounts.name }).from(corporateAccounts).where(eq(corporateAccounts.id, endpoint.corporateAccountId));
+    const [business] = await db
+      .select({ name: corporateAccounts.name })
+      .from(corporateAccounts)
+      .where(eq(corporateAccounts.id, endpoint.corporateAccountId));
     whose = business ? business.name : 'your business';
     const admins = db
       .select({ id: corporateAccountMembers.accountId })
       .from(corporateAccountMembers)
       .where(and(eq(corporateAccountMembers.corporateAccountId, endpoint.corporateAccountId), eq(corporateAccountMembers.role, 'admin')));
-    const rows = await db.select({ email: accounts.email }).from(accounts).where(and(inArray(accounts.id, admins), isNotNull(accounts.email)));
+    const rows = await db
+      .select({ email: accounts.email })
+      .from(accounts)
+      .where(and(inArray(accounts.id, admins), isNotNull(accounts.email)));
     to = rows.map((r) => r.email!);
   }
   const text = [

@@ -50,7 +50,10 @@ describe.skipIf(!databaseUrl)('webhooks on several instances (one PostgreSQL dat
     };
   }
 
-  async function register(app: FastifyInstance, path: string): Promise<{ owner: Awaited<ReturnType<typeof buildAccount>>; hook: TCreatedWebhook }> {
+  async function register(
+    app: FastifyInstance,
+    path: string,
+  ): Promise<{ owner: Awaited<ReturnType<typeof buildAccount>>; hook: TCreatedWebhook }> {
     const owner = await buildAccount(app);
     const res = await app.inject({
       method: 'POST',

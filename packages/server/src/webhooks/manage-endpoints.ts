@@ -38,7 +38,10 @@ export async function requireEndpoint(db: Db, accountId: string, webhookId: stri
     .from(webhookEndpoints)
     .leftJoin(
       corporateAccountMembers,
-      and(eq(corporateAccountMembers.corporateAccountId, webhookEndpoints.corporateAccountId), eq(corporateAccountMembers.accountId, accountId)),
+      and(
+        eq(corporateAccountMembers.corporateAccountId, webhookEndpoints.corporateAccountId),
+        eq(corporateAccountMembers.accountId, accountId),
+      ),
     )
     .where(eq(webhookEndpoints.id, webhookId))
     .limit(1);

@@ -18,7 +18,12 @@ afterAll(async () => {
 });
 
 async function subscribe(app: FastifyInstance, who: TPerson, path: string, events = ['message.received']): Promise<TCreatedWebhook> {
-  const res = await app.inject({ method: 'POST', url: '/api/webhooks', headers: who.headers, payload: { url: receiver.url(path), events } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/webhooks',
+    headers: who.headers,
+    payload: { url: receiver.url(path), events },
+  });
   expect(res.statusCode).toBe(201);
   const hook = res.json<TCreatedWebhook>();
   receiver.setSecret(path, hook.secret);

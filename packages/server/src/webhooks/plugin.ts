@@ -66,7 +66,9 @@ export default fp(
           if (!notices) return;
           await subscribers.changed(notices.accountId);
           for (const mail of notices.mails) {
-            await app.notifier.sendMail(mail).catch((error: unknown) => app.log.warn({ err: error }, 'webhooks: could not mail a disabled notice'));
+            await app.notifier
+              .sendMail(mail)
+              .catch((error: unknown) => app.log.warn({ err: error }, 'webhooks: could not mail a disabled notice'));
           }
           app.log.warn({ endpointId }, 'webhooks: endpoint disabled after failing for 3 days');
         },

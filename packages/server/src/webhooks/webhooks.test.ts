@@ -58,7 +58,12 @@ describeEachDatabase(
         events: ['lead.created', 'message.received', 'lead.created'],
         description: ' CRM ',
       });
-      expect(hook).toMatchObject({ events: ['lead.created', 'message.received'], description: 'CRM', enabled: true, corporateAccountId: null });
+      expect(hook).toMatchObject({
+        events: ['lead.created', 'message.received'],
+        description: 'CRM',
+        enabled: true,
+        corporateAccountId: null,
+      });
       expect(hook.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
       expect(Buffer.from(hook.secret.slice(6), 'base64').length).toBeGreaterThanOrEqual(24);
 
@@ -87,7 +92,10 @@ describeEachDatabase(
         [{ url: receiver.url('/x'), events: [] }, /events: Choose at least one event/],
         [{ url: receiver.url('/x'), events: ['lead.exploded'] }, /events/],
         [{ url: receiver.url('/x'), events: ['lead.created'], secret: 'mine' }, /secret|Unrecognized/i],
-        [{ url: receiver.url('/x'), events: ['lead.created'], corporateAccountId: 'acme' }, /corporateAccountId: must be a corporate account id/],
+        [
+          { url: receiver.url('/x'), events: ['lead.created'], corporateAccountId: 'acme' },
+          /corporateAccountId: must be a corporate account id/,
+        ],
       ];
       for (const [payload, message] of cases) {
         const res = await create(ctx.app, ana, payload);
@@ -96,7 +104,11 @@ describeEachDatabase(
       }
       const rows = await ctx.app.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.accountId, ana.account.id));
       expect(rows).toEqual([]);
-      const anonymous = await ctx.app.inject({ method: 'POST', url: '/api/webhooks', payload: { url: receiver.url('/x'), events: ['lead.created'] } });
+      const anonymous = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/webhooks',
+        payload: { url: receiver.url('/x'), events: ['lead.created'] },
+      });
       expect(anonymous.statusCode).toBe(401);
     });
 
@@ -150,7 +162,11 @@ describeEachDatabase(
       expect(new Set(got.map((w) => w.id)).size).toBe(1);
       expect(got[0]!.id).toMatch(/^msg_[0-9a-f]{32}$/);
       expect(got[0]!.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
-      expect(got[0]!.event).toEqual({ type: 'lead.created', timestamp: '2026-11-28T10:00:00.000Z', data: { leadId: 'lead-1', name: 'Ana Lead' } });
+      expect(got[0]!.event).toEqual({
+        type: 'lead.created',
+        timestamp: '2026-11-28T10:00:00.000Z',
+        data: { leadId: 'lead-1', name: 'Ana Lead' },
+      });
 
       const attempts = await attemptsWhen(ctx.app, ana, hook.webhookId, 3);
       expect(attempts.map((a) => [a.status, a.succeeded])).toEqual([

@@ -77,7 +77,10 @@ export const ZConfig = z
     WEBHOOK_RETRY_SCHEDULE_MS: z
       .string()
       .default('5000,300000,1800000,7200000,18000000,36000000')
-      .refine((v) => v.split(',').every((d) => /^\s*\d+\s*$/.test(d) && Number(d) <= 7 * 24 * 3_600_000), 'must be comma-separated milliseconds')
+      .refine(
+        (v) => v.split(',').every((d) => /^\s*\d+\s*$/.test(d) && Number(d) <= 7 * 24 * 3_600_000),
+        'must be comma-separated milliseconds',
+      )
       .transform((v) => v.split(',').map((d) => Number(d.trim()))),
     /**
      * How long an instance holds a webhook delivery it claimed: past it (the instance died

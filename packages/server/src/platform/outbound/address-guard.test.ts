@@ -68,7 +68,9 @@ describe('outbound address guard (SSRF)', () => {
     expect(() => loadConfig({ PUSH_ALLOW_INSECURE_ENDPOINTS: 'true', NODE_ENV: 'production' })).toThrow(
       /PUSH_ALLOW_INSECURE_ENDPOINTS: is a test switch/,
     );
-    expect(() => loadConfig({ ALLOW_INSECURE_OUTBOUND: 'true', NODE_ENV: 'production' })).toThrow(/ALLOW_INSECURE_OUTBOUND: is a test switch/);
+    expect(() => loadConfig({ ALLOW_INSECURE_OUTBOUND: 'true', NODE_ENV: 'production' })).toThrow(
+      /ALLOW_INSECURE_OUTBOUND: is a test switch/,
+    );
     expect(loadConfig({ PUSH_ALLOW_INSECURE_ENDPOINTS: 'true' }).ALLOW_INSECURE_OUTBOUND).toBe(true);
     expect(loadConfig({ ALLOW_INSECURE_OUTBOUND: 'true' }).ALLOW_INSECURE_OUTBOUND).toBe(true);
     expect(loadConfig({}).ALLOW_INSECURE_OUTBOUND).toBe(false);
@@ -76,4 +78,3 @@ describe('outbound address guard (SSRF)', () => {
     expect(() => loadConfig({ VAPID_PUBLIC_KEY: 'abc' })).toThrow(/VAPID_PRIVATE_KEY/);
   });
 });
-

@@ -29,10 +29,7 @@ export const webhookEndpoints = pgTable(
     failingSince: timestamp('failing_since', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    index('webhook_endpoints_account_idx').on(t.accountId),
-    index('webhook_endpoints_corporate_idx').on(t.corporateAccountId),
-  ],
+  (t) => [index('webhook_endpoints_account_idx').on(t.accountId), index('webhook_endpoints_corporate_idx').on(t.corporateAccountId)],
 );
 
 export const WEBHOOK_DELIVERY_STATES = ['pending', 'delivered', 'failed'] as const;
@@ -94,8 +91,5 @@ export const webhookAttempts = pgTable(
     error: text('error'),
     succeeded: boolean('succeeded').notNull(),
   },
-  (t) => [
-    index('webhook_attempts_endpoint_idx').on(t.endpointId, t.attemptedAt),
-    index('webhook_attempts_delivery_idx').on(t.deliveryId),
-  ],
+  (t) => [index('webhook_attempts_endpoint_idx').on(t.endpointId, t.attemptedAt), index('webhook_attempts_delivery_idx').on(t.deliveryId)],
 );
