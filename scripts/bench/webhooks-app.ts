@@ -43,6 +43,7 @@ await subscribe(leadOwner.headers, ['lead.created'], '/backlog');
 process.send?.({ port, pairs: out, engine: database.kind });
 
 process.on('message', async (message: { cmd: string; events?: number }) => {
+  if (message.cmd === 'cpu') process.send?.({ cpu: process.cpuUsage() });
   if (message.cmd === 'backlog') {
     // One transaction: the whole backlog becomes due at once when it commits, so the bench times the dispatch alone.
     await app.db.transaction(async (tx) => {

@@ -22,6 +22,8 @@ export interface TWebhookBench {
   seconds: number;
   /** Requests the receiver got for the backlog: events plus any delivered twice. */
   received: number;
+  /** The server's CPU (user + system) per backlog delivery, sends included, in ms. */
+  cpuPerDeliveryMs: number;
   quiet: { p50: number; p99: number; sends: number };
   during: { p50: number; p99: number; sends: number };
 }
@@ -92,11 +94,16 @@ export async function benchWebhooks(events = 10_000, pairCount = 200, sends = 30
 
   child.send({ cmd: 'backlog', events });
   await next();
+  child.send({ cmd: 'cpu' });
+  const cpuBefore = (await next()).cpu as NodeJS.CpuUsage;
   // The send path while the dispatcher delivers the backlog (sends stop when it is done).
   const during = await sendPhase(sends * 10, () => backlog.size >= events);
   const deadline = Date.now() + 300_000;
   while (backlog.size < events && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
 
+  child.send({ cmd: 'cpu' });
+  const cpuAfter = (await next()).cpu as NodeJS.CpuUsage;
+  const cpuMs = (cpuAfter.user - cpuBefore.user + cpuAfter.system - cpuBefore.system) / 1000;
   child.send({ cmd: 'stop' });
   await new Promise((r) => child.once('exit', r));
   await new Promise((r) => receiver.close(r));
@@ -107,6 +114,7 @@ export async function benchWebhooks(events = 10_000, pairCount = 200, sends = 30
     deliveriesPerSecond: Math.round(backlog.size / seconds),
     seconds: round(seconds),
     received: backlogRequests,
+    cpuPerDeliveryMs: Math.round((cpuMs / Math.max(1, backlog.size)) * 100) / 100,
     quiet: figures(quiet),
     during: figures(during),
   };
@@ -116,7 +124,7 @@ export async function benchWebhooks(events = 10_000, pairCount = 200, sends = 30
 export function webhookLines(r: TWebhookBench, verdict: (ok: boolean) => string): string[] {
   const ratio = r.quiet.p99 > 0 ? r.during.p99 / r.quiet.p99 : 0;
   return [
-    `  ${r.engine}: ${r.events} events delivered in ${r.seconds} s: ${r.deliveriesPerSecond} deliveries/s (target ≥ 500: ${verdict(r.deliveriesPerSecond >= 500)}); ${r.received} requests (${r.received - r.events} repeated)`,
+    `  ${r.engine}: ${r.events} events delivered in ${r.seconds} s: ${r.deliveriesPerSecond} deliveries/s (target ≥ 500: ${verdict(r.deliveriesPerSecond >= 500)}); ${r.received} requests (${r.received - r.events} repeated); server CPU ${r.cpuPerDeliveryMs} ms a delivery (the sends' included)`,
     `  send path p50/p99: ${r.quiet.p50}/${r.quiet.p99} ms quiet (${r.quiet.sends} sends), ${r.during.p50}/${r.during.p99} ms while delivering (${r.during.sends} sends); p99 ratio ${ratio.toFixed(2)} (target ≤ 2.00: ${verdict(ratio <= 2)})`,
   ];
 }

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
 import type { Metrics } from '../platform/metrics/plugin.ts';
 import type { SecretBox } from '../platform/crypto/secret-box.ts';
+import { LoopPacer } from '../push/index.ts';
 import { DELIVERY_TIMEOUT_MS, type TWebhookAnswer, type WebhookSender } from './send-webhook.ts';
 import { disableEndpoint, FAILING_DAYS_BEFORE_DISABLED, pruneAttempts } from './endpoint-health.ts';
 
@@ -73,6 +74,8 @@ export class WebhookDispatcher {
   /** Successes waiting to be written together (one statement for all of them). */
   #successes: { row: TClaimed; answer: TWebhookAnswer; done: (error?: unknown) => void }[] = [];
   #flushing = false;
+  /** Claims wait for the event loop's spare time: a backlog must not slow the requests (a message send) down. */
+  #pacer = new LoopPacer(0.5);
   #prune: NodeJS.Timeout | undefined;
 
   constructor(
@@ -107,6 +110,7 @@ export class WebhookDispatcher {
   /** Stops claiming; waits up to `graceMs` for deliveries in flight, then aborts them (their claims are released). */
   async stop(graceMs = 2000): Promise<void> {
     this.#stopped = true;
+    this.#pacer.close();
     clearInterval(this.#poll);
     clearInterval(this.#prune);
     if (this.#inFlight.size > 0) {
@@ -137,6 +141,8 @@ export class WebhookDispatcher {
         const room = 2 * this.options.concurrency - held;
         // Claim in batches (a claim per delivery would make the claim's round trip the limit).
         if (room < Math.max(1, this.options.concurrency / 2) && held > 0) return;
+        await this.#pacer.room();
+        if (this.#stopped) return;
         const claimedAt = performance.now();
         const claimed = await this.#claim(room);
         if (claimed.length === 0) return;

@@ -50,7 +50,11 @@ describeEachDatabase(
       expect((await send(ctx.app, ana, summary.personalConversationId, 'Are you there?', clientMessageId)).statusCode).toBe(200);
       await receiver.until(() => at(benPath).length === 2);
 
-      const texts = at(benPath).map((w) => (w.event.data as TConversationMessage).message);
+      // Deliveries are not ordered (concurrent): the message's sequence orders them.
+      const texts = at(benPath)
+        .map((w) => w.event.data as TConversationMessage)
+        .sort((a, b) => a.sequence - b.sequence)
+        .map((m) => m.message);
       expect(texts).toEqual(['Hello Ben', 'Are you there?']);
       for (const w of at(benPath)) {
         expect(w.verified).toBe(true);
