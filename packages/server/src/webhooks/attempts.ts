@@ -35,7 +35,6 @@ export async function sendTestEvent(db: Db, accountId: string, webhookId: string
       eventId,
       eventType: 'webhook.test',
       payload: eventBody('webhook.test', now, { webhookId: endpoint.id }),
-      nextAttemptAt: now,
     });
     await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
   });

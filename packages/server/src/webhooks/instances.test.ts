@@ -11,10 +11,12 @@ import { webhookDeliveries } from '../platform/db/schema/index.ts';
 import { buildTestApp } from '../test/app.ts';
 import { createPostgresDatabase } from '../test/databases.ts';
 import { buildAccount } from '../test/factories.ts';
+import { buildPerson, send, startConversation } from '../test/conversations-support.ts';
 import { serviceUrl } from '../test/services.ts';
 import { startWebhookReceiver, type TWebhookReceiver } from '../test/webhook-receiver.ts';
 
 const databaseUrl = serviceUrl('TEST_DATABASE_URL', 'the webhook tests of several instances');
+const redisUrl = serviceUrl('TEST_REDIS_URL', 'the message subscribers of several instances');
 
 describe.skipIf(!databaseUrl)('webhooks on several instances (one PostgreSQL database)', () => {
   let url: string;
@@ -137,6 +139,46 @@ describe.skipIf(!databaseUrl)('webhooks on several instances (one PostgreSQL dat
     const [byA, byB] = [await delivered(a.app), await delivered(b.app)];
     expect(byA + byB).toBe(events);
     expect(Math.min(byA, byB)).toBeGreaterThan(0);
+    await Promise.all([a.close(), b.close()]);
+  });
+
+  it.skipIf(!redisUrl)("an endpoint registered on one instance makes the other record its account's messages (the backplane)", async () => {
+    const env = { REDIS_URL: redisUrl! };
+    const [a, b] = [await instance(env), await instance(env)];
+    const [ana, ben] = [await buildPerson(a.app, 'Ana'), await buildPerson(a.app, 'Ben')];
+    const { personalConversationId } = await startConversation(a.app, ana, ben, 'Before any webhook');
+    expect(a.app.integrationEvents.wants('message.received', ben.account.id)).toBe(false);
+
+    const path = '/across-instances';
+    const res = await b.app.inject({
+      method: 'POST',
+      url: '/api/webhooks',
+      headers: ben.headers,
+      payload: { url: receiver.url(path), events: ['message.received'] },
+    });
+    expect(res.statusCode).toBe(201);
+    receiver.setSecret(path, res.json<TCreatedWebhook>().secret);
+    const deadline = Date.now() + 5000;
+    while (!a.app.integrationEvents.wants('message.received', ben.account.id) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 10));
+    expect(a.app.integrationEvents.wants('message.received', ben.account.id)).toBe(true);
+
+    expect((await send(a.app, ana, personalConversationId, 'Through instance A')).statusCode).toBe(201);
+    await receiver.until((r) => r.some((w) => w.path === path));
+    expect(
+      receiver.received.filter((w) => w.path === path).map((w) => [(w.event.data as { message: string }).message, w.verified]),
+    ).toEqual([['Through instance A', true]]);
+
+    const del = await b.app.inject({
+      method: 'DELETE',
+      url: `/api/webhooks/${res.json<TCreatedWebhook>().webhookId}`,
+      headers: ben.headers,
+    });
+    expect(del.statusCode).toBe(204);
+    const gone = Date.now() + 5000;
+    while (a.app.integrationEvents.wants('message.received', ben.account.id) && Date.now() < gone)
+      await new Promise((r) => setTimeout(r, 10));
+    expect(a.app.integrationEvents.wants('message.received', ben.account.id)).toBe(false);
     await Promise.all([a.close(), b.close()]);
   });
 });

@@ -33,6 +33,7 @@ export async function recordEvent(tx: Db, event: TIntegrationEvent): Promise<voi
   const payload = eventBody(event.type, event.occurredAt, event.data);
   await tx
     .insert(webhookDeliveries)
-    .values(endpoints.map((e) => ({ endpointId: e.id, eventId, eventType: event.type, payload, nextAttemptAt: event.occurredAt })));
+    // Due at once by the database's clock (never the writer's `occurredAt`: a clock ahead would delay it).
+    .values(endpoints.map((e) => ({ endpointId: e.id, eventId, eventType: event.type, payload })));
   await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
 }
