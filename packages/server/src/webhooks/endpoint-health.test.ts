@@ -1,7 +1,8 @@
 import { afterAll, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { TCreatedWebhook, TWebhook } from '@vbc/shared';
-import { webhookDeliveries, webhookEndpoints } from '../platform/db/schema/index.ts';
+import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../platform/db/schema/index.ts';
+import { pruneAttempts } from './endpoint-health.ts';
 import { describeEachDatabase } from '../test/app.ts';
 import { buildAccount } from '../test/factories.ts';
 import { startSmtpSink } from '../test/notify-sinks.ts';
@@ -63,6 +64,52 @@ describeEachDatabase(
       await new Promise((r) => setTimeout(r, 500));
       expect(receiver.received.filter((w) => w.path === path)).toHaveLength(before);
       expect(smtp.mails.filter((m) => m.to.includes(ana.account.email!.toLowerCase()))).toHaveLength(1);
+    });
+
+    it('keeps the newest 100 attempts of an endpoint (and their delivery), drops the rest', async () => {
+      const ana = await buildAccount(ctx.app);
+      const hook = (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/webhooks',
+          headers: ana.headers,
+          payload: { url: receiver.url('/pruned'), events: ['lead.created'] },
+        })
+      ).json<TCreatedWebhook>();
+      const [oldDelivery, newDelivery] = await ctx.app.db
+        .insert(webhookDeliveries)
+        .values(
+          ['old', 'new'].map((n) => ({
+            endpointId: hook.webhookId,
+            eventId: `msg_${n}`,
+            eventType: 'lead.created',
+            payload: '{}',
+            state: 'delivered' as const,
+          })),
+        )
+        .returning();
+      const start = Date.parse('2026-11-01T00:00:00Z');
+      await ctx.app.db.insert(webhookAttempts).values(
+        Array.from({ length: 130 }, (_, i) => ({
+          endpointId: hook.webhookId,
+          deliveryId: i < 30 ? oldDelivery!.id : newDelivery!.id,
+          eventId: i < 30 ? 'msg_old' : 'msg_new',
+          eventType: 'lead.created',
+          attemptedAt: new Date(start + i * 1000),
+          status: 500,
+          durationMs: i,
+          response: '',
+          succeeded: false,
+        })),
+      );
+      await pruneAttempts(ctx.app.db, hook.webhookId);
+      const kept = await ctx.app.db.select().from(webhookAttempts).where(eq(webhookAttempts.endpointId, hook.webhookId));
+      expect(kept).toHaveLength(100);
+      expect(Math.min(...kept.map((a) => a.durationMs))).toBe(30);
+      const deliveries = await ctx.app.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, hook.webhookId));
+      expect(deliveries.map((d) => d.eventId)).toEqual(['msg_new']);
+      const listed = await ctx.app.inject({ url: `/api/webhooks/${hook.webhookId}/attempts`, headers: ana.headers });
+      expect(listed.json<{ durationMs: number }[]>().map((a) => a.durationMs)).toEqual(Array.from({ length: 100 }, (_, i) => 129 - i));
     });
 
     it('a success ends the failing streak', async () => {
