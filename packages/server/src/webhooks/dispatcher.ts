@@ -75,7 +75,7 @@ export class WebhookDispatcher {
   #successes: { row: TClaimed; answer: TWebhookAnswer; done: (error?: unknown) => void }[] = [];
   #flushing = false;
   /** Claims wait for the event loop's spare time: a backlog must not slow the requests (a message send) down. */
-  #pacer = new LoopPacer(0.5);
+  #pacer = new LoopPacer(0.8);
   #prune: NodeJS.Timeout | undefined;
 
   constructor(

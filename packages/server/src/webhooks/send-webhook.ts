@@ -85,8 +85,21 @@ export function createWebhookSender(options: { allowInsecure: boolean; maxSocket
       'webhook-signature': signerFor(request.secret).sign(request.eventId, at, request.payload),
     };
     const transport = url.protocol === 'https:' ? https : http;
-    const signal = AbortSignal.any([stop, AbortSignal.timeout(DELIVERY_TIMEOUT_MS)]);
-    return new Promise<TWebhookAnswer>((resolve) => {
+    // One controller per request, aborted by the timeout or by `stop` (AbortSignal.any on a
+    // long-lived signal keeps a reference per request on Node 20).
+    const controller = new AbortController();
+    const { signal } = controller;
+    const timer = setTimeout(() => controller.abort(new DOMException('timeout', 'TimeoutError')), DELIVERY_TIMEOUT_MS);
+    const onStop = () => controller.abort(stop.reason);
+    if (stop.aborted) onStop();
+    else stop.addEventListener('abort', onStop, { once: true });
+    const settle = (resolve: (answer: TWebhookAnswer) => void) => (answer: TWebhookAnswer) => {
+      clearTimeout(timer);
+      stop.removeEventListener('abort', onStop);
+      resolve(answer);
+    };
+    return new Promise<TWebhookAnswer>((resolveOuter) => {
+      const resolve = settle(resolveOuter);
       const outgoing = transport.request(
         url,
         { method: 'POST', headers, agent: agents[url.protocol as 'https:' | 'http:'], signal },
@@ -110,6 +123,8 @@ export function createWebhookSender(options: { allowInsecure: boolean; maxSocket
           });
           incoming.on('end', () => finish(null));
           incoming.on('error', (error) => finish(describe(error, signal)));
+          // Cut off before its end (the timeout, a reset): a failure; after 'end' this changes nothing.
+          incoming.on('close', () => finish(incoming.complete ? null : describe(new Error('the answer was cut off'), signal)));
         },
       );
       outgoing.on('error', (error) => resolve(answer({ error: describe(error, signal) })));

@@ -29,8 +29,14 @@ async function attemptsOf(app: FastifyInstance, who: TAccount, webhookId: string
 }
 
 /** The attempts once there are `count` of them (an attempt is written just after the receiver answers). */
-async function attemptsWhen(app: FastifyInstance, who: TAccount, webhookId: string, count: number): Promise<TWebhookAttempt[]> {
-  const deadline = Date.now() + 10_000;
+async function attemptsWhen(
+  app: FastifyInstance,
+  who: TAccount,
+  webhookId: string,
+  count: number,
+  ms = 10_000,
+): Promise<TWebhookAttempt[]> {
+  const deadline = Date.now() + ms;
   for (;;) {
     const attempts = await attemptsOf(app, who, webhookId);
     if (attempts.length >= count || Date.now() > deadline) return attempts;
@@ -185,6 +191,24 @@ describeEachDatabase(
       expect(metrics.body).toMatch(/webhook_deliveries_total [1-9]/);
       expect(metrics.body).toMatch(/webhook_delivery_failures_total\{reason="status"\} [2-9]/);
     });
+
+    it('an answer slower than 10 s is a failed attempt (no status, the timeout named), then retried', async () => {
+      const ana = await buildAccount(ctx.app);
+      const path = newPath();
+      const hook = await created(ctx.app, ana, { url: receiver.url(path), events: ['lead.created'] });
+      receiver.setSecret(path, hook.secret);
+      receiver.delayMs = 11_000;
+      try {
+        await ctx.app.inject({ method: 'POST', url: `/api/webhooks/${hook.webhookId}/test`, headers: ana.headers });
+        const [timedOut] = await attemptsWhen(ctx.app, ana, hook.webhookId, 1, 15_000);
+        expect(timedOut).toMatchObject({ status: null, succeeded: false, error: 'no answer within 10 s', response: '' });
+        expect(timedOut!.durationMs).toBeGreaterThanOrEqual(9_900);
+      } finally {
+        receiver.delayMs = 0;
+      }
+      const attempts = await attemptsWhen(ctx.app, ana, hook.webhookId, 2);
+      expect(attempts.map((a) => a.status)).toEqual([200, null]);
+    }, 40_000);
 
     it('test event (202), then redelivery of its attempt with the same webhook-id (202)', async () => {
       const ana = await buildAccount(ctx.app);
