@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
@@ -81,7 +82,10 @@ export class WebhookDispatcher {
   constructor(
     private readonly deps: TDispatcherDeps,
     private readonly options: TDispatcherOptions,
-  ) {}
+  ) {
+    // Every delivery in flight listens to the stop signal.
+    setMaxListeners(options.concurrency + 1, this.#stop.signal);
+  }
 
   start(): void {
     this.#stopped = false;
