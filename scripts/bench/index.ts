@@ -11,6 +11,7 @@ import type { benchExchange } from './exchange.ts';
 import type { benchHubFanOut } from './hub-fan-out.ts';
 import { runScript } from './product.ts';
 import { benchReadsApi, type TReadFigure } from './reads-api.ts';
+import { benchWebhooks, webhookLines } from './webhooks.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 // Every server figure on PostgreSQL, as deployed (the embedded PGlite is for one-machine use).
@@ -30,7 +31,7 @@ const verdict = (ok: boolean) => (ok ? 'meets target' : 'MISSES target');
  * BENCH_ONLY=card,search,… runs only those sections (to re-measure one figure quickly); every
  * section but the opt-in ones runs by default. Sections: card, card-instructions (opt-in: about
  * 9 minutes under valgrind), bundle, send, hub-capacity, hub200, hub1000, push, search,
- * announcements, card-page, exchange.
+ * announcements, card-page, exchange, webhooks.
  */
 const SECTIONS = [
   'card',
@@ -45,6 +46,7 @@ const SECTIONS = [
   'announcements',
   'card-page',
   'exchange',
+  'webhooks',
 ] as const;
 const only = (process.env.BENCH_ONLY ?? '')
   .split(',')
@@ -225,4 +227,10 @@ if (runs('exchange')) {
     `  ratio exchange p99 / card read p99 = ${fmt(ex.p99Ratio)}; card read req/s / exchange req/s = ${fmt(ex.rpsRatio)} (medians of the rounds)`,
   );
   if (ex.serverErrors) console.log(`  server error lines in the log: ${ex.serverErrors} (${ex.logFile})`);
+}
+if (runs('webhooks')) {
+  console.log(
+    '\n▶ webhooks: a 10,000-event backlog from the outbox to a local receiver, and the message send path (to recipients with a message.received webhook) quiet and while it is delivered',
+  );
+  for (const line of webhookLines(await benchWebhooks(10_000, 200, 300), verdict)) console.log(line);
 }

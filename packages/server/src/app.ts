@@ -37,6 +37,7 @@ import directories from './directories/plugin.ts';
 import wallet from './wallet/plugin.ts';
 import search from './search/plugin.ts';
 import leads from './leads/plugin.ts';
+import webhooks, { type TWebhooksPluginOptions } from './webhooks/plugin.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -50,6 +51,8 @@ export interface BuildOptions {
   webDistDir?: string;
   /** Push delivery options (tests: a CA to trust for the local push services, queue timings). */
   push?: TPushPluginOptions;
+  /** Webhook delivery options (tests: the dispatcher off, short timings). */
+  webhooks?: TWebhooksPluginOptions;
 }
 
 /** Builds the whole app, cross-cutting plugins then one plugin per domain, without listening (what tests import). */
@@ -102,6 +105,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(accounts);
   await app.register(push, options.push ?? {});
   await app.register(hub);
+  // Before conversations: a message records message.received through app.integrationEvents.
+  await app.register(webhooks, options.webhooks ?? {});
   await app.register(conversations);
   await app.register(announcements);
   // After announcements: the operator's POST /api/admin/announcements publishes through app.announcements.

@@ -10,7 +10,7 @@ export const ZCreateWebhook = z
   .object({
     url: z.string().trim().max(2048).url('Must be a URL.'),
     events: z.array(ZWebhookEventType).min(1, 'Choose at least one event.').max(WEBHOOK_EVENT_TYPES.length),
-    corporateAccountId: z.string().max(64).nullish(),
+    corporateAccountId: z.string().uuid('must be a corporate account id').nullish(),
     description: z.string().trim().max(200).nullish(),
   })
   .strict();
@@ -40,8 +40,10 @@ export const ZWebhookAttempt = z.object({
   /** HTTP status, or null when no answer came (timeout, refused). */
   status: z.number().int().nullable(),
   durationMs: z.number().int(),
-  /** The first bytes of the answer, or the error. */
+  /** The answer's first 1 KB ('' when no answer came). */
   response: z.string(),
+  /** Why the attempt got no answer (timeout, connection refused, a private address), else null. */
+  error: z.string().nullable(),
   succeeded: z.boolean(),
 });
 export type TWebhookAttempt = z.infer<typeof ZWebhookAttempt>;

@@ -4,6 +4,7 @@ import { conversationParticipants, conversations } from '../platform/db/schema/i
 import { badRequest, forbidden } from '../platform/errors/app-error.ts';
 import { findContact, getContact } from '../cards/index.ts';
 import { appendMessageIn, inMessageTransaction, type TAppended } from './append-message.ts';
+import type { MessageRow } from './present-message.ts';
 
 export interface TInitiateInput {
   senderAccountId: string;
@@ -23,9 +24,14 @@ export function pairKey(a: { accountId: string; vbcId: string | null }, b: { acc
  * docs/contracts.md §7 initiateConversation. The recipient is the owner of card `toVbcId` (docs/contracts.md §5: only a card
  * with a personal account, never one of the sender's own); `fromVbcId` must be one of the sender's
  * cards. Reuses the conversation between the same two accounts and cards, or starts it, and appends
- * the message — all in one transaction.
+ * the message — all in one transaction, in which `onAppended` runs with the new message (a replayed
+ * retry never reaches it).
  */
-export async function initiateConversation(db: Db, input: TInitiateInput): Promise<{ conversationId: string; appended: TAppended }> {
+export async function initiateConversation(
+  db: Db,
+  input: TInitiateInput,
+  onAppended?: (tx: Db, row: MessageRow, recipientAccountId: string) => Promise<void>,
+): Promise<{ conversationId: string; appended: TAppended }> {
   const to = await getContact(db, input.toVbcId);
   const ownerId = to.row.ownerAccountId;
   if (!ownerId) throw badRequest('toVbcId: this card has no owner yet, so it cannot receive messages.');
@@ -60,7 +66,7 @@ export async function initiateConversation(db: Db, input: TInitiateInput): Promi
       const [found] = await tx.select({ id: conversations.id }).from(conversations).where(eq(conversations.pairKey, key)).limit(1);
       conversationId = found!.id;
     }
-    return appendMessageIn(tx, {
+    const appendedRow = await appendMessageIn(tx, {
       conversationId,
       senderAccountId: sender.accountId,
       fromVbcId,
@@ -69,6 +75,8 @@ export async function initiateConversation(db: Db, input: TInitiateInput): Promi
       clientMessageId: input.clientMessageId,
       now: input.now,
     });
+    await onAppended?.(tx, appendedRow.row, recipient.accountId);
+    return appendedRow;
   });
   return { conversationId: appended.row.conversationId, appended };
 }

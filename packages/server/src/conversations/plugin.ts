@@ -42,6 +42,7 @@ export default fp(
       announcer,
       clock: app.clock,
       metrics: app.metrics,
+      events: app.integrationEvents,
     };
     app.decorate('conversations', { ...bindServices(deps, writes), ...bindServices(app.db, reads), ...bindServices(viewer, viewerReads) });
 
@@ -60,5 +61,8 @@ export default fp(
     });
     await app.register(conversationRoutes);
   },
-  { name: 'conversations', dependencies: ['db', 'storage', 'files', 'multipart', 'accounts', 'hub', 'metrics', 'push'] },
+  {
+    name: 'conversations',
+    dependencies: ['db', 'storage', 'files', 'multipart', 'accounts', 'hub', 'metrics', 'push', 'integration-events'],
+  },
 );

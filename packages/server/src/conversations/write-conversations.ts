@@ -6,12 +6,21 @@ import type { FileStorage, TUpload } from '../files/index.ts';
 import { storeDisplayImage, uploadDocument, withinQuota } from '../files/index.ts';
 import type { RateLimiter, TRateRule } from '../platform/rate-limit/index.ts';
 import type { Metrics } from '../platform/metrics/plugin.ts';
+import type { IntegrationEvents } from '../platform/integration-events/index.ts';
 import type { ConversationAnnouncer } from './announce.ts';
 import { reencodePhoto } from './attachments.ts';
 import { initiateConversation } from './initiate-conversation.ts';
 import { presentMessage, summaryWithFileLinks, withFileLinks, type TFileLinks, type TMessageRecord } from './present-message.ts';
 import { getMessage, getSummary, requireParticipant, requireSides } from './read-conversations.ts';
-import { appendMessage, findByClientMessageId, markSeen, type TAppended, type TNewMessage } from './append-message.ts';
+import {
+  appendMessage,
+  appendMessageIn,
+  findByClientMessageId,
+  inMessageTransaction,
+  markSeen,
+  type TAppended,
+  type TNewMessage,
+} from './append-message.ts';
 
 /** Sends per account: 30 a minute (a person typing fast stays far below; a script does not). */
 export const SEND_LIMIT = { limit: 30, windowMs: 60_000 };
@@ -27,6 +36,8 @@ export interface TConversationDeps {
   announcer: ConversationAnnouncer;
   clock: Clock;
   metrics: Pick<Metrics, 'messagesSent'>;
+  /** `message.received` for other systems (webhooks), recorded in the message's transaction. */
+  events: Pick<IntegrationEvents, 'wants' | 'record'>;
 }
 
 export interface TSent {
@@ -44,6 +55,43 @@ async function limit(deps: TConversationDeps, rules: TRateRule[]): Promise<void>
 }
 
 const sendRule = (accountId: string): TRateRule => ({ key: `conversation-send:${accountId}`, ...SEND_LIMIT });
+
+/** The recipients (not the sender) some integration wants `message.received` for: a memory check, no query. */
+function eventRecipients(deps: TConversationDeps, sender: string, accountIds: string[]): string[] {
+  return accountIds.filter((id) => id !== sender && deps.events.wants('message.received', id));
+}
+
+/**
+ * Appends a message. With nobody wanting `message.received` (the usual case) it is the one-statement
+ * append; otherwise the append and each recipient's event share a transaction, so the event exists
+ * exactly when the message does (a replayed retry records nothing).
+ */
+async function appendAndRecord(
+  deps: TConversationDeps,
+  input: TNewMessage,
+  recipients: string[],
+  attachment: Omit<TMessageRecord, 'message'> = { photo: null, document: null },
+): Promise<TAppended> {
+  if (recipients.length === 0) return appendMessage(deps.db, input);
+  return inMessageTransaction(deps.db, async (tx) => {
+    const appended = await appendMessageIn(tx, input);
+    await recordReceived(deps, tx, presentMessage({ message: appended.row, ...attachment }), recipients);
+    return appended;
+  });
+}
+
+/** `message.received` for each recipient: the message as that recipient receives it (file links signed for them). */
+async function recordReceived(deps: TConversationDeps, tx: Db, message: TConversationMessage, recipients: string[]): Promise<void> {
+  for (const accountId of recipients) {
+    await deps.events.record(tx, {
+      type: 'message.received',
+      accountId,
+      corporateAccountId: null,
+      data: withFileLinks(deps.links, accountId, message),
+      occurredAt: new Date(message.createdAt),
+    });
+  }
+}
 
 /**
  * Presents a committed message (from the row when its attachment is known) and announces it, a
@@ -82,7 +130,14 @@ export async function startConversation(
   body: { toVbcId: string; fromVbcId?: string; message: string; clientMessageId?: string },
 ): Promise<TConversationSummary> {
   await limit(deps, [sendRule(accountId), { key: `conversation-initiate:${accountId}`, ...INITIATE_LIMIT }]);
-  const { conversationId, appended } = await initiateConversation(deps.db, { senderAccountId: accountId, ...body, now: deps.clock.now() });
+  const { conversationId, appended } = await initiateConversation(
+    deps.db,
+    { senderAccountId: accountId, ...body, now: deps.clock.now() },
+    async (tx, row, recipientAccountId) => {
+      const recipients = eventRecipients(deps, accountId, [recipientAccountId]);
+      if (recipients.length > 0) await recordReceived(deps, tx, presentMessage({ message: row, photo: null, document: null }), recipients);
+    },
+  );
   await publish(deps, accountId, appended, undefined);
   return summaryWithFileLinks(deps.links, accountId, await getSummary(deps.db, accountId, conversationId));
 }
@@ -96,7 +151,7 @@ export async function sendText(
 ): Promise<TSent> {
   const { me, accountIds } = await sidesForSending(deps, conversationId, accountId);
   await limit(deps, [sendRule(accountId)]);
-  const appended = await appendMessage(deps.db, {
+  const input: TNewMessage = {
     conversationId,
     senderAccountId: accountId,
     fromVbcId: me.vbcId,
@@ -104,7 +159,8 @@ export async function sendText(
     body: body.message,
     clientMessageId: body.clientMessageId,
     now: deps.clock.now(),
-  });
+  };
+  const appended = await appendAndRecord(deps, input, eventRecipients(deps, accountId, accountIds));
   return publish(deps, accountId, appended, accountIds);
 }
 
@@ -142,13 +198,17 @@ export async function sendAttachment(
     const stored = await withinQuota(deps.db, accountId, image.length, (tx) =>
       storeDisplayImage(tx, deps.storage, image, accountId, { attached: true }),
     );
-    const appended = await appendMessage(deps.db, { ...base, displayItemId: stored.id, now: deps.clock.now() });
-    return publish(deps, accountId, appended, accountIds, { photo: stored, document: null });
+    const attachment = { photo: stored, document: null };
+    const input = { ...base, displayItemId: stored.id, now: deps.clock.now() };
+    const appended = await appendAndRecord(deps, input, eventRecipients(deps, accountId, accountIds), attachment);
+    return publish(deps, accountId, appended, accountIds, attachment);
   }
   // Documents are checked by their bytes (PDF, office, text, media; never HTML or SVG) as in files/upload.ts.
   const stored = await uploadDocument(deps, accountId, file);
-  const appended = await appendMessage(deps.db, { ...base, documentFileId: stored.documentFileItemId, now: deps.clock.now() });
-  return publish(deps, accountId, appended, accountIds, { photo: null, document: { id: stored.documentFileItemId, ...stored } });
+  const attachment = { photo: null, document: { id: stored.documentFileItemId, ...stored } };
+  const input = { ...base, documentFileId: stored.documentFileItemId, now: deps.clock.now() };
+  const appended = await appendAndRecord(deps, input, eventRecipients(deps, accountId, accountIds), attachment);
+  return publish(deps, accountId, appended, accountIds, attachment);
 }
 
 /** POST …/seen: records what the participant saw and tells everyone in the conversation. */

@@ -58,7 +58,7 @@ export default fp(
   async function push(app: FastifyInstance, options: TPushPluginOptions) {
     const { config } = app;
     const vapid = await loadVapidKeys(app.db, config);
-    const webPush = createWebPushSender({ vapid, allowInsecure: config.PUSH_ALLOW_INSECURE_ENDPOINTS, ca: options.ca });
+    const webPush = createWebPushSender({ vapid, allowInsecure: config.ALLOW_INSECURE_OUTBOUND, ca: options.ca });
     const apns =
       config.APNS_KEY && config.APNS_KEY_ID && config.APNS_TEAM_ID && config.APNS_TOPIC
         ? {
@@ -72,8 +72,8 @@ export default fp(
             topic: config.APNS_TOPIC,
           }
         : null;
-    if (config.PUSH_ALLOW_INSECURE_ENDPOINTS)
-      app.log.warn('PUSH_ALLOW_INSECURE_ENDPOINTS=true: loopback push endpoints are accepted (tests only)');
+    if (config.ALLOW_INSECURE_OUTBOUND)
+      app.log.warn('ALLOW_INSECURE_OUTBOUND=true: loopback push endpoints and webhooks are accepted (tests only)');
     app.log.info({ webPush: true, apns: Boolean(apns) }, 'push delivery channels');
     const service = new PushService({
       db: app.db,
@@ -88,7 +88,7 @@ export default fp(
       vapidPublicKey: vapid.publicKey,
       service,
       check: (caller) => hasSubscription(app.db, caller),
-      register: (caller, input) => registerSubscription(app.db, caller, input, config.PUSH_ALLOW_INSECURE_ENDPOINTS),
+      register: (caller, input) => registerSubscription(app.db, caller, input, config.ALLOW_INSECURE_OUTBOUND),
       unregister: async (caller, input) => {
         await unregisterSubscriptions(app.db, caller, input);
       },

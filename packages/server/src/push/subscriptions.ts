@@ -3,7 +3,10 @@ import type { z } from 'zod';
 import type { ZRegisterPushSubscription, ZUnregisterPushSubscription } from '@vbc/shared/push';
 import type { Db } from '../platform/db/client.ts';
 import { pushSubscriptions } from '../platform/db/schema/index.ts';
-import { checkPushEndpoint } from './endpoint-guard.ts';
+import { checkOutboundUrl } from '../platform/outbound/address-guard.ts';
+
+/** How a refused push endpoint is named. */
+const PUSH_ENDPOINT = { field: 'endpoint', mustBe: 'a public push service' };
 
 export type TPushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
 type TRegister = z.output<typeof ZRegisterPushSubscription>;
@@ -19,7 +22,7 @@ export interface TPushCaller {
  * Stores this device's web push subscription or APNs token for the caller (docs/contracts.md §7
  * registerPushSubscription). The same endpoint or token again updates the row — and moves it to
  * the caller when another account used it on this device before. Web endpoints are checked first
- * (https, public address; see endpoint-guard.ts).
+ * (https, public address; see platform/outbound/address-guard.ts).
  */
 export async function registerSubscription(
   db: Db,
@@ -36,7 +39,7 @@ export async function registerSubscription(
       .onConflictDoUpdate({ target: pushSubscriptions.apnDeviceToken, set: owner });
     return;
   }
-  await checkPushEndpoint(input.endpoint, allowInsecure);
+  await checkOutboundUrl(PUSH_ENDPOINT, input.endpoint, allowInsecure);
   const web = {
     keyP256Dh: input.keyP256Dh,
     keyAuth: input.keyAuth,

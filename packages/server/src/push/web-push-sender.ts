@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import webpush from 'web-push';
-import { guardedLookup } from './endpoint-guard.ts';
+import { guardedLookup, REFUSED_ADDRESS } from '../platform/outbound/address-guard.ts';
 import type { TVapidKeys } from './vapid-keys.ts';
 import type { TDeliveryOutcome } from './delivery-queue.ts';
 import { createPayloadEncryptor } from './payload-encryption.ts';
@@ -14,7 +14,7 @@ export interface TWebPushTarget {
 
 export interface TWebPushOptions {
   vapid: TVapidKeys;
-  /** PUSH_ALLOW_INSECURE_ENDPOINTS: loopback push services (plain http too) are reached. */
+  /** ALLOW_INSECURE_OUTBOUND (or PUSH_ALLOW_INSECURE_ENDPOINTS): loopback push services (plain http too) are reached. */
   allowInsecure: boolean;
   /** Extra CA certificates (PEM) to trust for push services (tests); otherwise Node's store and NODE_EXTRA_CA_CERTS. */
   ca?: string;
@@ -108,7 +108,7 @@ export function createWebPushSender(options: TWebPushOptions) {
       );
       request.on('timeout', () => request.destroy(new Error('timeout')));
       request.on('error', (error: Error & { code?: string }) =>
-        resolve(error.code === 'EPUSHADDRESS' ? { kind: 'failed', reason: error.message } : { kind: 'retryable', reason: error.message }),
+        resolve(error.code === REFUSED_ADDRESS ? { kind: 'failed', reason: error.message } : { kind: 'retryable', reason: error.message }),
       );
       request.end(body);
     });

@@ -30,6 +30,8 @@ export interface TestAppOptions {
   webDistDir?: string;
   /** Push delivery options (a CA for the local APNs stub, retry timings). */
   push?: BuildOptions['push'];
+  /** Webhook delivery options (the dispatcher off, short timings). */
+  webhooks?: BuildOptions['webhooks'];
   /** Runs on the built app before it is ready (tests that add a hook or a route of their own). */
   beforeReady?: (app: FastifyInstance) => void;
 }
@@ -52,6 +54,7 @@ export async function buildTestApp(database: Database, options: TestAppOptions =
     logger: loggerOptions('debug', log),
     webDistDir: options.webDistDir ?? path.join(dataDir, 'no-web'),
     push: options.push,
+    webhooks: options.webhooks,
   });
   app.addHook('onClose', async () => rmSync(dataDir, { recursive: true, force: true }));
   options.beforeReady?.(app);

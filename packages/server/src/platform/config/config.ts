@@ -62,8 +62,31 @@ export const ZConfig = z
     APNS_TOPIC: optional,
     /** APNs provider API origin; unset: Apple's production host. */
     APNS_URL: url(['https:']),
-    /** Tests only: push endpoints on loopback (and plain http://127.0.0.1) are accepted. Refused with NODE_ENV=production. */
+    /**
+     * Tests only: every outbound call (push endpoints, webhooks) may go to loopback, plain
+     * http://127.0.0.1 too. Refused with NODE_ENV=production. After parsing it is also true when
+     * its older alias PUSH_ALLOW_INSECURE_ENDPOINTS is.
+     */
+    ALLOW_INSECURE_OUTBOUND: bool.default(false),
+    /** The older name of ALLOW_INSECURE_OUTBOUND (either enables both push and webhooks). */
     PUSH_ALLOW_INSECURE_ENDPOINTS: bool.default(false),
+    /**
+     * Webhook retry delays after each failed attempt, comma-separated milliseconds (each with up to
+     * 20 % jitter); past the last one the delivery is given up. Shorter only in tests.
+     */
+    WEBHOOK_RETRY_SCHEDULE_MS: z
+      .string()
+      .default('5000,300000,1800000,7200000,18000000,36000000')
+      .refine(
+        (v) => v.split(',').every((d) => /^\s*\d+\s*$/.test(d) && Number(d) <= 7 * 24 * 3_600_000),
+        'must be comma-separated milliseconds',
+      )
+      .transform((v) => v.split(',').map((d) => Number(d.trim()))),
+    /**
+     * How long an instance holds a webhook delivery it claimed: past it (the instance died
+     * mid-delivery) another instance retries it. Longer than the 10 s a delivery may take.
+     */
+    WEBHOOK_CLAIM_LEASE_MS: z.coerce.number().int().min(15_000).max(3_600_000).default(60_000),
     /** A new message is pushed when its recipient has not seen it within this many milliseconds. */
     PUSH_MESSAGE_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
     NODE_ENV: optional,
@@ -168,12 +191,10 @@ export const ZConfig = z
         });
       }
     }
-    if (c.PUSH_ALLOW_INSECURE_ENDPOINTS && c.NODE_ENV === 'production') {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['PUSH_ALLOW_INSECURE_ENDPOINTS'],
-        message: 'is a test switch and is refused with NODE_ENV=production',
-      });
+    for (const name of ['ALLOW_INSECURE_OUTBOUND', 'PUSH_ALLOW_INSECURE_ENDPOINTS'] as const) {
+      if (c[name] && c.NODE_ENV === 'production') {
+        ctx.addIssue({ code: 'custom', path: [name], message: 'is a test switch and is refused with NODE_ENV=production' });
+      }
     }
     if (Boolean(c.VAPID_PUBLIC_KEY) !== Boolean(c.VAPID_PRIVATE_KEY)) {
       ctx.addIssue({
@@ -209,7 +230,11 @@ export const ZConfig = z
       });
     }
   })
-  .transform((c) => ({ ...c, PUBLIC_URL: c.PUBLIC_URL ?? `http://localhost:${c.PORT}` }));
+  .transform((c) => ({
+    ...c,
+    PUBLIC_URL: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,
+    ALLOW_INSECURE_OUTBOUND: c.ALLOW_INSECURE_OUTBOUND || c.PUSH_ALLOW_INSECURE_ENDPOINTS,
+  }));
 
 export type Config = z.infer<typeof ZConfig>;
 

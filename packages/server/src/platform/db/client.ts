@@ -20,6 +20,12 @@ export interface Database {
   ping(): Promise<void>;
   /** Calls `listener` each time a query had no answer within the timeout (PostgreSQL; never on PGlite). */
   onTimeout(listener: () => void): void;
+  /**
+   * Calls `onNotify` for each NOTIFY on `channel` (`select pg_notify(channel, '')` in a transaction
+   * is delivered when it commits, to every instance). PostgreSQL: one connection of its own, opened
+   * again after a loss. Resolves with a function that stops listening.
+   */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -83,6 +89,7 @@ async function openPostgres(url: string, max: number, timeoutMs: number): Promis
     kind: 'postgres',
     ping: async () => void (await db.execute(sql`select 1`)),
     onTimeout: (listener) => void timeoutListeners.push(listener),
+    listen: (channel, onNotify) => listenOnPostgres(url, channel, onNotify),
     close: () => pool.end(),
     // Migrations may take longer than a request's queries: their own connection, unbounded.
     migrate: async () => {
@@ -97,6 +104,48 @@ async function openPostgres(url: string, max: number, timeoutMs: number): Promis
         await migrationPool.end();
       }
     },
+  };
+}
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be returned to the pool), opened again a
+ * second after it is lost. A lost notification only delays whoever waits for it: they poll too.
+ */
+async function listenOnPostgres(url: string, channel: string, onNotify: () => void): Promise<() => Promise<void>> {
+  const { Client } = (await import('pg')).default;
+  let stopped = false;
+  let client: InstanceType<typeof Client> | null = null;
+  let retry: NodeJS.Timeout | undefined;
+  const open = async (): Promise<void> => {
+    if (stopped) return;
+    const next = new Client({ connectionString: url, keepAlive: true });
+    let lost = false;
+    const reopen = () => {
+      if (lost) return;
+      lost = true;
+      if (client === next) client = null;
+      if (!stopped) retry = setTimeout(() => void open(), 1000);
+    };
+    next.on('error', reopen);
+    next.on('end', reopen);
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotify();
+    });
+    try {
+      await next.connect();
+      await next.query(`listen "${channel.replace(/"/g, '""')}"`);
+      client = next;
+      if (stopped) await next.end();
+    } catch {
+      reopen();
+      await next.end().catch(() => undefined);
+    }
+  };
+  await open();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => undefined);
   };
 }
 
@@ -139,6 +188,7 @@ async function openPglite(dataDir: string): Promise<Database & { migrate(): Prom
     ping: async () => void (await db.execute(sql`select 1`)),
     // In the process: no network to lose, so no query timeout.
     onTimeout: () => undefined,
+    listen: (channel, onNotify) => client.listen(channel, onNotify),
     close: () => client.close(),
     migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_DIR }),
   };

@@ -19,15 +19,29 @@ export interface TIntegrationEvent {
 export type IntegrationEventRecorder = (tx: Db, event: TIntegrationEvent) => Promise<void>;
 
 /**
+ * Synchronous and cheap (memory only): might the recorder keep an event of this type for this
+ * account? False lets a hot path (a message send) skip building the event and its transaction.
+ */
+export type IntegrationEventInterest = (type: TIntegrationEventType, accountId: string) => boolean;
+
+/**
  * The hook between domains that cause events (leads, conversations) and those that deliver them
  * (webhooks): a writer calls `record(tx, event)` inside its transaction; every recorder registered
  * with `use` runs there. With no recorder it does nothing.
  */
 export class IntegrationEvents {
   readonly #recorders: IntegrationEventRecorder[] = [];
+  readonly #interests: IntegrationEventInterest[] = [];
 
-  use(recorder: IntegrationEventRecorder): void {
+  /** Registers a recorder; `interested` (default: always) answers `wants` for it. */
+  use(recorder: IntegrationEventRecorder, interested: IntegrationEventInterest = () => true): void {
     this.#recorders.push(recorder);
+    this.#interests.push(interested);
+  }
+
+  /** Would some recorder keep this event? A writer on a hot path asks before recording. */
+  wants(type: TIntegrationEventType, accountId: string): boolean {
+    return this.#interests.some((interested) => interested(type, accountId));
   }
 
   /** True when some recorder listens: a hot path may skip building an event nobody records. */

@@ -16,6 +16,10 @@ export interface Metrics {
   rateLimitRefusals: Counter<'rule'>;
   /** Calls to a dependency (postgres, redis) that had no answer in time, after which the connection was dropped. */
   dependencyTimeouts: Counter<'dependency'>;
+  /** Webhook deliveries a receiver accepted (a 2xx answer). */
+  webhookDeliveries: Counter;
+  /** Webhook attempts that failed, by reason: `status` (a non-2xx answer) or `no_answer` (timeout, connection, refused address). */
+  webhookFailures: Counter<'reason'>;
 }
 
 declare module 'fastify' {
@@ -78,9 +82,21 @@ export default fp(
         labelNames: ['dependency'] as const,
         registers,
       }),
+      webhookDeliveries: new Counter({
+        name: 'webhook_deliveries_total',
+        help: 'Webhook deliveries a receiver accepted with a 2xx answer.',
+        registers,
+      }),
+      webhookFailures: new Counter({
+        name: 'webhook_delivery_failures_total',
+        help: 'Webhook delivery attempts that failed, by reason (status: a non-2xx answer; no_answer: timeout or connection error).',
+        labelNames: ['reason'] as const,
+        registers,
+      }),
     });
     // Both series from the start, so a dashboard shows 0 rather than nothing.
     for (const dependency of ['postgres', 'redis']) app.metrics.dependencyTimeouts.inc({ dependency }, 0);
+    for (const reason of ['status', 'no_answer']) app.metrics.webhookFailures.inc({ reason }, 0);
     app.addHook('onResponse', (request, reply, done) => {
       duration.of(request.method, routeOf(request), reply.statusCode).observe(reply.elapsedTime / 1000);
       done();

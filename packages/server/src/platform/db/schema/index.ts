@@ -15,3 +15,4 @@ export * from './corporate-invitations.ts';
 export * from './directories.ts';
 export * from './wallet.ts';
 export * from './leads.ts';
+export * from './webhooks.ts';

@@ -1,9 +1,9 @@
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { promisify } from 'node:util';
-import { badRequest } from '../platform/errors/app-error.ts';
+import { badRequest } from '../errors/app-error.ts';
 
-/** Addresses a push endpoint must never reach (SSRF): private, loopback, link-local, shared, reserved, multicast. */
+/** Addresses an outbound call (push endpoint, webhook) must never reach (SSRF): private, loopback, link-local, shared, reserved, multicast. */
 const NOT_PUBLIC = new BlockList();
 for (const [net, bits] of [
   ['0.0.0.0', 8],
@@ -49,7 +49,7 @@ function unwrap(address: string): { address: string; family: 'ipv4' | 'ipv6' } {
   return { address, family: isIP(address) === 6 ? 'ipv6' : 'ipv4' };
 }
 
-/** May a push request go to this IP? Public addresses always; loopback only with the test switch. */
+/** May an outbound request go to this IP? Public addresses always; loopback only with the test switch. */
 export function addressAllowed(ip: string, allowLoopback: boolean): boolean {
   const { address, family } = unwrap(ip);
   if (allowLoopback && LOOPBACK.check(address, family)) return true;
@@ -57,18 +57,32 @@ export function addressAllowed(ip: string, allowLoopback: boolean): boolean {
 }
 
 const lookupAll = promisify(dnsLookup);
-const REFUSED = 'endpoint: must be a public push service (it resolves to a private, loopback or link-local address)';
+
+/** How an outbound URL is named in a refusal: the request field, and what it must be. */
+export interface TOutboundTarget {
+  /** The request field the URL came in (`endpoint`, `url`). */
+  field: string;
+  /** What the URL must point at, as the refusal says it ("a public push service"). */
+  mustBe: string;
+}
 
 /**
- * Checks a web push endpoint before it is stored: an `https:` URL whose host resolves only to public
- * addresses. With `allowInsecure` (PUSH_ALLOW_INSECURE_ENDPOINTS, tests) loopback hosts are allowed,
- * over http too. Throws a 400 naming the problem.
+ * Checks a URL the server will call later (a push endpoint, a webhook) before it is stored: an
+ * `https:` URL whose host resolves only to public addresses. With `allowInsecure`
+ * (ALLOW_INSECURE_OUTBOUND, tests) loopback hosts are allowed, over http too. Throws a 400
+ * naming the field and the problem.
  */
-export async function checkPushEndpoint(endpoint: string, allowInsecure: boolean, lookup: typeof lookupAll = lookupAll): Promise<void> {
-  if (!URL.canParse(endpoint)) throw badRequest('endpoint: must be a URL');
-  const url = new URL(endpoint);
-  if (url.username || url.password) throw badRequest('endpoint: must not carry a user name or password');
-  const httpsOnly = badRequest('endpoint: must be an https URL');
+export async function checkOutboundUrl(
+  target: TOutboundTarget,
+  value: string,
+  allowInsecure: boolean,
+  lookup: typeof lookupAll = lookupAll,
+): Promise<void> {
+  const { field } = target;
+  if (!URL.canParse(value)) throw badRequest(`${field}: must be a URL`);
+  const url = new URL(value);
+  if (url.username || url.password) throw badRequest(`${field}: must not carry a user name or password`);
+  const httpsOnly = badRequest(`${field}: must be an https URL`);
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && allowInsecure)) throw httpsOnly;
   const host = url.hostname.replace(/^\[|\]$/g, '');
   let addresses: string[];
@@ -77,18 +91,23 @@ export async function checkPushEndpoint(endpoint: string, allowInsecure: boolean
     try {
       addresses = ((await lookup(host, { all: true, verbatim: true })) as LookupAddress[]).map((a) => a.address);
     } catch {
-      throw badRequest(`endpoint: the host ${host} could not be resolved`);
+      throw badRequest(`${field}: the host ${host} could not be resolved`);
     }
   }
   const loopbackOnly = addresses.length > 0 && addresses.every((a) => LOOPBACK.check(unwrap(a).address, unwrap(a).family));
   if (url.protocol === 'http:' && !loopbackOnly) throw httpsOnly;
-  if (addresses.length === 0 || !addresses.every((a) => addressAllowed(a, allowInsecure))) throw badRequest(REFUSED);
+  if (addresses.length === 0 || !addresses.every((a) => addressAllowed(a, allowInsecure))) {
+    throw badRequest(`${field}: must be ${target.mustBe} (it resolves to a private, loopback or link-local address)`);
+  }
 }
 
+/** Thrown (as a connection error, code EOUTBOUNDADDRESS) when a host resolves only to addresses an outbound call must not reach. */
+export const REFUSED_ADDRESS = 'EOUTBOUNDADDRESS';
+
 /**
- * A `lookup` for the delivery agents that refuses non-public addresses at connection time, so a
- * host that resolved to a public address when the subscription was stored cannot be re-pointed
- * at an internal one later (DNS rebinding).
+ * A `lookup` for outbound agents that refuses non-public addresses at connection time, so a host
+ * that resolved to a public address when its URL was stored cannot be re-pointed at an internal
+ * one later (DNS rebinding). An IP literal is never looked up: check it with `addressAllowed`.
  */
 export function guardedLookup(allowLoopback: boolean): LookupFunction {
   return (hostname, options, callback) => {
@@ -96,7 +115,7 @@ export function guardedLookup(allowLoopback: boolean): LookupFunction {
       if (error) return callback(error, '', 0);
       const list = (addresses as unknown as LookupAddress[]).filter((a) => addressAllowed(a.address, allowLoopback));
       if (list.length === 0) {
-        const refused = Object.assign(new Error(`push endpoint ${hostname} resolves to a non-public address`), { code: 'EPUSHADDRESS' });
+        const refused = Object.assign(new Error(`${hostname} resolves to a non-public address`), { code: REFUSED_ADDRESS });
         return callback(refused, '', 0);
       }
       if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
