@@ -37,6 +37,7 @@ const attempt: TWebhookAttempt = {
   status: 500,
   durationMs: 42,
   response: 'upstream exploded',
+  error: null,
   succeeded: false,
 };
 

@@ -57,6 +57,11 @@ function Attempts({ webhook }: { webhook: TWebhook }) {
               Redeliver
             </Button>
           </Box>
+          {a.error && (
+            <Typography variant="body2" color="warning.main">
+              {a.error}
+            </Typography>
+          )}
           {a.response && (
             <Box
               component="code"
