@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { FieldValues, Resolver } from 'react-hook-form';
+import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 
 /** Field path ("emails.0.email") → the message shown under that field. */
 export type TFieldErrors = Record<string, string>;
@@ -43,4 +43,20 @@ export function friendlyResolver<TValues extends FieldValues, TContext, TOutput>
     friendlyErrors(result.errors);
     return result;
   };
+}
+
+/**
+ * react-hook-form's nested errors as a dotted map ("phones.0.phoneNumber" → message), for forms
+ * whose fields read their message by path. A node may carry a message and hold others too ("phones.0").
+ */
+export function flatFieldErrors(errors: FieldErrors, prefix = ''): TFieldErrors {
+  const flat: TFieldErrors = {};
+  for (const [key, node] of Object.entries(errors) as [string, unknown][]) {
+    if (!node || typeof node !== 'object' || key === 'ref' || key === 'types') continue;
+    const path = prefix ? `${prefix}.${key}` : key;
+    const message = (node as { message?: unknown }).message;
+    if (typeof message === 'string') flat[path] = message;
+    Object.assign(flat, flatFieldErrors(node as FieldErrors, path));
+  }
+  return flat;
 }

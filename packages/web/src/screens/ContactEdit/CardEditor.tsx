@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useBlocker, useLocation, useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -16,8 +18,8 @@ import { cardQueries } from '../../api/queries.ts';
 import { errorText, HttpError } from '../../api/http.ts';
 import { emitClientEvent, notify } from '../../platform/events.ts';
 import { useSession } from '../../session/SessionContext.tsx';
-import { cardToForm, formToInput, previewCard, serverFieldError, validateForm, type TCardForm } from './form-model.ts';
-import type { TFieldErrors } from '../../components/field-errors.ts';
+import { cardToForm, formToInput, previewCard, serverFieldError, ZCardForm, type TCardForm } from './form-model.ts';
+import { flatFieldErrors, friendlyResolver } from '../../components/field-errors.ts';
 import FirstRunGuide from './FirstRunGuide.tsx';
 import LivePreview from './LivePreview.tsx';
 import EditorSection from '../../components/editor/EditorSection.tsx';
@@ -74,10 +76,18 @@ export default function CardEditor({ initial }: { initial: TOwnerVirtualContact 
     navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
   };
   const [card, setCard] = useState(initial);
-  const [form, setForm] = useState(() => cardToForm(initial));
-  const [saved, setSaved] = useState(() => snapshot(cardToForm(initial)));
-  const [errors, setErrors] = useState<TFieldErrors>({});
-  const [tried, setTried] = useState(false);
+  const [initialForm] = useState(() => cardToForm(initial));
+  // Checked on Save; after a first try (`isSubmitted`), every change checks the whole form again,
+  // so a message follows the typing (a last name clears the first name's "Required.").
+  const editor = useForm<TCardForm>({
+    resolver: friendlyResolver(zodResolver(ZCardForm, undefined, { raw: true })),
+    defaultValues: initialForm,
+    shouldFocusError: false,
+  });
+  // A fresh copy on every change, so the memoised preview follows each keystroke.
+  const form = useWatch({ control: editor.control, compute: (values: TCardForm) => ({ ...values }) });
+  const errors = flatFieldErrors(editor.formState.errors);
+  const [saved, setSaved] = useState(() => snapshot(initialForm));
   const [saveError, setSaveError] = useState<TSaveError | null>(null);
   const [phoneView, setPhoneView] = useState<'edit' | 'preview'>('edit');
   const updatedAt = useRef(initial.updatedAt);
@@ -96,14 +106,14 @@ export default function CardEditor({ initial }: { initial: TOwnerVirtualContact 
     writes.current = run.catch(() => undefined);
     return run;
   }, []);
-  const set = useCallback<TSetField>((key, value) => {
-    setForm((prev) => ({ ...prev, [key]: typeof value === 'function' ? (value as (p: unknown) => unknown)(prev[key]) : value }));
-  }, []);
-
-  // After a first failed attempt, errors follow the typing.
-  useEffect(() => {
-    if (tried) setErrors(validateForm(form));
-  }, [form, tried]);
+  const set = useCallback<TSetField>(
+    (key, value) => {
+      const next = typeof value === 'function' ? (value as (p: unknown) => unknown)(editor.getValues(key)) : value;
+      editor.setValue(key, next as never);
+      if (editor.formState.isSubmitted) void editor.trigger();
+    },
+    [editor],
+  );
 
   const name = `${form.firstName} ${form.lastName}`.trim() || 'your card';
   useEffect(() => {
@@ -146,7 +156,7 @@ export default function CardEditor({ initial }: { initial: TOwnerVirtualContact 
     onError: (e) => {
       const stale = e instanceof HttpError && e.status === 409;
       const field = e instanceof HttpError && e.status === 400 ? serverFieldError(e.message) : null;
-      if (field) setErrors((prev) => ({ ...prev, [field.path]: field.message }));
+      if (field) editor.setError(field.path as keyof TCardForm, { type: 'server', message: field.message });
       setSaveError({ message: stale ? e.message : `Not saved: ${errorText(e)}`, stale });
     },
   });
@@ -155,11 +165,8 @@ export default function CardEditor({ initial }: { initial: TOwnerVirtualContact 
 
   /** Checks the form and saves it; resolves once the save is over, whatever its outcome (shown on screen). */
   const save = useCallback(async () => {
-    const found = validateForm(form);
-    setTried(true);
-    setErrors(found);
-    const count = Object.keys(found).length;
-    if (count > 0) {
+    const refused = (found: FieldErrors<TCardForm>) => {
+      const count = Object.keys(flatFieldErrors(found)).length;
       setSaveError({ message: `Please check ${count === 1 ? 'the field' : `${count} fields`} marked in red.`, stale: false });
       window.setTimeout(
         () =>
@@ -169,11 +176,12 @@ export default function CardEditor({ initial }: { initial: TOwnerVirtualContact 
           )?.scrollIntoView({ behavior: 'smooth', block: 'center' }),
         50,
       );
-      return;
-    }
-    setSaveError(null);
-    await writeCard({ input: formToInput(form), sent: snapshot(form) }).catch(() => undefined);
-  }, [form, writeCard]);
+    };
+    await editor.handleSubmit(async (values) => {
+      setSaveError(null);
+      await writeCard({ input: formToInput(values), sent: snapshot(values) }).catch(() => undefined);
+    }, refused)();
+  }, [editor, writeCard]);
 
   // Ctrl/Cmd+S saves.
   useEffect(() => {
@@ -194,10 +202,8 @@ export default function CardEditor({ initial }: { initial: TOwnerVirtualContact 
       updatedAt.current = fresh.updatedAt;
       const next = cardToForm(fresh);
       setCard(fresh);
-      setForm(next);
+      editor.reset(next);
       setSaved(snapshot(next));
-      setErrors({});
-      setTried(false);
       setSaveError(null);
     } catch (e) {
       setSaveError({ message: errorText(e), stale: false });

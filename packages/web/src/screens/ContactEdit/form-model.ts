@@ -4,7 +4,10 @@
  * stable React rows while dragging), and form → the ZVirtualContactInput body
  * the server takes (only writable fields: the server refuses anything else).
  */
+import { z } from 'zod';
 import {
+  ZEmail,
+  ZPhone,
   ZVirtualContactInput,
   type TDesign,
   type TSocialMediaType,
@@ -219,33 +222,44 @@ export function formToInput(form: TCardForm): TVirtualContactInput {
   };
 }
 
+/** An empty value reads "Required." rather than the shared schema's format message. */
+const required = (schema: z.ZodType<string, string>) => z.string().trim().min(1, 'Required.').pipe(schema);
+
 /**
- * Checks the body with the shared schema plus the editor's own rules (a name,
- * a QR image for WeChat and QR entries, an account or URL for the others).
+ * The shared input plus the editor's own rules: a name, a number on each phone row and an address
+ * on each e-mail row, a QR image for WeChat and QR entries, an account or URL for the others.
+ * (The phone and e-mail lists repeat the shared schema's limit of 20 rows.)
  */
-export function validateForm(form: TCardForm): TFieldErrors {
-  const input = formToInput(form);
-  const errors = fieldErrors(ZVirtualContactInput, input);
-  if (!input.firstName && !input.lastName) errors.firstName = 'Required.';
-  input.phones.forEach((p, i) => {
-    if (!p.phoneNumber) errors[`phones.${i}.phoneNumber`] = 'Required.';
-  });
-  input.emails.forEach((e, i) => {
-    if (!e.email) errors[`emails.${i}.email`] = 'Required.';
-  });
-  input.links.forEach((l, i) => {
-    if (!l.linkUrl) errors[`links.${i}.linkUrl`] = 'Required.';
-  });
-  input.videos.forEach((v, i) => {
-    if (!v.videoUrl) errors[`videos.${i}.videoUrl`] = 'Required.';
-  });
+const ZCardInput = ZVirtualContactInput.extend({
+  phones: z.array(ZPhone.extend({ phoneNumber: required(ZPhone.shape.phoneNumber) })).max(20),
+  emails: z.array(ZEmail.extend({ email: required(ZEmail.shape.email) })).max(20),
+}).superRefine((input, ctx) => {
+  const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
+  if (!input.firstName && !input.lastName) issue(['firstName'], 'Required.');
   input.socialMedias.forEach((m, i) => {
     if (m.referenceType === 'ByQrCode' && !m.qrCode)
-      errors[`socialMedias.${i}.qrCode`] = m.socialMediaType === 'WeChat' ? 'WeChat needs a QR image: upload one.' : 'Upload the QR image.';
-    else if (m.referenceType === 'ByAccountId' && !m.accountId) errors[`socialMedias.${i}.accountId`] = 'Required.';
-    else if (m.referenceType === 'ByUrl' && !m.urlOverride) errors[`socialMedias.${i}.urlOverride`] = 'Required.';
+      issue(
+        ['socialMedias', i, 'qrCode'],
+        m.socialMediaType === 'WeChat' ? 'WeChat needs a QR image: upload one.' : 'Upload the QR image.',
+      );
+    else if (m.referenceType === 'ByAccountId' && !m.accountId) issue(['socialMedias', i, 'accountId'], 'Required.');
+    else if (m.referenceType === 'ByUrl' && !m.urlOverride) issue(['socialMedias', i, 'urlOverride'], 'Required.');
   });
-  return errors;
+});
+
+/**
+ * The editor's values as they are checked: turned into the request body (`formToInput`) and
+ * checked by the shared schema plus the editor's rules. Issues are named by the request's paths
+ * ("phones.0.phoneNumber", "designSpecification.accentColor2"), as the server names them.
+ */
+export const ZCardForm = z
+  .custom<TCardForm>()
+  .transform((form): z.input<typeof ZCardInput> => formToInput(form))
+  .pipe(ZCardInput);
+
+/** The form's field errors by request path ("emails.0.email"), as `ZCardForm` finds them; empty when valid. */
+export function validateForm(form: TCardForm): TFieldErrors {
+  return fieldErrors(ZCardForm, form);
 }
 
 /** A server 400 names one field ("emails.0.email: Invalid email format"): split it. */
