@@ -15,6 +15,7 @@ import { LEAD_STATUSES, type TLead, type TLeadStatus } from '@vbc/shared/leads';
 import { errorText } from '../../api/http.ts';
 import { downloadLeads, leadExportPath, leadQueries, type TLeadFilters, type TLeadScope } from '../../api/leads.ts';
 import { LEAD_STATUS_LABELS, leadTime, leadWork } from './lead-texts.ts';
+import IconTile from '../IconTile.tsx';
 
 /** How long typing pauses before the search goes out. */
 const SEARCH_DELAY_MS = 300;
@@ -33,21 +34,9 @@ function LeadRow({ lead, to, showOwner }: { lead: TLead; to: string | null; show
     .join(' · ');
   const body = (
     <>
-      <Box
-        aria-hidden
-        sx={{
-          width: 44,
-          height: 44,
-          borderRadius: '14px',
-          flex: '0 0 44px',
-          display: 'grid',
-          placeItems: 'center',
-          color: 'primary.main',
-          bgcolor: 'rgba(154,125,255,0.12)',
-        }}
-      >
+      <IconTile>
         <PersonIcon />
-      </Box>
+      </IconTile>
       <Box sx={{ minWidth: 0, flex: 1 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
           <Typography sx={{ fontWeight: unread ? 800 : 600 }} noWrap data-testid="lead-name">

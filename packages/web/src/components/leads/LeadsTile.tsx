@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import ContactPageIcon from '@mui/icons-material/ContactPage';
 import { leadQueries } from '../../api/leads.ts';
+import IconTile from '../IconTile.tsx';
 
 /** "3 new leads", "1 new lead", "No new leads". */
 export const newLeadsText = (count: number) => (count === 0 ? 'No new leads' : count === 1 ? '1 new lead' : `${count} new leads`);
@@ -34,21 +35,9 @@ export default function LeadsTile() {
         '&:hover': { borderColor: 'rgba(154,125,255,0.55)' },
       }}
     >
-      <Box
-        aria-hidden
-        sx={{
-          width: 44,
-          height: 44,
-          borderRadius: '14px',
-          flex: '0 0 44px',
-          display: 'grid',
-          placeItems: 'center',
-          color: 'primary.main',
-          bgcolor: 'rgba(154,125,255,0.12)',
-        }}
-      >
+      <IconTile>
         <ContactPageIcon />
-      </Box>
+      </IconTile>
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <Typography sx={{ fontWeight: 800 }}>Leads</Typography>
         <Typography variant="body2" color="text.secondary" data-testid="home-leads-count">

@@ -23,6 +23,7 @@ import LoadingScreen from '../../components/LoadingScreen.tsx';
 import { emitClientEvent, notify } from '../../platform/events.ts';
 import { useSession } from '../../session/SessionContext.tsx';
 import FolderNameDialog from './FolderNameDialog.tsx';
+import IconTile from '../../components/IconTile.tsx';
 
 const cardsText = (n: number) => (n === 1 ? '1 card' : `${n} cards`);
 
@@ -53,21 +54,7 @@ function DirectoryRow({ dir, onRename, onDelete }: { dir: TDirectorySummary; onR
         to={`/directory/${dir.dirId}`}
         sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flex: 1, minWidth: 0, color: 'inherit', textDecoration: 'none' }}
       >
-        <Box
-          aria-hidden
-          sx={{
-            width: 44,
-            height: 44,
-            borderRadius: '14px',
-            flex: '0 0 44px',
-            display: 'grid',
-            placeItems: 'center',
-            color: 'primary.main',
-            bgcolor: 'rgba(154,125,255,0.12)',
-          }}
-        >
-          {icon}
-        </Box>
+        <IconTile>{icon}</IconTile>
         <Box sx={{ minWidth: 0 }}>
           <Typography sx={{ fontWeight: 700 }} noWrap>
             {dir.name}
