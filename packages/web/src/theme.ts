@@ -77,6 +77,18 @@ export const theme = createTheme({
         },
       },
     },
+    MuiChip: {
+      styleOverrides: {
+        root: {
+          // Filled chips take the same AA fills as contained buttons (white on success.main is 3.4:1).
+          variants: [
+            { props: { variant: 'filled', color: 'primary' }, style: { backgroundColor: PRIMARY_FILL } },
+            { props: { variant: 'filled', color: 'error' }, style: { backgroundColor: ERROR_FILL } },
+            { props: { variant: 'filled', color: 'success' }, style: { backgroundColor: SUCCESS_FILL } },
+          ],
+        },
+      },
+    },
     MuiDialog: { styleOverrides: { paper: { backgroundImage: 'none' } } },
     MuiPaper: { styleOverrides: { root: { backgroundImage: 'none' } } },
   },
