@@ -1,12 +1,11 @@
 import { createHmac } from 'node:crypto';
-import { and, eq, or, sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { EXCHANGE_MIN_FILL_MS, exchangeConsentText, normalizeLeadPhone, type TLead, type ZExchangeRequest } from '@vbc/shared/leads';
 import type { Clock } from '../accounts/index.ts';
 import { findContact, isUnadopted, type FoundContact } from '../cards/index.ts';
 import type { Db } from '../platform/db/client.ts';
-import { accounts, corporateAccounts, leadRequests, leads } from '../platform/db/schema/index.ts';
-import { isUniqueViolation } from '../platform/db/unique-violation.ts';
+import { leads } from '../platform/db/schema/index.ts';
 import { badRequest, notFound, tooManyRequests } from '../platform/errors/app-error.ts';
 import type { IntegrationEvents } from '../platform/integration-events/index.ts';
 import type { RateLimiter, TRateRule } from '../platform/rate-limit/index.ts';
@@ -71,18 +70,14 @@ export async function exchangeCard(
 export const looksAutomated = (body: Pick<TExchangeBody, 'website' | 'fillMs'>): boolean =>
   !!body.website?.trim() || body.fillMs == null || body.fillMs < EXCHANGE_MIN_FILL_MS;
 
-/** Raised inside the transaction when a concurrent exchange took the row this one meant to write: the whole transaction runs again. */
-class Raced extends Error {}
-
-const ATTEMPTS = 4;
-
 /**
  * POST /api/vbc/virtualcontact/{contactId}/exchange (leads/README.md): checks the card, refuses bots
- * and clients over the limits, then in one transaction answers a known clientRequestId with its lead,
- * or merges the details into the owner's lead with the same e-mail or phone, or adds one; records
- * `lead.created` / `lead.updated` for webhooks in the same transaction. Two exchanges at once with
- * the same contact details end in one lead: the unique indexes refuse the second insert, and the
- * transaction runs again and finds the first.
+ * and clients over the limits, then in one statement (the database function `capture_lead`,
+ * migration 0017) answers a known clientRequestId with its lead, or merges the details into the
+ * owner's lead with the same e-mail or phone, or adds one. When a recorder may keep `lead.created` /
+ * `lead.updated` (`integrationEvents.wants`), the statement and the event share a transaction.
+ * Two exchanges at once with the same contact details end in one lead: the unique indexes refuse
+ * the second write, and the function looks again and finds the first.
  */
 export async function captureLead(deps: TCaptureDeps, input: TCaptureInput): Promise<TCaptured> {
   const card = await exchangeCard(deps.getPublic, input.contactId);
@@ -104,105 +99,53 @@ export async function captureLead(deps: TCaptureDeps, input: TCaptureInput): Pro
   }
 
   const ownerAccountId = card.ownerAccountId;
-  // The owner's name (the lead's ownerName) and the business a linked card belongs to, in one read.
-  const profileId = card.row.corporateProfileId;
-  const [owner] = await deps.db
-    .select({ name: accounts.name, corporateAccountId: corporateAccounts.id })
-    .from(accounts)
-    .leftJoin(corporateAccounts, profileId ? eq(corporateAccounts.corporateProfileId, profileId) : sql`false`)
-    .where(eq(accounts.id, ownerAccountId))
-    .limit(1);
-  const corporateAccountId = owner?.corporateAccountId ?? null;
   const cardName = `${card.row.firstName} ${card.row.lastName}`.trim();
-  const emailKey = body.email ? body.email.toLowerCase() : null;
-  const phone = body.phone ? normalizeLeadPhone(body.phone) : null;
-  const phoneKey = phone ? phone.replace(/^\+/, '') : null;
+  const phone = (body.phone ? normalizeLeadPhone(body.phone) : null) || null;
+  const now = deps.clock.now();
+  const capture = (db: Db) =>
+    db.execute(sql`select * from capture_lead(
+      ${ownerAccountId}::uuid, ${body.clientRequestId}::uuid, ${card.row.corporateProfileId ?? null}::uuid, ${card.row.id}::uuid,
+      ${cardName}, ${exchangeConsentText(cardName)}, ${body.name},
+      ${body.email || null}, ${body.email ? body.email.toLowerCase() : null}, ${phone}, ${phone ? phone.replace(/^\+/, '') : null},
+      ${body.company || null}, ${body.jobTitle || null}, ${body.note || null}, ${body.source || null},
+      ${visitorCardId}::uuid, ${visitorCardId ? input.visitorAccountId! : null}::uuid, ${now.toISOString()}::timestamptz)`);
 
-  for (let attempt = 1; ; attempt++) {
-    const now = deps.clock.now();
-    try {
-      return await deps.db.transaction(async (tx) => {
-        const [known] = await tx
-          .select({ leadId: leadRequests.leadId })
-          .from(leadRequests)
-          .where(and(eq(leadRequests.ownerAccountId, ownerAccountId), eq(leadRequests.clientRequestId, body.clientRequestId)))
-          .limit(1);
-        if (known) return { leadId: known.leadId, fresh: false, lead: null, ownerAccountId, card };
-
-        const details = {
-          name: body.name,
-          cardId: card.row.id,
-          cardName,
-          corporateAccountId,
-          consentText: exchangeConsentText(cardName),
-          consentAt: now,
-          lastExchangedAt: now,
-          updatedAt: now,
-        };
-        // Fields the visitor left out keep what an earlier exchange gave.
-        const given = {
-          ...(body.email ? { email: body.email, emailKey } : {}),
-          ...(body.company ? { company: body.company } : {}),
-          ...(body.jobTitle ? { jobTitle: body.jobTitle } : {}),
-          ...(body.note ? { message: body.note } : {}),
-          ...(body.source ? { source: body.source } : {}),
-          ...(visitorCardId ? { visitorCardId, visitorAccountId: input.visitorAccountId! } : {}),
-        };
-
-        const matches = await tx
-          .select()
-          .from(leads)
-          .where(
-            and(
-              eq(leads.ownerAccountId, ownerAccountId),
-              or(emailKey ? eq(leads.emailKey, emailKey) : sql`false`, phoneKey ? eq(leads.phoneKey, phoneKey) : sql`false`),
-            ),
-          )
-          .limit(2);
-        // The lead with the same e-mail first; its phone changes only if no other lead of the owner has the new one.
-        const match = matches.find((m) => emailKey && m.emailKey === emailKey) ?? matches[0];
-        let row: LeadRow;
-        if (match) {
-          const phoneTaken = matches.some((m) => m.id !== match.id && m.phoneKey === phoneKey);
-          const [updated] = await tx
-            .update(leads)
-            .set({
-              ...details,
-              ...given,
-              ...(phone && !phoneTaken ? { phone, phoneKey } : {}),
-              exchangeCount: sql`${leads.exchangeCount} + 1`,
-              seen: false,
-            })
-            .where(eq(leads.id, match.id))
-            .returning();
-          if (!updated) throw new Raced(); // deleted meanwhile
-          row = updated;
-        } else {
-          const [inserted] = await tx
-            .insert(leads)
-            .values({ ownerAccountId, ...details, ...given, ...(phone ? { phone, phoneKey } : {}), capturedAt: now })
-            .onConflictDoNothing()
-            .returning();
-          if (!inserted) throw new Raced(); // the same e-mail or phone was added meanwhile
-          row = inserted;
-        }
-        await tx.insert(leadRequests).values({ ownerAccountId, clientRequestId: body.clientRequestId, leadId: row.id, createdAt: now });
-        const lead = presentLead(row, owner?.name ?? null);
-        await deps.integrationEvents.record(tx, {
-          type: match ? 'lead.updated' : 'lead.created',
-          accountId: ownerAccountId,
-          corporateAccountId: row.corporateAccountId,
-          data: lead,
-          occurredAt: now,
-        });
-        return { leadId: row.id, fresh: true, lead, ownerAccountId, card };
+  // The event type (lead.created or lead.updated) is known only once the function ran: when a
+  // recorder may keep either, the function and the event share a transaction; else the function
+  // is one statement, its own transaction.
+  const recorded =
+    deps.integrationEvents.wants('lead.created', ownerAccountId) || deps.integrationEvents.wants('lead.updated', ownerAccountId);
+  const answered = async (db: Db): Promise<TCaptured> => {
+    const [answer] = ((await capture(db)) as unknown as { rows: TCaptureResult[] }).rows;
+    if (!answer) throw new Error('capture_lead answered no row');
+    if (!answer.fresh) return { leadId: answer.id as string, fresh: false, lead: null, ownerAccountId, card };
+    const row = leadRow(answer);
+    const lead = presentLead(row, answer.owner_name);
+    if (recorded) {
+      await deps.integrationEvents.record(db, {
+        type: answer.updated ? 'lead.updated' : 'lead.created',
+        accountId: ownerAccountId,
+        corporateAccountId: row.corporateAccountId,
+        data: lead,
+        occurredAt: now,
       });
-    } catch (error) {
-      // A concurrent exchange won a unique index (the same contact, or the same clientRequestId): look again.
-      if (attempt < ATTEMPTS && (error instanceof Raced || isUniqueViolation(error))) continue;
-      throw error;
     }
+    return { leadId: row.id, fresh: true, lead, ownerAccountId, card };
+  };
+  return recorded ? deps.db.transaction(answered) : answered(deps.db);
+}
+
+/** What `capture_lead` answers: the lead's columns (only `id` for a known request), the owner's name, and how it went. */
+type TCaptureResult = Record<string, unknown> & { owner_name: string | null; fresh: boolean; updated: boolean };
+
+/** A row of `leads` as the database driver gave it, read as drizzle reads it. */
+function leadRow(raw: Record<string, unknown>): LeadRow {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(leads))) {
+    const value = raw[column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
   }
+  return row as LeadRow;
 }
 
 /** The id of the visitor's own card they sent (by id or quickId), or a 400 naming fromVbcId. */
