@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { TCreatedWebhook, TWebhook, ZCreateWebhook } from '@vbc/shared';
+import { and, count, desc, eq, inArray, isNotNull, isNull, or } from 'drizzle-orm';
+import type { TCreatedWebhook, TWebhook, TWebhookEventType, ZCreateWebhook } from '@vbc/shared';
 import type { z } from 'zod';
 import type { Db } from '../platform/db/client.ts';
 import { corporateAccountMembers, webhookEndpoints } from '../platform/db/schema/index.ts';
@@ -22,8 +22,8 @@ export interface TEndpointDeps {
   allowInsecure: boolean;
   /** Throws 404 unless the account is a member of the business, 403 unless an admin (corporate's `requireRole`). */
   requireAdmin(accountId: string, corporateAccountId: string): Promise<unknown>;
-  /** After a change of an account's endpoints: the message subscribers cache is refreshed on every instance. */
-  endpointsChanged(accountId: string): Promise<void>;
+  /** After a change of an account's own endpoints (null: a business's): the subscribers cache is refreshed on every instance. */
+  endpointsChanged(accountId: string | null): Promise<void>;
 }
 
 /** A new signing secret in the Standard Webhooks format: `whsec_` and 32 random bytes in base64. */
@@ -85,7 +85,7 @@ export async function createEndpoint(
       secretEncrypted: deps.box.seal(secret),
     })
     .returning();
-  if (corporateAccountId === null) await deps.endpointsChanged(accountId);
+  await deps.endpointsChanged(corporateAccountId === null ? accountId : null);
   return { ...presentWebhook(row!), secret };
 }
 
@@ -112,21 +112,35 @@ export async function listEndpoints(db: Db, accountId: string): Promise<TWebhook
 export async function deleteEndpoint(deps: TEndpointDeps, accountId: string, webhookId: string): Promise<void> {
   const endpoint = await requireEndpoint(deps.db, accountId, webhookId);
   await deps.db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id));
-  if (endpoint.corporateAccountId === null) await deps.endpointsChanged(endpoint.accountId);
+  await deps.endpointsChanged(endpoint.corporateAccountId === null ? endpoint.accountId : null);
 }
 
-/** Accounts whose own enabled endpoints subscribe to `message.received`, or only those of `accountIds`. */
-export async function messageSubscribers(db: Db, accountIds?: string[]): Promise<string[]> {
+/** The events each account's own enabled endpoints subscribe to (every account's, or only those of `accountIds`). */
+export async function ownSubscriptions(db: Db, accountIds?: string[]): Promise<Map<string, Set<TWebhookEventType>>> {
   const rows = await db
-    .selectDistinct({ accountId: webhookEndpoints.accountId })
+    .select({ accountId: webhookEndpoints.accountId, events: webhookEndpoints.events })
     .from(webhookEndpoints)
     .where(
       and(
         eq(webhookEndpoints.enabled, true),
         isNull(webhookEndpoints.corporateAccountId),
-        sql`'message.received' = any(${webhookEndpoints.events})`,
         accountIds ? inArray(webhookEndpoints.accountId, accountIds) : undefined,
       ),
     );
-  return rows.map((r) => r.accountId);
+  const byAccount = new Map<string, Set<TWebhookEventType>>();
+  for (const row of rows) {
+    const events = byAccount.get(row.accountId) ?? new Set<TWebhookEventType>();
+    for (const event of row.events as TWebhookEventType[]) events.add(event);
+    byAccount.set(row.accountId, events);
+  }
+  return byAccount;
+}
+
+/** The events some business's enabled endpoint subscribes to. */
+export async function businessSubscriptions(db: Db): Promise<Set<TWebhookEventType>> {
+  const rows = await db
+    .select({ events: webhookEndpoints.events })
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.enabled, true), isNotNull(webhookEndpoints.corporateAccountId)));
+  return new Set(rows.flatMap((row) => row.events as TWebhookEventType[]));
 }

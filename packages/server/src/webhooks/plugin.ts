@@ -9,7 +9,7 @@ import { disabledNotices } from './endpoint-health.ts';
 import { createEndpoint, deleteEndpoint, listEndpoints, type TEndpointDeps } from './manage-endpoints.ts';
 import { OUTBOX_CHANNEL, recordEvent } from './record-event.ts';
 import { createWebhookSender } from './send-webhook.ts';
-import { MessageSubscribers } from './subscribers.ts';
+import { EventSubscribers } from './subscribers.ts';
 import webhookRoutes from './routes.ts';
 
 const writes = { createEndpoint, deleteEndpoint };
@@ -35,16 +35,16 @@ declare module 'fastify' {
 
 /**
  * Webhooks: decorates `app.webhooks`, records integration events into the outbox (a recorder on
- * `app.integrationEvents`, told which accounts want `message.received` by a cache of subscribers),
+ * `app.integrationEvents`, told which accounts' events someone wants by a cache of subscribers),
  * and runs the dispatcher from ready to close.
  */
 export default fp(
   async function webhooks(app: FastifyInstance, options: TWebhooksPluginOptions) {
     const { config } = app;
     const box = new SecretBox(app.signingKey, 'webhook-secrets');
-    const subscribers = new MessageSubscribers(app.db, app.backplane, app.log);
+    const subscribers = new EventSubscribers(app.db, app.backplane, app.log);
     await subscribers.start();
-    app.integrationEvents.use(recordEvent, (type, accountId) => type !== 'message.received' || subscribers.has(accountId));
+    app.integrationEvents.use(recordEvent, (type, accountId) => subscribers.wants(type, accountId));
 
     const deps: TEndpointDeps = {
       db: app.db,
