@@ -1,7 +1,5 @@
 // The leads list against a real HTTP server (node:http on 127.0.0.1) answering as the leads routes do.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -11,6 +9,7 @@ import type { TLeadScope } from '../../api/leads.ts';
 import { createQueryClient } from '../../api/query-client.ts';
 import { theme } from '../../theme.ts';
 import LeadList from './LeadList.tsx';
+import { startLocalApi, type LocalApi } from '../../test/local-api.ts';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -40,12 +39,11 @@ const lead = (n: number, fields: Partial<TLead> = {}): TLead => ({
   ...fields,
 });
 
-let server: Server;
-let base = '';
+let api: LocalApi;
 let asked: string[] = [];
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
+  api = await startLocalApi((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     asked.push(`${url.pathname}${url.search}`);
     const send = (payload: unknown) => {
@@ -62,17 +60,8 @@ beforeAll(async () => {
     res.writeHead(404, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ message: 'nope' }));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const realFetch = globalThis.fetch;
-  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
-    realFetch(typeof input === 'string' && input.startsWith('/') ? `${base}${input}` : input, init),
-  );
 });
-afterAll(() => {
-  vi.unstubAllGlobals();
-  return new Promise<void>((resolve) => server.close(() => resolve()));
-});
+afterAll(() => api.close());
 beforeEach(() => {
   asked = [];
 });

@@ -1,7 +1,5 @@
 // The webhooks section against a real HTTP server (node:http on 127.0.0.1) answering as the webhooks routes do.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -9,6 +7,7 @@ import type { TWebhook, TWebhookAttempt } from '@vbc/shared/webhooks';
 import { createQueryClient } from '../../api/query-client.ts';
 import { theme } from '../../theme.ts';
 import WebhooksSection from './WebhooksSection.tsx';
+import { startLocalApi, type LocalApi } from '../../test/local-api.ts';
 
 const hook = (id: string, url: string, corporateAccountId: string | null): TWebhook => ({
   webhookId: id,
@@ -24,8 +23,7 @@ const hook = (id: string, url: string, corporateAccountId: string | null): TWebh
 // A busy machine renders MUI slowly in jsdom.
 configure({ asyncUtilTimeout: 5000 });
 
-let server: Server;
-let base = '';
+let api: LocalApi;
 let hooks: TWebhook[] = [];
 let calls: string[] = [];
 let created: unknown[] = [];
@@ -42,7 +40,7 @@ const attempt: TWebhookAttempt = {
 };
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
+  api = await startLocalApi((req, res) => {
     let raw = '';
     req.on('data', (c: Buffer) => (raw += c.toString()));
     req.on('end', () => {
@@ -64,17 +62,8 @@ beforeAll(async () => {
       send(404, { message: 'nope' });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const realFetch = globalThis.fetch;
-  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
-    realFetch(typeof input === 'string' && input.startsWith('/') ? `${base}${input}` : input, init),
-  );
 });
-afterAll(() => {
-  vi.unstubAllGlobals();
-  return new Promise<void>((resolve) => server.close(() => resolve()));
-});
+afterAll(() => api.close());
 beforeEach(() => {
   hooks = [hook('mine-1', 'https://crm.example.com/hooks', null), hook('biz-1', 'https://team.example.com/hooks', 'biz-7')];
   calls = [];

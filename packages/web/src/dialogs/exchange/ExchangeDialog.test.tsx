@@ -1,8 +1,6 @@
 // @vitest-environment-options { "url": "http://127.0.0.1/vbc/k7m2p9q?s=qr" }
 // The window against a real HTTP server (node:http on 127.0.0.1) that answers as the exchange route does.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -14,6 +12,7 @@ import { sampleCard } from '../../test/sample-card.ts';
 import { theme } from '../../theme.ts';
 import ExchangeDialog from './ExchangeDialog.tsx';
 import { EXCHANGE_SAVED, EXCHANGE_TOO_MANY } from './exchange-form.ts';
+import { startLocalApi, type LocalApi } from '../../test/local-api.ts';
 
 interface TReceived {
   path: string;
@@ -24,8 +23,7 @@ interface TReceived {
 // A busy machine renders MUI slowly in jsdom: wait for the window's answers as long as a person would.
 configure({ asyncUtilTimeout: 5000 });
 
-let server: Server;
-let base = '';
+let api: LocalApi;
 let received: TReceived[] = [];
 /** The exchange route's next answers (status and body), first one first; 201 with a lead id when none is queued. */
 let answers: { status: number; body: unknown }[] = [];
@@ -42,7 +40,7 @@ const ACCOUNT = {
 };
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
+  api = await startLocalApi((req, res) => {
     let raw = '';
     req.on('data', (c: Buffer) => (raw += c.toString()));
     req.on('end', () => {
@@ -61,18 +59,8 @@ beforeAll(async () => {
       else send(404, { message: 'nope' });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  // The app's calls are relative to the page; in jsdom they go to the test server.
-  const realFetch = globalThis.fetch;
-  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
-    realFetch(typeof input === 'string' && input.startsWith('/') ? `${base}${input}` : input, init),
-  );
 });
-afterAll(() => {
-  vi.unstubAllGlobals();
-  return new Promise<void>((resolve) => server.close(() => resolve()));
-});
+afterAll(() => api.close());
 
 let online = true;
 beforeEach(() => {

@@ -1,7 +1,5 @@
 // The card editor against a real HTTP server (node:http on 127.0.0.1) answering its save as the cards route does.
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { ThemeProvider } from '@mui/material/styles';
@@ -11,6 +9,7 @@ import { createQueryClient } from '../../api/query-client.ts';
 import { sampleCard } from '../../test/sample-card.ts';
 import { theme } from '../../theme.ts';
 import CardEditor from './CardEditor.tsx';
+import { startLocalApi, type LocalApi } from '../../test/local-api.ts';
 
 // A busy machine renders MUI slowly in jsdom.
 configure({ asyncUtilTimeout: 8000 });
@@ -25,13 +24,13 @@ const card: TOwnerVirtualContact = {
   updatedAt: '2026-01-02T00:00:00.000Z',
 };
 
-let server: Server;
+let api: LocalApi;
 /** The next PUT's answer: a refusal naming a field, else the card as saved. */
 let refusal: string | null = null;
 let saves: Record<string, unknown>[] = [];
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
+  api = await startLocalApi((req, res) => {
     let raw = '';
     req.on('data', (c: Buffer) => (raw += c.toString()));
     req.on('end', () => {
@@ -46,19 +45,10 @@ beforeAll(async () => {
       send(200, { ...card, ...body, updatedAt: '2026-01-03T00:00:00.000Z' });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const realFetch = globalThis.fetch;
-  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
-    realFetch(typeof input === 'string' && input.startsWith('/') ? `${base}${input}` : input, init),
-  );
   // jsdom does not scroll; a refused save scrolls to the first field marked in red.
   Element.prototype.scrollIntoView = () => undefined;
 });
-afterAll(() => {
-  vi.unstubAllGlobals();
-  return new Promise<void>((resolve) => server.close(() => resolve()));
-});
+afterAll(() => api.close());
 afterEach(() => {
   cleanup();
   refusal = null;
