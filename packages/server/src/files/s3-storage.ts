@@ -9,6 +9,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { ConfigError, type Config } from '../platform/config/config.ts';
 import { unavailable } from '../platform/errors/app-error.ts';
+import { NETWORK_ERROR_CODES } from '../platform/errors/network-codes.ts';
 import { checkStorageKey, type FileStorage } from './storage.ts';
 
 /** Settings of an S3-compatible bucket (the S3_* variables). */
@@ -22,18 +23,7 @@ export type TS3Settings = Pick<
 };
 
 /** Socket errors and timeouts: the bucket cannot be reached (rather than refusing the request). */
-const UNREACHABLE = new Set([
-  'TimeoutError',
-  'RequestTimeout',
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'ENOTFOUND',
-  'EPIPE',
-  'EAI_AGAIN',
-]);
+const UNREACHABLE = new Set(['TimeoutError', 'RequestTimeout', ...NETWORK_ERROR_CODES]);
 const isUnreachable = (error: unknown): boolean => {
   const { name, code } = (error ?? {}) as { name?: string; code?: string };
   return UNREACHABLE.has(name ?? '') || UNREACHABLE.has(code ?? '');

@@ -1,16 +1,5 @@
 import { unavailable, type AppError } from '../errors/app-error.ts';
-
-/** Socket errors that mean the database server cannot be reached (refused, reset, timed out…). */
-const NETWORK_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'ENOTFOUND',
-  'EPIPE',
-  'EAI_AGAIN',
-]);
+import { NETWORK_ERROR_CODES } from '../errors/network-codes.ts';
 
 /** pg messages for a connection lost or never made (they carry no code). */
 const LOST_CONNECTION =
@@ -24,7 +13,10 @@ const LOST_CONNECTION =
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
     const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && (NETWORK_CODES.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code) || code === '53300'))
+    if (
+      typeof code === 'string' &&
+      (NETWORK_ERROR_CODES.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code) || code === '53300')
+    )
       return true;
     const message = (e as { message?: unknown }).message;
     if (typeof message === 'string' && LOST_CONNECTION.test(message)) return true;
