@@ -22,6 +22,10 @@ export function normalizeLeadPhone(value: string): string | null {
   return /^\+?\d{7,15}$/.test(compact) ? compact : null;
 }
 
+/** The name the exchange window gives the card's owner (and the consent sentence quotes): the card's name, else "the owner". */
+export const cardOwnerName = (card: { firstName: string; lastName: string }): string =>
+  `${card.firstName} ${card.lastName}`.trim() || 'the owner';
+
 /** The consent sentence the visitor ticks, stored with the lead as shown. */
 export const exchangeConsentText = (ownerName: string): string => `I agree that ${ownerName} may keep these details and contact me.`;
 

@@ -1,7 +1,14 @@
 import { createHmac } from 'node:crypto';
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { EXCHANGE_MIN_FILL_MS, exchangeConsentText, normalizeLeadPhone, type TLead, type ZExchangeRequest } from '@vbc/shared/leads';
+import {
+  cardOwnerName,
+  EXCHANGE_MIN_FILL_MS,
+  exchangeConsentText,
+  normalizeLeadPhone,
+  type TLead,
+  type ZExchangeRequest,
+} from '@vbc/shared/leads';
 import type { Clock } from '../accounts/index.ts';
 import { findContact, isUnadopted, type FoundContact } from '../cards/index.ts';
 import type { Db } from '../platform/db/client.ts';
@@ -105,7 +112,7 @@ export async function captureLead(deps: TCaptureDeps, input: TCaptureInput): Pro
   const capture = (db: Db) =>
     db.execute(sql`select * from capture_lead(
       ${ownerAccountId}::uuid, ${body.clientRequestId}::uuid, ${card.row.corporateProfileId ?? null}::uuid, ${card.row.id}::uuid,
-      ${cardName}, ${exchangeConsentText(cardName)}, ${body.name},
+      ${cardName}, ${exchangeConsentText(cardOwnerName(card.row))}, ${body.name},
       ${body.email || null}, ${body.email ? body.email.toLowerCase() : null}, ${phone}, ${phone ? phone.replace(/^\+/, '') : null},
       ${body.company || null}, ${body.jobTitle || null}, ${body.note || null}, ${body.source || null},
       ${visitorCardId}::uuid, ${visitorCardId ? input.visitorAccountId! : null}::uuid, ${now.toISOString()}::timestamptz)`);

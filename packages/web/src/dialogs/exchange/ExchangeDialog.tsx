@@ -21,7 +21,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, type Control, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import type { TVirtualContact } from '@vbc/shared/contact';
-import { exchangeConsentText, LEAD_NOTE_MAX_LENGTH, ZExchangeRequest } from '@vbc/shared/leads';
+import { cardOwnerName, exchangeConsentText, LEAD_NOTE_MAX_LENGTH, ZExchangeRequest } from '@vbc/shared/leads';
 import { onExchangeOutcome, submitExchange, type TExchangeSubmission } from '../../exchange/exchange-outbox.ts';
 import { useSession } from '../../session/SessionContext.tsx';
 import AppDialog from '../AppDialog.tsx';
@@ -31,7 +31,6 @@ import {
   exchangeSentText,
   exchangeTitle,
   firstNameOf,
-  ownerNameOf,
   pageSource,
   sendMeTheCardText,
   type TExchangeField,
@@ -63,7 +62,7 @@ type TView = { kind: 'form' } | { kind: 'saved'; clientRequestId: string } | { k
 export default function ExchangeDialog({ contact, onClose }: { contact: TVirtualContact; onClose: () => void }) {
   const { status, account } = useSession();
   const firstName = firstNameOf(contact);
-  const ownerName = ownerNameOf(contact);
+  const ownerName = cardOwnerName(contact);
   const openedAt = useRef(Date.now());
   const ownCards = useMemo(
     () => (status === 'signedIn' ? (account?.virtualContacts ?? []).filter((c) => c.virtualContactId !== contact.virtualContactId) : []),

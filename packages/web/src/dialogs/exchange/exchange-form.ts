@@ -20,9 +20,6 @@ export const firstNameOf = (contact: Pick<TVirtualContact, 'firstName' | 'name'>
   contact.firstName.trim() || contact.name.trim().split(/\s+/)[0] || 'the owner';
 
 /** The owner's name in the consent sentence: first and last name, else the card's name. */
-export const ownerNameOf = (contact: Pick<TVirtualContact, 'firstName' | 'lastName' | 'name'>): string =>
-  `${contact.firstName} ${contact.lastName}`.trim() || contact.name.trim() || 'the owner';
-
 /** False only when the card says so: a card answer without the field (an older server, a cached page) takes exchanges. */
 export const exchangeEnabled = (contact: Pick<TVirtualContact, 'exchangeEnabled'>): boolean => contact.exchangeEnabled !== false;
 
