@@ -18,13 +18,13 @@ import { buildApp } from '../../packages/server/src/app.ts';
 import { loadConfig } from '../../packages/server/src/platform/config/config.ts';
 import { openDatabase } from '../../packages/server/src/platform/db/client.ts';
 import { buildAccount, buildCard } from '../../packages/server/src/test/factories.ts';
-import { BENCH_ADMIN_TOKEN, benchDatabase, median, startProduct, stop } from './product.ts';
+import { BENCH_ADMIN_TOKEN, benchDatabase, cpuOf, databaseUse, databaseUsed, median, startProduct, stop } from './product.ts';
 
 /** Cards the exchanges are spread over: each takes 200 a day, so this many allow 40,000 exchanges. */
 const CARDS = 200;
 
 /** Migrates the database and makes one owner with CARDS cards; their quickIds. */
-async function seed(databaseUrl: string): Promise<string[]> {
+export async function seed(databaseUrl: string): Promise<string[]> {
   const config = loadConfig({
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'vbc-bench-')),
     DATABASE_URL: databaseUrl,
@@ -52,11 +52,28 @@ interface TRound {
   p99: number;
   errors: number;
   statuses: Record<string, number>;
+  /** The server's CPU ms per request (its process, every thread), the database backends' CPU ms per request, WAL flushes per request. */
+  perRequest: { serverCpuMs: number; databaseCpuMs: number; walSyncs: number };
 }
 
+/** The product under load: its port and process, and the database it runs on. */
+interface TTarget {
+  port: number;
+  pid: number | undefined;
+  database: { name: string; adminUrl: string };
+}
+
+const serverCpu = (pid: number | undefined) => {
+  const { main, others } = cpuOf(pid);
+  return main + others;
+};
+
 /** 50 connections for `seconds` on one request kind. */
-async function round(port: number, seconds: number, request: autocannon.Request): Promise<TRound> {
+async function round(target: TTarget, seconds: number, request: autocannon.Request): Promise<TRound> {
+  const { port } = target;
   const statuses: Record<string, number> = {};
+  const cpuBefore = serverCpu(target.pid);
+  const databaseBefore = await databaseUse(target.database.adminUrl, target.database.name);
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       { url: `http://127.0.0.1:${port}`, connections: 50, pipelining: 1, duration: seconds, requests: [request] },
@@ -66,7 +83,14 @@ async function round(port: number, seconds: number, request: autocannon.Request)
       statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
     });
   });
+  const database = databaseUsed(databaseBefore, await databaseUse(target.database.adminUrl, target.database.name));
+  const per = (value: number) => Math.round((value / Math.max(1, result.requests.total)) * 1000) / 1000;
   return {
+    perRequest: {
+      serverCpuMs: per((serverCpu(target.pid) - cpuBefore) * 1000),
+      databaseCpuMs: per(database.cpuSeconds * 1000),
+      walSyncs: per(database.walSyncs),
+    },
     requests: result.requests.total,
     rps: result.requests.average,
     p50: result.latency.p50,
@@ -114,12 +138,13 @@ export async function benchExchange(seconds = 10) {
     const cardRequest: autocannon.Request = { method: 'GET', path: `/api/vbc/virtualcontact/${quickIds[0]}` };
 
     // Warm-up, then alternating rounds (BENCH_ROUNDS, 3 by default): the baseline then the exchange.
-    await round(product.port, 2, cardRequest);
-    await round(product.port, 2, exchangeRequest);
+    const target: TTarget = { port: product.port, pid: product.child.pid, database };
+    await round(target, 2, cardRequest);
+    await round(target, 2, exchangeRequest);
     const rounds: { card: TRound; exchange: TRound }[] = [];
     for (let i = 0; i < Number(process.env.BENCH_ROUNDS ?? 3); i++) {
-      const card = await round(product.port, seconds / 2, cardRequest);
-      const exchange = await round(product.port, seconds / 2, exchangeRequest);
+      const card = await round(target, seconds / 2, cardRequest);
+      const exchange = await round(target, seconds / 2, exchangeRequest);
       rounds.push({ card, exchange });
     }
     await stop(product.child);
@@ -135,6 +160,11 @@ export async function benchExchange(seconds = 10) {
         requests: rounds.reduce((sum, r) => sum + r.exchange.requests, 0),
         errors: rounds.reduce((sum, r) => sum + r.exchange.errors, 0),
         statuses: rounds.map((r) => r.exchange.statuses),
+        perRequest: {
+          serverCpuMs: median(rounds.map((r) => r.exchange.perRequest.serverCpuMs)),
+          databaseCpuMs: median(rounds.map((r) => r.exchange.perRequest.databaseCpuMs)),
+          walSyncs: median(rounds.map((r) => r.exchange.perRequest.walSyncs)),
+        },
       },
       card: {
         p50: median(rounds.map((r) => r.card.p50)),

@@ -226,6 +226,9 @@ if (runs('exchange')) {
   console.log(
     `  ratio exchange p99 / card read p99 = ${fmt(ex.p99Ratio)}; card read req/s / exchange req/s = ${fmt(ex.rpsRatio)} (medians of the rounds)`,
   );
+  console.log(
+    `  per exchange (medians of the rounds): server CPU ${ex.exchange.perRequest.serverCpuMs} ms, database backends' CPU ${ex.exchange.perRequest.databaseCpuMs} ms, WAL flushes ${ex.exchange.perRequest.walSyncs} (every database's: other load on the server counts)`,
+  );
   if (ex.serverErrors) console.log(`  server error lines in the log: ${ex.serverErrors} (${ex.logFile})`);
 }
 if (runs('webhooks')) {

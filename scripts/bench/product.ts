@@ -75,7 +75,7 @@ export function runScript<T>(script: string, args: string[]): Promise<T> {
 }
 
 /** A fresh database on the benchmark's PostgreSQL server, dropped by `drop()`. */
-export async function benchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function benchDatabase(): Promise<{ url: string; name: string; adminUrl: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const name = `vbc_bench_${Date.now()}_${process.pid}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -85,6 +85,8 @@ export async function benchDatabase(): Promise<{ url: string; drop: () => Promis
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
+    name,
+    adminUrl,
     drop: async () => {
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
@@ -160,6 +162,35 @@ export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return Math.round((sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0) * 10) / 10;
 }
+
+/** What databaseUse reads: each backend's CPU seconds so far, and the server's WAL flushes so far. */
+export interface TDatabaseUse {
+  backends: Map<number, number>;
+  walSyncs: number;
+}
+
+/**
+ * The PostgreSQL backends serving one database (on this host; Linux /proc) and the server's WAL
+ * flushes (pg_stat_wal counts every database's, so other load on the server counts too). Two
+ * readings, before and after a round, give the database's share of the round's work (databaseUsed).
+ */
+export async function databaseUse(adminUrl: string, name: string): Promise<TDatabaseUse> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [name]);
+    const [wal] = (await admin.query<{ wal_sync: string }>('select wal_sync::text from pg_stat_wal')).rows;
+    return { backends: new Map(rows.map(({ pid }) => [pid, cpuOf(pid).main])), walSyncs: Number(wal?.wal_sync ?? 0) };
+  } finally {
+    await admin.end();
+  }
+}
+
+/** The CPU seconds and WAL flushes between two databaseUse readings (a backend started in between counts from 0). */
+export const databaseUsed = (before: TDatabaseUse, after: TDatabaseUse) => ({
+  cpuSeconds: [...after.backends].reduce((sum, [pid, seconds]) => sum + seconds - (before.backends.get(pid) ?? 0), 0),
+  walSyncs: after.walSyncs - before.walSyncs,
+});
 
 /** CPU seconds a process has used (Linux /proc; 0 elsewhere): its main thread (the event loop) and its other threads (workers, libuv, GC). */
 export function cpuOf(pid: number | undefined): { main: number; others: number } {

@@ -11,6 +11,7 @@ import {
 } from '@vbc/shared/leads';
 import type { Clock } from '../accounts/index.ts';
 import { findContact, isUnadopted, type FoundContact } from '../cards/index.ts';
+import { batchedCalls, type TBatchedCallsOptions } from '../platform/db/batched-calls.ts';
 import type { Db } from '../platform/db/client.ts';
 import { leads } from '../platform/db/schema/index.ts';
 import { badRequest, notFound, tooManyRequests } from '../platform/errors/app-error.ts';
@@ -32,10 +33,11 @@ export interface TCaptureDeps {
   db: Db;
   clock: Clock;
   rateLimiter: RateLimiter;
-  integrationEvents: IntegrationEvents;
   /** The key the client's address is hashed with for the rate-limit counters (never stored with a lead). */
   clientKey: Buffer;
   getPublic(contactId: string): Promise<FoundContact>;
+  /** The exchange's write (createLeadWriter: one per app, so concurrent exchanges share statements). */
+  writeLead(write: TLeadWrite): Promise<TLeadWritten>;
 }
 
 export interface TCaptureInput {
@@ -79,12 +81,11 @@ export const looksAutomated = (body: Pick<TExchangeBody, 'website' | 'fillMs'>):
 
 /**
  * POST /api/vbc/virtualcontact/{contactId}/exchange (leads/README.md): checks the card, refuses bots
- * and clients over the limits, then in one statement (the database function `capture_lead`,
- * migration 0017) answers a known clientRequestId with its lead, or merges the details into the
- * owner's lead with the same e-mail or phone, or adds one. When a recorder may keep `lead.created` /
- * `lead.updated` (`integrationEvents.wants`), the statement and the event share a transaction.
- * Two exchanges at once with the same contact details end in one lead: the unique indexes refuse
- * the second write, and the function looks again and finds the first.
+ * and clients over the limits, then writes (deps.writeLead, the database function `capture_lead`):
+ * a known clientRequestId answers its lead, else the details merge into the owner's lead with the
+ * same e-mail or phone, or a lead is added. Two exchanges at once with the same contact details end
+ * in one lead: the unique indexes refuse the second write, and the function looks again and finds
+ * the first.
  */
 export async function captureLead(deps: TCaptureDeps, input: TCaptureInput): Promise<TCaptured> {
   const card = await exchangeCard(deps.getPublic, input.contactId);
@@ -106,40 +107,104 @@ export async function captureLead(deps: TCaptureDeps, input: TCaptureInput): Pro
   }
 
   const ownerAccountId = card.ownerAccountId;
-  const cardName = `${card.row.firstName} ${card.row.lastName}`.trim();
   const phone = (body.phone ? normalizeLeadPhone(body.phone) : null) || null;
-  const now = deps.clock.now();
-  const capture = (db: Db) =>
-    db.execute(sql`select * from capture_lead(
-      ${ownerAccountId}::uuid, ${body.clientRequestId}::uuid, ${card.row.corporateProfileId ?? null}::uuid, ${card.row.id}::uuid,
-      ${cardName}, ${exchangeConsentText(cardOwnerName(card.row))}, ${body.name},
-      ${body.email || null}, ${body.email ? body.email.toLowerCase() : null}, ${phone}, ${phone ? phone.replace(/^\+/, '') : null},
-      ${body.company || null}, ${body.jobTitle || null}, ${body.note || null}, ${body.source || null},
-      ${visitorCardId}::uuid, ${visitorCardId ? input.visitorAccountId! : null}::uuid, ${now.toISOString()}::timestamptz)`);
+  const written = await deps.writeLead({
+    ownerAccountId,
+    clientRequestId: body.clientRequestId,
+    corporateProfileId: card.row.corporateProfileId ?? null,
+    cardId: card.row.id,
+    cardName: `${card.row.firstName} ${card.row.lastName}`.trim(),
+    consentText: exchangeConsentText(cardOwnerName(card.row)),
+    name: body.name,
+    email: body.email || null,
+    emailKey: body.email ? body.email.toLowerCase() : null,
+    phone,
+    phoneKey: phone ? phone.replace(/^\+/, '') : null,
+    company: body.company || null,
+    jobTitle: body.jobTitle || null,
+    message: body.note || null,
+    source: body.source || null,
+    visitorCardId,
+    visitorAccountId: visitorCardId ? input.visitorAccountId! : null,
+    now: deps.clock.now().toISOString(),
+  });
+  return { ...written, ownerAccountId, card };
+}
 
-  // The event type (lead.created or lead.updated) is known only once the function ran: when a
-  // recorder may keep either, the function and the event share a transaction; else the function
-  // is one statement, its own transaction.
-  const recorded =
-    deps.integrationEvents.wants('lead.created', ownerAccountId) || deps.integrationEvents.wants('lead.updated', ownerAccountId);
-  const answered = async (db: Db): Promise<TCaptured> => {
-    const [answer] = ((await capture(db)) as unknown as { rows: TCaptureResult[] }).rows;
-    if (!answer) throw new Error('capture_lead answered no row');
-    if (!answer.fresh) return { leadId: answer.id as string, fresh: false, lead: null, ownerAccountId, card };
-    const row = leadRow(answer);
-    const lead = presentLead(row, answer.owner_name);
-    if (recorded) {
-      await deps.integrationEvents.record(db, {
-        type: answer.updated ? 'lead.updated' : 'lead.created',
-        accountId: ownerAccountId,
-        corporateAccountId: row.corporateAccountId,
-        data: lead,
-        occurredAt: now,
-      });
+/** One exchange's arguments of `capture_lead`, by name (timestamps as ISO strings). */
+export interface TLeadWrite {
+  ownerAccountId: string;
+  clientRequestId: string;
+  corporateProfileId: string | null;
+  cardId: string;
+  cardName: string;
+  consentText: string;
+  name: string;
+  email: string | null;
+  emailKey: string | null;
+  phone: string | null;
+  phoneKey: string | null;
+  company: string | null;
+  jobTitle: string | null;
+  message: string | null;
+  source: string | null;
+  visitorCardId: string | null;
+  visitorAccountId: string | null;
+  now: string;
+}
+
+/** What one exchange's write answers: its lead, whether it changed anything, and the lead as the owner sees it. */
+export type TLeadWritten = Pick<TCaptured, 'leadId' | 'fresh' | 'lead'>;
+
+/**
+ * The exchanges' writes (`capture_lead`, migration 0017), batched (platform/db/batched-calls.ts):
+ * the exchanges that meet under load are one statement, each a call of the function on one element
+ * of a JSON array, in order, so a later one sees an earlier one's lead (the same e-mail twice in
+ * one batch is one lead). When a recorder may keep `lead.created` / `lead.updated` for an owner in
+ * the batch, the statement and the events share a transaction (the event type is known only once
+ * the function ran); else the statement is its own transaction.
+ */
+export function createLeadWriter(
+  db: Db,
+  integrationEvents: IntegrationEvents,
+  batching?: TBatchedCallsOptions,
+): (write: TLeadWrite) => Promise<TLeadWritten> {
+  const wanted = (ownerAccountId: string) =>
+    integrationEvents.wants('lead.created', ownerAccountId) || integrationEvents.wants('lead.updated', ownerAccountId);
+  const writeBatch = async (writes: readonly TLeadWrite[], recorded: boolean, tx: Db): Promise<TLeadWritten[]> => {
+    const result = await tx.execute(sql`select c.* from jsonb_array_elements(${JSON.stringify(writes)}::jsonb) with ordinality as b(w, n)
+      cross join lateral capture_lead(
+        (w->>'ownerAccountId')::uuid, (w->>'clientRequestId')::uuid, (w->>'corporateProfileId')::uuid, (w->>'cardId')::uuid,
+        w->>'cardName', w->>'consentText', w->>'name', w->>'email', w->>'emailKey', w->>'phone', w->>'phoneKey',
+        w->>'company', w->>'jobTitle', w->>'message', w->>'source', (w->>'visitorCardId')::uuid, (w->>'visitorAccountId')::uuid,
+        (w->>'now')::timestamptz) c
+      order by b.n`);
+    const answers = (result as unknown as { rows: TCaptureResult[] }).rows;
+    const written: TLeadWritten[] = [];
+    for (const [i, answer] of answers.entries()) {
+      if (!answer.fresh) {
+        written.push({ leadId: answer.id as string, fresh: false, lead: null });
+        continue;
+      }
+      const row = leadRow(answer);
+      const lead = presentLead(row, answer.owner_name);
+      if (recorded && wanted(row.ownerAccountId)) {
+        await integrationEvents.record(tx, {
+          type: answer.updated ? 'lead.updated' : 'lead.created',
+          accountId: row.ownerAccountId,
+          corporateAccountId: row.corporateAccountId,
+          data: lead,
+          occurredAt: new Date(writes[i]!.now),
+        });
+      }
+      written.push({ leadId: row.id, fresh: true, lead });
     }
-    return { leadId: row.id, fresh: true, lead, ownerAccountId, card };
+    return written;
   };
-  return recorded ? deps.db.transaction(answered) : answered(deps.db);
+  return batchedCalls((writes) => {
+    const recorded = writes.some((w) => wanted(w.ownerAccountId));
+    return recorded ? db.transaction((tx) => writeBatch(writes, true, tx)) : writeBatch(writes, false, db);
+  }, batching);
 }
 
 /** What `capture_lead` answers: the lead's columns (only `id` for a known request), the owner's name, and how it went. */

@@ -1,8 +1,9 @@
 /**
- * captureLead when no recorder wants `lead.created` / `lead.updated`: the exchange is the one
- * statement `capture_lead`, outside any transaction (the app's recorders always want lead events,
- * so the route tests take the other path). On PGlite and PostgreSQL: a new lead, a merge, a known
- * request, and concurrent submits with the same phone ending in one lead.
+ * captureLead when no recorder wants `lead.created` / `lead.updated`: the exchange is one
+ * statement calling `capture_lead`, outside any transaction (the app's recorders always want lead
+ * events, so the route tests take the other path). On PGlite and PostgreSQL: a new lead, a merge, a
+ * known request, concurrent submits with the same phone ending in one lead (each its own statement,
+ * racing), and exchanges batched into one statement, the same e-mail twice among them.
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
@@ -13,19 +14,26 @@ import { IntegrationEvents } from '../platform/integration-events/index.ts';
 import { describeEachDatabase } from '../test/app.ts';
 import { buildAccount, buildCard } from '../test/factories.ts';
 import { exchangeBody, someAddress } from '../test/leads-support.ts';
-import { captureLead, type TCaptureDeps } from './capture-lead.ts';
+import type { TBatchedCallsOptions } from '../platform/db/batched-calls.ts';
+import { captureLead, createLeadWriter, type TCaptureDeps } from './capture-lead.ts';
 
 describeEachDatabase('capture_lead as one statement', (ctx) => {
-  const deps = (): TCaptureDeps => ({
+  /** Each call its own writer (so concurrent calls are concurrent statements), unless one is given. */
+  const deps = (writeLead = createLeadWriter(ctx.app.db, new IntegrationEvents())): TCaptureDeps => ({
     db: ctx.app.db,
     clock: ctx.app.clock,
     rateLimiter: ctx.app.rateLimiter,
-    integrationEvents: new IntegrationEvents(),
     clientKey: Buffer.alloc(32, 7),
     getPublic: (contactId) => ctx.app.cards.getPublic(contactId),
+    writeLead,
   });
-  const capture = (contactId: string, body: ReturnType<typeof exchangeBody>) =>
-    captureLead(deps(), { contactId, body: ZExchangeRequest.parse(body), visitorAccountId: undefined, clientAddress: someAddress() });
+  const capture = (contactId: string, body: ReturnType<typeof exchangeBody>, given?: TCaptureDeps) =>
+    captureLead(given ?? deps(), {
+      contactId,
+      body: ZExchangeRequest.parse(body),
+      visitorAccountId: undefined,
+      clientAddress: someAddress(),
+    });
 
   it('adds, merges by e-mail then phone, answers a known request unchanged, and ends concurrent same-phone submits in one lead', async () => {
     const owner = await buildAccount(ctx.app, { name: 'Olivia Owner' });
@@ -53,5 +61,40 @@ describeEachDatabase('capture_lead as one statement', (ctx) => {
     expect(rows.find((r) => r.phone === normalizeLeadPhone(phone))!.exchangeCount).toBe(5);
     const requests = await ctx.app.db.select().from(leadRequests).where(eq(leadRequests.ownerAccountId, owner.account.id));
     expect(requests).toHaveLength(7);
+  });
+
+  it('runs the exchanges that meet while a write is running as one statement, in order: the same e-mail twice is one lead', async () => {
+    const owner = await buildAccount(ctx.app, { name: 'Bea Batch' });
+    const card = await buildCard(ctx.app, { firstName: 'Bea', lastName: 'Batch' }, { ownerAccountId: owner.account.id });
+    const batches: number[] = [];
+    const db = ctx.app.db;
+    // One write at a time: the first goes alone, the next four wait for it and go together.
+    const batching: TBatchedCallsOptions = { maxInFlight: 1 };
+    const counted = new Proxy(db, {
+      get(target, key, receiver) {
+        if (key !== 'execute') return Reflect.get(target, key, receiver) as unknown;
+        return (query: Parameters<typeof db.execute>[0]) => {
+          batches.push(1);
+          return target.execute(query);
+        };
+      },
+    });
+    const shared = deps(createLeadWriter(counted, new IntegrationEvents(), batching));
+    await ctx.app.cards.getPublic(card.id); // cached: every exchange reaches the writer at once
+    const same = `same-${randomUUID()}@example.test`;
+    const bodies = [
+      exchangeBody({ email: `first-${randomUUID()}@example.test`, phone: null }),
+      exchangeBody({ email: same, phone: null, company: 'Early & Co.' }),
+      exchangeBody({ email: `other-${randomUUID()}@example.test`, phone: null }),
+      exchangeBody({ email: same.toUpperCase(), phone: null, company: null }),
+      exchangeBody({ email: `last-${randomUUID()}@example.test`, phone: null }),
+    ];
+    const answers = await Promise.all(bodies.map((body) => capture(card.id, body, shared)));
+    expect(batches.length).toBe(2);
+    expect(answers.every((a) => a.fresh)).toBe(true);
+    expect(answers[3]!.leadId).toBe(answers[1]!.leadId);
+    expect(answers[3]!.lead).toMatchObject({ email: same.toUpperCase(), company: 'Early & Co.', exchangeCount: 2 });
+    const rows = await db.select().from(leads).where(eq(leads.ownerAccountId, owner.account.id));
+    expect(rows).toHaveLength(4);
   });
 });

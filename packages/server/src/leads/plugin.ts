@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { bindServices, type BoundServices } from '../platform/plugins/bind-services.ts';
 import { announceLead } from './announce-lead.ts';
-import { captureLead, type TCaptureDeps, type TCaptured } from './capture-lead.ts';
+import { captureLead, createLeadWriter, type TCaptureDeps, type TCaptured } from './capture-lead.ts';
 import { forgetKey } from './forget-link.ts';
 import { deleteOwnLead, forgetLead, getLead, leadsToExport, listLeads, updateLead, type TLeadDeps } from './manage-leads.ts';
 import leadRoutes from './routes.ts';
@@ -36,9 +36,9 @@ export default fp(
       db: app.db,
       clock: app.clock,
       rateLimiter: app.rateLimiter,
-      integrationEvents: app.integrationEvents,
       clientKey: createHmac('sha256', app.signingKey).update('vbc:lead-exchange-client:v1').digest(),
       getPublic: (contactId) => app.cards.getPublic(contactId),
+      writeLead: createLeadWriter(app.db, app.integrationEvents),
     };
     const deps: TLeadDeps = { db: app.db, clock: app.clock, integrationEvents: app.integrationEvents };
     const announceDeps = {

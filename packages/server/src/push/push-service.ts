@@ -6,11 +6,15 @@ import type { ApnsClient, ApnsOutcome } from './apns-client.ts';
 import { DeliveryQueue, type TDeliveryOutcome, type TDeliveryQueueOptions, type TLane } from './delivery-queue.ts';
 import { LoopPacer } from './loop-pacer.ts';
 import { apnsBody, messagePayload } from './payloads.ts';
-import { deleteSubscription, subscriptionPagesOf, type TPushTarget } from './subscriptions.ts';
+import { batchedCalls } from '../platform/db/batched-calls.ts';
+import { deleteSubscription, SUBSCRIPTIONS_PAGE, subscriptionPagesOf, subscriptionsOf, type TPushTarget } from './subscriptions.ts';
 import type { WebPushSender } from './web-push-sender.ts';
 
 /** Each participant's summary of a conversation, by account id. */
 export type TSummariesOf = (conversationId: string) => Promise<Map<string, TConversationSummary>>;
+
+/** An interactive notification to at most this many accounts (a lead's owner, a message's recipients) is looked up batched. */
+const FEW_ACCOUNTS = 16;
 
 export interface TPushJob {
   target: TPushTarget;
@@ -45,6 +49,23 @@ export class PushService {
   readonly queue: DeliveryQueue<TPushJob>;
   private readonly pending = new Set<Promise<void>>();
   private readonly timers = new Set<NodeJS.Timeout>();
+  /**
+   * The targets of a few accounts. The lookups of notifications that meet under load (a lead
+   * exchange each) are one query (platform/db/batched-calls.ts): each asks for at most
+   * FEW_ACCOUNTS accounts, so a batch of SUBSCRIPTIONS_PAGE / FEW_ACCOUNTS lookups stays within a page.
+   */
+  private readonly targetsOfFew = batchedCalls(
+    async (lists: readonly (readonly string[])[]) => {
+      const byAccount = new Map<string, TPushTarget[]>();
+      for (const target of await subscriptionsOf(this.deps.db, [...new Set(lists.flat())])) {
+        const list = byAccount.get(target.accountId);
+        if (list) list.push(target);
+        else byAccount.set(target.accountId, [target]);
+      }
+      return lists.map((ids) => ids.flatMap((id) => byAccount.get(id) ?? []));
+    },
+    { maxBatch: Math.floor(SUBSCRIPTIONS_PAGE / FEW_ACCOUNTS) },
+  );
 
   constructor(private readonly deps: TPushServiceDeps) {
     this.queue = new DeliveryQueue<TPushJob>({
@@ -61,6 +82,11 @@ export class PushService {
    * delivery-queue.ts. Deliveries start as soon as the first page of subscriptions is read.
    */
   async notifyAccounts(accountIds: readonly string[], payload: TPushPayload, lane: TLane = 'interactive'): Promise<number> {
+    if (lane === 'interactive' && accountIds.length <= FEW_ACCOUNTS) {
+      const targets = (await this.targetsOfFew(accountIds)).filter((target) => this.reaches(target));
+      for (const target of targets) this.queue.enqueue({ target, payload }, lane);
+      return targets.length;
+    }
     let queued = 0;
     // A bulk list is read a page at a time when the event loop has room (loop-pacer.ts).
     const pacer = lane === 'bulk' ? new LoopPacer() : null;

@@ -156,6 +156,28 @@ describeEachDatabase(
       expect(pushesTo(phone.endpoint).map((p) => p.payload.title)).toEqual(['Office closed']);
     });
 
+    it('notifications to a few accounts at once (their lookups batched in one query) each reach only their own devices', async () => {
+      const people = await Promise.all(['Ana', 'Bruno', 'Carla', 'Dario', 'Elena', 'Felix'].map((name) => subscribed(name)));
+      const nobody = await buildPerson(ctx.app, 'Nobody');
+      const payload = (name: string) => ({ kind: 'announcement' as const, title: `for ${name}`, body: 'b', url: '/u', tag: `t-${name}` });
+      const queued = await Promise.all([
+        ...people.map((p, i) => ctx.app.push.notifyAccounts([p.account.id], { ...payload(p.account.name), announcementId: String(i) })),
+        ctx.app.push.notifyAccounts([nobody.account.id], { ...payload('Nobody'), announcementId: 'n' }),
+        ctx.app.push.notifyAccounts([people[0]!.account.id, people[1]!.account.id], { ...payload('both'), announcementId: 'b' }),
+      ]);
+      expect(queued).toEqual([1, 1, 1, 1, 1, 1, 0, 2]);
+      await ctx.app.push.idle();
+      for (const person of people) {
+        const expected =
+          person === people[0] || person === people[1] ? [`for ${person.account.name}`, 'for both'] : [`for ${person.account.name}`];
+        expect(
+          pushesTo(person.sub.endpoint)
+            .map((p) => p.payload.title)
+            .sort(),
+        ).toEqual(expected.sort());
+      }
+    });
+
     it('a 410 from the push service deletes the subscription; a 500 is retried', async () => {
       const ana = await subscribed('Ana');
       const flaky = await subscribed('Flaky');

@@ -97,18 +97,23 @@ export async function* subscriptionPagesOf(
 ): AsyncGenerator<TPushTarget[]> {
   for (let i = 0; i < accountIds.length; i += SUBSCRIPTIONS_PAGE) {
     await beforePage?.();
-    yield db
-      .select({
-        id: pushSubscriptions.id,
-        accountId: pushSubscriptions.accountId,
-        endpoint: pushSubscriptions.endpoint,
-        keyP256Dh: pushSubscriptions.keyP256Dh,
-        keyAuth: pushSubscriptions.keyAuth,
-        apnDeviceToken: pushSubscriptions.apnDeviceToken,
-      })
-      .from(pushSubscriptions)
-      .where(inArray(pushSubscriptions.accountId, accountIds.slice(i, i + SUBSCRIPTIONS_PAGE)));
+    yield subscriptionsOf(db, accountIds.slice(i, i + SUBSCRIPTIONS_PAGE));
   }
+}
+
+/** Every subscription and token of these accounts (at most a page of them: see subscriptionPagesOf), in one query. */
+export function subscriptionsOf(db: Db, accountIds: readonly string[]): Promise<TPushTarget[]> {
+  return db
+    .select({
+      id: pushSubscriptions.id,
+      accountId: pushSubscriptions.accountId,
+      endpoint: pushSubscriptions.endpoint,
+      keyP256Dh: pushSubscriptions.keyP256Dh,
+      keyAuth: pushSubscriptions.keyAuth,
+      apnDeviceToken: pushSubscriptions.apnDeviceToken,
+    })
+    .from(pushSubscriptions)
+    .where(inArray(pushSubscriptions.accountId, [...accountIds]));
 }
 
 /** A push service answered 404/410 (or APNs 410) for it: forget it. */
