@@ -208,6 +208,8 @@ export interface TPinValidation {
 export const ZCorporateProfile = z.object({
   corporateProfileId: z.string(),
   name: z.string(),
+  /** What the business does (issue 30: shown on its team page); null when not given. */
+  description: z.string().nullable(),
   heroImageDisplayId: z.string().nullable(),
   profileImageDisplayId: z.string().nullable(),
   heroImage: z.object({ obsecuredDisplayItemId: z.string() }).nullable(),
