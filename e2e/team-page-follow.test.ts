@@ -62,7 +62,9 @@ describe.runIf(hasChromium())('following a business from its team page', () => {
     const header = page.getByTestId('business-header');
     await header.getByText(DESCRIPTION).waitFor();
     const logo = header.getByRole('img', { name: 'Harbor Studio logo' });
-    await expect.poll(() => logo.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => logo.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth))
+      .toBeGreaterThan(0);
     const follow = header.getByRole('button', { name: 'Follow', exact: true });
     await follow.waitFor();
     await expectAccessible(page, 'the team page, signed out');

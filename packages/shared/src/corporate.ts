@@ -15,7 +15,15 @@ export const ZCorporateRole = z.enum(CORPORATE_ROLE_NAMES, { error: 'must be adm
 export type TCorporateRoleName = z.infer<typeof ZCorporateRole>;
 
 /** Limits of the corporate profile's lists. */
-export const CORPORATE_PROFILE_LIMITS = { nameMax: 150, descriptionMax: 1000, phones: 20, emails: 20, links: 50, socialMedias: 30, locations: 20 } as const;
+export const CORPORATE_PROFILE_LIMITS = {
+  nameMax: 150,
+  descriptionMax: 1000,
+  phones: 20,
+  emails: 20,
+  links: 50,
+  socialMedias: 30,
+  locations: 20,
+} as const;
 
 const text = (max: number) => zText().trim().max(max, `Max ${max} characters`);
 const optionalText = (max: number) => text(max).nullable().default(null);

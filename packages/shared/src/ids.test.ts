@@ -48,7 +48,7 @@ describe('quickId', () => {
   });
 });
 
-describe("ZCardCodeEntry (the scanner's \"Type the card's code\")", () => {
+describe('ZCardCodeEntry (the scanner\'s "Type the card\'s code")', () => {
   const parse = (code: string) => ZCardCodeEntry.safeParse({ code });
   it('folds case and look-alikes of a quickId, and keeps a full id', () => {
     expect(parse(' K7M2P9Q ').data).toEqual({ code: 'k7m2p9q' });
