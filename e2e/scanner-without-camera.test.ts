@@ -37,6 +37,16 @@ describe.runIf(hasChromium())('the scanner without a camera', () => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
+  /** The scanner closed and the card opened in the app. */
+  const expectCardOpened = async (page: Page) => {
+    await page.waitForURL(`**/vbc/${card.quickId}`);
+    await page
+      .getByRole('heading', { name: /Photo Scanned/ })
+      .first()
+      .waitFor();
+    expect(await page.getByTestId('scanner-dialog').count()).toBe(0);
+  };
+
   const openScanner = async (): Promise<Page> => {
     await browser.context.clearPermissions();
     const page = await browser.page();
@@ -55,12 +65,7 @@ describe.runIf(hasChromium())('the scanner without a camera', () => {
     await expectAccessible(page, 'the scanner without a camera');
     await screenshotAtWidths(page, 'scanner-without-camera');
     await choosePhoto(page, path.join(dir, 'card-qr.png'));
-    await page.waitForURL(`**/vbc/${card.quickId}`);
-    await page
-      .getByRole('heading', { name: /Photo Scanned/ })
-      .first()
-      .waitFor();
-    expect(await page.getByTestId('scanner-dialog').count()).toBe(0);
+    await expectCardOpened(page);
     await page.close();
   });
 
@@ -77,12 +82,7 @@ describe.runIf(hasChromium())('the scanner without a camera', () => {
     // Upper case and look-alike letters are what a printed code is typed with.
     await code.fill(card.quickId.toUpperCase());
     await dialog.getByRole('button', { name: 'Open' }).click();
-    await page.waitForURL(`**/vbc/${card.quickId}`);
-    await page
-      .getByRole('heading', { name: /Photo Scanned/ })
-      .first()
-      .waitFor();
-    expect(await page.getByTestId('scanner-dialog').count()).toBe(0);
+    await expectCardOpened(page);
     await page.close();
   });
 

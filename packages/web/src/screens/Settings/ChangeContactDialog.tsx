@@ -13,7 +13,7 @@ import { OTP_CODE_LENGTH, ZAccountEmail, ZAccountPhoneNumber, ZOtpCodeEntry } fr
 import { confirmContactChange, requestContactChange, type TChannel } from '../../api/accounts.ts';
 import { errorText, HttpError } from '../../api/http.ts';
 import AppDialog from '../../dialogs/AppDialog.tsx';
-import OtpInput from '../../dialogs/auth/OtpInput.tsx';
+import OtpCodeField from '../../dialogs/auth/OtpCodeField.tsx';
 import { codeProblem, withoutField } from '../../dialogs/auth/problems.ts';
 import { RESEND_WAIT_SECONDS } from '../../dialogs/auth/use-auth-form.ts';
 import { useCountdown } from '../../dialogs/auth/use-countdown.ts';
@@ -148,23 +148,7 @@ export default function ChangeContactDialog({
             <Typography variant="body2" color="text.secondary">
               We sent a {OTP_CODE_LENGTH}-digit code to <b>{sent.destination}</b>. Enter it to confirm.
             </Typography>
-            <Controller
-              name="otp"
-              control={codeForm.control}
-              render={({ field, fieldState }) => (
-                <OtpInput
-                  ref={otpRef}
-                  value={field.value}
-                  onChange={(typed) => {
-                    field.onChange(typed);
-                    codeForm.clearErrors('otp');
-                  }}
-                  onComplete={() => void submitCode()}
-                  error={fieldState.error?.message ?? null}
-                  autoFocus
-                />
-              )}
-            />
+            <OtpCodeField ref={otpRef} form={codeForm} onComplete={() => void submitCode()} />
             <Box sx={{ display: 'flex', justifyContent: 'space-between', mt: -1.5 }}>
               <Button size="small" onClick={() => setSent(null)} disabled={busy}>
                 Use another {words.what}
