@@ -137,6 +137,7 @@ describe.runIf(hasChromium())('corporate console', () => {
     await page.getByTestId('console-hero-input').setInputFiles(path.join(files, 'hero.png'));
     await expect.poll(() => page.locator('button[aria-label="Upload hero image"] img').count(), { timeout: 15_000 }).toBe(1);
     await page.getByLabel('Business name').fill('Harbor Studio <img src=x onerror="window.__xss=\'name\'">');
+    await page.getByLabel('Description').fill('Harbour design <b onmouseover="window.__xss=1">since</b> 1990.');
     await page.getByRole('button', { name: 'Add link' }).click();
     await page.getByLabel('Link URL').fill('javascript:window.__xss="corporate link"');
     await page.getByRole('button', { name: 'Save profile' }).click();
@@ -144,6 +145,7 @@ describe.runIf(hasChromium())('corporate console', () => {
     saved = await api('GET', `/api/vbc/corporateProfile/${business.corporateProfileId}`, null);
     expect(saved).toMatchObject({
       name: 'Harbor Studio <img src=x onerror="window.__xss=\'name\'">',
+      description: 'Harbour design <b onmouseover="window.__xss=1">since</b> 1990.',
       links: [{ linkUrl: 'javascript:window.__xss="corporate link"' }],
     });
     expect(saved.heroImage).not.toBeNull();

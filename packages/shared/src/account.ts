@@ -81,6 +81,23 @@ export const ZRequestVerifyOtp = z
   });
 export type TRequestVerifyOtp = z.input<typeof ZRequestVerifyOtp>;
 
+/**
+ * POST /api/personalAccount/contact/code (issue 30): the new e-mail address or phone number the
+ * signed-in account wants, exactly one, as RequestVerifyOtp takes it.
+ */
+export const ZRequestContactChange = ZRequestVerifyOtp;
+export type TRequestContactChange = z.input<typeof ZRequestContactChange>;
+
+/** POST /api/personalAccount/contact: the new contact (exactly one) and the code sent to it. */
+export const ZConfirmContactChange = z
+  .object({ phoneNumber: optional(ZAccountPhoneNumber), email: optional(ZAccountEmail), otp: ZOtpCode })
+  .superRefine((body, ctx) => {
+    if ((body.phoneNumber === undefined) === (body.email === undefined)) {
+      ctx.addIssue({ code: 'custom', message: 'Give a phoneNumber or an email, not both.' });
+    }
+  });
+export type TConfirmContactChange = z.input<typeof ZConfirmContactChange>;
+
 /** POST /api/personalaccount/VerifyPhoneNumber */
 export const ZVerifyPhoneNumber = z.object({ phoneNumber: ZAccountPhoneNumber, otp: ZOtpCode });
 export type TVerifyPhoneNumber = z.input<typeof ZVerifyPhoneNumber>;
@@ -212,6 +229,10 @@ export const ZUnregisterOtpResponse = z.object({
   expiresInSeconds: z.number(),
 });
 export type TUnregisterOtpResponse = z.infer<typeof ZUnregisterOtpResponse>;
+
+/** POST /api/personalAccount/contact/code: where the code went (the new contact, partly masked). */
+export const ZContactChangeCode = ZUnregisterOtpResponse;
+export type TContactChangeCode = TUnregisterOtpResponse;
 
 /** A recently viewed card with the time of the view (epoch ms). */
 export const ZRecentCard = ZCardSummary.extend({ time: z.number() });

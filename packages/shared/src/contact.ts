@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isQuickId, isUuid, normalizeQuickId } from './ids.ts';
 import { zText } from './text.ts';
 
 /** docs/contracts.md §3 social media types, in the order the editor lists them. */
@@ -207,6 +208,8 @@ export interface TPinValidation {
 export const ZCorporateProfile = z.object({
   corporateProfileId: z.string(),
   name: z.string(),
+  /** What the business does (issue 30: shown on its team page); null when not given. */
+  description: z.string().nullable(),
   heroImageDisplayId: z.string().nullable(),
   profileImageDisplayId: z.string().nullable(),
   heroImage: z.object({ obsecuredDisplayItemId: z.string() }).nullable(),
@@ -276,3 +279,17 @@ export const ZVirtualPet = z.object({
   updatedAt: z.string(),
 });
 export type TVirtualPet = z.infer<typeof ZVirtualPet>;
+
+/**
+ * The scanner's "Type the card's code" (issue 30): a quickId as printed or read aloud (any case,
+ * look-alike letters folded by `normalizeQuickId`), or a card's full id. The value is the id to open.
+ */
+export const ZCardCodeEntry = z.object({
+  code: z
+    .string()
+    .trim()
+    .min(1, 'Required.')
+    .transform((code) => (isUuid(code) ? code.toLowerCase() : normalizeQuickId(code)))
+    .refine((code) => isUuid(code) || isQuickId(code), "A card's code is 7 letters and digits."),
+});
+export type TCardCodeEntry = z.input<typeof ZCardCodeEntry>;

@@ -15,7 +15,15 @@ export const ZCorporateRole = z.enum(CORPORATE_ROLE_NAMES, { error: 'must be adm
 export type TCorporateRoleName = z.infer<typeof ZCorporateRole>;
 
 /** Limits of the corporate profile's lists. */
-export const CORPORATE_PROFILE_LIMITS = { nameMax: 150, phones: 20, emails: 20, links: 50, socialMedias: 30, locations: 20 } as const;
+export const CORPORATE_PROFILE_LIMITS = {
+  nameMax: 150,
+  descriptionMax: 1000,
+  phones: 20,
+  emails: 20,
+  links: 50,
+  socialMedias: 30,
+  locations: 20,
+} as const;
 
 const text = (max: number) => zText().trim().max(max, `Max ${max} characters`);
 const optionalText = (max: number) => text(max).nullable().default(null);
@@ -27,6 +35,11 @@ const pictureRef = z.string().trim().min(1).max(100).nullable().default(null);
 /** PUT /api/corporate/{corporateAccountId}/profile: every docs/contracts.md §3 corporate-profile field. */
 export const ZCorporateProfileInput = z.object({
   name: text(CORPORATE_PROFILE_LIMITS.nameMax).min(1, 'Required.'),
+  /** What the business does, shown on its team page; null or empty for none. */
+  description: text(CORPORATE_PROFILE_LIMITS.descriptionMax)
+    .nullable()
+    .default(null)
+    .transform((v) => (v === '' ? null : v)),
   heroImageDisplayId: pictureRef,
   profileImageDisplayId: pictureRef,
   phones: z

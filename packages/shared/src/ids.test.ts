@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RESERVED_ROUTE_WORDS } from './constants.ts';
 import { QUICK_ID_ALPHABET, QUICK_ID_LENGTH, isQuickId, isUuid, makeQuickId, normalizeQuickId, randomString } from './ids.ts';
+import { ZCardCodeEntry } from './contact.ts';
 
 /** The platform CSPRNG through the Web Crypto API (this package is built without Node or DOM types). */
 const { crypto } = globalThis as unknown as { crypto: { getRandomValues(array: Uint8Array): Uint8Array } };
@@ -44,5 +45,20 @@ describe('quickId', () => {
     expect(isUuid('6F9619FF-8B86-4011-B42D-00C04FC964FF')).toBe(true);
     expect(isUuid('6f9619ff8b864011b42d00c04fc964ff')).toBe(false);
     expect(isQuickId('6f9619ff-8b86-4011-b42d-00c04fc964ff')).toBe(false);
+  });
+});
+
+describe('ZCardCodeEntry (the scanner\'s "Type the card\'s code")', () => {
+  const parse = (code: string) => ZCardCodeEntry.safeParse({ code });
+  it('folds case and look-alikes of a quickId, and keeps a full id', () => {
+    expect(parse(' K7M2P9Q ').data).toEqual({ code: 'k7m2p9q' });
+    expect(parse('k7m2pOI').data).toEqual({ code: 'k7m2p01' });
+    expect(parse('0B8F8F2E-6D5C-4C1A-9D7E-3F1F0A2B4C5D').data).toEqual({ code: '0b8f8f2e-6d5c-4c1a-9d7e-3f1f0a2b4c5d' });
+  });
+  it('refuses what cannot be a card code, with words a person can act on', () => {
+    expect(parse('  ').error?.issues[0]?.message).toBe('Required.');
+    expect(parse('k7m2p9').error?.issues[0]?.message).toBe("A card's code is 7 letters and digits.");
+    expect(parse('k7m2p9q!').error?.issues[0]?.message).toBe("A card's code is 7 letters and digits.");
+    expect(parse('messages').error?.issues[0]?.message).toBe("A card's code is 7 letters and digits.");
   });
 });

@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { SOCIAL_MEDIA_TYPES, type TSocialMediaType } from './contact.ts';
-import { cardShareUrl, emailLabel, facebookShareUrl, linkHref, mailtoHref, mapsUrl, petShareUrl, socialUrl, telHref } from './links.ts';
+import {
+  cardShareUrl,
+  emailLabel,
+  facebookShareUrl,
+  linkHref,
+  mailtoHref,
+  mapsUrl,
+  petShareUrl,
+  SHARE_TARGETS,
+  shareTargetUrl,
+  socialUrl,
+  telHref,
+} from './links.ts';
 
 /** A scheme a browser would run as script, whatever the case or leading junk. */
 const SCRIPT_SCHEME = /^\s*(?:javascript|data|vbscript):/i;
@@ -211,6 +223,28 @@ describe('share links (docs/contracts.md §2 link shapes)', () => {
     expect(facebookShareUrl('https://vbc.example/ds/vbc/i/abc?x=1&y=2')).toBe(
       'https://www.facebook.com/sharer/sharer.php?u=https%3A%2F%2Fvbc.example%2Fds%2Fvbc%2Fi%2Fabc%3Fx%3D1%26y%3D2',
     );
+  });
+
+  it('every share target carries the encoded link (and the text where the target takes one)', () => {
+    const content = { url: 'https://vbc.example/ds/vbc/i/abc?x=1&y=2', title: 'Ana & Bo', text: 'Ana & Bo — Chef' };
+    const u = encodeURIComponent(content.url);
+    const t = encodeURIComponent(content.text);
+    expect(Object.fromEntries(SHARE_TARGETS.map((target) => [target, shareTargetUrl(target, content)]))).toEqual({
+      Facebook: `https://www.facebook.com/sharer/sharer.php?u=${u}`,
+      WhatsApp: `https://wa.me/?text=${t}%20${u}`,
+      Messenger: `fb-messenger://share/?link=${u}`,
+      Telegram: `https://t.me/share/url?url=${u}&text=${t}`,
+      LinkedIn: `https://www.linkedin.com/sharing/share-offsite/?url=${u}`,
+      SMS: `sms:?&body=${t}%20${u}`,
+      Email: `mailto:?subject=Ana%20%26%20Bo&body=${t}%0A${u}`,
+    });
+  });
+
+  it('a share without text sends the link alone', () => {
+    const content = { url: 'https://vbc.example/p', title: '', text: ' ' };
+    expect(shareTargetUrl('WhatsApp', content)).toBe('https://wa.me/?text=https%3A%2F%2Fvbc.example%2Fp');
+    expect(shareTargetUrl('Telegram', content)).toBe('https://t.me/share/url?url=https%3A%2F%2Fvbc.example%2Fp');
+    expect(shareTargetUrl('Email', content)).toBe('mailto:?subject=&body=https%3A%2F%2Fvbc.example%2Fp');
   });
 
   it('card link prefers the quickId, else the full id', () => {

@@ -181,6 +181,44 @@ export function facebookShareUrl(url: string): string {
   return `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}`;
 }
 
+/** Where the share window can send a link (issue 30 "More ways to share"). */
+export const SHARE_TARGETS = ['Facebook', 'WhatsApp', 'Messenger', 'Telegram', 'LinkedIn', 'SMS', 'Email'] as const;
+export type TShareTarget = (typeof SHARE_TARGETS)[number];
+
+/** What is shared: the link, a title (an e-mail's subject) and a line of text sent with the link. */
+export interface TShareContent {
+  url: string;
+  title: string;
+  text: string;
+}
+
+/**
+ * The plain share link of each target, the page's link and text encoded into it: web sharer
+ * addresses, the Messenger app's `fb-messenger:` link, `sms:` and `mailto:`. No target needs a
+ * third-party script or an app id.
+ */
+export function shareTargetUrl(target: TShareTarget, { url, title, text }: TShareContent): string {
+  const u = encodeURIComponent(url);
+  const withText = text.trim() ? `${encodeURIComponent(text.trim())}%20${u}` : u;
+  switch (target) {
+    case 'Facebook':
+      return facebookShareUrl(url);
+    case 'WhatsApp':
+      return `https://wa.me/?text=${withText}`;
+    case 'Messenger':
+      return `fb-messenger://share/?link=${u}`;
+    case 'Telegram':
+      return `https://t.me/share/url?url=${u}${text.trim() ? `&text=${encodeURIComponent(text.trim())}` : ''}`;
+    case 'LinkedIn':
+      return `https://www.linkedin.com/sharing/share-offsite/?url=${u}`;
+    case 'SMS':
+      // `?&body=` is the form both iOS and Android read.
+      return `sms:?&body=${withText}`;
+    case 'Email':
+      return `mailto:?subject=${encodeURIComponent(title.trim())}&body=${text.trim() ? `${encodeURIComponent(text.trim())}%0A` : ''}${u}`;
+  }
+}
+
 const stripSlash = (publicUrl: string): string => publicUrl.trim().replace(/\/+$/, '');
 
 /**

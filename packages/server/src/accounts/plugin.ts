@@ -6,6 +6,7 @@ import { systemClock, type Clock } from './clock.ts';
 import { bindServices, type BoundServices } from '../platform/plugins/bind-services.ts';
 import type { AccountDeletionStep } from './delete-account.ts';
 import type { TAccountDeps } from './deps.ts';
+import { confirmContactChange, requestContactChange } from './change-contact.ts';
 import { AccountEvents } from './events.ts';
 import { otpKey } from './otp.ts';
 import { presentAccount, renameAccount } from './present-account.ts';
@@ -17,8 +18,17 @@ import { revokeSession } from './sessions.ts';
 import { requestUnregisterCode, unregisterAccount, verifyUnregisterCode } from './unregister.ts';
 import { verifyContact } from './verify-contact.ts';
 
-/** Sign-in and deletion: they need the code key, delivery, limits and the clock. */
-const codeServices = { requestCode, verifyContact, registerAccount, requestUnregisterCode, verifyUnregisterCode, unregisterAccount };
+/** Sign-in, deletion and changing a contact: they need the code key, delivery, limits and the clock. */
+const codeServices = {
+  requestCode,
+  verifyContact,
+  registerAccount,
+  requestUnregisterCode,
+  verifyUnregisterCode,
+  unregisterAccount,
+  requestContactChange,
+  confirmContactChange,
+};
 /** The session, the account and its recents: the database is enough. */
 const dbServices = { revokeSession, presentAccount, renameAccount, mergeRecents, listRecents };
 

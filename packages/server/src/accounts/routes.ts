@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  ZConfirmContactChange,
+  ZContactChangeCode,
   ZLoginResult,
   ZMergeRecents,
   ZOtpResponse,
   ZPersonalAccount,
   ZRecents,
   ZRegisterAppAccount,
+  ZRequestContactChange,
   ZRequestVerifyOtp,
   ZUnregisterOtpResponse,
   ZUpdateAccount,
@@ -20,6 +23,7 @@ import {
 import { requireAccount } from '../platform/plugins/auth.ts';
 import { z } from 'zod';
 import { SECURITY } from '../platform/plugins/docs.ts';
+import { newContactOf } from './change-contact.ts';
 
 /** `{ success: true }`, the answer of logout and account deletion. */
 const ZSuccess = z.object({ success: z.boolean() });
@@ -206,6 +210,40 @@ export default async function accountRoutes(app: FastifyInstance) {
     async (request) => {
       const { id } = requireAccount(request);
       const account = await app.accounts.renameAccount(id, request.body.name);
+      await app.accountEvents.emitUpdated(id, account);
+      return account;
+    },
+  );
+
+  r.post(
+    '/api/personalAccount/contact/code',
+    {
+      schema: {
+        security: SECURITY.bearer,
+        response: { 200: ZContactChangeCode },
+        body: ZRequestContactChange,
+        tags,
+        summary: 'Send a code to a new e-mail address or phone number for this account (sign-in limits; 409 when it is taken)',
+      },
+    },
+    async (request) => app.accounts.requestContactChange(requireAccount(request), newContactOf(request.body), request.ip),
+  );
+
+  r.post(
+    '/api/personalAccount/contact',
+    {
+      schema: {
+        security: SECURITY.bearer,
+        response: { 200: ZPersonalAccount },
+        body: ZConfirmContactChange,
+        tags,
+        summary: 'Put the new e-mail address or phone number in place with the code sent to it; the old contact is told',
+      },
+    },
+    async (request) => {
+      const { id } = requireAccount(request);
+      await app.accounts.confirmContactChange(requireAccount(request), newContactOf(request.body), request.body.otp);
+      const account = await app.accounts.presentAccount(id);
       await app.accountEvents.emitUpdated(id, account);
       return account;
     },

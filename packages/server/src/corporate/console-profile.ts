@@ -67,6 +67,7 @@ export async function updateCorporateProfile(
       .update(corporateProfiles)
       .set({
         name: input.name,
+        description: input.description,
         heroImageDisplayId,
         profileImageDisplayId,
         phones: withIds(input.phones),

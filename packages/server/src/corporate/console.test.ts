@@ -38,6 +38,7 @@ describeEachDatabase(
 
     const profileInput = {
       name: 'Acme Corp',
+      description: 'We build harbours.\nSince 1990.',
       phones: [{ phoneNumber: '+63 917 555 0101' }],
       emails: [{ email: 'hello@acme.test' }],
       links: [{ linkUrl: 'acme.test' }],
@@ -73,6 +74,7 @@ describeEachDatabase(
       const profile = saved.json().profile;
       expect(profile).toMatchObject({
         name: 'Acme Corp',
+        description: 'We build harbours.\nSince 1990.',
         heroImageDisplayId: hero.displayItemId,
         profileImageDisplayId: logo.displayItemId,
         heroImage: { obsecuredDisplayItemId: hero.obsecuredDisplayItemId },
@@ -116,12 +118,21 @@ describeEachDatabase(
         [{ ...profileInput, phones: [{ phoneNumber: 'call me' }] }, /phones/],
         [{ ...profileInput, socialMedias: [{ socialMediaType: 'MySpace' }] }, /socialMediaType/],
         [{ ...profileInput, links: Array.from({ length: 51 }, () => ({ linkUrl: 'a.test' })) }, /links/],
+        [{ ...profileInput, description: 'x'.repeat(1001) }, /description: Max 1000 characters/],
+        [{ ...profileInput, description: 42 }, /description/],
       ] as const) {
         const res = await call('PUT', path(biz.corporateAccountId), biz.owner.headers, bad);
         expect(res.statusCode).toBe(400);
         expect(res.json().message).toMatch(field);
       }
       await expectGuarded('PUT', path, biz.owner.headers, [biz.member.headers], outsider.headers, biz.corporateAccountId, profileInput);
+
+      // An empty description, or none sent, is no description.
+      for (const description of ['   ', undefined]) {
+        const cleared = await call('PUT', path(biz.corporateAccountId), biz.owner.headers, { ...profileInput, description });
+        expect(cleared.statusCode).toBe(200);
+        expect(cleared.json().profile.description).toBeNull();
+      }
     });
 
     it('lists members; the admin changes roles and removes members (their linked cards unlinked), never the last admin', async () => {

@@ -8,6 +8,7 @@ export function presentCorporate(row: CorporateRow, images: { hero: string | nul
   return {
     corporateProfileId: row.id,
     name: row.name,
+    description: row.description,
     heroImageDisplayId: row.heroImageDisplayId,
     profileImageDisplayId: row.profileImageDisplayId,
     heroImage: images.hero ? { obsecuredDisplayItemId: images.hero } : null,

@@ -4,6 +4,7 @@
  * bearer token: the person is not signed in yet (and RegisterAppAccount must go without one).
  */
 import type {
+  TContactChangeCode,
   TLoginResult as TSharedLoginResult,
   TOtpResponse,
   TPersonalAccount as TSharedAccount,
@@ -74,6 +75,14 @@ export const logout = () => http.post('/api/personalAccount/logout');
 
 /** RequestUnRegisterOtp: a deletion code to the account's e-mail (or phone). */
 export const requestUnregisterOtp = () => http.post<TUnregisterOtpResponse>('/api/personalaccount/RequestUnRegisterOtp');
+
+/** Sends a code to a new e-mail address or phone number of the signed-in account (issue 30). */
+export const requestContactChange = (channel: TChannel, contact: string) =>
+  http.post<TContactChangeCode>('/api/personalAccount/contact/code', channel === 'email' ? { email: contact } : { phoneNumber: contact });
+
+/** Puts the new contact in place with the code sent to it; answers with the account. */
+export const confirmContactChange = (channel: TChannel, contact: string, otp: string) =>
+  http.post<TSharedAccount>('/api/personalAccount/contact', channel === 'email' ? { email: contact, otp } : { phoneNumber: contact, otp });
 
 /** VerifyUnregisterOtp: true when the code is right, false on any failure (docs/contracts.md §7). */
 export const verifyUnregisterOtp = (otp: string) => http.post<boolean>('/api/personalaccount/VerifyUnregisterOtp', { otp });

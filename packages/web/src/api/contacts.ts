@@ -1,11 +1,23 @@
 /** docs/contracts.md §7 calls about public cards, and the §2 file paths. */
 import type { TCorporateProfile, TPinValidation, TVirtualContact } from '@vbc/shared/contact';
-import { http, type TRequestOptions } from './http.ts';
+import { HttpError, http, type TRequestOptions } from './http.ts';
 
 const enc = encodeURIComponent;
 
 export const getContact = (contactId: string, options?: TRequestOptions) =>
   http.get<TVirtualContact>(`/api/vbc/virtualcontact/${enc(contactId)}`, options);
+
+/**
+ * Whether a card has this quickId or id, without opening it (no view is counted: the card screen
+ * opened next counts it): the share link `/ds/vbc/i/{id}` redirects for a card and answers 404
+ * otherwise. Rejects with an HttpError for any other answer.
+ */
+export async function cardExists(contactId: string): Promise<boolean> {
+  const response = await fetch(`/ds/vbc/i/${enc(contactId)}`, { method: 'HEAD', redirect: 'manual' });
+  if (response.type === 'opaqueredirect') return true;
+  if (response.status === 404) return false;
+  throw new HttpError(String(response.status), response.status);
+}
 
 export const getCorporateProfile = (corporateProfileId: string, options?: TRequestOptions) =>
   http.get<TCorporateProfile>(`/api/vbc/corporateProfile/${enc(corporateProfileId)}`, options);

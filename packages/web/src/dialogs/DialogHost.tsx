@@ -13,7 +13,7 @@ const ContactShareDialog = lazy(() => import('./ContactShareDialog.tsx'));
 const PetShareDialog = lazy(() => import('./PetShareDialog.tsx'));
 const PinDialog = lazyWithQueries(() => import('./pin/PinDialog.tsx'));
 const WalletPassDialog = lazyWithQueries(() => import('./wallet/WalletPassDialog.tsx'));
-const ScannerDialog = lazy(() => import('./scanner/ScannerDialog.tsx'));
+const ScannerDialog = lazyWithQueries(() => import('./scanner/ScannerDialog.tsx'));
 const AppMenu = lazyWithQueries(() => import('./AppMenu.tsx'));
 const SendMessageDialog = lazyWithQueries(() => import('./send-message/SendMessageDialog.tsx'));
 

@@ -3,20 +3,45 @@ import Button from '@mui/material/Button';
 import CheckIcon from '@mui/icons-material/Check';
 import AddIcon from '@mui/icons-material/Add';
 import { setFollowing } from '../api/corporate.ts';
+import { errorText } from '../api/http.ts';
 import { corporateQueries } from '../api/queries.ts';
 import { queryKeys } from '../api/query-keys.ts';
+import { emitClientEvent, notify } from '../platform/events.ts';
+import { useSession } from '../session/SessionContext.tsx';
 
 /**
- * Follow / Following in the 'Verified Business' dialog: a follower receives the business's
- * announcements. Pressing Following unfollows. Members receive them anyway, so they see no button.
+ * Follow / Following of a business (the 'Verified Business' dialog, its team page): a follower
+ * receives the business's announcements and sees its directory. Pressing Following unfollows.
+ * Members receive them anyway, so they see no button. Signed out, Follow opens sign-in and
+ * follows once signed in, on the same page.
  */
 export default function FollowButton({ corporateProfileId }: { corporateProfileId: string }) {
   const client = useQueryClient();
-  const state = useQuery(corporateQueries.follow(corporateProfileId));
-  const change = useMutation({
-    mutationFn: (follow: boolean) => setFollowing(corporateProfileId, follow),
-    onSuccess: (next) => client.setQueryData(queryKeys.corporateProfiles.follow(corporateProfileId), next),
-  });
+  const { status } = useSession();
+  const state = useQuery({ ...corporateQueries.follow(corporateProfileId), enabled: status === 'signedIn' });
+  const saved = async (follow: boolean) => {
+    const next = await setFollowing(corporateProfileId, follow);
+    client.setQueryData(queryKeys.corporateProfiles.follow(corporateProfileId), next);
+    // Following opens the business's directory to the follower (its relation changes).
+    await client.invalidateQueries({ queryKey: queryKeys.directories.all });
+    return next;
+  };
+  const change = useMutation({ mutationFn: saved });
+
+  if (status === 'signedOut') {
+    const followOnceSignedIn = () => void saved(true).catch((error: unknown) => notify(errorText(error), 'warning'));
+    return (
+      <Button
+        variant="contained"
+        startIcon={<AddIcon />}
+        onClick={() => emitClientEvent('showLogin', { reason: 'follow', onSignedIn: followOnceSignedIn })}
+        aria-pressed={false}
+        data-testid="follow-button"
+      >
+        Follow
+      </Button>
+    );
+  }
   if (!state.data || state.data.isMember) return null;
   const following = state.data.following;
   return (

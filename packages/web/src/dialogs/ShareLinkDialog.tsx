@@ -9,10 +9,17 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import ChatBubbleIcon from '@mui/icons-material/ChatBubble';
+import EmailIcon from '@mui/icons-material/Email';
 import FacebookIcon from '@mui/icons-material/Facebook';
 import IosShareIcon from '@mui/icons-material/IosShare';
+import LinkedInIcon from '@mui/icons-material/LinkedIn';
+import SmsIcon from '@mui/icons-material/Sms';
+import TelegramIcon from '@mui/icons-material/Telegram';
+import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import { QR } from '@vbc/shared/constants';
-import { facebookShareUrl } from '@vbc/shared/links';
+import { SHARE_TARGETS, shareTargetUrl, type TShareTarget } from '@vbc/shared/links';
+import IconTile from '../components/IconTile.tsx';
 import StyledQr from '../components/qr/StyledQr.tsx';
 import AppDialog from './AppDialog.tsx';
 
@@ -37,6 +44,17 @@ async function copyText(text: string): Promise<boolean> {
   }
 }
 
+/** Each target's name on the button, its accessible name (docs/contracts.md §2 "Share To Facebook") and icon. */
+const TARGET_LOOK: Record<TShareTarget, { caption: string; name: string; icon: React.ReactNode }> = {
+  Facebook: { caption: 'Facebook', name: 'Share To Facebook', icon: <FacebookIcon /> },
+  WhatsApp: { caption: 'WhatsApp', name: 'Share To WhatsApp', icon: <WhatsAppIcon /> },
+  Messenger: { caption: 'Messenger', name: 'Share To Messenger', icon: <ChatBubbleIcon /> },
+  Telegram: { caption: 'Telegram', name: 'Share To Telegram', icon: <TelegramIcon /> },
+  LinkedIn: { caption: 'LinkedIn', name: 'Share To LinkedIn', icon: <LinkedInIcon /> },
+  SMS: { caption: 'SMS', name: 'Share by SMS', icon: <SmsIcon /> },
+  Email: { caption: 'E-mail', name: 'Share by e-mail', icon: <EmailIcon /> },
+};
+
 export interface TShareLinkDialogProps {
   /** The public link to share; null keeps the dialog closed. */
   link: string | null;
@@ -56,7 +74,8 @@ export interface TShareLinkDialogProps {
 /**
  * docs/contracts.md §2 share window, for a card or a pet: QR code of the link (docs/contracts.md §9
  * styling), the link with copy and a "copied to clipboard" flash, native
- * Share when the browser has it, Share To Facebook.
+ * Share first when the browser has it, then plain share links (issue 30: Facebook, WhatsApp,
+ * Messenger, Telegram, LinkedIn, SMS, e-mail; no third-party script).
  */
 export default function ShareLinkDialog(props: TShareLinkDialogProps) {
   const { link, title, qrLabel, qrImage, shareTitle, shareText, testId, linkTestId, onClose } = props;
@@ -113,22 +132,47 @@ export default function ShareLinkDialog(props: TShareLinkDialogProps) {
           >
             {copied ? 'copied to clipboard' : ''}
           </Typography>
-          <Stack direction="row" sx={{ gap: 1.5, justifyContent: 'center', flexWrap: 'wrap' }}>
+          <Box data-testid="share-targets" sx={{ display: 'grid', gap: 1.5 }}>
             {canShare && (
-              <Button variant="contained" startIcon={<IosShareIcon />} onClick={nativeShare}>
+              <Button variant="contained" size="large" startIcon={<IosShareIcon />} onClick={nativeShare}>
                 Share
               </Button>
             )}
-            <Button
-              variant="outlined"
-              startIcon={<FacebookIcon />}
-              href={facebookShareUrl(link ?? '')}
-              target="_blank"
-              rel="noopener noreferrer"
+            <Typography variant="overline" color="text.secondary" component="p" sx={{ lineHeight: 1.5 }}>
+              Share To
+            </Typography>
+            <Box
+              component="ul"
+              sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gridTemplateColumns: 'repeat(4, minmax(0, 1fr))', gap: 1 }}
             >
-              Share To Facebook
-            </Button>
-          </Stack>
+              {SHARE_TARGETS.map((target) => {
+                const look = TARGET_LOOK[target];
+                const href = shareTargetUrl(target, { url: link ?? '', title: shareTitle, text: shareText });
+                const web = href.startsWith('https:');
+                return (
+                  <li key={target}>
+                    <Button
+                      href={href}
+                      aria-label={look.name}
+                      title={look.name}
+                      {...(web ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+                      color="inherit"
+                      sx={{ width: '100%', flexDirection: 'column', gap: 0.5, py: 1, px: 0, textTransform: 'none', minWidth: 0 }}
+                    >
+                      <IconTile>{look.icon}</IconTile>
+                      <Typography
+                        variant="caption"
+                        component="span"
+                        sx={{ maxWidth: '100%', letterSpacing: 0, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}
+                      >
+                        {look.caption}
+                      </Typography>
+                    </Button>
+                  </li>
+                );
+              })}
+            </Box>
+          </Box>
         </Stack>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>

@@ -21,6 +21,14 @@ function wording({ code, purpose, expiresInMinutes }: TCodeMessage): TWording {
       ignore: 'If you did not ask to delete your account, ignore this message and keep the code to yourself.',
     };
   }
+  if (purpose === 'change_contact') {
+    return {
+      subject: `Your ${PRODUCT_NAME} code to confirm this contact: ${code}`,
+      lead: `Your ${PRODUCT_NAME} code to make this your account's contact is:`,
+      use: `${validity} Enter it in Settings to confirm the change.`,
+      ignore: 'If you did not ask for this, ignore this message: nothing changes without the code.',
+    };
+  }
   return {
     subject: `Your ${PRODUCT_NAME} code: ${code}`,
     lead: `Your ${PRODUCT_NAME} sign-in code is:`,
@@ -50,7 +58,9 @@ export function codeMail(message: TCodeMessage): { subject: string; text: string
 
 /** The text message for a code: short enough for one SMS. */
 export function codeSms(message: TCodeMessage): string {
-  return message.purpose === 'unregister'
-    ? `${message.code} is your ${PRODUCT_NAME} account deletion code. Valid ${message.expiresInMinutes} min. Ignore it if you did not ask.`
-    : `${message.code} is your ${PRODUCT_NAME} code. Valid ${message.expiresInMinutes} min. Do not share it.`;
+  if (message.purpose === 'unregister')
+    return `${message.code} is your ${PRODUCT_NAME} account deletion code. Valid ${message.expiresInMinutes} min. Ignore it if you did not ask.`;
+  if (message.purpose === 'change_contact')
+    return `${message.code} confirms this number for your ${PRODUCT_NAME} account. Valid ${message.expiresInMinutes} min. Ignore it if you did not ask.`;
+  return `${message.code} is your ${PRODUCT_NAME} code. Valid ${message.expiresInMinutes} min. Do not share it.`;
 }

@@ -14,6 +14,8 @@ export interface Notifier {
   sendCode(channel: 'email' | 'phone', message: TCodeMessage): Promise<void>;
   /** Sends an e-mail by the mail channel. Throws DeliveryError on failure or with no mail channel. */
   sendMail(mail: TMail): Promise<void>;
+  /** Sends a text message (no code) to an E.164 number by the SMS channel. Throws DeliveryError on failure or with no SMS channel. */
+  sendText(toE164: string, text: string): Promise<void>;
   close(): void;
 }
 
@@ -53,6 +55,10 @@ export function createNotifier(config: TNotifierSettings, log: TLog): Notifier {
     async sendMail(message) {
       if (!mail) throw none('e-mail');
       return mail.send(message);
+    },
+    async sendText(toE164, text) {
+      if (!sms) throw none('SMS');
+      return sms.send(toE164, text);
     },
     close: () => mail?.close(),
   };

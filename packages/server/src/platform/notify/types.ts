@@ -1,5 +1,5 @@
 /** What a code is for; it changes the wording of the message. */
-export type TCodePurpose = 'verify' | 'unregister';
+export type TCodePurpose = 'verify' | 'unregister' | 'change_contact';
 
 /** A one-time code to deliver. */
 export interface TCodeMessage {

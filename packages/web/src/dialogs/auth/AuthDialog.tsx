@@ -14,6 +14,7 @@ import { useAuthForm } from './use-auth-form.ts';
 const REASONS: Record<string, string> = {
   adopt: 'Sign in to adopt this card.',
   sendMessage: 'Sign in to send a message.',
+  follow: 'Sign in to follow this business.',
 };
 
 /**

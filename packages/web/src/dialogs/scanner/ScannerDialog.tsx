@@ -1,15 +1,24 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
+import Divider from '@mui/material/Divider';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import PhotoIcon from '@mui/icons-material/PhotoOutlined';
 import { SCANNER } from '@vbc/shared/constants';
+import { ZCardCodeEntry } from '@vbc/shared/contact';
+import { cardExists } from '../../api/contacts.ts';
+import { errorText } from '../../api/http.ts';
 import AppDialog from '../AppDialog.tsx';
-import { createDecoder } from './decoder.ts';
+import { decodePhoto, decoderOnce } from './decoder.ts';
 import { classifyScan, type TScanResult } from './scan-result.ts';
 import { SCANNER_ERRORS, ScannerError, cameraErrorText } from './scanner-errors.ts';
 
@@ -34,6 +43,8 @@ async function play(video: HTMLVideoElement, stream: MediaStream): Promise<void>
  * The camera QR scanner (docs/contracts.md §8–§9): the back camera, frames decoded every 500 ms (40 ms while a
  * code is in view) by BarcodeDetector or zxing-wasm, and what was read: a V.B.C. card or pet opens
  * in the app, a vCard is offered as a contact download, other text is shown with Copy and Open.
+ * Without a camera (issue 30): "Choose a photo of a QR code" reads a picture with the same decoder,
+ * and "Type the card's code" opens a card by its quickId.
  */
 export default function ScannerDialog({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();
@@ -47,6 +58,21 @@ export default function ScannerDialog({ onClose }: { onClose: () => void }) {
   useEffect(() => {
     onCloseRef.current = onClose;
   }, [onClose]);
+  const decoder = useMemo(() => decoderOnce(), []);
+
+  /** What was read: a card or pet of this app opens (the window closes), anything else is shown. */
+  const openScanned = useCallback(
+    (text: string) => {
+      const scanned = classifyScan(text, window.location.origin);
+      if (scanned.kind === 'app') {
+        onCloseRef.current();
+        navigate(scanned.route);
+      } else {
+        setResult(scanned);
+      }
+    },
+    [navigate],
+  );
 
   useEffect(() => {
     if (result) return;
@@ -55,7 +81,7 @@ export default function ScannerDialog({ onClose }: { onClose: () => void }) {
     const run = async () => {
       if (!window.isSecureContext) throw new ScannerError(SCANNER_ERRORS.insecure);
       if (!navigator.mediaDevices?.getUserMedia) throw new ScannerError(SCANNER_ERRORS.noStreamApi);
-      const decoderReady = createDecoder();
+      const decoderReady = decoder();
       stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: SCANNER.facingMode }, audio: false });
       // Closed while the camera was being granted: the cleanup found no stream to stop.
       if (stopped) {
@@ -71,13 +97,7 @@ export default function ScannerDialog({ onClose }: { onClose: () => void }) {
         if (stopped) return;
         const text = texts.find((t) => t.trim().length > 0);
         if (text) {
-          const scanned = classifyScan(text, window.location.origin);
-          if (scanned.kind === 'app') {
-            onCloseRef.current();
-            navigate(scanned.route);
-          } else {
-            setResult(scanned);
-          }
+          openScanned(text);
           return;
         }
         tracking = texts.length > 0;
@@ -91,7 +111,30 @@ export default function ScannerDialog({ onClose }: { onClose: () => void }) {
       stopped = true;
       stream?.getTracks().forEach((t) => t.stop());
     };
-  }, [result, navigate]);
+  }, [result, decoder, openScanned]);
+
+  const fileRef = useRef<HTMLInputElement>(null);
+  const photo = useMutation({
+    networkMode: 'always',
+    mutationFn: async (file: File) => decodePhoto(await decoder(), file, canvasRef.current!),
+    onSuccess: (texts) => {
+      const text = texts.find((t) => t.trim().length > 0);
+      if (!text) throw new ScannerError(SCANNER_ERRORS.noCodeInPhoto);
+      openScanned(text);
+    },
+    onError: () => undefined,
+  });
+
+  const codeForm = useForm({ resolver: zodResolver(ZCardCodeEntry), defaultValues: { code: '' }, mode: 'onSubmit' });
+  const lookUp = useMutation({
+    mutationFn: cardExists,
+    onSuccess: (exists, code) => {
+      if (!exists) return codeForm.setError('code', { type: 'server', message: `No card has the code ${code}.` });
+      onCloseRef.current();
+      navigate(`/${code}`);
+    },
+    onError: (error) => codeForm.setError('code', { type: 'server', message: errorText(error) }),
+  });
 
   const downloadVCard = (text: string) => {
     const url = URL.createObjectURL(new Blob([text.replace(/\r?\n/g, '\r\n')], { type: 'text/vcard' }));
@@ -130,6 +173,65 @@ export default function ScannerDialog({ onClose }: { onClose: () => void }) {
           </Box>
         )}
         <canvas ref={canvasRef} hidden />
+        {!result && (
+          <Box sx={{ display: 'grid', gap: 1.5, mt: 2 }}>
+            <Divider sx={{ color: 'text.secondary', typography: 'body2' }}>or</Divider>
+            <Button
+              variant="outlined"
+              startIcon={photo.isPending ? <CircularProgress size={18} aria-hidden /> : <PhotoIcon />}
+              disabled={photo.isPending}
+              onClick={() => fileRef.current?.click()}
+            >
+              Choose a photo of a QR code
+            </Button>
+            <input
+              ref={fileRef}
+              type="file"
+              accept="image/*"
+              hidden
+              onChange={(e) => {
+                const file = e.target.files?.[0];
+                e.target.value = '';
+                if (file) photo.mutate(file);
+              }}
+            />
+            {photo.isError && (
+              <Alert severity="warning" data-testid="scanner-photo-error">
+                {cameraErrorText(photo.error)}
+              </Alert>
+            )}
+            <Box
+              component="form"
+              noValidate
+              onSubmit={codeForm.handleSubmit(({ code }) => lookUp.mutate(code))}
+              sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}
+            >
+              <Controller
+                name="code"
+                control={codeForm.control}
+                render={({ field, fieldState }) => (
+                  <TextField
+                    label="Type the card's code"
+                    name={field.name}
+                    value={field.value}
+                    inputRef={field.ref}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    error={!!fieldState.error}
+                    helperText={fieldState.error?.message ?? 'The 7 letters and digits after /vbc/ in its link.'}
+                    size="small"
+                    fullWidth
+                    autoComplete="off"
+                    slotProps={{ htmlInput: { maxLength: 40, autoCapitalize: 'none', spellCheck: false, 'data-testid': 'scanner-code' } }}
+                  />
+                )}
+              />
+              <Button type="submit" variant="contained" disabled={lookUp.isPending} sx={{ mt: 0.25 }}>
+                Open
+              </Button>
+            </Box>
+          </Box>
+        )}
       </DialogContent>
       <DialogActions>
         {result?.kind === 'vcard' && (

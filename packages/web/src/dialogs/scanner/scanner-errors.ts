@@ -6,6 +6,8 @@ export const SCANNER_ERRORS = {
   notSupported: 'Barcode detection is not available in this browser (NotSupportedError).',
   denied: 'Camera permission was denied. Allow the camera for this site to scan QR codes.',
   noCamera: 'No camera was found on this device.',
+  noCodeInPhoto: 'No QR code was found in this photo. Try a sharper or closer one.',
+  notAPicture: 'This file could not be read as a picture.',
 } as const;
 
 /** A thrown scanner problem: its message is one of SCANNER_ERRORS. */

@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { SOCIAL_MEDIA_TYPES, type TSocialMediaType } from '@vbc/shared/contact';
-import type { TCorporateConsole } from '@vbc/shared/corporate';
+import { CORPORATE_PROFILE_LIMITS, type TCorporateConsole } from '@vbc/shared/corporate';
 import { saveCorporateProfile } from '../../api/corporate.ts';
 import { errorText } from '../../api/http.ts';
 import { queryKeys } from '../../api/query-keys.ts';
@@ -118,6 +118,16 @@ export default function ProfileSection({ business }: { business: TCorporateConso
         sx={{ display: 'grid', gap: 2 }}
       >
         <Field label="Business name" value={form.name} onChange={(name) => setForm((f) => ({ ...f, name }))} error={err('name')} required />
+        <Field
+          label="Description"
+          helperText="What your business does, shown on its team page."
+          value={form.description}
+          onChange={(description) => setForm((f) => ({ ...f, description }))}
+          error={err('description')}
+          multiline
+          minRows={2}
+          slotProps={{ htmlInput: { maxLength: CORPORATE_PROFILE_LIMITS.descriptionMax } }}
+        />
         <PictureField
           title="Hero image"
           heading="h3"

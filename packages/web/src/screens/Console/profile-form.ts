@@ -6,6 +6,7 @@ import type { TPictureField } from './PictureField.tsx';
 /** The console's corporate-profile form: every docs/contracts.md §3 field, lists as rows of text. */
 export interface TProfileForm {
   name: string;
+  description: string;
   hero: TPictureField | null;
   logo: TPictureField | null;
   phones: { id?: string; phoneNumber: string }[];
@@ -24,6 +25,7 @@ const picture = (id: string | null, image: { obsecuredDisplayItemId: string } | 
 export function toForm(profile: TCorporateProfile): TProfileForm {
   return {
     name: profile.name,
+    description: profile.description ?? '',
     hero: picture(profile.heroImageDisplayId, profile.heroImage),
     logo: picture(profile.profileImageDisplayId, profile.profileImage),
     phones: profile.phones.map((p) => ({ ...p })),
@@ -52,6 +54,7 @@ const orNull = (v: string) => (v.trim() === '' ? null : v);
 export function toInput(form: TProfileForm): TCorporateProfileInput {
   return {
     name: form.name,
+    description: orNull(form.description),
     heroImageDisplayId: form.hero?.ref ?? null,
     profileImageDisplayId: form.logo?.ref ?? null,
     phones: form.phones,

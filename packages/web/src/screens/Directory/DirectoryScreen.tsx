@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -10,15 +11,32 @@ import FolderOpenIcon from '@mui/icons-material/FolderOpen';
 import RemoveIcon from '@mui/icons-material/RemoveCircleOutlineOutlined';
 import SearchIcon from '@mui/icons-material/Search';
 import type { TCardSummary } from '@vbc/shared/account';
+import type { TCorporateProfile } from '@vbc/shared/contact';
 import { removeCardFromFolder } from '../../api/directories.ts';
 import { errorText, HttpError } from '../../api/http.ts';
-import { directoryQueries } from '../../api/queries.ts';
+import { corporateQueries, directoryQueries } from '../../api/queries.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 import CardListItem, { cardTitle } from '../../components/CardListItem.tsx';
 import EmptyState from '../../components/EmptyState.tsx';
 import LoadingScreen from '../../components/LoadingScreen.tsx';
 import { notify } from '../../platform/events.ts';
 import { useSession } from '../../session/SessionContext.tsx';
+import FollowButton from '../../dialogs/FollowButton.tsx';
+import { obsecuredDisplayUrl } from '../../api/contacts.ts';
+
+/** The business's logo (its profile image) beside the name, or its initial while there is none. */
+function BusinessLogo({ name, profile }: { name: string; profile: TCorporateProfile | undefined }) {
+  const image = profile?.profileImage;
+  return (
+    <Avatar
+      src={image ? obsecuredDisplayUrl(image.obsecuredDisplayItemId) : undefined}
+      alt={image ? `${name} logo` : undefined}
+      sx={{ width: 64, height: 64, flex: '0 0 64px', bgcolor: 'rgba(154,125,255,0.12)', color: 'primary.main', fontWeight: 800 }}
+    >
+      {image ? null : <span aria-hidden>{name.trim().charAt(0).toUpperCase()}</span>}
+    </Avatar>
+  );
+}
 
 const matches = (card: TCardSummary, filter: string) => {
   const words = filter.toLowerCase().split(/\s+/).filter(Boolean);
@@ -42,6 +60,8 @@ export default function DirectoryScreen() {
     },
   });
   const dir = query.data;
+  // A business's team page shows its logo and description, from its public profile.
+  const business = useQuery({ ...corporateQueries.profile(dir?.corporateProfileId ?? ''), enabled: !!dir?.corporateProfileId });
   useEffect(() => {
     if (dir) document.title = dir.name;
   }, [dir]);
@@ -77,14 +97,33 @@ export default function DirectoryScreen() {
         gap: 2.5,
       }}
     >
-      <Box sx={{ pr: 6 }}>
-        <Typography variant="overline" color="text.secondary">
-          {subtitle}
-        </Typography>
-        <Typography variant="h4" component="h1" sx={{ fontWeight: 850, fontSize: { xs: '1.8rem', sm: '2.2rem' } }}>
-          {dir!.name}
-        </Typography>
-        <Typography color="text.secondary">{dir!.cardCount === 1 ? '1 card' : `${dir!.cardCount} cards`}</Typography>
+      <Box sx={{ pr: 6 }} data-testid={dir!.corporateProfileId ? 'business-header' : undefined}>
+        <Box sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
+          {dir!.corporateProfileId && <BusinessLogo name={dir!.name} profile={business.data} />}
+          <Box sx={{ minWidth: 0 }}>
+            <Typography variant="overline" color="text.secondary">
+              {subtitle}
+            </Typography>
+            <Typography
+              variant="h4"
+              component="h1"
+              sx={{ fontWeight: 850, fontSize: { xs: '1.8rem', sm: '2.2rem' }, overflowWrap: 'anywhere' }}
+            >
+              {dir!.name}
+            </Typography>
+            <Typography color="text.secondary">{dir!.cardCount === 1 ? '1 card' : `${dir!.cardCount} cards`}</Typography>
+          </Box>
+        </Box>
+        {business.data?.description && (
+          <Typography dir="auto" sx={{ mt: 1.5, whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+            {business.data.description}
+          </Typography>
+        )}
+        {dir!.corporateProfileId && (
+          <Box sx={{ mt: 2 }}>
+            <FollowButton corporateProfileId={dir!.corporateProfileId} />
+          </Box>
+        )}
       </Box>
       {dir!.cards.length > 0 && (
         <TextField

@@ -7,11 +7,11 @@ import DialogContent from '@mui/material/DialogContent';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { OTP_CODE_LENGTH, ZOtpCodeEntry } from '@vbc/shared/account';
 import { errorText } from '../../api/http.ts';
 import AppDialog from '../../dialogs/AppDialog.tsx';
-import OtpInput from '../../dialogs/auth/OtpInput.tsx';
+import OtpCodeField from '../../dialogs/auth/OtpCodeField.tsx';
 import { useCountdown } from '../../dialogs/auth/use-countdown.ts';
 import { RESEND_WAIT_SECONDS } from '../../dialogs/auth/use-auth-form.ts';
 import { notify } from '../../platform/events.ts';
@@ -116,25 +116,7 @@ export default function DeleteAccountDialog({
               </>
             )}
           </Typography>
-          {!verified && (
-            <Controller
-              name="otp"
-              control={form.control}
-              render={({ field, fieldState }) => (
-                <OtpInput
-                  ref={input}
-                  value={field.value}
-                  onChange={(c) => {
-                    field.onChange(c);
-                    form.clearErrors('otp');
-                  }}
-                  onComplete={confirm}
-                  error={fieldState.error?.message ?? null}
-                  autoFocus
-                />
-              )}
-            />
-          )}
+          {!verified && <OtpCodeField ref={input} form={form} onComplete={confirm} />}
           {!verified && (
             <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: -1.5 }}>
               <Button size="small" onClick={() => resending.mutate()} disabled={busy || resendIn > 0}>

@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
 import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
 import EditIcon from '@mui/icons-material/Edit';
 import LogoutIcon from '@mui/icons-material/Logout';
@@ -21,6 +22,13 @@ import WebhooksSection from '../../components/webhooks/WebhooksSection.tsx';
 import { requestUnregisterOtp } from '../../api/accounts.ts';
 
 const DeleteAccountDialog = lazy(() => import('./DeleteAccountDialog.tsx'));
+const ChangeContactDialog = lazy(() => import('./ChangeContactDialog.tsx'));
+
+const NOT_ADDED = (
+  <Typography component="span" color="text.disabled">
+    Not added
+  </Typography>
+);
 
 function Row({ label, value, action, testId }: { label: string; value: ReactNode; action?: ReactNode; testId?: string }) {
   return (
@@ -52,13 +60,14 @@ const Section = ({ title, children, danger }: { title: string; children: ReactNo
   </Paper>
 );
 
-/** Route /settings: account details, edit name, logout and account deletion by code (docs/contracts.md §2, §4). */
+/** Route /settings: account details, edit name, add or change the e-mail and phone (by a code to the new one), logout and account deletion by code (docs/contracts.md §2, §4). */
 export default function SettingsScreen() {
   const { status, account, refreshAccount, signOut, forget } = useSession();
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
   const [deletion, setDeletion] = useState<{ destination: string } | null>(null);
   const [leaving, setLeaving] = useState(false);
+  const [changing, setChanging] = useState<{ channel: 'email' | 'phone'; adding: boolean } | null>(null);
 
   useEffect(() => {
     document.title = 'Settings · V.B.C.';
@@ -136,29 +145,30 @@ export default function SettingsScreen() {
           />
         )}
         <Divider />
-        <Row
-          label="Phone"
-          value={
-            account.accountPhoneNumber ?? (
-              <Typography component="span" color="text.disabled">
-                Not added
-              </Typography>
-            )
-          }
-          testId="account-phone"
-        />
-        <Divider />
-        <Row
-          label="Email"
-          value={
-            account.accountEmail ?? (
-              <Typography component="span" color="text.disabled">
-                Not added
-              </Typography>
-            )
-          }
-          testId="account-email"
-        />
+        {(
+          [
+            { channel: 'phone', label: 'Phone', value: account.accountPhoneNumber, name: 'phone' },
+            { channel: 'email', label: 'Email', value: account.accountEmail, name: 'e-mail' },
+          ] as const
+        ).map((row, i) => (
+          <Box key={row.channel}>
+            {i > 0 && <Divider />}
+            <Row
+              label={row.label}
+              value={row.value ?? NOT_ADDED}
+              testId={`account-${row.channel}`}
+              action={
+                <Button
+                  startIcon={row.value ? <EditIcon /> : <AddIcon />}
+                  onClick={() => setChanging({ channel: row.channel, adding: !row.value })}
+                  aria-label={`${row.value ? 'Change' : 'Add'} ${row.name}`}
+                >
+                  {row.value ? 'Change' : 'Add'}
+                </Button>
+              }
+            />
+          </Box>
+        ))}
       </Section>
 
       <Section title="Notifications">
@@ -196,6 +206,17 @@ export default function SettingsScreen() {
           }
         />
       </Section>
+
+      {changing && (
+        <Suspense fallback={null}>
+          <ChangeContactDialog
+            channel={changing.channel}
+            adding={changing.adding}
+            onClose={() => setChanging(null)}
+            onChanged={refreshAccount}
+          />
+        </Suspense>
+      )}
 
       {deletion && (
         <Suspense fallback={null}>

@@ -6,6 +6,8 @@ import { displayItems } from './files.ts';
 export const corporateProfiles = pgTable('corporate_profiles', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),
+  /** What the business does, a few lines (issue 30: its team page shows it). */
+  description: text('description'),
   verified: boolean('verified').notNull().default(false),
   heroImageDisplayId: uuid('hero_image_display_id').references(() => displayItems.id, { onDelete: 'set null' }),
   profileImageDisplayId: uuid('profile_image_display_id').references(() => displayItems.id, { onDelete: 'set null' }),

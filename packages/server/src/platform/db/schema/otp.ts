@@ -1,8 +1,11 @@
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
 
-/** What a one-time code is for: proving a contact (sign-in / register) or confirming account deletion. */
-export type TOtpPurpose = 'verify' | 'unregister';
+/**
+ * What a one-time code is for: proving a contact (sign-in / register), confirming account deletion,
+ * or proving a new contact of a signed-in account before it replaces the old one.
+ */
+export type TOtpPurpose = 'verify' | 'unregister' | 'change_contact';
 /** How the code travelled. */
 export type TOtpChannel = 'email' | 'phone';
 
@@ -22,7 +25,7 @@ export const otpChallenges = pgTable(
     channel: text('channel').$type<TOtpChannel>().notNull(),
     /** Normalised contact: lower-cased e-mail, or the phone number as the account stores it (09…). */
     contact: text('contact').notNull(),
-    /** Set for 'unregister': the account the code may delete. */
+    /** Set for 'unregister' (the account the code may delete) and 'change_contact' (the account it may change). */
     accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
     codeHash: text('code_hash').notNull(),
     /** Wrong tries so far; the challenge is invalidated at the limit. */

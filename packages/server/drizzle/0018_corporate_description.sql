@@ -1,0 +1,1 @@
+ALTER TABLE "corporate_profiles" ADD COLUMN "description" text;
