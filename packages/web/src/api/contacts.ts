@@ -7,6 +7,14 @@ const enc = encodeURIComponent;
 export const getContact = (contactId: string, options?: TRequestOptions) =>
   http.get<TVirtualContact>(`/api/vbc/virtualcontact/${enc(contactId)}`, options);
 
+/**
+ * Counts the view of a card the page now shows (issue 30): the server counts it once per visitor per
+ * day and never the owner's, whom it knows by the session sent along. Never fails the page.
+ */
+export const recordCardView = (contactId: string): void => {
+  http.post<void>(`/api/vbc/virtualcontact/${enc(contactId)}/view`).catch(() => undefined);
+};
+
 export const getCorporateProfile = (corporateProfileId: string, options?: TRequestOptions) =>
   http.get<TCorporateProfile>(`/api/vbc/corporateProfile/${enc(corporateProfileId)}`, options);
 
