@@ -10,6 +10,7 @@ import { buildAccount } from '../packages/server/src/test/factories.ts';
 import { expectAccessible } from './support/axe.ts';
 import { hasChromium, launchBrowser, startSignedIn, type Browser } from './support/browser.ts';
 import { screenshotAtWidths } from './support/screenshots.ts';
+import { mintCard } from './support/mint.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 const ADMIN_TOKEN = 'e2e-admin-token-0123456789abcdef';
@@ -20,16 +21,7 @@ describe.runIf(hasChromium())('adoption feedback', () => {
   let server: RunningServer;
   let browser: Browser;
 
-  const mint = async () => {
-    const response = await fetch(`${server.url}/api/admin/cards/mint`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ count: 1 }),
-    });
-    expect(response.status).toBe(200);
-    const [card] = (await response.json()) as { virtualContactId: string; quickId: string; passcode: string }[];
-    return card!;
-  };
+  const mint = () => mintCard(server.url, ADMIN_TOKEN);
   const wrongOf = (passcode: string) => (passcode.startsWith('Z') ? 'Y' : 'Z') + passcode.slice(1);
 
   const openAsAdopter = async (quickId: string): Promise<Page> => {

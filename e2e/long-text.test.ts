@@ -23,7 +23,7 @@ const LONG_NAME = { firstName: 'Maximiliana', lastName: 'Wolfeschlegelsteinhause
 async function overflow(page: Page) {
   return page.evaluate(() => {
     const width = window.innerWidth;
-    const past = [...document.querySelectorAll('article *')]
+    const past = Array.from(document.querySelectorAll('article *'))
       .filter((el) => {
         const r = el.getBoundingClientRect();
         return r.width > 0 && r.right > width + 0.5 && !el.closest('[aria-hidden="true"]');
@@ -108,7 +108,7 @@ describe.runIf(hasChromium())('long and mixed text on a card', () => {
           const range = document.createRange();
           range.setStart(text, start);
           range.setEnd(text, at);
-          linesPerWord.push(new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size);
+          linesPerWord.push(new Set(Array.from(range.getClientRects()).map((r) => Math.round(r.top))).size);
         }
         return { linesPerWord, height: el.getBoundingClientRect().height, right: el.getBoundingClientRect().right };
       });
