@@ -12,6 +12,7 @@ import { slowHash } from '../packages/server/src/platform/crypto/slow-hash.ts';
 import { buildAccount, buildCard } from '../packages/server/src/test/factories.ts';
 import { expectAccessible } from './support/axe.ts';
 import { hasChromium, launchBrowser, startSignedIn, type Browser } from './support/browser.ts';
+import { mintCard } from './support/mint.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 const ADMIN_TOKEN = 'e2e-admin-token-0123456789abcdef';
@@ -38,16 +39,7 @@ describe.runIf(hasChromium())('PIN-protected cards and adoption', () => {
     );
   };
 
-  const mint = async () => {
-    const response = await fetch(`${server.url}/api/admin/cards/mint`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${ADMIN_TOKEN}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ count: 1 }),
-    });
-    expect(response.status).toBe(200);
-    const [card] = (await response.json()) as { virtualContactId: string; quickId: string; passcode: string }[];
-    return card!;
-  };
+  const mint = () => mintCard(server.url, ADMIN_TOKEN);
 
   const expectLocked = async (page: Page) => {
     await page.getByText('Contact Information is hidden and required Pin to access.').waitFor();

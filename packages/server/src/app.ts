@@ -20,6 +20,7 @@ import storage from './files/storage-plugin.ts';
 import multipartPlugin from './platform/plugins/multipart.ts';
 import backplane from './platform/plugins/backplane.ts';
 import integrationEvents from './platform/plugins/integration-events.ts';
+import rateLimit from './platform/rate-limit/plugin.ts';
 import healthRoutes from './platform/health/routes.ts';
 import qrRoutes from './qr/routes.ts';
 import cards from './cards/plugin.ts';
@@ -94,6 +95,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(multipartPlugin);
   await app.register(backplane, { backplane: options.backplane });
   await app.register(integrationEvents);
+  await app.register(rateLimit);
 
   // Domains: each plugin decorates app.<domain> with its services and registers its routes.
   await app.register(healthRoutes);

@@ -2,7 +2,8 @@
  * The only script a server-rendered public card page loads before the visitor acts
  * (packages/server/src/web/: the card is already in the HTML, with its styles). Links (call,
  * e-mail, download, social profiles, places) work without any script. This module records the
- * view in the recently viewed list, then starts the app (main.tsx, which hydrates the page):
+ * view in the recently viewed list and counts it on the server (with the session, so the owner's
+ * own visits are not counted), then starts the app (main.tsx, which hydrates the page):
  * at once for a signed-in visitor, a ?pin= link or an exchange waiting to be sent, otherwise on
  * the first touch, key or focus.
  * A button pressed before the app is there is pressed again once it has hydrated and knows
@@ -11,6 +12,7 @@
  */
 import { INITIAL_CARD_ELEMENT_ID, readInlinedJson } from './screens/Contact/initial-card-id.ts';
 import { recordRecent } from './platform/recents.ts';
+import { recordCardView } from './api/contacts.ts';
 import { readStored } from './platform/storage.ts';
 import { HYDRATED_EVENT, READY_EVENT } from './page-events.ts';
 
@@ -18,7 +20,10 @@ const card = readInlinedJson<{ virtualContactId?: unknown; hasVirginAccessProtec
   INITIAL_CARD_ELEMENT_ID,
   (c) => typeof c.virtualContactId === 'string',
 );
-if (card && !card.hasVirginAccessProtection) recordRecent(card.virtualContactId as string);
+if (card && !card.hasVirginAccessProtection) {
+  recordRecent(card.virtualContactId as string);
+  recordCardView(card.virtualContactId as string);
+}
 
 let started = false;
 let hydrated = false;

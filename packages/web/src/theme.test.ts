@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BRAND_ACCENT, contrastRatio, fillForWhiteText, PRIMARY_FILL, theme } from './theme.ts';
+import { BRAND_ACCENT, contrastRatio, fillForWhiteText, PRIMARY_FILL, textOnDark, theme } from './theme.ts';
 
 /** WCAG 2.1 AA for normal-size text. */
 const AA = 4.5;
@@ -53,5 +53,19 @@ describe('colours that carry white text (WCAG 2.1 AA)', () => {
     }
     expect(fillForWhiteText('#282832')).toBe('#282832');
     expect(fillForWhiteText('primary.dark')).toBe('primary.dark');
+  });
+
+  it('lifts a card accent just enough to read as text on the dark paper and page, keeping its hue', () => {
+    const { paper, default: page } = theme.palette.background;
+    for (const accent of ['#7152f0', '#282832', '#1877f2', '#ff512f', '#000000']) {
+      const text = textOnDark(accent);
+      expect(contrastRatio(text, paper), `${accent} → ${text}`).toBeGreaterThanOrEqual(AA);
+      expect(contrastRatio(text, page), `${accent} → ${text}`).toBeGreaterThanOrEqual(AA);
+      // Lifted only as far as needed; a colour that already reads is kept.
+      if (contrastRatio(accent, paper) >= AA) expect(text).toBe(accent);
+      else expect(contrastRatio(text, paper), `${accent} → ${text}`).toBeLessThan(4.7);
+    }
+    expect(textOnDark('#f5a623')).toBe('#f5a623');
+    expect(textOnDark('primary.main')).toBe('primary.main');
   });
 });

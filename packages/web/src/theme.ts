@@ -135,3 +135,21 @@ export function fillForWhiteText(color: string): string {
   }
   return fill;
 }
+
+/**
+ * The colour as text on the app's dark surfaces at WCAG AA (4.5:1 on the paper, the lighter of them):
+ * the colour itself when it does, else the same hue mixed with white just enough (the artist layout's
+ * outlined name in a card's violet #7152f0). Anything that is not a #rrggbb colour is returned as is.
+ */
+export function textOnDark(color: string, background = theme.palette.background.paper): string {
+  let text = color;
+  for (let f = 0.01; /^#[0-9a-f]{6}$/i.test(color) && contrastRatio(text, background) < 4.5 && f <= 1; f += 0.01) {
+    text = color.replace(/\w\w/g, (c) => {
+      const v = parseInt(c, 16);
+      return Math.round(v + (255 - v) * f)
+        .toString(16)
+        .padStart(2, '0');
+    });
+  }
+  return text;
+}

@@ -1,7 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import notify from '../platform/notify/plugin.ts';
-import rateLimit from '../platform/rate-limit/plugin.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { bindServices, type BoundServices } from '../platform/plugins/bind-services.ts';
 import type { AccountDeletionStep } from './delete-account.ts';
@@ -51,7 +50,6 @@ declare module 'fastify' {
  */
 export default fp(
   async function accounts(app: FastifyInstance, options: { clock?: Clock }) {
-    await app.register(rateLimit);
     await app.register(notify);
     app.decorate('clock', options.clock ?? systemClock());
     app.decorate('accountEvents', new AccountEvents(app.log));
@@ -67,5 +65,5 @@ export default fp(
     app.decorate('accounts', { ...bindServices(deps, codeServices), ...bindServices(app.db, dbServices) });
     await app.register(accountRoutes);
   },
-  { name: 'accounts', dependencies: ['config', 'db', 'secrets', 'auth', 'storage'] },
+  { name: 'accounts', dependencies: ['config', 'db', 'secrets', 'auth', 'storage', 'rate-limiter'] },
 );

@@ -342,8 +342,8 @@ describeEachDatabase('owner card API', (ctx) => {
   it('gives the owner views and downloads per day for the chart, missing days as zero', async () => {
     const a = await buildAccount(ctx.app);
     const card = (await call('POST', '/api/vbc/virtualcontact', a.headers, fullCard)).json();
-    await call('GET', `/api/vbc/virtualcontact/${card.id}`);
-    await call('GET', `/api/vbc/virtualcontact/${card.quickId}`);
+    await call('POST', `/api/vbc/virtualcontact/${card.id}/view`, { 'user-agent': 'Browser A' });
+    await call('POST', `/api/vbc/virtualcontact/${card.quickId}/view`, { 'user-agent': 'Browser B' });
     await call('GET', `/ds/vbc/download/i/${card.id}`);
     await ctx.app.cards.stats.flush();
     const threeDaysAgo = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10);

@@ -6,6 +6,7 @@ import { bindServices, type BoundServices } from '../platform/plugins/bind-servi
 import { adoptCard, assertAdoptable } from './adoption/adopt-card.ts';
 import adoptionRoutes from './adoption/routes.ts';
 import { cardDailyStats } from './card-stats.ts';
+import { countView, type TViewer } from './count-view.ts';
 import { ContactCache } from './contact-cache.ts';
 import { createOwnerCard } from './create-owner-card.ts';
 import { deleteCard } from './delete-card.ts';
@@ -47,6 +48,8 @@ export interface CardServices
   onChanged(listener: (contactId: string) => void): void;
   /** Batched view/download counts. */
   stats: StatsCounter;
+  /** Counts a view of the card once per visitor per day, never the owner's (count-view.ts); true when counted. */
+  countView(row: FoundContact['row'], viewer: TViewer): Promise<boolean>;
   /** docs/contracts.md §3/§4 PIN check (see validate-pin.ts); the token is signed with the server's key. */
   validatePin(input: Omit<ValidatePinInput, 'signingKey'>): ReturnType<typeof validatePin>;
 }
@@ -111,6 +114,7 @@ export default fp(
         changeListeners.push(listener);
       },
       stats,
+      countView: (row, viewer) => countView({ stats, rateLimiter: app.rateLimiter, signingKey: app.signingKey }, row, viewer),
       validatePin: (input) => validatePin(app.db, { ...input, signingKey: app.signingKey }),
     } satisfies CardServices);
     app.addHook('preClose', async () => {
@@ -123,5 +127,5 @@ export default fp(
     await app.register(pinRoutes);
     await app.register(adoptionRoutes);
   },
-  { name: 'cards', dependencies: ['config', 'db', 'secrets', 'storage', 'backplane', 'auth'] },
+  { name: 'cards', dependencies: ['config', 'db', 'secrets', 'storage', 'backplane', 'auth', 'rate-limiter'] },
 );

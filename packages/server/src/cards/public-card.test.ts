@@ -81,21 +81,38 @@ describeEachDatabase(
       }
     });
 
-    it('counts views by others but not by the owner, batched, with a daily row', async () => {
+    it("counts a view once per visitor per day, never the owner's, batched, with a daily row", async () => {
       const owner = await buildAccount(ctx.app);
       const card = await buildCard(ctx.app, {}, { ownerAccountId: owner.account.id });
-      await Promise.all([1, 2, 3].map(() => get(`/api/vbc/virtualcontact/${card.quickId}`)));
+      const view = (headers: Record<string, string>) =>
+        ctx.app.inject({ method: 'POST', url: `/api/vbc/virtualcontact/${card.quickId}/view`, headers });
+      // Three browsers, each looking twice; a signed-in visitor from one of them counts as someone else.
+      for (const agent of ['Browser A', 'Browser B', 'Browser C']) {
+        expect((await view({ 'user-agent': agent })).statusCode).toBe(204);
+        expect((await view({ 'user-agent': agent })).statusCode).toBe(204);
+      }
+      const visitor = await buildAccount(ctx.app);
+      await view({ 'user-agent': 'Browser A', ...visitor.headers });
+      await view({ 'user-agent': 'Browser A', ...visitor.headers });
+      // The owner's own visits and reads count nothing.
+      await view({ 'user-agent': 'Browser O', ...owner.headers });
       await get(`/api/vbc/virtualcontact/${card.quickId}`, owner.headers);
+      // A read is not a view: the page that shows the card counts it.
+      await get(`/api/vbc/virtualcontact/${card.quickId}`);
       await get(`/ds/vbc/download/i/${card.id}`);
+      expect((await view({})).statusCode).toBe(204);
+      expect((await ctx.app.inject({ method: 'POST', url: '/api/vbc/virtualcontact/zzzzzzz/view' })).statusCode).toBe(404);
       await ctx.app.cards.stats.flush();
       const after = (await get(`/api/vbc/virtualcontact/${card.id}`, owner.headers)).json();
-      expect(after.stats).toEqual({ viewCount: 3, downloadCount: 1 });
+      expect(after.stats).toEqual({ viewCount: 5, downloadCount: 1 });
       expect(after.hasPersonalAccount).toBe(true);
       const days = await ctx.app.db
         .select({ views: contactDailyStats.views, downloads: contactDailyStats.downloads })
         .from(contactDailyStats)
         .where(eq(contactDailyStats.contactId, card.id));
-      expect(days).toEqual([{ views: 3, downloads: 1 }]);
+      expect(days).toEqual([{ views: 5, downloads: 1 }]);
+      // Nothing about the visitor is kept with the counts, and the next day starts afresh.
+      expect(JSON.stringify(await ctx.app.db.select().from(contactDailyStats))).not.toContain('Browser');
     });
 
     it('hides phones and emails of a PIN-protected card from everyone but its owner', async () => {

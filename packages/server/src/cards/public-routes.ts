@@ -3,8 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contentDisposition } from '../platform/http/content-disposition.ts';
 import type { FoundContact } from './find-contact.ts';
-import { isUnadopted, presentContact, publicContactJson, type ContactRow } from './present-card.ts';
-import { SECURITY, binary, documentedOnly, orJsonText } from '../platform/plugins/docs.ts';
+import { presentContact, publicContactJson, type ContactRow } from './present-card.ts';
+import { SECURITY, ZNoContent, binary, documentedOnly, orJsonText } from '../platform/plugins/docs.ts';
 import { ZVirtualContact } from './response-schemas.ts';
 
 /** docs/contracts.md §7: the card by id or quickId. */
@@ -17,11 +17,8 @@ export default async function publicRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const isOwner = (row: ContactRow, accountId: string | undefined) => !!accountId && row.ownerAccountId === accountId;
 
-  /** A visitor's read of a card: counted as a view (an unadopted card counts none), answered with its public JSON. */
-  const visitorRead = (found: FoundContact): string => {
-    if (!isUnadopted(found.row)) app.cards.stats.record(found.row.id, 'view');
-    return publicContactJson(found);
-  };
+  /** A visitor's read of a card: its public JSON. The page that shows it counts the view (POST …/view). */
+  const visitorRead = (found: FoundContact): string => publicContactJson(found);
   const CARD_HEADERS = { 'cache-control': 'private, no-store', 'content-type': 'application/json; charset=utf-8' };
 
   r.get(
@@ -54,6 +51,28 @@ export default async function publicRoutes(app: FastifyInstance) {
       return found && visitorRead(found);
     },
   });
+
+  r.post(
+    `${CARD_ROUTE}/view`,
+    {
+      schema: {
+        security: SECURITY.optionalBearer,
+        response: { 204: ZNoContent },
+        params: ZContactParams,
+        summary: "Count a view of the card: once per visitor per day, never the owner's (issue 30)",
+        tags: ['cards'],
+      },
+    },
+    async (request, reply) => {
+      const found = await app.cards.getPublic(request.params.contactId);
+      await app.cards.countView(found.row, {
+        accountId: request.account?.id ?? null,
+        address: request.ip,
+        userAgent: request.headers['user-agent'] ?? '',
+      });
+      return reply.status(204).send(null);
+    },
+  );
 
   r.get(
     '/ds/vbc/download/i/:contactId',

@@ -15,9 +15,6 @@ const PAGE = { schema: { hide: true } };
 
 export { WEB_DIST };
 
-/** Link-preview fetchers: their requests are not counted as views. */
-const BOT_AGENT = /bot|crawl|spider|facebookexternalhit|slack|whatsapp|telegram|discord|preview|embedly|skype/i;
-
 /**
  * Serves the built SPA under /vbc/ on the same origin as the API: hashed
  * assets cached for a year, everything else falls back to index.html
@@ -102,8 +99,7 @@ export default fp(
         const found = await app.cards.getPublic(first).catch(() => null);
         if (found) {
           const contact = presentContact(found.row, found.picture, { revealContactInfo: false });
-          const bot = BOT_AGENT.test(request.headers['user-agent'] ?? '');
-          if (!bot && !contact.hasVirginAccessProtection) app.cards.stats.record(found.row.id, 'view');
+          // The view is counted by the page once it shows (card-boot.ts: POST …/view with the visitor's session).
           const plain = () =>
             renderCardPage(indexHtml, contact, {
               page: `${base}/vbc/${contact.quickId}`,

@@ -8,9 +8,8 @@ export const getContact = (contactId: string, options?: TRequestOptions) =>
   http.get<TVirtualContact>(`/api/vbc/virtualcontact/${enc(contactId)}`, options);
 
 /**
- * Whether a card has this quickId or id, without opening it (no view is counted: the card screen
- * opened next counts it): the share link `/ds/vbc/i/{id}` redirects for a card and answers 404
- * otherwise. Rejects with an HttpError for any other answer.
+ * Whether a card has this quickId or id, without loading it: the share link `/ds/vbc/i/{id}`
+ * redirects for a card and answers 404 otherwise. Rejects with an HttpError for any other answer.
  */
 export async function cardExists(contactId: string): Promise<boolean> {
   const response = await fetch(`/ds/vbc/i/${enc(contactId)}`, { method: 'HEAD', redirect: 'manual' });
@@ -18,6 +17,14 @@ export async function cardExists(contactId: string): Promise<boolean> {
   if (response.status === 404) return false;
   throw new HttpError(String(response.status), response.status);
 }
+
+/**
+ * Counts the view of a card the page now shows (issue 30): the server counts it once per visitor per
+ * day and never the owner's, whom it knows by the session sent along. Never fails the page.
+ */
+export const recordCardView = (contactId: string): void => {
+  http.post<void>(`/api/vbc/virtualcontact/${enc(contactId)}/view`).catch(() => undefined);
+};
 
 export const getCorporateProfile = (corporateProfileId: string, options?: TRequestOptions) =>
   http.get<TCorporateProfile>(`/api/vbc/corporateProfile/${enc(corporateProfileId)}`, options);

@@ -12,11 +12,14 @@ export class HttpError extends Error {
   readonly status: number;
   /** The server's stable error code (docs/contracts.md §D3), when given. */
   readonly code: string | undefined;
-  constructor(message: string, status: number, code?: string) {
+  /** The body's other fields: what some refusals add to explain themselves (an adoption's reason and tries left). */
+  readonly details: Readonly<Record<string, unknown>>;
+  constructor(message: string, status: number, code?: string, details: Readonly<Record<string, unknown>> = {}) {
     super(message);
     this.name = 'HttpError';
     this.status = status;
     this.code = code;
+    this.details = details;
   }
 }
 
@@ -71,18 +74,19 @@ async function send(
 async function errorOf(response: Response): Promise<HttpError> {
   let message: string | undefined;
   let code: string | undefined;
+  let details: Record<string, unknown> = {};
   try {
     const data: unknown = await response.json();
     if (data && typeof data === 'object') {
-      const m = (data as { message?: unknown }).message;
-      const c = (data as { code?: unknown }).code;
+      const { message: m, code: c, ...rest } = data as { message?: unknown; code?: unknown };
       if (typeof m === 'string' && m) message = m;
       if (typeof c === 'string') code = c;
+      details = rest;
     }
   } catch {
     // Not JSON: fall back to the status code.
   }
-  return new HttpError(message ?? String(response.status), response.status, code);
+  return new HttpError(message ?? String(response.status), response.status, code, details);
 }
 
 async function json<T>(method: string, path: string, body: unknown, options: TRequestOptions = {}): Promise<T> {

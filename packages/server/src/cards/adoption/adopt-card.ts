@@ -3,25 +3,57 @@ import type { Db } from '../../platform/db/client.ts';
 import type { TCardWriteDeps } from '../deps.ts';
 import { accounts, virtualContacts } from '../../platform/db/schema/index.ts';
 import { verifySlowHash } from '../../platform/crypto/slow-hash.ts';
-import { AppError, badRequest, conflict, forbidden, tooManyRequests } from '../../platform/errors/app-error.ts';
+import type { TAdoptRefusal } from '@vbc/shared/adoption';
+import { AppError, badRequest } from '../../platform/errors/app-error.ts';
 import { getContact } from '../find-contact.ts';
 import { isUnadopted, type ContactRow } from '../present-card.ts';
-import { admitAttempt, readGuard, recordFailure, refundAttempt, resetGuard, type Refusal } from '../../platform/guards/attempt-guard.ts';
+import {
+  admitAttempt,
+  readGuard,
+  recordFailure,
+  refundAttempt,
+  resetGuard,
+  type Admission,
+  type Refusal,
+} from '../../platform/guards/attempt-guard.ts';
 import { ADOPT_ACCOUNT_POLICY, ADOPT_CARD_POLICY, normalizePasscode } from './passcode.ts';
 
-const alreadyAdopted = () => conflict('This card has already been adopted.');
-const needsOperator = () =>
-  new AppError('locked', 'This card is locked after too many wrong adoption codes. Contact support to unlock it.');
+/** A refused adoption: its status and message, and the reason with its numbers in the body (TAdoptRefusal). */
+const refusal = (code: 'forbidden' | 'too_many_requests' | 'locked' | 'conflict', message: string, details: TAdoptRefusal, headers = {}) =>
+  new AppError(code, message, headers, { ...details });
 
-const refused = (refusal: Refusal, who: 'card' | 'account') => {
-  if (refusal.reason === 'lifetime') return needsOperator();
-  const wait = refusal.retryAfterMs ?? 60_000;
-  const minutes = Math.max(1, Math.ceil(wait / 60_000));
+const alreadyAdopted = () => refusal('conflict', 'This card has already been adopted.', { reason: 'already_adopted' });
+const needsOperator = () =>
+  refusal('locked', 'This card is locked after too many wrong adoption codes. Contact support to unlock it.', { reason: 'locked' });
+const minutesOf = (ms: number) => Math.max(1, Math.ceil(ms / 60_000));
+
+const refused = (refused_: Refusal, who: 'card' | 'account', now: Date) => {
+  if (refused_.reason === 'lifetime') return needsOperator();
+  const wait = refused_.retryAfterMs ?? 60_000;
+  const minutes = minutesOf(wait);
   const message =
     who === 'card'
       ? `Too many wrong adoption codes for this card. Try again in ${minutes} minutes.`
       : `Too many wrong adoption codes. Try again in ${minutes} minutes.`;
-  return tooManyRequests(message, wait / 1000);
+  const retryAt = new Date(now.getTime() + wait).toISOString();
+  return refusal('too_many_requests', message, { reason: 'too_many_tries', retryAt }, { 'retry-after': String(Math.ceil(wait / 1000)) });
+};
+
+/** A wrong code: how many tries are left (the smaller of the card's and the account's) and, at none, until when. */
+const wrongCode = (account: Admission, card: Admission, now: Date) => {
+  const triesLeft = Math.min(account.remaining, card.remaining);
+  if (triesLeft > 0)
+    return refusal('forbidden', `Wrong adoption code. ${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left.`, {
+      reason: 'wrong_code',
+      triesLeft,
+    });
+  const wait = Math.max(account.remaining === 0 ? account.resetsInMs : 0, card.remaining === 0 ? card.resetsInMs : 0);
+  const retryAt = new Date(now.getTime() + wait).toISOString();
+  return refusal('forbidden', `Wrong adoption code. No tries left: try again in ${minutesOf(wait)} minutes.`, {
+    reason: 'wrong_code',
+    triesLeft,
+    retryAt,
+  });
 };
 
 /**
@@ -55,16 +87,16 @@ export async function adoptCard(
   const passcodeHash = row.passcodeHash!;
 
   const account = await admitAttempt(db, ADOPT_ACCOUNT_POLICY, input.accountId, now);
-  if (!account.ok) throw refused(account, 'account');
+  if (!account.ok) throw refused(account, 'account', now);
   const card = await admitAttempt(db, ADOPT_CARD_POLICY, row.id, now);
   if (!card.ok) {
     await refundAttempt(db, ADOPT_ACCOUNT_POLICY, input.accountId);
-    throw refused(card, 'card');
+    throw refused(card, 'card', now);
   }
 
   if (!(await verifySlowHash(code, passcodeHash))) {
     await recordFailure(db, 'adopt', row.id, input.accountId, now);
-    throw forbidden('Wrong adoption code.');
+    throw wrongCode(account, card, now);
   }
   await refundAttempt(db, ADOPT_ACCOUNT_POLICY, input.accountId);
   const [owner] = await db

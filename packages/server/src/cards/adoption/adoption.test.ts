@@ -88,7 +88,13 @@ describeEachDatabase(
 
       const wrong = await adopt(card!.virtualContactId, wrongCode(card!.passcode), ana.headers);
       expect(wrong.statusCode).toBe(403);
-      expect(wrong.json().message).toBe('Wrong adoption code.');
+      // The reason, with the numbers the form explains it with: 10 an hour for the card, this was one.
+      expect(wrong.json()).toEqual({
+        message: 'Wrong adoption code. 9 tries left.',
+        code: 'forbidden',
+        reason: 'wrong_code',
+        triesLeft: 9,
+      });
       expect((await adopt(card!.virtualContactId, 'short', ana.headers)).statusCode).toBe(400);
       expect((await ownerOf(card!.virtualContactId)).ownerAccountId).toBeNull();
 
@@ -126,6 +132,7 @@ describeEachDatabase(
       const ben = await buildAccount(ctx.app);
       const second = await adopt(card!.quickId, card!.passcode, ben.headers);
       expect(second.statusCode).toBe(409);
+      expect(second.json()).toMatchObject({ code: 'conflict', reason: 'already_adopted' });
       expect(second.json().message).toMatch(/already been adopted/);
       expect((await ownerOf(card!.virtualContactId)).ownerAccountId).toBe(ana.account.id);
       expect(
@@ -153,12 +160,27 @@ describeEachDatabase(
       const [card] = await mint();
       const guessers = await Promise.all(Array.from({ length: 4 }, () => buildAccount(ctx.app)));
       for (let i = 0; i < 10; i++) {
-        expect((await adopt(card!.virtualContactId, wrongCode(card!.passcode), guessers[i % 4]!.headers)).statusCode).toBe(403);
+        const wrong = await adopt(card!.virtualContactId, wrongCode(card!.passcode), guessers[i % 4]!.headers);
+        expect(wrong.statusCode).toBe(403);
+        expect(wrong.json()).toMatchObject({ reason: 'wrong_code', triesLeft: 9 - i });
       }
+      // The tenth wrong code says until when no code is taken.
+      vi.setSystemTime(new Date('2026-11-22T08:00:00Z'));
+      const [again] = await mint();
+      for (let i = 0; i < 9; i++) await adopt(again!.virtualContactId, wrongCode(again!.passcode), guessers[i % 4]!.headers);
+      const last = await adopt(again!.virtualContactId, wrongCode(again!.passcode), guessers[1]!.headers);
+      expect(last.json()).toEqual({
+        message: 'Wrong adoption code. No tries left: try again in 60 minutes.',
+        code: 'forbidden',
+        reason: 'wrong_code',
+        triesLeft: 0,
+        retryAt: '2026-11-22T09:00:00.000Z',
+      });
       const owner = await buildAccount(ctx.app);
       const refused = await adopt(card!.virtualContactId, card!.passcode, owner.headers);
       expect(refused.statusCode).toBe(429);
       expect(Number(refused.headers['retry-after'])).toBe(3600);
+      expect(refused.json()).toMatchObject({ reason: 'too_many_tries', retryAt: '2026-11-22T09:00:00.000Z' });
       expect(refused.json().message).toMatch(/Too many wrong adoption codes for this card/);
 
       vi.setSystemTime(new Date('2026-11-22T09:00:01Z'));
@@ -178,6 +200,7 @@ describeEachDatabase(
       });
       const check = await canAdopt(card!.quickId, ana.headers);
       expect(check.statusCode).toBe(423);
+      expect(check.json()).toMatchObject({ code: 'locked', reason: 'locked' });
       expect(check.json().message).toMatch(/Contact support/);
       expect((await adopt(card!.quickId, card!.passcode, ana.headers)).statusCode).toBe(423);
 

@@ -27,6 +27,8 @@ export class AppError extends Error {
     message: string,
     /** Extra response headers, e.g. Retry-After. */
     readonly headers: Record<string, string> = {},
+    /** Extra fields of the body beside `message` and `code`: what a client needs to explain it (a reason, numbers). */
+    readonly details: Readonly<Record<string, string | number>> = {},
   ) {
     super(message);
     this.status = STATUS[code];

@@ -43,6 +43,8 @@ export type Admission = {
   remaining: number;
   /** Set when this attempt started a lock-out (it applies if the attempt turns out wrong): its length. */
   lockedForMs: number | null;
+  /** When the count starts over: the end of this window, or of the lock-out this attempt started. */
+  resetsInMs: number;
 };
 export type Decision = Admission | Refusal;
 
@@ -94,7 +96,8 @@ export function decide(state: GuardState, policy: GuardPolicy, now: Date): { dec
     remaining = 0;
   }
   if (policy.lifetimeLimit !== undefined) remaining = Math.min(remaining, policy.lifetimeLimit - s.total);
-  return { decision: { ok: true, remaining, lockedForMs }, next: s };
+  const resetsInMs = lockedForMs ?? s.windowStartedAt.getTime() + policy.windowMs - t;
+  return { decision: { ok: true, remaining, lockedForMs, resetsInMs }, next: s };
 }
 
 const where = (scope: string, key: string) => and(eq(attemptGuards.scope, scope), eq(attemptGuards.key, key));

@@ -25,7 +25,10 @@ export const SECURITY: Record<'bearer' | 'optionalBearer' | 'admin' | 'none', { 
 };
 
 /** Every error body (docs/contracts.md §D3). */
-export const ZErrorBody = z.object({ message: z.string(), code: z.string() }).describe('What went wrong, and a stable code');
+export const ZErrorBody = z
+  .object({ message: z.string(), code: z.string() })
+  .catchall(z.union([z.string(), z.number()]))
+  .describe('What went wrong, and a stable code; some refusals add the details a client explains them with (docs/contracts.md §D3)');
 
 /** A response with no body (a 204: the handler sends `null`, Fastify sends nothing). */
 export const ZNoContent = z.null().describe('Done: no body');

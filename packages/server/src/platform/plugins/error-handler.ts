@@ -12,7 +12,7 @@ export function describeZodIssues(issues: readonly { path: readonly PropertyKey[
 
 /**
  * The one error handler (STYLE.md): ZodError and schema validation → 400
- * "field: message"; AppError → its status and {message, code}; a client
+ * "field: message"; AppError → its status and {message, code} (and its details); a client
  * error Fastify raised (bad JSON, body too large) → its status; the
  * database unreachable → 503 with Retry-After; anything
  * else → a generic 500 whose details go to the log only.
@@ -21,7 +21,10 @@ export default fp(
   async function errorHandler(app: FastifyInstance) {
     app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
       if (error instanceof AppError) {
-        return reply.status(error.status).headers(error.headers).send({ message: error.message, code: error.code });
+        return reply
+          .status(error.status)
+          .headers(error.headers)
+          .send({ ...error.details, message: error.message, code: error.code });
       }
       if (error instanceof ZodError) {
         return reply.status(400).send({ message: describeZodIssues(error.issues), code: 'bad_request' });

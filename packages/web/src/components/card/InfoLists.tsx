@@ -60,9 +60,11 @@ function InfoRows({ rows, icon, label, accent }: { rows: TRow[]; icon: ReactNode
               {icon}
             </Box>
             <Box sx={{ minWidth: 0 }}>
-              <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{row.primary}</Typography>
+              <Typography dir="auto" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                {row.primary}
+              </Typography>
               {row.secondary && (
-                <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                <Typography variant="body2" color="text.secondary" dir="auto" sx={{ overflowWrap: 'anywhere' }}>
                   {row.secondary}
                 </Typography>
               )}

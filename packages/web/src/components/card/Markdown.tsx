@@ -70,7 +70,7 @@ const componentsFor = (shift: number): Components => {
 export default function Markdown({ sources, under = 2 }: { sources: readonly string[]; under?: 1 | 2 }) {
   const components = componentsFor(under + 1 - topHeadingLevel(sources));
   return sources.map((source, i) => (
-    <div key={i}>
+    <div key={i} dir="auto">
       <ReactMarkdown rehypePlugins={[rehypeSanitize]} components={components}>
         {source}
       </ReactMarkdown>

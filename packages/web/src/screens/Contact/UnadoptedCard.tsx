@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Box from '@mui/material/Box';
 import ActionButton from '../../components/ActionButton.tsx';
 import Typography from '@mui/material/Typography';
@@ -23,6 +23,8 @@ export const ADOPT_PASSCODE_TEXT = "If you'd like to adopt, you need the passcod
 export default function UnadoptedCard({ contact }: { contact: TVirtualContact }) {
   const { status, account } = useSession();
   const afterAdoption = useAfterAdoption();
+  // Once adopted, the form's "Adopted!" is the heading: "not adopted yet" above it would contradict it.
+  const [adopted, setAdopted] = useState(false);
   return (
     <Box
       component="main"
@@ -46,10 +48,14 @@ export default function UnadoptedCard({ contact }: { contact: TVirtualContact })
         }}
       >
         <Logo size={64} />
-        <Typography variant="h5" component="h1" sx={{ fontWeight: 800 }}>
-          {NOT_ADOPTED_TEXT}
-        </Typography>
-        <Typography color="text.secondary">{ADOPT_PASSCODE_TEXT}</Typography>
+        {!adopted && (
+          <>
+            <Typography variant="h5" component="h1" sx={{ fontWeight: 800 }}>
+              {NOT_ADOPTED_TEXT}
+            </Typography>
+            <Typography color="text.secondary">{ADOPT_PASSCODE_TEXT}</Typography>
+          </>
+        )}
         {status === 'signedOut' && (
           <ActionButton variant="contained" size="large" onClick={() => emitClientEvent('showLogin', { reason: 'adopt' })} sx={{ mt: 1 }}>
             Login / Register
@@ -57,11 +63,13 @@ export default function UnadoptedCard({ contact }: { contact: TVirtualContact })
         )}
         {status === 'signedIn' && account && (
           <>
-            <Typography variant="body2" color="text.secondary">
-              Linking to the following account ... <strong>{account.accountName}</strong>
-            </Typography>
+            {!adopted && (
+              <Typography variant="body2" color="text.secondary">
+                Linking to the following account ... <strong>{account.accountName}</strong>
+              </Typography>
+            )}
             <Suspense fallback={null}>
-              <AdoptionForm contactId={contact.virtualContactId} onAdopted={afterAdoption} />
+              <AdoptionForm contactId={contact.virtualContactId} onAdopted={afterAdoption} onSucceeded={() => setAdopted(true)} />
             </Suspense>
           </>
         )}

@@ -1,6 +1,6 @@
 import { useCallback, useContext, useEffect, useState } from 'react';
 import type { TVirtualContact } from '@vbc/shared/contact';
-import { getContact } from '../../api/contacts.ts';
+import { getContact, recordCardView } from '../../api/contacts.ts';
 import { errorText } from '../../api/http.ts';
 import { dropInitialCard, initialCardFor, isSameCard, ServerCardContext } from './initial-card.ts';
 
@@ -35,7 +35,11 @@ export function useContact(routeId: string): { state: TContactState; reload: () 
     const controller = new AbortController();
     setState({ status: 'loading', routeId, load });
     getContact(routeId, { signal: controller.signal })
-      .then((contact) => setState({ status: 'loaded', contact, routeId, load }))
+      .then((contact) => {
+        setState({ status: 'loaded', contact, routeId, load });
+        // A card the server inlined was counted by card-boot.ts; one loaded here is counted now.
+        if (!contact.hasVirginAccessProtection) recordCardView(contact.virtualContactId);
+      })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         const text = errorText(error).trim();

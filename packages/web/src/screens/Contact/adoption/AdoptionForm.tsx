@@ -3,6 +3,7 @@ import type { SxProps, Theme } from '@mui/material/styles';
 import AdoptedMark from './AdoptedMark.tsx';
 import AdoptionCodeInput from './AdoptionCodeInput.tsx';
 import ProgressBar from './ProgressBar.tsx';
+import { printedAdoptionCode } from './adoption-code.ts';
 import { ADOPT_FAILED_TEXT, ADOPTED_TEXT, CHECKING_TEXT, ENTER_CODE_TEXT, NOT_AVAILABLE_TEXT } from './texts.ts';
 import { useAdoption } from './use-adoption.ts';
 
@@ -11,12 +12,23 @@ import { useAdoption } from './use-adoption.ts';
  * progress bar, then either "Sorry! This profile is not available to adopt!"
  * or "Enter the adoption code." with the 8-character input that submits when
  * complete. A failure clears the code and shows "Error! Failed to adopt!"
- * (with the server's reason when waiting or support would help); success
- * shows the animation and "Adopted!", and 2 s later `onAdopted` fires.
+ * with the reason below it (a wrong code and the tries left, until when no
+ * code is taken, the card gone) and the code that was tried; success shows
+ * the animation and "Adopted!" as the screen's heading (the screen drops its
+ * "not adopted yet" heading on `onSucceeded`), and 2 s later `onAdopted` fires.
  * Loaded on demand by the unadopted card screen.
  */
-export default function AdoptionForm({ contactId, onAdopted }: { contactId: string; onAdopted: (contactId: string) => void }) {
-  const { state, code, setCode } = useAdoption(contactId, onAdopted);
+export default function AdoptionForm({
+  contactId,
+  onAdopted,
+  onSucceeded,
+}: {
+  contactId: string;
+  onAdopted: (contactId: string) => void;
+  /** Called once the card is adopted, before `onAdopted`. */
+  onSucceeded?: () => void;
+}) {
+  const { state, code, setCode } = useAdoption(contactId, onAdopted, onSucceeded);
   const failure = state.step === 'entry' ? state.failure : null;
 
   if (state.step === 'checking') {
@@ -43,7 +55,7 @@ export default function AdoptionForm({ contactId, onAdopted }: { contactId: stri
     return (
       <Box data-testid="adoption-form" role="status" sx={{ width: '100%', display: 'grid', gap: 1.5, justifyItems: 'center', mt: 1 }}>
         <AdoptedMark />
-        <Text variant="h5" sx={{ fontWeight: 800, color: 'success.main' }}>
+        <Text variant="h5" component="h1" sx={{ fontWeight: 800, color: 'success.main' }}>
           {ADOPTED_TEXT}
         </Text>
       </Box>
@@ -66,6 +78,12 @@ export default function AdoptionForm({ contactId, onAdopted }: { contactId: stri
               {failure.reason}
             </Text>
           )}
+          <Text variant="body2" sx={{ color: 'text.secondary' }}>
+            You entered{' '}
+            <Box component="code" data-testid="adoption-typed" sx={{ fontFamily: 'monospace', userSelect: 'all', color: 'text.primary' }}>
+              {printedAdoptionCode(failure.typed)}
+            </Box>
+          </Text>
         </Box>
       )}
     </Box>
@@ -77,9 +95,19 @@ export default function AdoptionForm({ contactId, onAdopted }: { contactId: stri
  * then shares no MUI module with the card's first load beyond Box, so adding
  * it does not split the first-load chunks further (150 KB budget).
  */
-function Text({ variant = 'body1', sx, children }: { variant?: 'body1' | 'body2' | 'h5'; sx?: SxProps<Theme>; children: React.ReactNode }) {
+function Text({
+  variant = 'body1',
+  component = 'p',
+  sx,
+  children,
+}: {
+  variant?: 'body1' | 'body2' | 'h5';
+  component?: 'p' | 'h1';
+  sx?: SxProps<Theme>;
+  children: React.ReactNode;
+}) {
   return (
-    <Box component="p" sx={[{ m: 0, typography: variant }, ...(Array.isArray(sx) ? sx : sx ? [sx] : [])]}>
+    <Box component={component} sx={[{ m: 0, typography: variant }, ...(Array.isArray(sx) ? sx : sx ? [sx] : [])]}>
       {children}
     </Box>
   );

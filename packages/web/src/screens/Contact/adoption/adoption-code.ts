@@ -13,3 +13,6 @@ export const cleanAdoptionCode = (typed: string): string =>
 
 /** True when the code has all its characters, which submits it (docs/contracts.md §2). */
 export const isCompleteCode = (code: string): boolean => code.length === ADOPTION_CODE_LENGTH;
+
+/** A code as printed on the card, in two groups of four ("ABCD-EFGH"), to show what was typed. */
+export const printedAdoptionCode = (code: string): string => (code.length > 4 ? `${code.slice(0, 4)}-${code.slice(4)}` : code);

@@ -1,15 +1,18 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ADOPTED_EVENT_DELAY_MS } from '@vbc/shared/constants';
-import { errorText, HttpError } from '../../../api/http.ts';
+import { HttpError } from '../../../api/http.ts';
 import { adopt, canAdopt } from './adoption-api.ts';
 import { cleanAdoptionCode, isCompleteCode } from './adoption-code.ts';
+import { adoptFailureReason } from './adoption-reason.ts';
 
-/** Why an adoption did not happen, when the user can act on it (wait, or ask support). */
+/** Why an adoption did not happen, said under "Error! Failed to adopt!" (issue 30). */
 export interface TAdoptFailure {
-  /** The server's reason, shown under "Error! Failed to adopt!" for limits and locks; null for a wrong code. */
+  /** The reason: a wrong code with the tries left, a lock-out until a time, the card gone (adoption-reason.ts). */
   reason: string | null;
   /** No code can succeed now (the card is locked or already adopted): the field is disabled. */
   final: boolean;
+  /** The code that was tried: the field is cleared (docs/contracts.md §2), so it stays readable and selectable below. */
+  typed: string;
 }
 
 /** docs/contracts.md §4 "Adoption": eligibility check, code entry, success (then the editor). */
@@ -20,29 +23,23 @@ export type TAdoptionState =
   | { step: 'submitting' }
   | { step: 'adopted' };
 
-/** Statuses whose message helps the user: a lock-out with its wait (429), a card locked for good (423), adopted by someone else (409). */
-const TELLING = new Set([409, 423, 429]);
+/** Statuses after which no code can succeed: adopted by someone else (409), a card locked for good (423). */
 const FINAL = new Set([409, 423]);
-
-const reasonOf = (error: unknown): string | null =>
-  error instanceof HttpError && TELLING.has(error.status)
-    ? error.message
-    : error instanceof HttpError && error.status === 0
-      ? errorText(error)
-      : null;
 
 /**
  * Runs the adoption of `contactId`: checks eligibility on mount, submits the
  * code as soon as it is complete, clears it on failure, and calls `onAdopted`
  * ADOPTED_EVENT_DELAY_MS after success (docs/contracts.md §2, §9).
  */
-export function useAdoption(contactId: string, onAdopted: (contactId: string) => void) {
+export function useAdoption(contactId: string, onAdopted: (contactId: string) => void, onSucceeded?: () => void) {
   const [state, setState] = useState<TAdoptionState>({ step: 'checking' });
   const [code, setCodeState] = useState('');
   const alive = useRef(true);
   const adoptedRef = useRef(onAdopted);
+  const succeededRef = useRef(onSucceeded);
   useEffect(() => {
     adoptedRef.current = onAdopted;
+    succeededRef.current = onSucceeded;
   });
 
   useEffect(() => {
@@ -52,7 +49,7 @@ export function useAdoption(contactId: string, onAdopted: (contactId: string) =>
     canAdopt(contactId, { signal: controller.signal })
       .then(() => setState({ step: 'entry', failure: null }))
       .catch((error: unknown) => {
-        if (!controller.signal.aborted) setState({ step: 'unavailable', reason: reasonOf(error) });
+        if (!controller.signal.aborted) setState({ step: 'unavailable', reason: adoptFailureReason(error) });
       });
     return () => {
       alive.current = false;
@@ -62,6 +59,7 @@ export function useAdoption(contactId: string, onAdopted: (contactId: string) =>
 
   useEffect(() => {
     if (state.step !== 'adopted') return;
+    succeededRef.current?.();
     const timer = window.setTimeout(() => adoptedRef.current(contactId), ADOPTED_EVENT_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [state.step, contactId]);
@@ -76,7 +74,7 @@ export function useAdoption(contactId: string, onAdopted: (contactId: string) =>
         if (!alive.current) return;
         setCodeState('');
         const status = error instanceof HttpError ? error.status : 0;
-        setState({ step: 'entry', failure: { reason: reasonOf(error), final: FINAL.has(status) } });
+        setState({ step: 'entry', failure: { reason: adoptFailureReason(error), final: FINAL.has(status), typed: complete } });
       }
     },
     [contactId],

@@ -78,7 +78,7 @@ export default function FacebookLayout({ model, onPinGranted }: TLayoutProps) {
                 color: 'text.secondary',
               }}
             >
-              <WorkIcon fontSize="small" aria-hidden /> Works at {contact.organization}
+              <WorkIcon fontSize="small" aria-hidden /> Works at <bdi>{contact.organization}</bdi>
             </Typography>
           )}
         </Box>

@@ -39,7 +39,10 @@ export default function Section({
   );
 }
 
-/** The card panel: full-bleed on a phone, a rounded raised panel from md up. */
+/**
+ * The card panel: full-bleed on a phone, a rounded raised panel from md up. Its text breaks anywhere
+ * a word (a pasted URL, a 300-letter word) would otherwise run past the screen (issue 30).
+ */
 export function CardFrame({ children, testId }: { children: ReactNode; testId: string }) {
   return (
     <Box
@@ -48,6 +51,7 @@ export function CardFrame({ children, testId }: { children: ReactNode; testId: s
       sx={{
         position: 'relative',
         maxWidth: 600,
+        overflowWrap: 'anywhere',
         mx: 'auto',
         overflow: 'hidden',
         mt: { xs: 0, md: 4 },
