@@ -2,7 +2,7 @@
  * The only script a server-rendered public card page loads before the visitor acts
  * (packages/server/src/web/: the card is already in the HTML, with its styles). Links (call,
  * e-mail, download, social profiles, places) work without any script. This module records the
- * view in the recently viewed list, then starts the app (main.tsx, which hydrates the page):
+ * view in the recently viewed list, has the service worker keep the page for offline use, then starts the app (main.tsx, which hydrates the page):
  * at once for a signed-in visitor, a ?pin= link or an exchange waiting to be sent, otherwise on
  * the first touch, key or focus.
  * A button pressed before the app is there is pressed again once it has hydrated and knows
@@ -13,12 +13,16 @@ import { INITIAL_CARD_ELEMENT_ID, readInlinedJson } from './screens/Contact/init
 import { recordRecent } from './platform/recents.ts';
 import { readStored } from './platform/storage.ts';
 import { HYDRATED_EVENT, READY_EVENT } from './page-events.ts';
+import { keepPageOffline, registerServiceWorker } from './pwa/service-worker-client.ts';
 
 const card = readInlinedJson<{ virtualContactId?: unknown; hasVirginAccessProtection?: boolean }>(
   INITIAL_CARD_ELEMENT_ID,
   (c) => typeof c.virtualContactId === 'string',
 );
 if (card && !card.hasVirginAccessProtection) recordRecent(card.virtualContactId as string);
+// A card opened once opens again offline (issue 30): the worker is there and keeps this page.
+registerServiceWorker();
+keepPageOffline();
 
 let started = false;
 let hydrated = false;

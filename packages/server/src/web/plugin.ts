@@ -20,6 +20,13 @@ export { WEB_DIST };
 const BOT_AGENT = /bot|crawl|spider|facebookexternalhit|slack|whatsapp|telegram|discord|preview|embedly|skype/i;
 
 /**
+ * A page fetched ahead of a visit, not a visit: a browser's prefetch (`Sec-Purpose`), or the
+ * service worker keeping a card the visitor opened for offline use (`Purpose: prefetch`).
+ */
+const isPrefetch = (request: FastifyRequest) =>
+  /prefetch/i.test(`${request.headers['sec-purpose'] ?? ''} ${request.headers.purpose ?? ''}`);
+
+/**
  * Serves the built SPA under /vbc/ on the same origin as the API: hashed
  * assets cached for a year, everything else falls back to index.html
  * (history routing); /vbc/{card} gets link-preview tags and the card inlined,
@@ -109,8 +116,8 @@ export default fp(
         if (found === 'missing') return sendIndex(indexHtml)(request, reply.status(404));
         if (found) {
           const contact = presentContact(found.row, found.picture, { revealContactInfo: false });
-          const bot = BOT_AGENT.test(request.headers['user-agent'] ?? '');
-          if (!bot && !contact.hasVirginAccessProtection) app.cards.stats.record(found.row.id, 'view');
+          const notAVisit = BOT_AGENT.test(request.headers['user-agent'] ?? '') || isPrefetch(request);
+          if (!notAVisit && !contact.hasVirginAccessProtection) app.cards.stats.record(found.row.id, 'view');
           const plain = () =>
             renderCardPage(indexHtml, contact, {
               page: `${base}/vbc/${contact.quickId}`,

@@ -57,7 +57,9 @@ describe.skipIf(!built)('server-rendered card pages', () => {
         const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]!);
         expect(preloads.length).toBeGreaterThan(0);
         for (const file of preloads)
-          expect(file).toMatch(/^\/vbc\/assets\/(initial-card-id|recents|storage|preload-helper|page-events)-[\w-]+\.js$/);
+          expect(file).toMatch(
+            /^\/vbc\/assets\/(initial-card-id|recents|storage|preload-helper|page-events|service-worker-client)-[\w-]+\.js$/,
+          );
         expect(html).not.toContain('Loading V.B.C.');
       });
 
@@ -201,6 +203,20 @@ describe.skipIf(!built)('server-rendered card pages', () => {
           expect(html, url).not.toContain('data-ssr');
           expect(html, url).toContain('Loading V.B.C.');
         }
+      });
+
+      it('counts a visit to the card page, not a page fetched ahead (the service worker keeping it offline, a prefetch)', async () => {
+        const owner = await buildAccount(ctx.app);
+        const card = await buildCard(ctx.app, {}, { ownerAccountId: owner.account.id });
+        await ctx.app.inject({ url: `/vbc/${card.quickId}`, headers: { purpose: 'prefetch', accept: 'text/html' } });
+        await ctx.app.inject({ url: `/vbc/${card.quickId}`, headers: { 'sec-purpose': 'prefetch;prerender' } });
+        await ctx.app.cards.stats.flush();
+        const stats = async () =>
+          (await ctx.app.inject({ url: `/api/vbc/virtualcontact/${card.id}`, headers: owner.headers })).json().stats.viewCount;
+        expect(await stats()).toBe(0);
+        await ctx.app.inject({ url: `/vbc/${card.quickId}` });
+        await ctx.app.cards.stats.flush();
+        expect(await stats()).toBe(1);
       });
 
       it('answers a card address that leads nowhere with 404 and the app, which says "Card not found" (issue 30)', async () => {
