@@ -14,6 +14,15 @@ export type TVideoEmbed = {
 /** The origins the players load from: the page's CSP `frame-src` lists exactly these. */
 export const VIDEO_PLAYER_ORIGINS = ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'] as const;
 
+/** The WHATWG URL parser every runtime of this package has (it is built without DOM or Node types). */
+interface TUrl {
+  protocol: string;
+  hostname: string;
+  pathname: string;
+  searchParams: { get(name: string): string | null };
+}
+const { URL } = globalThis as unknown as { URL: new (href: string) => TUrl };
+
 const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
 const YOUTUBE_HOSTS = /^(?:www\.|m\.|music\.)?(?:youtube\.com|youtube-nocookie\.com)$/;
 
@@ -27,7 +36,7 @@ function startSeconds(value: string | null): number | null {
   return total > 0 ? total : null;
 }
 
-function youtubeId(url: URL): string | null {
+function youtubeId(url: TUrl): string | null {
   const host = url.hostname.toLowerCase();
   const path = url.pathname.split('/').filter(Boolean);
   let id: string | null = null;
@@ -39,14 +48,14 @@ function youtubeId(url: URL): string | null {
   return id && YOUTUBE_ID.test(id) ? id : null;
 }
 
-function vimeo(url: URL): { id: string; hash: string | null } | null {
+function vimeo(url: TUrl): { id: string; hash: string | null } | null {
   const host = url.hostname.toLowerCase();
   const path = url.pathname.split('/').filter(Boolean);
   if (host === 'player.vimeo.com')
     return path[0] === 'video' && /^\d+$/.test(path[1] ?? '') ? { id: path[1]!, hash: url.searchParams.get('h') } : null;
   if (host !== 'vimeo.com' && host !== 'www.vimeo.com') return null;
   // vimeo.com/{id}, vimeo.com/{id}/{hash} (an unlisted video), vimeo.com/channels/{name}/{id}, …/video/{id}
-  const at = path.findIndex((p) => /^\d+$/.test(p));
+  const at = path.findIndex((p: string) => /^\d+$/.test(p));
   if (at < 0) return null;
   const hash = path[at + 1] && /^[0-9a-f]{6,}$/i.test(path[at + 1]!) ? path[at + 1]! : null;
   return { id: path[at]!, hash };
@@ -54,7 +63,7 @@ function vimeo(url: URL): { id: string; hash: string | null } | null {
 
 /** The player for a YouTube or Vimeo address; null for any other address (shown as a link). */
 export function videoEmbed(videoUrl: string): TVideoEmbed | null {
-  let url: URL;
+  let url: TUrl;
   try {
     url = new URL(linkHref(videoUrl));
   } catch {
@@ -63,16 +72,13 @@ export function videoEmbed(videoUrl: string): TVideoEmbed | null {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
   const yt = youtubeId(url);
   if (yt) {
-    const params = new URLSearchParams({ autoplay: '1', rel: '0' });
     const start = startSeconds(url.searchParams.get('t') ?? url.searchParams.get('start'));
-    if (start) params.set('start', String(start));
-    return { provider: 'YouTube', embedUrl: `${VIDEO_PLAYER_ORIGINS[0]}/embed/${yt}?${params}` };
+    return { provider: 'YouTube', embedUrl: `${VIDEO_PLAYER_ORIGINS[0]}/embed/${yt}?autoplay=1&rel=0${start ? `&start=${start}` : ''}` };
   }
   const vm = vimeo(url);
   if (vm) {
-    const params = new URLSearchParams({ autoplay: '1', dnt: '1' });
-    if (vm.hash) params.set('h', vm.hash);
-    return { provider: 'Vimeo', embedUrl: `${VIDEO_PLAYER_ORIGINS[1]}/video/${vm.id}?${params}` };
+    // The id is digits and the hash hexadecimal: nothing to escape.
+    return { provider: 'Vimeo', embedUrl: `${VIDEO_PLAYER_ORIGINS[1]}/video/${vm.id}?autoplay=1&dnt=1${vm.hash ? `&h=${vm.hash}` : ''}` };
   }
   return null;
 }
