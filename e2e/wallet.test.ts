@@ -8,8 +8,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { buildAccount, buildCard } from '../packages/server/src/test/factories.ts';
-import { applePassEnv, makePassCerts, unzip } from '../packages/server/src/test/wallet-certs.ts';
-import { hasChromium, launchBrowser, startSignedIn, type Browser } from './support/browser.ts';
+import { applePassEnv, makePassCerts, makeServiceAccount, unzip } from '../packages/server/src/test/wallet-certs.ts';
+import { expectAccessible } from './support/axe.ts';
+import { apiIdle, hasChromium, launchBrowser, startSignedIn, type Browser } from './support/browser.ts';
+import { screenshotAtWidths } from './support/screenshots.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 const realErrors = (errors: string[]) =>
@@ -21,9 +23,11 @@ describe.runIf(hasChromium())('wallet pass dialogs in the browser', () => {
 
   beforeAll(async () => {
     const certs = makePassCerts();
-    // Apple configured with a throwaway chain; Google left unconfigured (its call answers 503).
+    // Both providers configured: Apple with a throwaway chain, Google with a throwaway service account.
     server = await startServer({
       ...applePassEnv(certs),
+      GOOGLE_WALLET_ISSUER_ID: '3388000000012345678',
+      GOOGLE_WALLET_SERVICE_ACCOUNT: makeServiceAccount().json,
     });
   });
   afterEach(async () => {
@@ -76,25 +80,42 @@ describe.runIf(hasChromium())('wallet pass dialogs in the browser', () => {
     expect(realErrors(browser.errors)).toEqual([]);
   });
 
-  it('failures: an unconfigured Google Wallet (503), an empty Apple result and a Google answer without jwt show docs/contracts.md §8 warnings', async () => {
-    const { page, card } = await ownerWithCard('Joao');
-    await openHomeWallet(page, 'Joao Wallet', 'Add to Google Wallet');
-    await page.getByText('Failed to generate Google Wallet pass.').waitFor();
-    await page.getByTestId('wallet-google-dialog').waitFor({ state: 'detached' });
+  it("failures stay on screen with the server's reason (a card deleted meanwhile), and docs/contracts.md §8's text for a broken result", async () => {
+    const { page, card, owner } = await ownerWithCard('Joao');
+    await page.goto(`/vbc/edit/${card.id}`);
+    const appleButton = page.getByRole('button', { name: 'Add to Apple Wallet' });
+    await appleButton.waitFor();
+    // The card goes (another device) while the editor is open: the server says why the pass cannot be made.
+    const deleted = await fetch(`${server.url}/api/vbc/virtualcontact/${card.id}`, { method: 'DELETE', headers: owner.headers });
+    expect(deleted.status).toBe(204);
+    await appleButton.click();
+    const apple = page.getByTestId('wallet-apple-dialog');
+    const failure = apple.getByRole('alert');
+    await failure.getByText('Failed to generate Apple Wallet pass.').waitFor();
+    await failure.getByText('The card or pet was not found.').waitFor();
+    await screenshotAtWidths(page, 'wallet-failure');
+    await expectAccessible(page, 'a wallet failure');
+    // It stays until the owner closes it (not a toast that vanishes).
+    await apple.getByRole('button', { name: 'Close' }).click();
+    await apple.waitFor({ state: 'detached' });
 
+    const other = await buildCard(server.app, { firstName: 'Joao', lastName: 'Again' }, { ownerAccountId: owner.account.id });
     await page.route('**/api/personalAccount/generateAppleWalletPass/**', (route) =>
       route.fulfill({ status: 200, contentType: 'application/vnd.apple.pkpass', body: '' }),
     );
     await page.route('**/api/personalAccount/generateGoogleWalletPass/**', (route) =>
       route.fulfill({ status: 200, contentType: 'application/json', body: '{}' }),
     );
-    await page.goto(`/vbc/edit/${card.id}`);
+    await page.goto(`/vbc/edit/${other.id}`);
     await page.getByRole('button', { name: 'Add to Apple Wallet' }).click();
-    await page.getByText('Failed to generate Apple Wallet pass.').waitFor();
-    await page.getByTestId('wallet-apple-dialog').waitFor({ state: 'detached' });
+    await apple.getByRole('alert').getByText('Failed to generate Apple Wallet pass.').waitFor();
+    await apple.getByRole('button', { name: 'Close' }).click();
+    await apple.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Add to Google Wallet' }).click();
-    await page.getByTestId('wallet-google-dialog').waitFor({ state: 'detached' });
-    await expect.poll(() => page.getByText('Failed to generate Google Wallet pass.').count()).toBeGreaterThan(0);
+    const google = page.getByTestId('wallet-google-dialog');
+    await google.getByRole('alert').getByText('Failed to generate Google Wallet pass.').waitFor();
+    await google.getByRole('button', { name: 'Close' }).click();
+    await google.waitFor({ state: 'detached' });
     expect(realErrors(browser.errors)).toEqual([]);
   });
 
@@ -153,5 +174,41 @@ describe.runIf(hasChromium())('wallet pass dialogs in the browser', () => {
       }),
     );
     await page.getByText('The pass is invalid.').waitFor();
+  });
+});
+
+describe.runIf(hasChromium())('wallet buttons without wallet keys', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('the server says it cannot make passes, and neither Home nor the editor offers "Add to … Wallet"', async () => {
+    const availability = await fetch(`${server.url}/api/wallet/availability`);
+    expect(availability.status).toBe(200);
+    expect(await availability.json()).toEqual({ apple: false, google: false });
+
+    const owner = await buildAccount(server.app);
+    const card = await buildCard(server.app, { firstName: 'Nadia', lastName: 'Nowallet' }, { ownerAccountId: owner.account.id });
+    browser = await launchBrowser({ baseURL: server.url, viewport: { width: 390, height: 844 } });
+    const page = await browser.page();
+    await startSignedIn(page, owner);
+    await page.goto('/vbc/');
+    await page.getByText('Nadia Nowallet').first().waitFor();
+    await apiIdle(page, 500);
+    expect(await page.getByRole('button', { name: 'Add Nadia Nowallet to a wallet' }).count()).toBe(0);
+    await screenshotAtWidths(page, 'wallet-home-without-keys');
+    await expectAccessible(page, 'home without wallet keys');
+
+    await page.goto(`/vbc/edit/${card.id}`);
+    await page.getByRole('button', { name: 'QR code' }).waitFor();
+    await apiIdle(page, 500);
+    expect(await page.getByRole('button', { name: 'Add to Apple Wallet' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Add to Google Wallet' }).count()).toBe(0);
   });
 });

@@ -14,6 +14,18 @@ export const ZGoogleWalletPass = z.object({
 });
 export type TGoogleWalletPass = z.infer<typeof ZGoogleWalletPass>;
 
+/**
+ * GET /api/wallet/availability (issue 30): whether this server can make passes for each wallet,
+ * so the app offers "Add to Apple Wallet" / "Add to Google Wallet" only where it can.
+ */
+export const ZWalletAvailability = z.object({
+  /** Apple Wallet is configured (APPLE_* settings). */
+  apple: z.boolean(),
+  /** Google Wallet is configured (GOOGLE_WALLET_* settings). */
+  google: z.boolean(),
+});
+export type TWalletAvailability = z.infer<typeof ZWalletAvailability>;
+
 /** The save link of a Google Wallet JWT. */
 export const googleWalletSaveUrl = (jwt: string): string => `${GOOGLE_WALLET_SAVE_URL}${jwt}`;
 

@@ -5,6 +5,7 @@ import { useSession } from './session/SessionContext.tsx';
 import { BOTTOM_NAV_HEIGHT } from './components/bottom-nav-height.ts';
 import LoadingScreen from './components/LoadingScreen.tsx';
 import MenuButton from './components/MenuButton.tsx';
+import { TOP_INSET } from './platform/TopBanner.tsx';
 import NoticeHost from './components/NoticeHost.tsx';
 import { useDeferredMount } from './components/use-deferred-mount.ts';
 
@@ -19,7 +20,7 @@ export default function AppShell() {
   const signedIn = status === 'signedIn';
   const windowsReady = useDeferredMount();
   return (
-    <Box sx={{ minHeight: '100dvh', pb: signedIn ? `${BOTTOM_NAV_HEIGHT + 8}px` : 0 }}>
+    <Box sx={{ minHeight: '100dvh', pt: TOP_INSET, pb: signedIn ? `${BOTTOM_NAV_HEIGHT + 8}px` : 0 }}>
       <MenuButton />
       <Suspense fallback={<LoadingScreen />}>
         <Outlet />

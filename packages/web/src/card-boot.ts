@@ -3,7 +3,8 @@
  * (packages/server/src/web/: the card is already in the HTML, with its styles). Links (call,
  * e-mail, download, social profiles, places) work without any script. This module records the
  * view in the recently viewed list and counts it on the server (with the session, so the owner's
- * own visits are not counted), then starts the app (main.tsx, which hydrates the page):
+ * own visits are not counted), has the service worker keep the page for offline use, then starts
+ * the app (main.tsx, which hydrates the page):
  * at once for a signed-in visitor, a ?pin= link or an exchange waiting to be sent, otherwise on
  * the first touch, key or focus.
  * A button pressed before the app is there is pressed again once it has hydrated and knows
@@ -15,6 +16,7 @@ import { recordRecent } from './platform/recents.ts';
 import { recordCardView } from './api/contacts.ts';
 import { readStored } from './platform/storage.ts';
 import { HYDRATED_EVENT, READY_EVENT } from './page-events.ts';
+import { keepPageOffline, registerServiceWorker } from './pwa/service-worker-client.ts';
 
 const card = readInlinedJson<{ virtualContactId?: unknown; hasVirginAccessProtection?: boolean }>(
   INITIAL_CARD_ELEMENT_ID,
@@ -24,6 +26,9 @@ if (card && !card.hasVirginAccessProtection) {
   recordRecent(card.virtualContactId as string);
   recordCardView(card.virtualContactId as string);
 }
+// A card opened once opens again offline (issue 30): the worker is there and keeps this page.
+registerServiceWorker();
+keepPageOffline();
 
 let started = false;
 let hydrated = false;

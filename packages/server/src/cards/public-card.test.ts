@@ -189,7 +189,18 @@ describeEachDatabase(
       expect(byId.statusCode).toBe(302);
       expect(byId.headers.location).toBe(`/vbc/${card.quickId}`);
       expect((await get(`/ds/vbc/i/${card.quickId}`)).headers.location).toBe(`/vbc/${card.quickId}`);
-      expect((await get('/ds/vbc/i/nothing1')).statusCode).toBe(404);
+      // A wrong short link: JSON for an API client, the designed page for a browser (issue 30).
+      const json = await get('/ds/vbc/i/nothing1', { accept: 'application/json' });
+      expect(json.statusCode).toBe(404);
+      expect(json.json()).toEqual({ message: 'The card was not found.', code: 'not_found' });
+      expect((await get('/ds/vbc/i/nothing1')).headers['content-type']).toMatch(/^application\/json/);
+      const html = await get('/ds/vbc/i/nothing1', { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' });
+      expect(html.statusCode).toBe(404);
+      expect(html.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(html.body).toContain('<h1>Card not found</h1>');
+      expect(html.body).toContain('<a class="home" href="/vbc/">');
+      expect(html.body).toContain('action="/vbc/others"');
+      expect(html.body).not.toContain('<script');
       const pet = await get('/ds/vp/i/6F9619FF-8B86-4011-B42D-00C04FC964FF');
       expect(pet.headers.location).toBe('/vbc/p/6f9619ff-8b86-4011-b42d-00c04fc964ff');
       expect((await get('/ds/vp/i/not-a-pet')).statusCode).toBe(400);

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contentDisposition } from '../platform/http/content-disposition.ts';
+import { notFoundPage, wantsHtml } from '../platform/http/not-found-page.ts';
+import { AppError } from '../platform/errors/app-error.ts';
 import type { FoundContact } from './find-contact.ts';
 import { presentContact, publicContactJson, type ContactRow } from './present-card.ts';
 import { SECURITY, ZNoContent, binary, documentedOnly, orJsonText } from '../platform/plugins/docs.ts';
@@ -100,9 +102,14 @@ export default async function publicRoutes(app: FastifyInstance) {
     },
   );
 
+  // A wrong short link: a browser gets the designed not-found page, an API client the JSON error (issue 30).
   r.get('/ds/vbc/i/:contactId', { schema: { params: ZContactParams, hide: true } }, async (request, reply) => {
-    const { row } = await app.cards.getPublic(request.params.contactId);
-    return reply.redirect(`/vbc/${row.quickId}`, 302);
+    const found = await app.cards.getPublic(request.params.contactId).catch((error: unknown) => {
+      if (error instanceof AppError && error.code === 'not_found' && wantsHtml(request)) return null;
+      throw error;
+    });
+    if (!found) return reply.status(404).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(notFoundPage('card'));
+    return reply.redirect(`/vbc/${found.row.quickId}`, 302);
   });
 
   r.get(

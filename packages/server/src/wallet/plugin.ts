@@ -5,6 +5,7 @@ import { findDisplayItemById } from '../files/index.ts';
 import { bindServices, type BoundServices } from '../platform/plugins/bind-services.ts';
 import { ApnsClient } from '../push/index.ts';
 import type { WalletDeps } from './deps.ts';
+import { walletAvailability } from './availability.ts';
 import { generateApplePass, generateGoogleWalletPass } from './generate-pass.ts';
 import { PassUpdates } from './pass-updates.ts';
 import { cardSubject, petSubject } from './pass-subject.ts';
@@ -13,7 +14,15 @@ import passkitRoutes from './passkit-routes.ts';
 import walletRoutes from './routes.ts';
 import { appleWalletSettings, googleWalletSettings } from './settings.ts';
 
-const services = { generateApplePass, generateGoogleWalletPass, registerPassDevice, unregisterPassDevice, listUpdatedSerials, latestPass };
+const services = {
+  walletAvailability,
+  generateApplePass,
+  generateGoogleWalletPass,
+  registerPassDevice,
+  unregisterPassDevice,
+  listUpdatedSerials,
+  latestPass,
+};
 
 /** Wallet passes (wallet/README.md). */
 export interface WalletServices extends BoundServices<typeof services> {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PKPASS_FILE_NAME, PKPASS_MIME_TYPE, ZGoogleWalletPass } from '@vbc/shared/wallet';
+import { PKPASS_FILE_NAME, PKPASS_MIME_TYPE, ZGoogleWalletPass, ZWalletAvailability } from '@vbc/shared/wallet';
 import { contentDisposition } from '../platform/http/content-disposition.ts';
 import { requireAccount } from '../platform/plugins/auth.ts';
 import { SECURITY, binary } from '../platform/plugins/docs.ts';
@@ -12,6 +12,22 @@ const ZIdParams = z.object({ id: z.string().min(1).max(100) });
 /** docs/contracts.md §7 wallet calls: the owner's card or pet as an Apple pass or a Google Wallet save JWT. */
 export default async function walletRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/wallet/availability',
+    {
+      schema: {
+        security: SECURITY.none,
+        tags,
+        response: { 200: ZWalletAvailability },
+        summary: 'Which wallets this server can make passes for (the app shows only those "Add to … Wallet" buttons)',
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return app.wallet.walletAvailability();
+    },
+  );
 
   r.get(
     '/api/personalAccount/generateAppleWalletPass/:id',

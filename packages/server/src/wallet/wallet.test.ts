@@ -201,6 +201,18 @@ describeEachDatabase(
       expect(await ctx.app.db.select().from(walletPasses).where(eq(walletPasses.contactId, card.id))).toEqual([]);
     });
 
+    it('says which wallets it can make passes for (issue 30): both when configured, neither when not', async () => {
+      const configured = await get('/api/wallet/availability');
+      expect(configured.statusCode).toBe(200);
+      expect(configured.json()).toEqual({ apple: true, google: true });
+      const { app } = await buildTestApp(ctx.database);
+      try {
+        expect((await app.inject({ url: '/api/wallet/availability' })).json()).toEqual({ apple: false, google: false });
+      } finally {
+        await app.close();
+      }
+    });
+
     it('answers 503 with a clear message when a wallet is not configured', async () => {
       const { app } = await buildTestApp(ctx.database);
       try {

@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RESERVED_ROUTE_WORDS } from '@vbc/shared';
 import { presentContact } from '../cards/index.ts';
+import { AppError } from '../platform/errors/app-error.ts';
 import { presentPet } from '../pets/index.ts';
 import { renderCardPage, renderPetPage, withServerRendering } from './link-preview.ts';
 import { loadCardRenderer, type TCardRenderer, type TRenderedPage } from './card-renderer.ts';
@@ -96,7 +97,13 @@ export default fp(
       const base = app.config.PUBLIC_URL;
       if (first && rest.filter(Boolean).length === 0 && !reserved && !first.includes('.')) {
         // The router has decoded the path once already: decoding again would turn `%25` into a URIError.
-        const found = await app.cards.getPublic(first).catch(() => null);
+        const found = await app.cards.getPublic(first).catch((error: unknown) => {
+          // No such card: the app shows "Card not found" with a way home, under status 404 (issue 30).
+          if (error instanceof AppError && error.status < 500) return 'missing' as const;
+          request.log.warn({ err: error }, 'card page: the card could not be read');
+          return null;
+        });
+        if (found === 'missing') return sendIndex(indexHtml)(request, reply.status(404));
         if (found) {
           const contact = presentContact(found.row, found.picture, { revealContactInfo: false });
           // The view is counted by the page once it shows (card-boot.ts: POST …/view with the visitor's session).

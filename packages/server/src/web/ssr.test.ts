@@ -58,7 +58,9 @@ describe.skipIf(!built)('server-rendered card pages', () => {
         const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]!);
         expect(preloads.length).toBeGreaterThan(0);
         for (const file of preloads)
-          expect(file).toMatch(/^\/vbc\/assets\/(initial-card-id|recents|storage|preload-helper|page-events|http|contacts)-[\w-]+\.js$/);
+          expect(file).toMatch(
+            /^\/vbc\/assets\/(initial-card-id|recents|storage|preload-helper|page-events|http|contacts|service-worker-client)-[\w-]+\.js$/,
+          );
         expect(html).not.toContain('Loading V.B.C.');
       });
 
@@ -197,11 +199,19 @@ describe.skipIf(!built)('server-rendered card pages', () => {
       });
 
       it('leaves every other route to the browser', async () => {
-        for (const url of ['/vbc/', '/vbc/messages', '/vbc/edit/abc', '/vbc/unknowncard']) {
+        for (const url of ['/vbc/', '/vbc/messages', '/vbc/edit/abc']) {
           const html = await page(url);
           expect(html, url).not.toContain('data-ssr');
           expect(html, url).toContain('Loading V.B.C.');
         }
+      });
+
+      it('answers a card address that leads nowhere with 404 and the app, which says "Card not found" (issue 30)', async () => {
+        const response = await ctx.app.inject('/vbc/unknowncard');
+        expect(response.statusCode).toBe(404);
+        expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+        expect(response.body).not.toContain('data-ssr');
+        expect(response.body).toContain('Loading V.B.C.');
       });
     },
     { webDistDir: WEB_DIST },

@@ -66,11 +66,12 @@ describe('http client', () => {
     await expect(http.get(`${base}/no-message`)).rejects.toMatchObject({ message: '502', status: 502 });
   });
 
-  it('raw downloads and deletes reject with the status', async () => {
+  it("raw downloads reject with the status, and the server's message when it gave one; deletes with the status", async () => {
     expect(await (await http.download(`${base}/file`)).text()).toBe('BEGIN:VCARD');
     const error = await http.download(`${base}/missing`).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);
-    expect((error as HttpError).message).toBe('404');
+    expect(error).toMatchObject({ message: 'nope', status: 404 });
+    await expect(http.download(`${base}/no-message`)).rejects.toMatchObject({ message: '502', status: 502 });
     await expect(http.delete(`${base}/missing`)).rejects.toMatchObject({ message: '404', status: 404 });
   });
 });

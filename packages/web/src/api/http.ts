@@ -115,7 +115,10 @@ export const http = {
     if (!response.ok) throw await errorOf(response);
     return (await response.json()) as T;
   },
-  /** A binary download (wallet pass, file); rejects with the status (docs/contracts.md §8). */
+  /**
+   * A binary download (wallet pass, export); rejects with the status (docs/contracts.md §8), and with
+   * the server's message when its refusal carries one (issue 30: a wallet failure shows the reason).
+   */
   async download(path: string, options: TRequestOptions = {}): Promise<Blob> {
     let response: Response;
     try {
@@ -123,7 +126,7 @@ export const http = {
     } catch {
       throw new HttpError('0', 0);
     }
-    if (!response.ok) throw new HttpError(String(response.status), response.status);
+    if (!response.ok) throw await errorOf(response);
     return response.blob();
   },
 };

@@ -9,6 +9,7 @@ import { getConversation, listConversations } from './conversations.ts';
 import { getDirectory, listDirectories } from './directories.ts';
 import { syncRecents } from './accounts.ts';
 import { searchCards } from './search.ts';
+import { getWalletAvailability } from './wallet.ts';
 import { getPet } from './pets.ts';
 import { queryKeys } from './query-keys.ts';
 import { getAnnouncement, listAnnouncements } from './announcements.ts';
@@ -62,6 +63,12 @@ export const directoryQueries = {
 export const announcementQueries = {
   list: () => queryOptions({ queryKey: queryKeys.announcements.list(), queryFn: listAnnouncements }),
   one: (id: string) => queryOptions({ queryKey: queryKeys.announcements.one(id), queryFn: () => getAnnouncement(id) }),
+};
+
+/** Which wallets the server can make passes for: asked once per app start (a server's settings change only with a restart). */
+export const walletQueries = {
+  availability: () =>
+    queryOptions({ queryKey: queryKeys.wallet.availability(), queryFn: getWalletAvailability, staleTime: Infinity, gcTime: Infinity }),
 };
 
 export const searchQueries = {

@@ -56,6 +56,8 @@ export const queryKeys = {
     all: ['wallet'] as const,
     /** A card's (or pet's) Apple pass / Google save JWT, made for one dialog. */
     pass: (provider: 'apple' | 'google', id: string) => ['wallet', provider, id] as const,
+    /** Which wallets the server can make passes for. */
+    availability: () => ['wallet', 'availability'] as const,
   },
   announcements: {
     all: ['announcements'] as const,

@@ -1,4 +1,4 @@
-import { PKPASS_MIME_TYPE, type TGoogleWalletPass } from '@vbc/shared/wallet';
+import { PKPASS_MIME_TYPE, type TGoogleWalletPass, type TWalletAvailability } from '@vbc/shared/wallet';
 import { http } from './http.ts';
 
 /** docs/contracts.md §8 failure texts of the wallet dialogs. */
@@ -38,6 +38,9 @@ export async function generateGoogleWalletJwt(id: string): Promise<string> {
     await http.get<Partial<TGoogleWalletPass>>(`/api/personalAccount/generateGoogleWalletPass/${encodeURIComponent(id)}`),
   );
 }
+
+/** GET /api/wallet/availability: which wallets the server can make passes for (issue 30). */
+export const getWalletAvailability = () => http.get<TWalletAvailability>('/api/wallet/availability', { auth: false });
 
 /** The bytes of a blob as base64 (the iOS wrapper's `pkpass` message). */
 export async function blobToBase64(blob: Blob): Promise<string> {

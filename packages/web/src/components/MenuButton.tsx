@@ -3,6 +3,7 @@ import MenuIcon from '@mui/icons-material/Menu';
 import { useNavigate } from 'react-router';
 import { emitClientEvent, hasClientEventListener } from '../platform/events.ts';
 import { useSession } from '../session/SessionContext.tsx';
+import { TOP_INSET } from '../platform/TopBanner.tsx';
 
 /**
  * The top-corner menu button (docs/contracts.md §2 "Navigation"). Signed out it opens
@@ -26,7 +27,7 @@ export default function MenuButton() {
       size={44}
       sx={{
         position: 'fixed',
-        top: 'max(12px, env(safe-area-inset-top))',
+        top: `calc(${TOP_INSET} + max(12px, env(safe-area-inset-top)))`,
         right: 12,
         zIndex: 1100,
         bgcolor: 'rgba(18,18,24,0.55)',

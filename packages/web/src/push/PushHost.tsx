@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Snackbar from '@mui/material/Snackbar';
+import NotificationsIcon from '@mui/icons-material/NotificationsActive';
+import TopBanner from '../platform/TopBanner.tsx';
 import { isNativeApp, onNativeMessage, postToNative } from '../native/bridge.ts';
 import { emitClientEvent } from '../platform/events.ts';
 import { enableWebPush, isStandalone, markPushAsked, pushAskedBefore, registerApnDeviceToken } from './push-client.ts';
@@ -39,7 +41,7 @@ let promptedThisLoad = false;
  * subscription and no earlier ask, asks 'Push Notifications' once (local flag); while `asking`
  * (an incoming message found permission undecided: push-offer.ts, decided by the always-mounted
  * MessagingHost so that a message arriving before this loads still counts) shows the persistent
- * snackbar. In the iOS wrapper the native APNs token is registered instead.
+ * question as a top banner. In the iOS wrapper the native APNs token is registered instead.
  */
 export default function PushHost({ asking, onAnswered }: { asking: boolean; onAnswered: () => void }) {
   useEffect(() => {
@@ -75,23 +77,35 @@ export default function PushHost({ asking, onAnswered }: { asking: boolean; onAn
     if (yes) void turnPushOn();
   };
 
+  // A bar across the top in the app's colours, taking its own space: it never covers the composer,
+  // the bottom navigation or the menu button while it waits for an answer (issue 30).
+  if (!asking) return null;
   return (
-    <Snackbar
-      open={asking}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      sx={{ bottom: { xs: 88 } }}
-      message={PUSH_ASK.message}
-      slotProps={{ content: { 'data-testid': 'push-ask' } as object }}
-      action={
-        <>
-          <Button color="secondary" size="small" onClick={() => answer(true)}>
-            {PUSH_ASK.yes}
-          </Button>
-          <Button color="inherit" size="small" onClick={() => answer(false)}>
-            {PUSH_ASK.no}
-          </Button>
-        </>
-      }
-    />
+    <TopBanner>
+      <Alert
+        severity="info"
+        icon={<NotificationsIcon fontSize="inherit" />}
+        data-testid="push-ask"
+        sx={{
+          borderRadius: 0,
+          alignItems: 'center',
+          flexWrap: 'wrap',
+          '& .MuiAlert-message': { flex: '1 1 220px' },
+          '& .MuiAlert-action': { ml: 'auto', pt: 0 },
+        }}
+        action={
+          <>
+            <Button color="inherit" size="small" variant="outlined" onClick={() => answer(true)}>
+              {PUSH_ASK.yes}
+            </Button>
+            <Button color="inherit" size="small" onClick={() => answer(false)} sx={{ ml: 1 }}>
+              {PUSH_ASK.no}
+            </Button>
+          </>
+        }
+      >
+        {PUSH_ASK.message}
+      </Alert>
+    </TopBanner>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Snackbar from '@mui/material/Snackbar';
+import TopBanner from '../platform/TopBanner.tsx';
 import { onNativeMessage, startNativeBridge } from '../native/bridge.ts';
 import { useSession } from '../session/SessionContext.tsx';
 import { applyUpdate, postToServiceWorker, useUpdateAvailable, watchServiceWorker } from './updates.ts';
@@ -81,13 +82,11 @@ export default function PwaHost({ navigate }: { navigate: (to: string) => void }
   return (
     <>
       {!online && (
-        <Alert
-          severity="warning"
-          data-testid="offline-banner"
-          sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: 1400, borderRadius: 0 }}
-        >
-          {OFFLINE_TEXT}
-        </Alert>
+        <TopBanner>
+          <Alert severity="warning" data-testid="offline-banner" sx={{ borderRadius: 0 }}>
+            {OFFLINE_TEXT}
+          </Alert>
+        </TopBanner>
       )}
       <Snackbar
         open={update}

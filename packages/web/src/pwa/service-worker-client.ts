@@ -15,3 +15,19 @@ export function registerServiceWorker(): void {
   if (document.readyState === 'complete') register();
   else window.addEventListener('load', register);
 }
+
+/**
+ * Asks the service worker to keep this page and what it loaded (scripts, styles, pictures), so a
+ * card a visitor opened opens again offline, in a new tab too (issue 30). The worker asks for the
+ * page ahead (`Purpose: prefetch`): keeping it is not another view.
+ */
+export function keepPageOffline(): void {
+  if (!('serviceWorker' in navigator) || !import.meta.env.PROD) return;
+  const urls = [
+    window.location.pathname,
+    ...Array.from(document.querySelectorAll<HTMLScriptElement>('script[src]'), (s) => s.src),
+    ...Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"], link[rel="modulepreload"]'), (l) => l.href),
+    ...Array.from(document.images, (i) => i.currentSrc || i.src),
+  ];
+  void navigator.serviceWorker.ready.then((reg) => reg.active?.postMessage({ type: 'warm', urls }));
+}

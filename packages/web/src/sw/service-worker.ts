@@ -4,8 +4,10 @@
  * Offline: pages are network-first and fall back to the saved copy of that address, then to the
  * saved app shell (/vbc/); scripts and styles are cache-first (hashed names); the signed-in person's
  * account, cards, pets and recently viewed cards (API answers and pictures) are network-first with
- * the last answer kept. A card visitor downloads only what they use; a signed-in page asks for the
- * whole app (`cacheApp`) so every screen opens offline. `clearPrivate` (sign-out) drops saved API
+ * the last answer kept, and so are the conversation list and the threads opened (issue 30). A card
+ * visitor downloads only what they use, and the card page they opened asks to be kept (`warm`, sent by
+ * card-boot.ts: the page, its scripts and pictures), so it opens again offline in a new tab; a
+ * signed-in page asks for the whole app (`cacheApp`) so every screen opens offline. `clearPrivate` (sign-out) drops saved API
  * answers. A new version installs and waits until the page says `skipWaiting` (its Reload button).
  *
  * Push: shows the notification a push carries (`TPushPayload`); a click focuses an open window of
@@ -65,6 +67,9 @@ const API_PATTERNS = [
   /^\/api\/vbc\/virtualcontact\/[^/]+$/i,
   /^\/api\/vp\/virtualpet\/[^/]+$/i,
   /^\/api\/vbc\/recents$/i,
+  /^\/api\/conversation$/i,
+  /^\/api\/conversation\/(?!haveUnseenMessages$)[^/]+$/i,
+  /^\/api\/conversation\/[^/]+\/messages$/i,
   /^\/ds\/vbc\/(profilepicture|odisplay|display)\//i,
   /^\/ds\/vp\/i\//i,
 ];
@@ -132,16 +137,25 @@ async function cacheMissing(cacheName: string, urls: string[]): Promise<void> {
   }
 }
 
-/** Fetches and saves addresses the page names (own cards and pets: API answers and their pages). */
+/**
+ * Fetches and saves addresses the page names: own cards and pets (API answers and their pages), or
+ * the card page a visitor opened with its scripts, styles and pictures (a page's view is counted
+ * by the page once it shows, so keeping it counts none).
+ */
 async function warm(urls: string[]): Promise<void> {
   for (const u of urls.slice(0, 100)) {
     const target = new URL(u, self.location.origin);
     if (target.origin !== self.location.origin) continue;
-    const isPage = target.pathname.startsWith(SCOPE) && !target.pathname.startsWith(`${SCOPE}assets/`);
-    const request = new Request(target.href, { credentials: 'same-origin', headers: isPage ? { accept: 'text/html' } : {} });
+    const isAsset = target.pathname.startsWith(`${SCOPE}assets/`);
+    const isPage = target.pathname.startsWith(SCOPE) && !isAsset && !/\.\w+$/.test(target.pathname);
+    if (isAsset && (await caches.match(target.href))) continue;
+    const headers: Record<string, string> = isPage ? { accept: 'text/html' } : {};
+    const request = new Request(target.href, { credentials: 'same-origin', headers });
     try {
       const response = await fetch(request);
-      if (response.ok) await put(isPage ? PAGE_CACHE : API_CACHE, request, response, isPage ? MAX_PAGES : MAX_API);
+      if (!response.ok) continue;
+      if (isAsset) await put(ASSET_CACHE, request, response, 400);
+      else await put(isPage ? PAGE_CACHE : API_CACHE, request, response, isPage ? MAX_PAGES : MAX_API);
     } catch {
       return; // offline: try again on the next start
     }

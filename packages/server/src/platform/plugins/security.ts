@@ -1,11 +1,13 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
+import { VIDEO_PLAYER_ORIGINS } from '@vbc/shared/video';
 
 /**
  * The CSP the built SPA runs under: scripts only from our origin (plus
  * WebAssembly for the QR scanner), styles inline because MUI's emotion
  * injects <style> tags, images from our origin and data:/blob: (QR codes
- * drawn in the browser), no plugins, no <base>, no framing.
+ * drawn in the browser), no plugins, no <base>, no framing of our pages; frames only from the
+ * video players a card loads when its visitor presses play (`VIDEO_PLAYER_ORIGINS`, issue 30).
  */
 export const DOCUMENT_CSP = [
   "default-src 'self'",
@@ -16,6 +18,7 @@ export const DOCUMENT_CSP = [
   "connect-src 'self'",
   "media-src 'self' blob:",
   "worker-src 'self'",
+  `frame-src ${VIDEO_PLAYER_ORIGINS.join(' ')}`,
   "manifest-src 'self'",
   "object-src 'none'",
   "base-uri 'none'",

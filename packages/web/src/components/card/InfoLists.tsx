@@ -6,7 +6,8 @@ import PhoneIcon from '@mui/icons-material/Phone';
 import EmailIcon from '@mui/icons-material/Email';
 import LinkIcon from '@mui/icons-material/Link';
 import PlaceIcon from '@mui/icons-material/Place';
-import type { TEmail, TLink, TLocation, TPhone } from '@vbc/shared/contact';
+import MovieIcon from '@mui/icons-material/Movie';
+import type { TEmail, TLink, TLocation, TPhone, TVideo } from '@vbc/shared/contact';
 import { emailLabel, linkHref, mailtoHref, mapsUrl, telHref } from '@vbc/shared/links';
 
 interface TRow {
@@ -103,6 +104,20 @@ export function LinkList({ links, accent }: { links: readonly TLink[]; accent: s
     }))
     .filter((r) => r.href);
   return <InfoRows rows={rows} icon={<LinkIcon />} label="Links" accent={accent} />;
+}
+
+/** Videos no player can show (issue 30): a plain link, titled when the owner gave a title. */
+export function VideoLinkList({ videos, accent }: { videos: readonly TVideo[]; accent: string }) {
+  const rows = videos
+    .map((v, i) => ({
+      key: `v${i}`,
+      href: linkHref(v.videoUrl) || null,
+      primary: v.title?.trim() || v.videoUrl.replace(/^https?:\/\//i, ''),
+      secondary: v.title?.trim() ? v.videoUrl : null,
+      external: true,
+    }))
+    .filter((r) => r.href);
+  return <InfoRows rows={rows} icon={<MovieIcon />} label="Videos" accent={accent} />;
 }
 
 export function PlaceList({ locations, accent }: { locations: readonly TLocation[]; accent: string }) {

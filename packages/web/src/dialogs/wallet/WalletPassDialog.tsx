@@ -1,5 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -34,9 +36,17 @@ export function walletFailureText(provider: TWalletProvider, error: unknown): st
   return errorText(error) || WALLET_FAILURE[provider];
 }
 
+/** The server's reason for a failure (its error message, e.g. "The card or pet was not found."), when it gave one. */
+export function walletFailureReason(error: unknown): string | null {
+  if (!(error instanceof HttpError)) return null;
+  const text = error.message.trim();
+  return text && !/^\d+$/.test(text) ? text : null;
+}
+
 /**
  * docs/contracts.md §2/§4 wallet pass dialogs: generating (progress), ready (download the pass, or Google's add
- * button), closed. A failure closes the dialog with a warning (docs/contracts.md §8). In the iOS wrapper the pass
+ * button), closed. A failure stays in the dialog until it is closed: docs/contracts.md §8's warning and
+ * the server's reason under it (issue 30: not a notice that vanishes in 3 s). In the iOS wrapper the pass
  * goes to the native handler (`pkpass`) instead of a download, and its `pkpassResult` becomes a toast.
  */
 export default function WalletPassDialog({ provider, id, onClose }: TWalletPassDialogProps) {
@@ -51,12 +61,6 @@ export default function WalletPassDialog({ provider, id, onClose }: TWalletPassD
   useEffect(() => {
     closeRef.current = onClose;
   });
-
-  useEffect(() => {
-    if (!pass.error) return;
-    notify(walletFailureText(provider, pass.error), 'warning');
-    closeRef.current();
-  }, [pass.error, provider]);
 
   // The wrapper: hand the pass to PKAddPassesViewController; its answer closes the dialog.
   const sent = useRef(false);
@@ -84,7 +88,12 @@ export default function WalletPassDialog({ provider, id, onClose }: TWalletPassD
   return (
     <AppDialog open onClose={onClose} title={TITLE[provider]} testId={`wallet-${provider}-dialog`}>
       <DialogContent>
-        {!ready || native ? (
+        {pass.error ? (
+          <Alert severity="warning" data-testid="wallet-failure">
+            <AlertTitle>{walletFailureText(provider, pass.error)}</AlertTitle>
+            {walletFailureReason(pass.error)}
+          </Alert>
+        ) : !ready || native ? (
           <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 1 }}>
             <CircularProgress size={28} aria-label="Generating" />
             <Typography>{ready ? 'Opening Apple Wallet …' : 'Generating your pass …'}</Typography>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../api/http.ts';
 import { WALLET_FAILURE, WalletResultError, blobToBase64, checkApplePass, checkGoogleJwt } from '../../api/wallet.ts';
-import { walletFailureText } from './WalletPassDialog.tsx';
+import { walletFailureReason, walletFailureText } from './WalletPassDialog.tsx';
 
 describe('docs/contracts.md §5 wallet result rules', () => {
   it('an empty or zero-size Apple result is a failure; another type is re-labelled as a pkpass file', async () => {
@@ -25,6 +25,12 @@ describe('docs/contracts.md §5 wallet result rules', () => {
     expect(walletFailureText('apple', new HttpError('503', 503))).toBe('Failed to generate Apple Wallet pass.');
     expect(walletFailureText('google', new WalletResultError(WALLET_FAILURE.google))).toBe('Failed to generate Google Wallet pass.');
     expect(walletFailureText('apple', 'PassKit said no')).toBe('PassKit said no');
+  });
+
+  it("issue 30: the server's reason is shown under the failure text when it gave one", () => {
+    expect(walletFailureReason(new HttpError('The card or pet was not found.', 404, 'not_found'))).toBe('The card or pet was not found.');
+    expect(walletFailureReason(new HttpError('503', 503))).toBeNull();
+    expect(walletFailureReason(new WalletResultError(WALLET_FAILURE.apple))).toBeNull();
   });
 
   it('base64 of a pass for the iOS wrapper', async () => {

@@ -13,6 +13,8 @@ import { contactModel, isPinProtected } from './model.ts';
 import { useContact } from './use-contact.ts';
 
 const ErrorDialog = lazy(() => import('../../dialogs/ErrorDialog.tsx'));
+/** A wrong card address (issue 30): a way home and a search, not an error window whose retry cannot help. */
+const NotFound = lazy(() => import('../../components/NotFound.tsx'));
 
 /** Route /:contactId (a full id or a quickId), optional ?pin= (docs/contracts.md §2). */
 export default function ContactScreen() {
@@ -64,6 +66,13 @@ export default function ContactScreen() {
   }, [state.status]);
 
   if (state.status === 'loading') return <LoadingScreen />;
+  if (state.status === 'notFound') {
+    return (
+      <Suspense fallback={<LoadingScreen />}>
+        <NotFound kind="card" />
+      </Suspense>
+    );
+  }
   if (state.status === 'failed') {
     return (
       <>

@@ -12,7 +12,7 @@ export function contentFlags(contact: TVirtualContact, socials: readonly TSocial
     about: !!contact.biography?.trim() || contact.markdownDescriptions.some((m) => m.trim()) || wallPhotos(contact).length > 0,
     social: socials.some(showableSocial),
     contactInfo: (contact.phones?.length ?? 0) + (contact.emails?.length ?? 0) > 0,
-    links: contact.links.length > 0,
+    links: contact.links.length > 0 || (contact.videos?.length ?? 0) > 0,
     places: contact.locations.length > 0,
   };
 }

@@ -78,6 +78,7 @@ export function isBeingSetUp(contact: TVirtualContact): boolean {
     (contact.phones?.length ?? 0) +
       (contact.emails?.length ?? 0) +
       contact.links.length +
+      (contact.videos?.length ?? 0) +
       contact.locations.length +
       contact.socialMedias.length ===
       0 &&

@@ -1,18 +1,20 @@
 import { useCallback, useContext, useEffect, useState } from 'react';
 import type { TVirtualContact } from '@vbc/shared/contact';
 import { getContact, recordCardView } from '../../api/contacts.ts';
-import { errorText } from '../../api/http.ts';
+import { HttpError, errorText } from '../../api/http.ts';
 import { dropInitialCard, initialCardFor, isSameCard, ServerCardContext } from './initial-card.ts';
 
 /** docs/contracts.md §8: the text of a load failure that carries none. */
 export const CONTACT_LOAD_ERROR = 'Error: Unable to load the contact.';
 
-export type TContactState = { status: 'loading' } | { status: 'loaded'; contact: TVirtualContact } | { status: 'failed'; error: string };
+/** `notFound`: no card has this id or quickId (the API answered 404): the screen offers a way home, not a retry. */
+export type TContactState =
+  { status: 'loading' } | { status: 'loaded'; contact: TVirtualContact } | { status: 'notFound' } | { status: 'failed'; error: string };
 
 type TKeyed = TContactState & { routeId: string; load: number };
 
 /**
- * docs/contracts.md §4 "Contact view": loading, then loaded or failed. The first render of
+ * docs/contracts.md §4 "Contact view": loading, then loaded, not found or failed. The first render of
  * the card the server inlined (or, on the server, the card it renders) uses it
  * directly; any other card, or a reload,
  * is fetched from the API.
@@ -42,6 +44,7 @@ export function useContact(routeId: string): { state: TContactState; reload: () 
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
+        if (error instanceof HttpError && error.status === 404) return setState({ status: 'notFound', routeId, load });
         const text = errorText(error).trim();
         setState({ status: 'failed', error: text && !/^\d+$/.test(text) ? text : CONTACT_LOAD_ERROR, routeId, load });
       });

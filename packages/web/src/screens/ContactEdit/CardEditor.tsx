@@ -36,6 +36,7 @@ import ShareSection from './sections/ShareSection.tsx';
 import SocialSection from './sections/SocialSection.tsx';
 import type { TSetField } from './sections/types.ts';
 import WallSection from './sections/WallSection.tsx';
+import { TOP_INSET } from '../../platform/TopBanner.tsx';
 
 const NAV = [
   ['design', 'Design'],
@@ -246,7 +247,7 @@ export default function CardEditor({ initial }: { initial: TOwnerVirtualContact 
         component="header"
         sx={{
           position: 'sticky',
-          top: 0,
+          top: TOP_INSET,
           zIndex: 1090,
           display: 'flex',
           alignItems: 'center',
@@ -302,7 +303,7 @@ export default function CardEditor({ initial }: { initial: TOwnerVirtualContact 
       </Box>
 
       {saveError && (
-        <Box sx={{ position: 'sticky', top: 61, zIndex: 1080, px: { xs: 1, sm: 2 }, pt: 1 }}>
+        <Box sx={{ position: 'sticky', top: `calc(${TOP_INSET} + 61px)`, zIndex: 1080, px: { xs: 1, sm: 2 }, pt: 1 }}>
           <Alert
             severity={saveError.stale ? 'warning' : 'error'}
             data-testid="save-error"
@@ -397,7 +398,7 @@ export default function CardEditor({ initial }: { initial: TOwnerVirtualContact 
           sx={{
             display: { xs: phoneView === 'preview' ? 'block' : 'none', lg: 'block' },
             position: { lg: 'sticky' },
-            top: { lg: 80 },
+            top: { lg: `calc(${TOP_INSET} + 80px)` },
             maxHeight: { lg: 'calc(100dvh - 96px)' },
             overflowY: { lg: 'auto' },
             scrollbarWidth: 'thin',

@@ -10,6 +10,7 @@ import { useParams, useSearchParams } from 'react-router';
 import EmptyState from '../../components/EmptyState.tsx';
 import LoadingScreen from '../../components/LoadingScreen.tsx';
 import { BOTTOM_NAV_HEIGHT } from '../../components/bottom-nav-height.ts';
+import { TOP_INSET } from '../../platform/TopBanner.tsx';
 import { useSession } from '../../session/SessionContext.tsx';
 import ConnectionBanner from './parts/ConnectionBanner.tsx';
 import ConversationList from './parts/ConversationList.tsx';
@@ -54,7 +55,7 @@ export default function MessagesScreen() {
     <Box
       component="main"
       sx={{
-        height: `calc(100dvh - ${BOTTOM_NAV_HEIGHT + 8}px - env(safe-area-inset-bottom))`,
+        height: `calc(100dvh - ${TOP_INSET} - ${BOTTOM_NAV_HEIGHT + 8}px - env(safe-area-inset-bottom))`,
         display: 'flex',
         maxWidth: 1280,
         mx: 'auto',

@@ -1,7 +1,6 @@
-import TravelExploreIcon from '@mui/icons-material/TravelExplore';
-import EmptyState from '../../components/EmptyState.tsx';
+import NotFound from '../../components/NotFound.tsx';
 
-/** Any path no route matches. */
+/** Any path no route matches: "Page not found" with a way home and a card search. */
 export default function NotFoundScreen() {
-  return <EmptyState icon={<TravelExploreIcon />} title="Page not found" text="There is nothing at this address." requiresSignIn={false} />;
+  return <NotFound kind="page" />;
 }

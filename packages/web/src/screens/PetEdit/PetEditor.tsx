@@ -30,6 +30,7 @@ import Field from '../../components/editor/Field.tsx';
 import ImageUpload from '../../components/editor/ImageUpload.tsx';
 import { friendlyResolver } from '../../components/field-errors.ts';
 import { formToPetInput, petToForm, ZPetForm, type TPetForm } from './pet-form.ts';
+import { TOP_INSET } from '../../platform/TopBanner.tsx';
 
 const SEXES = ['Unknown', 'Male', 'Female'] as const;
 
@@ -117,7 +118,7 @@ export default function PetEditor({ initial }: { initial: TVirtualPet }) {
         component="header"
         sx={{
           position: 'sticky',
-          top: 0,
+          top: TOP_INSET,
           zIndex: 1090,
           display: 'flex',
           alignItems: 'center',

@@ -6,6 +6,7 @@ import SocialLinks from '../../../components/card/SocialLinks.tsx';
 import ContactActions from '../parts/ContactActions.tsx';
 import { EmailList, LinkList, PhoneList, PlaceList } from '../../../components/card/InfoLists.tsx';
 import MarkdownDescriptions from '../../../components/card/MarkdownDescriptions.tsx';
+import Videos from '../../../components/card/Videos.tsx';
 import WallPhotos from '../parts/WallPhotos.tsx';
 import Stats from '../parts/Stats.tsx';
 import { CardFrame } from '../parts/Section.tsx';
@@ -50,6 +51,7 @@ export default function DefaultLayout({ model, onPinGranted }: TLayoutProps) {
         <PhoneList phones={contact.phones ?? []} accent={accent} />
         <EmailList emails={contact.emails ?? []} accent={accent} />
         <LinkList links={contact.links} accent={accent} />
+        <Videos videos={contact.videos ?? []} accent={accent} />
         <PlaceList locations={contact.locations} accent={accent} />
         <MarkdownDescriptions sources={contact.markdownDescriptions} under={1} />
         <WallPhotos contact={contact} />

@@ -12,6 +12,7 @@ import SocialLinks from '../../../components/card/SocialLinks.tsx';
 import ContactActions from '../parts/ContactActions.tsx';
 import { EmailList, LinkList, PhoneList, PlaceList } from '../../../components/card/InfoLists.tsx';
 import MarkdownDescriptions from '../../../components/card/MarkdownDescriptions.tsx';
+import Videos from '../../../components/card/Videos.tsx';
 import WallPhotos from '../parts/WallPhotos.tsx';
 import Stats from '../parts/Stats.tsx';
 import Section, { CardFrame } from '../parts/Section.tsx';
@@ -114,6 +115,7 @@ export default function FacebookLayout({ model, onPinGranted }: TLayoutProps) {
           </Section>
         )}
         {has.links && <LinkList links={contact.links} accent={FACEBOOK_BLUE} />}
+        <Videos videos={contact.videos ?? []} accent={FACEBOOK_BLUE} />
         {has.places && <PlaceList locations={contact.locations} accent={FACEBOOK_BLUE} />}
         <MarkdownDescriptions sources={contact.markdownDescriptions} under={1} />
         <WallPhotos contact={contact} />

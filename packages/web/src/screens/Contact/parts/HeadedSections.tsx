@@ -4,6 +4,7 @@ import SocialLinks from '../../../components/card/SocialLinks.tsx';
 import ContactActions from './ContactActions.tsx';
 import { EmailList, LinkList, PhoneList, PlaceList } from '../../../components/card/InfoLists.tsx';
 import MarkdownDescriptions from '../../../components/card/MarkdownDescriptions.tsx';
+import Videos from '../../../components/card/Videos.tsx';
 import WallPhotos from './WallPhotos.tsx';
 import Stats from './Stats.tsx';
 import Section from './Section.tsx';
@@ -40,6 +41,7 @@ export default function HeadedSections({ model, onPinGranted, wallColumns }: TLa
       {has.links && (
         <Section title="Links" accent={accent}>
           <LinkList links={contact.links} accent={accent} />
+          <Videos videos={contact.videos ?? []} accent={accent} />
         </Section>
       )}
       {has.places && (

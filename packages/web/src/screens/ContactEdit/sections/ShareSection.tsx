@@ -15,7 +15,7 @@ import type { TVirtualContact } from '@vbc/shared/contact';
 import { cardShareUrl } from '@vbc/shared/links';
 import { cardQueries } from '../../../api/queries.ts';
 import { emitClientEvent } from '../../../platform/events.ts';
-import { addToWallet } from '../../../components/WalletMenuButton.tsx';
+import { addToWallet, useWalletAvailability } from '../../../components/WalletMenuButton.tsx';
 import EditorSection from '../../../components/editor/EditorSection.tsx';
 import StatsChart from '../parts/StatsChart.tsx';
 
@@ -28,6 +28,7 @@ export default function ShareSection({ card }: { card: TVirtualContact }) {
   const stats = useQuery(cardQueries.stats(card.virtualContactId, 30)).data ?? null;
   const [copied, setCopied] = useState(false);
   const link = publicCardUrl(card.quickId);
+  const wallets = useWalletAvailability();
   useEffect(() => {
     if (!copied) return;
     const t = window.setTimeout(() => setCopied(false), 1500);
@@ -99,14 +100,20 @@ export default function ShareSection({ card }: { card: TVirtualContact }) {
           Open card
         </Button>
       </Box>
-      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-        <Button variant="outlined" startIcon={<WalletIcon />} onClick={() => addToWallet('apple', card.virtualContactId)}>
-          Add to Apple Wallet
-        </Button>
-        <Button variant="outlined" startIcon={<WalletIcon />} onClick={() => addToWallet('google', card.virtualContactId)}>
-          Add to Google Wallet
-        </Button>
-      </Box>
+      {(wallets.apple || wallets.google) && (
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          {wallets.apple && (
+            <Button variant="outlined" startIcon={<WalletIcon />} onClick={() => addToWallet('apple', card.virtualContactId)}>
+              Add to Apple Wallet
+            </Button>
+          )}
+          {wallets.google && (
+            <Button variant="outlined" startIcon={<WalletIcon />} onClick={() => addToWallet('google', card.virtualContactId)}>
+              Add to Google Wallet
+            </Button>
+          )}
+        </Box>
+      )}
       {stats ? <StatsChart stats={stats} /> : <Box sx={{ height: 180 }} />}
     </EditorSection>
   );

@@ -1,0 +1,60 @@
+import { useEffect, useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
+import SearchIcon from '@mui/icons-material/Search';
+import TravelExploreIcon from '@mui/icons-material/TravelExplore';
+import { NOT_FOUND } from '@vbc/shared/not-found';
+import EmptyState from './EmptyState.tsx';
+
+/**
+ * A designed not-found screen (issue 30) for a wrong card address (`card`) or any unknown path
+ * (`page`): a way home and a card search (the Others screen's Search tab), the same offer as the
+ * server's page for a wrong short link.
+ */
+export default function NotFound({ kind }: { kind: 'card' | 'page' }) {
+  const navigate = useNavigate();
+  const [words, setWords] = useState('');
+  const { title, text } = NOT_FOUND[kind];
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+  return (
+    <EmptyState
+      icon={<TravelExploreIcon />}
+      title={title}
+      text={text}
+      requiresSignIn={false}
+      action={
+        <Box sx={{ display: 'grid', gap: 2, justifyItems: 'center', width: '100%', maxWidth: 380, mt: 1.5 }}>
+          <Button variant="contained" component={RouterLink} to="/">
+            {NOT_FOUND.home}
+          </Button>
+          <Box
+            component="form"
+            role="search"
+            onSubmit={(event) => {
+              event.preventDefault();
+              const q = words.trim();
+              navigate(`/others?${new URLSearchParams({ tab: 'search', ...(q ? { q } : {}) })}`);
+            }}
+            sx={{ display: 'flex', gap: 1, width: '100%' }}
+          >
+            <TextField
+              type="search"
+              size="small"
+              label={NOT_FOUND.search}
+              value={words}
+              onChange={(e) => setWords(e.target.value)}
+              sx={{ flex: 1 }}
+            />
+            <Button type="submit" variant="outlined" startIcon={<SearchIcon />}>
+              {NOT_FOUND.searchButton}
+            </Button>
+          </Box>
+        </Box>
+      }
+    />
+  );
+}
