@@ -28,6 +28,9 @@ export const ZWebhook = z.object({
   createdAt: z.string(),
 });
 export type TWebhook = z.infer<typeof ZWebhook>;
+/** PATCH /api/webhooks/{webhookId}: turn a webhook off, or on again (after it was disabled for failing). */
+export const ZUpdateWebhook = z.object({ enabled: z.boolean() }).strict();
+export type TUpdateWebhook = z.infer<typeof ZUpdateWebhook>;
 /** The answer to POST /api/webhooks: the only time the secret is shown. */
 export const ZCreatedWebhook = ZWebhook.extend({ secret: z.string() });
 export type TCreatedWebhook = z.infer<typeof ZCreatedWebhook>;

@@ -21,7 +21,7 @@ export async function listAttempts(db: Db, accountId: string, webhookId: string)
 }
 
 function requireEnabled(endpoint: TEndpointRow): void {
-  if (!endpoint.enabled) throw conflict('This webhook is disabled: register it again to receive events.');
+  if (!endpoint.enabled) throw conflict('This webhook is off: turn it on again to receive events.');
 }
 
 /** POST /api/webhooks/{webhookId}/test: queues a `webhook.test` event for this endpoint only. */

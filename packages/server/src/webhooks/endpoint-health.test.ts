@@ -58,12 +58,56 @@ describeEachDatabase(
       expect(rows.filter((r) => r.state === 'pending')).toEqual([]);
       const test = await ctx.app.inject({ method: 'POST', url: `/api/webhooks/${hook.webhookId}/test`, headers: ana.headers });
       expect(test.statusCode).toBe(409);
-      expect(test.json<{ message: string }>().message).toBe('This webhook is disabled: register it again to receive events.');
+      expect(test.json<{ message: string }>().message).toBe('This webhook is off: turn it on again to receive events.');
       // No more attempts once disabled.
       const before = receiver.received.filter((w) => w.path === path).length;
       await new Promise((r) => setTimeout(r, 500));
       expect(receiver.received.filter((w) => w.path === path)).toHaveLength(before);
       expect(smtp.mails.filter((m) => m.to.includes(ana.account.email!.toLowerCase()))).toHaveLength(1);
+
+      // Its owner turns it on again: events reach it, and its failing streak starts afresh.
+      receiver.answer(path, []);
+      const on = await ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/webhooks/${hook.webhookId}`,
+        headers: ana.headers,
+        payload: { enabled: true },
+      });
+      expect(on.statusCode, on.body).toBe(200);
+      expect(on.json<TWebhook>()).toMatchObject({ enabled: true, disabledReason: null });
+      const [endpoint] = await ctx.app.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, hook.webhookId));
+      expect(endpoint!.failingSince).toBeNull();
+      const again = await ctx.app.inject({ method: 'POST', url: `/api/webhooks/${hook.webhookId}/test`, headers: ana.headers });
+      expect(again.statusCode).toBe(202);
+      await expect
+        .poll(() => receiver.received.filter((w) => w.path === path && w.event.type === 'webhook.test' && w.answered === 200).length)
+        .toBe(1);
+    });
+
+    it('turns a webhook off and on for its owner only; a bad body is a 400 naming the field', async () => {
+      const ana = await buildAccount(ctx.app);
+      const other = await buildAccount(ctx.app);
+      const hook = (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/webhooks',
+          headers: ana.headers,
+          payload: { url: receiver.url('/toggled'), events: ['lead.created'] },
+        })
+      ).json<TCreatedWebhook>();
+      const patch = (headers: Record<string, string>, payload: unknown) =>
+        ctx.app.inject({ method: 'PATCH', url: `/api/webhooks/${hook.webhookId}`, headers, payload: payload as object });
+      const off = await patch(ana.headers, { enabled: false });
+      expect(off.statusCode, off.body).toBe(200);
+      expect(off.json<TWebhook>()).toMatchObject({ enabled: false, disabledReason: 'Turned off by its owner.' });
+      const test = await ctx.app.inject({ method: 'POST', url: `/api/webhooks/${hook.webhookId}/test`, headers: ana.headers });
+      expect(test.statusCode).toBe(409);
+      expect((await patch(other.headers, { enabled: true })).statusCode).toBe(404);
+      const bad = await patch(ana.headers, { enabled: 'yes' });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json<{ message: string }>().message).toMatch(/enabled/);
+      expect((await patch(ana.headers, { enabled: true, url: 'https://example.test' })).statusCode).toBe(400);
+      expect((await patch(ana.headers, { enabled: true })).json<TWebhook>()).toMatchObject({ enabled: true, disabledReason: null });
     });
 
     it('keeps the newest 100 attempts of an endpoint (and their delivery), drops the rest', async () => {

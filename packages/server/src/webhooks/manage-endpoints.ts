@@ -115,6 +115,26 @@ export async function deleteEndpoint(deps: TEndpointDeps, accountId: string, web
   await deps.endpointsChanged(endpoint.corporateAccountId === null ? endpoint.accountId : null);
 }
 
+/** Why a webhook its owner turned off is off. */
+export const TURNED_OFF_REASON = 'Turned off by its owner.';
+
+/**
+ * PATCH /api/webhooks/{webhookId} `{enabled}`: off, it receives nothing (queued deliveries fail
+ * when due, as for a disabled one); on again, its failing streak starts afresh, and the deliveries
+ * that failed meanwhile can be redelivered from its attempts.
+ */
+export async function setEndpointEnabled(deps: TEndpointDeps, accountId: string, webhookId: string, enabled: boolean): Promise<TWebhook> {
+  const endpoint = await requireEndpoint(deps.db, accountId, webhookId);
+  const [row] = await deps.db
+    .update(webhookEndpoints)
+    .set({ enabled, disabledReason: enabled ? null : TURNED_OFF_REASON, failingSince: null })
+    .where(eq(webhookEndpoints.id, endpoint.id))
+    .returning();
+  if (!row) throw notFound('webhook');
+  await deps.endpointsChanged(endpoint.corporateAccountId === null ? endpoint.accountId : null);
+  return presentWebhook(row);
+}
+
 /** The events each account's own enabled endpoints subscribe to (every account's, or only those of `accountIds`). */
 export async function ownSubscriptions(db: Db, accountIds?: string[]): Promise<Map<string, Set<TWebhookEventType>>> {
   const rows = await db

@@ -6,13 +6,13 @@ import { ADMIN_ROLES } from '../corporate/index.ts';
 import { listAttempts, redeliver, sendTestEvent } from './attempts.ts';
 import { WebhookDispatcher, type TDispatcherOptions } from './dispatcher.ts';
 import { disabledNotices } from './endpoint-health.ts';
-import { createEndpoint, deleteEndpoint, listEndpoints, type TEndpointDeps } from './manage-endpoints.ts';
+import { createEndpoint, deleteEndpoint, listEndpoints, setEndpointEnabled, type TEndpointDeps } from './manage-endpoints.ts';
 import { OUTBOX_CHANNEL, recordEvent } from './record-event.ts';
 import { createWebhookSender } from './send-webhook.ts';
 import { EventSubscribers } from './subscribers.ts';
 import webhookRoutes from './routes.ts';
 
-const writes = { createEndpoint, deleteEndpoint };
+const writes = { createEndpoint, deleteEndpoint, setEndpointEnabled };
 const reads = { listEndpoints, listAttempts, redeliver };
 
 /** Plugin options (tests): the dispatcher is on unless `dispatch: false`; timings override the config's. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZCreatedWebhook, ZCreateWebhook, ZWebhook, ZWebhookAttempt } from '@vbc/shared';
+import { ZCreatedWebhook, ZCreateWebhook, ZUpdateWebhook, ZWebhook, ZWebhookAttempt } from '@vbc/shared';
 import { uuidParam } from '../platform/http/params.ts';
 import { requireAccount } from '../platform/plugins/auth.ts';
 import { SECURITY, ZNoContent } from '../platform/plugins/docs.ts';
@@ -44,6 +44,21 @@ export default async function webhookRoutes(app: FastifyInstance) {
       },
     },
     async (request) => app.webhooks.listEndpoints(requireAccount(request).id),
+  );
+
+  r.patch(
+    '/api/webhooks/:webhookId',
+    {
+      schema: {
+        security: SECURITY.bearer,
+        params: ZWebhookParams,
+        body: ZUpdateWebhook,
+        response: { 200: ZWebhook },
+        tags,
+        summary: 'Turns a webhook off, or on again (after it was disabled for failing)',
+      },
+    },
+    async (request) => app.webhooks.setEndpointEnabled(requireAccount(request).id, request.params.webhookId, request.body.enabled),
   );
 
   r.delete(

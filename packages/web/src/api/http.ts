@@ -101,6 +101,7 @@ export const http = {
   get: <T>(path: string, options?: TRequestOptions) => json<T>('GET', path, undefined, options),
   post: <T>(path: string, body?: unknown, options?: TRequestOptions) => json<T>('POST', path, body ?? {}, options),
   put: <T>(path: string, body?: unknown, options?: TRequestOptions) => json<T>('PUT', path, body ?? {}, options),
+  patch: <T>(path: string, body?: unknown, options?: TRequestOptions) => json<T>('PATCH', path, body ?? {}, options),
   /** Rejects with an HttpError whose message is the status (docs/contracts.md §8). */
   async delete(path: string, options: TRequestOptions = {}): Promise<void> {
     const response = await send('DELETE', path, undefined, options);

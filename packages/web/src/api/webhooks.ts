@@ -1,6 +1,6 @@
 /** Issue 26: webhook endpoints (Standard Webhooks) of the account or of a business, and their delivery attempts. */
 import { queryOptions } from '@tanstack/react-query';
-import type { TCreateWebhook, TCreatedWebhook, TWebhook, TWebhookAttempt } from '@vbc/shared/webhooks';
+import type { TCreateWebhook, TCreatedWebhook, TUpdateWebhook, TWebhook, TWebhookAttempt } from '@vbc/shared/webhooks';
 import { http } from './http.ts';
 import { queryKeys } from './query-keys.ts';
 
@@ -11,6 +11,8 @@ export const listWebhooks = () => http.get<TWebhook[]>('/api/webhooks');
 /** POST /api/webhooks: the answer carries the secret, the only time it is shown. */
 export const createWebhook = (body: TCreateWebhook) => http.post<TCreatedWebhook>('/api/webhooks', body);
 export const deleteWebhook = (webhookId: string) => http.delete(hook(webhookId));
+/** PATCH: turns the endpoint off, or on again after it was disabled. */
+export const updateWebhook = (webhookId: string, body: TUpdateWebhook) => http.patch<TWebhook>(hook(webhookId), body);
 /** The endpoint's last attempts, newest first. */
 export const listWebhookAttempts = (webhookId: string) => http.get<TWebhookAttempt[]>(`${hook(webhookId)}/attempts`);
 /** Queues a `webhook.test` event (202 with the `webhook-id` it will carry). */

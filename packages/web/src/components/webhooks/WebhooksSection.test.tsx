@@ -57,6 +57,13 @@ beforeAll(async () => {
         hooks.push(made);
         return send(201, { ...made, secret: 'whsec_c2VjcmV0LXNob3duLW9uY2U=' });
       }
+      if (req.method === 'PATCH' && req.url?.startsWith('/api/webhooks/')) {
+        const { enabled } = JSON.parse(raw) as { enabled: boolean };
+        const target = hooks.find((h) => req.url === `/api/webhooks/${h.webhookId}`);
+        if (!target) return send(404, { message: 'The webhook was not found.' });
+        Object.assign(target, { enabled, disabledReason: enabled ? null : 'Turned off by its owner.' });
+        return send(200, target);
+      }
       if (req.method === 'GET' && req.url?.endsWith('/attempts')) return send(200, [attempt]);
       if (req.method === 'POST' && (req.url?.endsWith('/test') || req.url?.endsWith('/redeliver'))) return send(202, { eventId: 'msg_2' });
       send(404, { message: 'nope' });
@@ -122,5 +129,18 @@ describe('webhooks section (issue 26)', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add webhook' }));
     await screen.findByTestId('webhook-secret');
     expect(created).toEqual([{ url: 'https://team.example.com/two', events: ['lead.created'], corporateAccountId: 'biz-7' }]);
+  });
+
+  it('a disabled endpoint shows why, offers no test event, and turns on again', async () => {
+    hooks[0] = { ...hooks[0]!, enabled: false, disabledReason: 'Every delivery failed for 3 days.' };
+    show(null);
+    const row = await screen.findByTestId('webhook-row');
+    expect(within(row).getByText('Disabled: Every delivery failed for 3 days.')).toBeTruthy();
+    expect(within(row).queryByRole('button', { name: 'Send test event' })).toBeNull();
+    fireEvent.click(within(row).getByRole('button', { name: 'Turn on again' }));
+    await waitFor(() => expect(within(screen.getByTestId('webhook-row')).getByText('Enabled')).toBeTruthy());
+    expect(calls).toContain('PATCH /api/webhooks/mine-1');
+    expect(within(screen.getByTestId('webhook-row')).getByRole('button', { name: 'Send test event' })).toBeTruthy();
+    expect(within(screen.getByTestId('webhook-row')).getByRole('button', { name: 'Turn off' })).toBeTruthy();
   });
 });

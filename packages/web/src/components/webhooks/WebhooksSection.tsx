@@ -17,7 +17,14 @@ import { Controller, useForm } from 'react-hook-form';
 import { WEBHOOK_EVENT_TYPES, ZCreateWebhook, type TCreatedWebhook, type TWebhook } from '@vbc/shared/webhooks';
 import { errorText } from '../../api/http.ts';
 import { queryKeys } from '../../api/query-keys.ts';
-import { createWebhook, deleteWebhook, redeliverWebhookAttempt, sendWebhookTest, webhookQueries } from '../../api/webhooks.ts';
+import {
+  createWebhook,
+  deleteWebhook,
+  redeliverWebhookAttempt,
+  sendWebhookTest,
+  updateWebhook,
+  webhookQueries,
+} from '../../api/webhooks.ts';
 import { emitClientEvent, notify } from '../../platform/events.ts';
 
 /** How many characters of an answer the attempts list shows. */
@@ -76,8 +83,15 @@ function Attempts({ webhook }: { webhook: TWebhook }) {
   );
 }
 
-function WebhookRow({ webhook, onDelete }: { webhook: TWebhook; onDelete: () => void }) {
+function WebhookRow({ webhook, onDelete, onChanged }: { webhook: TWebhook; onDelete: () => void; onChanged: () => Promise<unknown> }) {
   const [open, setOpen] = useState(false);
+  const toggle = useMutation({
+    mutationFn: () => updateWebhook(webhook.webhookId, { enabled: !webhook.enabled }),
+    onSuccess: async (updated) => {
+      notify(updated.enabled ? 'Webhook turned on' : 'Webhook turned off');
+      await onChanged();
+    },
+  });
   const test = useMutation({
     mutationFn: () => sendWebhookTest(webhook.webhookId),
     onSuccess: () => {
@@ -103,8 +117,13 @@ function WebhookRow({ webhook, onDelete }: { webhook: TWebhook; onDelete: () => 
         />
       </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-        <Button size="small" variant="outlined" disabled={test.isPending} onClick={() => test.mutate()}>
-          Send test event
+        {webhook.enabled && (
+          <Button size="small" variant="outlined" disabled={test.isPending} onClick={() => test.mutate()}>
+            Send test event
+          </Button>
+        )}
+        <Button size="small" variant={webhook.enabled ? 'text' : 'outlined'} disabled={toggle.isPending} onClick={() => toggle.mutate()}>
+          {webhook.enabled ? 'Turn off' : 'Turn on again'}
         </Button>
         <Button size="small" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
           {open ? 'Hide attempts' : 'Show attempts'}
@@ -201,7 +220,7 @@ export default function WebhooksSection({ corporateAccountId = null }: { corpora
       ) : (
         <Box component="ul" aria-label="Webhooks" sx={{ p: 0, m: 0, display: 'grid', gap: 1.5 }}>
           {hooks.map((hook) => (
-            <WebhookRow key={hook.webhookId} webhook={hook} onDelete={() => askDelete(hook)} />
+            <WebhookRow key={hook.webhookId} webhook={hook} onDelete={() => askDelete(hook)} onChanged={refresh} />
           ))}
         </Box>
       )}
