@@ -97,6 +97,30 @@ export default async function publicRoutes(app: FastifyInstance) {
     },
   );
 
+  r.get(
+    '/.well-known/webfinger',
+    {
+      // RFC 7033 §5: any origin may read it, errors included.
+      onRequest: (_request, reply, done) => {
+        reply.header('access-control-allow-origin', '*');
+        done();
+      },
+      schema: {
+        querystring: z.object({
+          resource: z.string('is required: acct:{quickId}@{host}').trim().min(1, 'is required: acct:{quickId}@{host}').max(500),
+          rel: z.union([z.string().max(200), z.array(z.string().max(200)).max(10)]).optional(),
+        }),
+        summary: 'WebFinger (RFC 7033): a card as acct:{quickId}@{host} → its JRD (profile page, picture, vCard)',
+        tags: ['cards'],
+      },
+    },
+    async (request, reply) => {
+      const rel = request.query.rel === undefined ? [] : [request.query.rel].flat();
+      const jrd = await app.cards.cardWebFinger({ resource: request.query.resource, rel });
+      return reply.header('content-type', 'application/jrd+json; charset=utf-8').send(JSON.stringify(jrd));
+    },
+  );
+
   r.get('/ds/vbc/i/:contactId', { schema: { params: ZContactParams, hide: true } }, async (request, reply) => {
     const { row } = await app.cards.getPublic(request.params.contactId);
     return reply.redirect(`/vbc/${row.quickId}`, 302);

@@ -6,6 +6,7 @@ import { RESERVED_ROUTE_WORDS } from '@vbc/shared';
 import { presentContact } from '../cards/index.ts';
 import { presentPet } from '../pets/index.ts';
 import { renderCardPage, renderPetPage, withServerRendering } from './link-preview.ts';
+import { cardIndexable, visitorVCardUrl } from './card-identity.ts';
 import { loadCardRenderer, type TCardRenderer, type TRenderedPage } from './card-renderer.ts';
 import { CardPageCache, pickEncoding, renderedUrl } from './card-page-cache.ts';
 import { WEB_DIST } from '../platform/config/paths.ts';
@@ -108,7 +109,10 @@ export default fp(
             renderCardPage(indexHtml, contact, {
               page: `${base}/vbc/${contact.quickId}`,
               image: contact.picture ? `${base}/ds/vbc/profilepicture/${contact.quickId}` : null,
+              vcard: visitorVCardUrl(contact, `${base}/ds/vbc/download/i/${contact.quickId}`),
             });
+          // Issue 29: the header says it too, for crawlers that read headers only.
+          if (!cardIndexable(contact)) reply.header('x-robots-tag', 'noindex');
           return sendRendered(request, reply, plain, contact, (r, url) => r.render(url, contact));
         }
       }

@@ -57,7 +57,7 @@ describe.skipIf(!built)('server-rendered card pages', () => {
         const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]!);
         expect(preloads.length).toBeGreaterThan(0);
         for (const file of preloads)
-          expect(file).toMatch(/^\/vbc\/assets\/(initial-card-id|recents|storage|preload-helper|page-events)-[\w-]+\.js$/);
+          expect(file).toMatch(/^\/vbc\/assets\/(initial-card-id|recents|storage|preload-helper|page-events|share-file)-[\w-]+\.js$/);
         expect(html).not.toContain('Loading V.B.C.');
       });
 

@@ -23,6 +23,7 @@ export interface TActionButtonProps {
   'data-testid'?: string;
   /** A download link whose file goes to the share sheet where it can (platform/share-file.ts): the file's media type. */
   'data-share-file'?: string;
+  className?: string;
 }
 
 /**

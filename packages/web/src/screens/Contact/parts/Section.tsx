@@ -41,9 +41,11 @@ export default function Section({
 
 /** The card panel: full-bleed on a phone, a rounded raised panel from md up. */
 export function CardFrame({ children, testId }: { children: ReactNode; testId: string }) {
+  // `h-card` (microformats2, issue 29): the card's parts carry their `p-`/`u-` classes.
   return (
     <Box
       component="article"
+      className="h-card"
       data-testid={testId}
       sx={{
         position: 'relative',
