@@ -9,8 +9,7 @@ import ICAL from 'ical.js';
 import sharp from 'sharp';
 import { parse as parseDisposition } from 'content-disposition';
 import { describeEachDatabase } from '../test/app.ts';
-import { buildCard } from '../test/factories.ts';
-import { storeDisplayImage } from '../files/store-files.ts';
+import { buildCard, buildPicture } from '../test/factories.ts';
 import { slowHash } from '../platform/crypto/slow-hash.ts';
 import { VCARD_PHOTO_MAX_BYTES } from './vcard-photo.ts';
 
@@ -92,7 +91,7 @@ describeEachDatabase('vCard download formats', (ctx) => {
     for (const format of ['png', 'jpeg'] as const) {
       const bytes = await noisyPicture(format);
       expect(bytes.length).toBeGreaterThan(VCARD_PHOTO_MAX_BYTES * 5);
-      const picture = await storeDisplayImage(ctx.app.db, ctx.app.storage, bytes, null, { attached: true });
+      const picture = await buildPicture(ctx.app, bytes);
       const card = await buildCard(ctx.app, { pictureDisplayItemId: picture.id });
       const url = `/ds/vbc/download/i/${card.quickId}`;
 

@@ -1,10 +1,8 @@
 /** WebFinger (RFC 7033) for cards (issue 29): acct:{quickId}@{host} → a JRD any origin may read. */
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
-import sharp from 'sharp';
 import { describeEachDatabase } from '../test/app.ts';
-import { buildCard } from '../test/factories.ts';
-import { storeDisplayImage } from '../files/store-files.ts';
+import { buildCard, buildPicture } from '../test/factories.ts';
 import { slowHash } from '../platform/crypto/slow-hash.ts';
 
 describeEachDatabase('WebFinger', (ctx) => {
@@ -14,15 +12,7 @@ describeEachDatabase('WebFinger', (ctx) => {
   const acct = (id: string) => `?resource=${encodeURIComponent(`acct:${id}@${host()}`)}`;
 
   it('answers a JRD with the profile page, the picture and the vCard, for any origin', async () => {
-    const picture = await storeDisplayImage(
-      ctx.app.db,
-      ctx.app.storage,
-      await sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } })
-        .jpeg()
-        .toBuffer(),
-      null,
-      { attached: true },
-    );
+    const picture = await buildPicture(ctx.app);
     const card = await buildCard(ctx.app, { pictureDisplayItemId: picture.id });
     const response = await finger(acct(card.quickId));
     expect(response.statusCode).toBe(200);

@@ -1,7 +1,5 @@
-import FormControlLabel from '@mui/material/FormControlLabel';
-import Switch from '@mui/material/Switch';
 import TravelExploreIcon from '@mui/icons-material/TravelExplore';
-import EditorSection from './EditorSection.tsx';
+import SwitchSection from './SwitchSection.tsx';
 
 /** The switch's label (issue 29). */
 export const SEARCH_LISTING_LABEL = 'Listed in search engines';
@@ -13,13 +11,14 @@ export const SEARCH_LISTING_LABEL = 'Listed in search engines';
  */
 export default function SearchListingSwitch({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
   return (
-    <EditorSection
+    <SwitchSection
       id="search-listing"
       icon={<TravelExploreIcon />}
       title="Search engines"
       hint="Off, search engines are asked not to list your card; its link still works. A card with a PIN is never listed."
-    >
-      <FormControlLabel control={<Switch checked={checked} onChange={(e) => onChange(e.target.checked)} />} label={SEARCH_LISTING_LABEL} />
-    </EditorSection>
+      label={SEARCH_LISTING_LABEL}
+      checked={checked}
+      onChange={onChange}
+    />
   );
 }
