@@ -143,7 +143,9 @@ describe.skipIf(!hasChromium())('server-rendered public card', () => {
       // Before the visitor acts, only the boot script has loaded.
       await page.waitForTimeout(1000);
       expect(
-        scripts.every((s) => /\/card-boot-|\/preload-helper-|\/recents-|\/storage-|\/initial-card-id-|\/page-events-|\/share-file-/.test(s)),
+        scripts.every((s) =>
+          /\/card-boot-|\/preload-helper-|\/recents-|\/storage-|\/initial-card-id-|\/page-events-|\/share-file-/.test(s),
+        ),
         scripts.join(', '),
       ).toBe(true);
       const recents = await page.evaluate(() => JSON.parse(localStorage.getItem('vbc.recents') ?? '[]') as { id: string }[]);
