@@ -144,7 +144,9 @@ describe.skipIf(!hasChromium())('server-rendered public card', () => {
       await page.waitForTimeout(1000);
       expect(
         scripts.every((s) =>
-          /\/card-boot-|\/preload-helper-|\/recents-|\/storage-|\/initial-card-id-|\/page-events-|\/service-worker-client-/.test(s),
+          /\/card-boot-|\/preload-helper-|\/recents-|\/storage-|\/initial-card-id-|\/page-events-|\/service-worker-client-|\/share-file-/.test(
+            s,
+          ),
         ),
         scripts.join(', '),
       ).toBe(true);

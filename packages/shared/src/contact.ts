@@ -117,6 +117,8 @@ export const ZVirtualContactInput = z.object({
   videos: z.array(ZVideo).max(20).default([]),
   /** "Let visitors share their details" (issue 26): off, the card shows no "Exchange Contact" and the exchange API answers 404. */
   exchangeEnabled: z.boolean().default(true),
+  /** "Listed in search engines" (issue 29): off, the card's page asks search engines not to index it (noindex). */
+  listedInSearchEngines: z.boolean().default(true),
 });
 export type TVirtualContactInput = z.infer<typeof ZVirtualContactInput>;
 
@@ -173,6 +175,8 @@ export interface TVirtualContact {
   videos: TVideo[];
   /** Visitors may leave their details ("Exchange Contact", issue 26). */
   exchangeEnabled: boolean;
+  /** Search engines may index the card's page ("Listed in search engines", issue 29). */
+  listedInSearchEngines: boolean;
   updatedAt: string;
 }
 

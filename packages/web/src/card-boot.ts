@@ -1,10 +1,11 @@
 /**
  * The only script a server-rendered public card page loads before the visitor acts
  * (packages/server/src/web/: the card is already in the HTML, with its styles). Links (call,
- * e-mail, download, social profiles, places) work without any script. This module records the
- * view in the recently viewed list and counts it on the server (with the session, so the owner's
- * own visits are not counted), has the service worker keep the page for offline use, then starts
- * the app (main.tsx, which hydrates the page):
+ * e-mail, download, social profiles, places) work without any script; where the browser has a share
+ * sheet for files, "Contact Download" hands its .vcf to it (platform/share-file.ts). This module
+ * records the view in the recently viewed list and counts it on the server (with the session, so the
+ * owner's own visits are not counted), has the service worker keep the page for offline use, then
+ * starts the app (main.tsx, which hydrates the page):
  * at once for a signed-in visitor, a ?pin= link or an exchange waiting to be sent, otherwise on
  * the first touch, key or focus.
  * A button pressed before the app is there is pressed again once it has hydrated and knows
@@ -17,6 +18,7 @@ import { recordCardView } from './api/contacts.ts';
 import { readStored } from './platform/storage.ts';
 import { HYDRATED_EVENT, READY_EVENT } from './page-events.ts';
 import { keepPageOffline, registerServiceWorker } from './pwa/service-worker-client.ts';
+import { SHARE_FILE_ATTRIBUTE, shareLinkedFile } from './platform/share-file.ts';
 
 const card = readInlinedJson<{ virtualContactId?: unknown; hasVirginAccessProtection?: boolean }>(
   INITIAL_CARD_ELEMENT_ID,
@@ -70,9 +72,17 @@ function start() {
   void import('./main.tsx');
 }
 
-/** A button (not a link) pressed before the app is there: held until it has hydrated. */
+/**
+ * A button (not a link) pressed before the app is there: held until it has hydrated. A shareable
+ * download link ("Contact Download") goes to the share sheet at once, where the browser has one.
+ */
 function onClick(event: MouseEvent) {
   if (hydrated) return;
+  const link = (event.target as Element | null)?.closest<HTMLAnchorElement>(`a[${SHARE_FILE_ATTRIBUTE}]`);
+  if (link) {
+    if (shareLinkedFile(link)) event.preventDefault();
+    return;
+  }
   const target = (event.target as Element | null)?.closest<HTMLElement>('button, [role="button"]');
   if (!target) return;
   event.preventDefault();

@@ -1,4 +1,4 @@
-import { cardShareUrl, isPinProtected, vcardFileName, writeVCard } from '@vbc/shared';
+import { cardShareUrl, isPinProtected, vcardFileName, writeJCard, writeVCard, type TVCardVersion } from '@vbc/shared';
 import type { Db } from '../platform/db/client.ts';
 import { AppError, notFound } from '../platform/errors/app-error.ts';
 import type { FileStorage } from '../files/index.ts';
@@ -18,21 +18,31 @@ export interface TVCardDeps {
   getPublic(contactId: string): Promise<FoundContact>;
 }
 
-/** A card as a vCard 3.0 file, with the name to save it under. */
+/** A card as a vCard file, with the name to save it under. */
 export interface TVCardFile {
   vcard: string;
   fileName: string;
 }
 
+/** What a download may be answered in (issue 29): vCard 3.0 (the default), vCard 4.0 or jCard (RFC 7095). */
+export type TVCardFormat = TVCardVersion | 'jcard';
+
+/** A download: the body, its media type and the name to save it under. */
+export interface TVCardDownload {
+  body: string;
+  contentType: string;
+  fileName: string;
+}
+
 /**
- * docs/contracts.md §7 vCard download of a card by id or quickId: 404 while it waits to be adopted; 403 for a
+ * docs/contracts.md §7 vCard download of a card by id or quickId, in the format asked for: 404 while it waits to be adopted; 403 for a
  * PIN-protected card unless the caller owns it or brings a valid PIN access token. The owner's
  * own downloads are not counted.
  */
 export async function downloadVCard(
   deps: TVCardDeps,
-  input: { contactId: string; accountId: string | undefined; accessToken: string | undefined },
-): Promise<TVCardFile> {
+  input: { contactId: string; accountId: string | undefined; accessToken: string | undefined; format: TVCardFormat },
+): Promise<TVCardDownload> {
   const { row, picture } = await deps.getPublic(input.contactId);
   if (isUnadopted(row)) throw notFound('card');
   const owner = !!input.accountId && row.ownerAccountId === input.accountId;
@@ -41,9 +51,14 @@ export async function downloadVCard(
   }
   const contact = presentContact(row, picture, { revealContactInfo: true });
   const photo = await vcardPhoto(deps, picture);
-  const vcard = writeVCard(contact, { photo, url: cardShareUrl(deps.publicUrl, contact) });
+  const url = cardShareUrl(deps.publicUrl, contact);
   if (!owner) deps.stats.record(row.id, 'download');
-  return { vcard, fileName: vcardFileName(contact) };
+  const fileName = vcardFileName(contact);
+  if (input.format === 'jcard') {
+    const body = JSON.stringify(writeJCard(contact, { photo, url }));
+    return { body, contentType: 'application/vcard+json', fileName: fileName.replace(/\.vcf$/, '.json') };
+  }
+  return { body: writeVCard(contact, { photo, url, version: input.format }), contentType: 'text/vcard; charset=utf-8', fileName };
 }
 
 /** A card's vCard as any visitor may have it, with its public link: what an e-mail to a visitor attaches (leads/). */

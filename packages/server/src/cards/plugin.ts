@@ -21,13 +21,14 @@ import { validatePin, type ValidatePinInput } from './pin/validate-pin.ts';
 import publicRoutes from './public-routes.ts';
 import { StatsCounter } from './stats-counter.ts';
 import { updateCard } from './update-card.ts';
+import { cardWebFinger } from './webfinger.ts';
 
 /** Reads and checks: the database is enough. */
 const readServices = { getOwnedCard, cardDailyStats, getCardToManagePin, pinStatus, assertAdoptable };
 /** Writes: each sends the change notice (and removes released pictures' files) after its commit. */
 const writeServices = { createCard: createOwnerCard, updateCard, deleteCard, setPin, adoptCard };
-/** The vCard download: the cached read, PIN access, the picture and the counter. */
-const vcardServices = { downloadVCard, visitorVCard };
+/** The vCard download and WebFinger: the cached read, PIN access, the picture, the counter and the public origin. */
+const vcardServices = { downloadVCard, visitorVCard, cardWebFinger };
 
 /** The virtual contact: public reads through the cache, owner writes, PIN and adoption. */
 export interface CardServices

@@ -32,6 +32,7 @@ export function presentContact(row: ContactRow, picture: PictureInfo, options: P
       accentColor3: row.designSpecification.accentColor3 ?? null,
     },
     exchangeEnabled: row.exchangeEnabled,
+    listedInSearchEngines: row.listedInSearchEngines,
     updatedAt: row.updatedAt.toISOString(),
   };
   if (isUnadopted(row)) {
@@ -53,6 +54,7 @@ export function presentContact(row: ContactRow, picture: PictureInfo, options: P
       hasVirginAccessProtection: true,
       hasPersonalAccount: false,
       exchangeEnabled: false,
+      listedInSearchEngines: false,
       pinProtectionLevel: null,
       stats: { viewCount: 0, downloadCount: 0 },
       wall: { boards: [] },

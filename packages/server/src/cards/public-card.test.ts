@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { contactDailyStats } from '../platform/db/schema/index.ts';
 import { describeEachDatabase } from '../test/app.ts';
-import { buildAccount, buildCard } from '../test/factories.ts';
+import { buildAccount, buildCard, buildPicture } from '../test/factories.ts';
 import { slowHash } from '../platform/crypto/slow-hash.ts';
 import { storeDisplayImage } from '../files/store-files.ts';
 import { signPinAccess } from './pin/pin-access.ts';
@@ -140,15 +140,7 @@ describeEachDatabase(
     });
 
     it('downloads a vCard 3.0 named "First Last.vcf" that a third-party parser reads back', async () => {
-      const picture = await storeDisplayImage(
-        ctx.app.db,
-        ctx.app.storage,
-        await sharp({ create: { width: 32, height: 32, channels: 3, background: '#3366ff' } })
-          .jpeg()
-          .toBuffer(),
-        null,
-        { attached: true },
-      );
+      const picture = await buildPicture(ctx.app);
       const card = await buildCard(ctx.app, { firstName: 'Tom', lastName: 'Jerry', pictureDisplayItemId: picture.id });
       const response = await get(`/ds/vbc/download/i/${card.quickId}`);
       expect(response.statusCode).toBe(200);
@@ -284,9 +276,15 @@ describeEachDatabase(
       const html = response.body;
       expect(html).toContain('<meta property="og:title" content="&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; ');
       expect(html).toContain('CTO &quot;quoted&quot; · Tom &amp; Jerry, Inc.');
-      expect(html.match(/<script/g)).toHaveLength(1);
+      // Two data blocks, none of them broken out of: the inlined card and its JSON-LD (issue 29).
+      expect([...html.matchAll(/<script[^>]*>/g)].map((m) => m[0])).toEqual([
+        '<script type="application/json" id="vbc-initial-card">',
+        '<script type="application/ld+json">',
+      ]);
       const inlined = /<script type="application\/json" id="vbc-initial-card">(.*?)<\/script>/.exec(html)?.[1];
       expect(JSON.parse(inlined!).id).toBe(card.id);
+      const jsonLd = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)?.[1];
+      expect(JSON.parse(jsonLd!).mainEntity.givenName).toBe('</script><script>alert(1)</script>');
       expect((await get('/vbc/messages')).body).not.toContain('og:title');
     }, 30_000);
   },

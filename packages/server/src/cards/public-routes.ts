@@ -8,11 +8,15 @@ import type { FoundContact } from './find-contact.ts';
 import { presentContact, publicContactJson, type ContactRow } from './present-card.ts';
 import { SECURITY, ZNoContent, binary, documentedOnly, orJsonText } from '../platform/plugins/docs.ts';
 import { ZVirtualContact } from './response-schemas.ts';
+import { VCARD_VERSION_QUERY, vcardFormat } from './vcard-format.ts';
 
 /** docs/contracts.md §7: the card by id or quickId. */
 const CARD_ROUTE = '/api/vbc/virtualcontact/:contactId';
 const ZContactParams = z.object({ contactId: z.string().min(1).max(100) });
-const ZDownloadQuery = z.object({ accessToken: z.string().max(200).optional() });
+const ZDownloadQuery = z.object({
+  accessToken: z.string().max(200).optional(),
+  version: z.enum(VCARD_VERSION_QUERY, 'must be 3 or 4').optional(),
+});
 
 /** docs/contracts.md §7 public card read, the vCard download and the share-link redirects. */
 export default async function publicRoutes(app: FastifyInstance) {
@@ -81,24 +85,60 @@ export default async function publicRoutes(app: FastifyInstance) {
     {
       schema: {
         security: SECURITY.optionalBearer,
-        response: { 200: binary('text/vcard', 'The card as a vCard 3.0 file') },
+        response: {
+          200: {
+            description: 'The card as a vCard 3.0 file (the default), a vCard 4.0 file or a jCard',
+            content: {
+              ...binary('text/vcard', '').content,
+              ...binary('application/vcard+json', '').content,
+            },
+          },
+        },
         params: ZContactParams,
         querystring: ZDownloadQuery,
-        summary: 'The card as a vCard 3.0 file',
+        summary:
+          'The card as a vCard: 3.0 by default; 4.0 (RFC 6350) for ?version=4 or Accept: text/vcard;version=4.0; jCard (RFC 7095) for Accept: application/vcard+json',
         tags: ['cards'],
       },
     },
     async (request, reply) => {
-      const { vcard, fileName } = await app.cards.downloadVCard({
+      reply.header('vary', 'accept');
+      const format = vcardFormat(request.query.version, request.headers.accept);
+      const { body, contentType, fileName } = await app.cards.downloadVCard({
         contactId: request.params.contactId,
         accountId: request.account?.id,
         accessToken: request.query.accessToken,
+        format,
       });
       return reply
-        .header('content-type', 'text/vcard; charset=utf-8')
+        .header('content-type', contentType)
         .header('content-disposition', contentDisposition('attachment', fileName))
         .header('cache-control', 'private, no-store')
-        .send(vcard);
+        .send(body);
+    },
+  );
+
+  r.get(
+    '/.well-known/webfinger',
+    {
+      // RFC 7033 §5: any origin may read it, errors included.
+      onRequest: (_request, reply, done) => {
+        reply.header('access-control-allow-origin', '*');
+        done();
+      },
+      schema: {
+        querystring: z.object({
+          resource: z.string('is required: acct:{quickId}@{host}').trim().min(1, 'is required: acct:{quickId}@{host}').max(500),
+          rel: z.union([z.string().max(200), z.array(z.string().max(200)).max(10)]).optional(),
+        }),
+        summary: 'WebFinger (RFC 7033): a card as acct:{quickId}@{host} → its JRD (profile page, picture, vCard)',
+        tags: ['cards'],
+      },
+    },
+    async (request, reply) => {
+      const rel = request.query.rel === undefined ? [] : [request.query.rel].flat();
+      const jrd = await app.cards.cardWebFinger({ resource: request.query.resource, rel });
+      return reply.header('content-type', 'application/jrd+json; charset=utf-8').send(JSON.stringify(jrd));
     },
   );
 

@@ -79,6 +79,7 @@ export const ZVirtualContact = z.object({
   links: z.array(z.object({ linkUrl: z.string(), linkName: nullableText })),
   videos: z.array(z.object({ videoUrl: z.string(), title: nullableText })),
   exchangeEnabled: z.boolean(),
+  listedInSearchEngines: z.boolean(),
   updatedAt: z.string(),
 }) satisfies z.ZodType<TVirtualContact>;
 

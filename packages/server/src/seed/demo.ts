@@ -119,6 +119,7 @@ export async function seedDemo(app: FastifyInstance): Promise<DemoSeed | null> {
       },
       wall,
       exchangeEnabled: true,
+      listedInSearchEngines: true,
       emails: [
         { email: `${handle}@example.com`, name: 'Work' },
         { email: `${p.first.toLowerCase()}@example.org`, name: null },

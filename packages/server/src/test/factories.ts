@@ -5,6 +5,8 @@ import type { ZVirtualContactInput } from '@vbc/shared';
 import { accounts } from '../platform/db/schema/index.ts';
 import { issueSession } from '../accounts/sessions.ts';
 import { insertContact, type InsertContactExtras } from '../cards/insert-contact.ts';
+import sharp from 'sharp';
+import { storeDisplayImage } from '../files/store-files.ts';
 
 const unique = () => randomBytes(5).toString('hex');
 
@@ -51,4 +53,14 @@ export async function buildCard(
     },
     extras,
   );
+}
+
+/** A stored, attached display picture (a small JPEG unless `image` is given) for a card to show. */
+export async function buildPicture(app: FastifyInstance, image?: Buffer) {
+  const bytes =
+    image ??
+    (await sharp({ create: { width: 32, height: 32, channels: 3, background: '#3366ff' } })
+      .jpeg()
+      .toBuffer());
+  return storeDisplayImage(app.db, app.storage, bytes, null, { attached: true });
 }

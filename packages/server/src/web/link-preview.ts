@@ -1,5 +1,6 @@
 import type { TVirtualContact, TVirtualPet } from '@vbc/shared';
 import { PRODUCT_NAME } from '@vbc/shared';
+import { cardIndexable, cardJsonLd, profileUrls, type TCardUrls } from './card-identity.ts';
 
 const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
@@ -26,6 +27,8 @@ interface TPreview {
   page: string;
   image: string | null;
   inline: { elementId: string; value: unknown };
+  /** More <head> tags, already escaped (a card's identity: canonical, JSON-LD, noindex …). */
+  head?: string[];
 }
 
 /** index.html with title, description and OpenGraph/Twitter tags for link previews, and the page's data inlined. */
@@ -45,6 +48,7 @@ function renderPreviewPage(indexHtml: string, preview: TPreview): string {
     `<meta name="twitter:description" content="${escapeHtml(description)}">`,
     image ? `<meta name="twitter:image" content="${escapeHtml(image)}">` : '',
     `<script type="application/json" id="${preview.inline.elementId}">${scriptSafeJson(preview.inline.value)}</script>`,
+    ...(preview.head ?? []),
   ]
     .filter(Boolean)
     .join('\n    ');
@@ -52,19 +56,36 @@ function renderPreviewPage(indexHtml: string, preview: TPreview): string {
 }
 
 /**
- * index.html for one card: title, description and OpenGraph/Twitter tags for
- * link previews, and the card itself inlined so the first render needs no
- * API round trip.
+ * A card page's identity in <head> (issue 29, card-identity.ts): its canonical URL, `noindex`
+ * where due, the vCard as an alternate, `rel="me"` per social profile and the JSON-LD.
  */
-export function renderCardPage(indexHtml: string, contact: TVirtualContact, urls: { page: string; image: string | null }): string {
+function cardIdentityTags(contact: TVirtualContact, urls: TCardUrls, title: string): string[] {
+  const jsonLd = cardJsonLd(contact, urls);
+  return [
+    `<link rel="canonical" href="${escapeHtml(urls.page)}">`,
+    cardIndexable(contact) ? '' : '<meta name="robots" content="noindex">',
+    urls.vcard ? `<link rel="alternate" type="text/vcard" href="${escapeHtml(urls.vcard)}" title="${escapeHtml(`${title} (vCard)`)}">` : '',
+    ...profileUrls(contact).map((url) => `<link rel="me" href="${escapeHtml(url)}">`),
+    jsonLd ? `<script type="application/ld+json">${scriptSafeJson(jsonLd)}</script>` : '',
+  ].filter(Boolean);
+}
+
+/**
+ * index.html for one card: title, description and OpenGraph/Twitter tags for
+ * link previews, its identity (canonical, JSON-LD, vCard link, noindex where due), and the
+ * card itself inlined so the first render needs no API round trip.
+ */
+export function renderCardPage(indexHtml: string, contact: TVirtualContact, urls: TCardUrls): string {
   const title = contact.hasVirginAccessProtection ? PRODUCT_NAME : contact.name || PRODUCT_NAME;
   const description = [contact.jobTitle, contact.organization].filter(Boolean).join(' · ') || `${title} — digital business card`;
   return renderPreviewPage(indexHtml, {
     title,
     description,
     type: 'profile',
-    ...urls,
+    page: urls.page,
+    image: urls.image,
     inline: { elementId: INITIAL_CARD_ELEMENT_ID, value: contact },
+    head: cardIdentityTags(contact, urls, title),
   });
 }
 

@@ -7,6 +7,7 @@ import { presentContact } from '../cards/index.ts';
 import { AppError } from '../platform/errors/app-error.ts';
 import { presentPet } from '../pets/index.ts';
 import { renderCardPage, renderPetPage, withServerRendering } from './link-preview.ts';
+import { cardIndexable, visitorVCardUrl } from './card-identity.ts';
 import { loadCardRenderer, type TCardRenderer, type TRenderedPage } from './card-renderer.ts';
 import { CardPageCache, pickEncoding, renderedUrl } from './card-page-cache.ts';
 import { WEB_DIST } from '../platform/config/paths.ts';
@@ -111,7 +112,10 @@ export default fp(
             renderCardPage(indexHtml, contact, {
               page: `${base}/vbc/${contact.quickId}`,
               image: contact.picture ? `${base}/ds/vbc/profilepicture/${contact.quickId}` : null,
+              vcard: visitorVCardUrl(contact, `${base}/ds/vbc/download/i/${contact.quickId}`),
             });
+          // Issue 29: the header says it too, for crawlers that read headers only.
+          if (!cardIndexable(contact)) reply.header('x-robots-tag', 'noindex');
           return sendRendered(request, reply, plain, contact, (r, url) => r.render(url, contact));
         }
       }

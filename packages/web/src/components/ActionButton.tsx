@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import ButtonBase from '@mui/material/ButtonBase';
 import type { SxProps, Theme } from '@mui/material/styles';
 
@@ -12,14 +12,18 @@ export interface TActionButtonProps {
   textColor?: string;
   startIcon?: ReactNode;
   href?: string;
-  download?: boolean;
+  /** A link that downloads: true, or the name to save the file under. */
+  download?: boolean | string;
   target?: string;
   rel?: string;
-  onClick?: () => void;
+  onClick?: (event: MouseEvent<HTMLElement>) => void;
   disabled?: boolean;
   size?: 'medium' | 'large';
   sx?: SxProps<Theme>;
   'data-testid'?: string;
+  /** A download link whose file goes to the share sheet where it can (platform/share-file.ts): the file's media type. */
+  'data-share-file'?: string;
+  className?: string;
 }
 
 /**

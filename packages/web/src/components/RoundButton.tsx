@@ -15,6 +15,7 @@ export interface TRoundButtonProps {
   sx?: SxProps<Theme>;
   'data-testid'?: string;
   'data-social'?: string;
+  className?: string;
 }
 
 /**

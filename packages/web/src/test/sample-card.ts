@@ -65,6 +65,7 @@ export function sampleCard(overrides: Partial<TVirtualContact> = {}, designation
     links: [{ linkUrl: 'example.com/ana', linkName: 'Portfolio' }],
     videos: [],
     exchangeEnabled: true,
+    listedInSearchEngines: true,
     updatedAt: '2026-11-01T10:00:00.000Z',
     ...overrides,
   };

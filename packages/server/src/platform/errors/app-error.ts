@@ -4,6 +4,7 @@ const STATUS = {
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,
+  not_acceptable: 406,
   conflict: 409,
   gone: 410,
   payload_too_large: 413,

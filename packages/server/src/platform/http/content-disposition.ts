@@ -1,5 +1,9 @@
-/** A filename for Content-Disposition: ASCII fallback plus the RFC 5987 UTF-8 form. */
+import { create } from 'content-disposition';
+
+/**
+ * A Content-Disposition value naming a file (RFC 6266): the name as is when it is plain ASCII,
+ * else an ASCII fallback in `filename` and the UTF-8 name in `filename*` (RFC 8187, formerly 5987).
+ */
 export function contentDisposition(kind: 'attachment' | 'inline', name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+  return create(name, { type: kind });
 }

@@ -1,4 +1,7 @@
-/** docs/contracts.md §2 contact information rows: phones (tel:), e-mails (mailto:), links, places (maps). */
+/**
+ * docs/contracts.md §2 contact information rows: phones (tel:), e-mails (mailto:), links, places
+ * (maps); each carries its microformats2 property (issue 29) inside the card's `h-card`.
+ */
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
@@ -16,6 +19,8 @@ interface TRow {
   primary: string;
   secondary?: string | null;
   external?: boolean;
+  /** microformats2 classes: on the row's link, on its first line, on its second line. */
+  mf?: { link?: string; primary?: string; secondary?: string };
 }
 
 function InfoRows({ rows, icon, label, accent }: { rows: TRow[]; icon: ReactNode; label: string; accent: string }) {
@@ -26,6 +31,7 @@ function InfoRows({ rows, icon, label, accent }: { rows: TRow[]; icon: ReactNode
         <li key={row.key}>
           <Box
             component={row.href ? 'a' : 'div'}
+            className={row.mf?.link}
             href={row.href ?? undefined}
             target={row.external ? '_blank' : undefined}
             rel={row.external ? 'noopener noreferrer' : undefined}
@@ -61,11 +67,17 @@ function InfoRows({ rows, icon, label, accent }: { rows: TRow[]; icon: ReactNode
               {icon}
             </Box>
             <Box sx={{ minWidth: 0 }}>
-              <Typography dir="auto" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+              <Typography className={row.mf?.primary} dir="auto" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
                 {row.primary}
               </Typography>
               {row.secondary && (
-                <Typography variant="body2" color="text.secondary" dir="auto" sx={{ overflowWrap: 'anywhere' }}>
+                <Typography
+                  className={row.mf?.secondary}
+                  variant="body2"
+                  color="text.secondary"
+                  dir="auto"
+                  sx={{ overflowWrap: 'anywhere' }}
+                >
                   {row.secondary}
                 </Typography>
               )}
@@ -78,14 +90,26 @@ function InfoRows({ rows, icon, label, accent }: { rows: TRow[]; icon: ReactNode
 }
 
 export function PhoneList({ phones, accent }: { phones: readonly TPhone[]; accent: string }) {
-  const rows = phones.map((p, i) => ({ key: `p${i}`, href: telHref(p), primary: p.phoneNumber, secondary: p.type }));
+  const rows = phones.map((p, i) => ({
+    key: `p${i}`,
+    href: telHref(p),
+    primary: p.phoneNumber,
+    secondary: p.type,
+    mf: { primary: 'p-tel' },
+  }));
   return <InfoRows rows={rows} icon={<PhoneIcon />} label="Phones" accent={accent} />;
 }
 
 export function EmailList({ emails, accent }: { emails: readonly TEmail[]; accent: string }) {
   const rows = emails.map((e, i) => {
     const label = emailLabel(e);
-    return { key: `e${i}`, href: mailtoHref(e), primary: label, secondary: label === e.email.trim() ? null : e.email };
+    return {
+      key: `e${i}`,
+      href: mailtoHref(e),
+      primary: label,
+      secondary: label === e.email.trim() ? null : e.email,
+      mf: { link: 'u-email' },
+    };
   });
   return <InfoRows rows={rows} icon={<EmailIcon />} label="Emails" accent={accent} />;
 }
@@ -101,6 +125,7 @@ export function LinkList({ links, accent }: { links: readonly TLink[]; accent: s
       primary: linkText(l),
       secondary: l.linkName?.trim() ? l.linkUrl : null,
       external: true,
+      mf: { link: 'u-url' },
     }))
     .filter((r) => r.href);
   return <InfoRows rows={rows} icon={<LinkIcon />} label="Links" accent={accent} />;
@@ -129,6 +154,8 @@ export function PlaceList({ locations, accent }: { locations: readonly TLocation
       primary: l.title?.trim() || line || 'Place',
       secondary: l.title?.trim() ? line || null : null,
       external: true,
+      // The address is the h-card's `p-adr` (under the place's title when it has one).
+      mf: l.title?.trim() ? { secondary: 'p-adr' } : line ? { primary: 'p-adr' } : undefined,
     };
   });
   return <InfoRows rows={rows} icon={<PlaceIcon />} label="Places" accent={accent} />;

@@ -7,6 +7,12 @@ import { SOCIAL_STYLE } from './social-icons.tsx';
 
 type TEntry = TSocialLinkInput & { qrCode?: string | null };
 
+/**
+ * A profile link's `rel` (issue 29): `me` says the profile is the card owner's own, so a profile
+ * that links back (Mastodon and other rel="me" checkers) shows the card as verified.
+ */
+export const PROFILE_REL = 'me noopener noreferrer';
+
 /** docs/contracts.md §2 "The WeChat social entry opens a QR display titled 'Scan with WeChat'". */
 export const WECHAT_QR_TITLE = 'Scan with WeChat';
 
@@ -74,7 +80,8 @@ export default function SocialLinks({
                 data-social={type}
                 href={url ?? undefined}
                 target="_blank"
-                rel="noopener noreferrer"
+                rel={PROFILE_REL}
+                className="u-url"
                 sx={buttonSx(style.color)}
               >
                 <Icon />

@@ -1,7 +1,5 @@
-import FormControlLabel from '@mui/material/FormControlLabel';
-import Switch from '@mui/material/Switch';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
-import EditorSection from './EditorSection.tsx';
+import SwitchSection from './SwitchSection.tsx';
 
 /** The switch's label (issue 26). */
 export const EXCHANGE_SWITCH_LABEL = 'Let visitors share their details';
@@ -13,13 +11,14 @@ export const EXCHANGE_SWITCH_LABEL = 'Let visitors share their details';
  */
 export default function ExchangeSwitch({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
   return (
-    <EditorSection
+    <SwitchSection
       id="exchange"
       icon={<SwapHorizIcon />}
       title="Exchange Contact"
       hint="Visitors leave their name, e-mail or phone; you find them in Leads."
-    >
-      <FormControlLabel control={<Switch checked={checked} onChange={(e) => onChange(e.target.checked)} />} label={EXCHANGE_SWITCH_LABEL} />
-    </EditorSection>
+      label={EXCHANGE_SWITCH_LABEL}
+      checked={checked}
+      onChange={onChange}
+    />
   );
 }

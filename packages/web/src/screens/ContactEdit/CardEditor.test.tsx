@@ -20,6 +20,7 @@ const card: TOwnerVirtualContact = {
   emails: [{ email: 'ana@example.test', name: null }],
   pinEnabled: false,
   exchangeEnabled: true,
+  listedInSearchEngines: true,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-02T00:00:00.000Z',
 };

@@ -24,6 +24,7 @@ import FirstRunGuide from './FirstRunGuide.tsx';
 import LivePreview from './LivePreview.tsx';
 import EditorSection from '../../components/editor/EditorSection.tsx';
 import ExchangeSwitch from '../../components/editor/ExchangeSwitch.tsx';
+import SearchListingSwitch from '../../components/editor/SearchListingSwitch.tsx';
 import { TEMPLATES } from '../../components/editor/TemplatePicker.tsx';
 import AboutSection from './sections/AboutSection.tsx';
 import ContactSection from './sections/ContactSection.tsx';
@@ -49,6 +50,7 @@ const NAV = [
   ['wall', 'Photos'],
   ['pin', 'PIN'],
   ['exchange', 'Exchange'],
+  ['search-listing', 'Search'],
   ['share', 'Stats'],
 ] as const;
 
@@ -385,6 +387,7 @@ export default function CardEditor({ initial }: { initial: TOwnerVirtualContact 
           <WallSection {...sectionProps} />
           <PinSection contactId={id} writePin={writePin} />
           <ExchangeSwitch checked={form.exchangeEnabled} onChange={(on) => set('exchangeEnabled', on)} />
+          <SearchListingSwitch checked={form.listedInSearchEngines} onChange={(on) => set('listedInSearchEngines', on)} />
           <ShareSection card={card} />
           <EditorSection id="delete" icon={<DeleteForeverIcon />} title="Delete card" hint="Removes the card and its link for everyone.">
             <Box>

@@ -44,6 +44,7 @@ const card: TOwnerVirtualContact = {
   pinEnabled: true,
   createdAt: '2026-01-01T00:00:00.000Z',
   exchangeEnabled: true,
+  listedInSearchEngines: true,
   updatedAt: '2026-01-02T00:00:00.000Z',
 };
 

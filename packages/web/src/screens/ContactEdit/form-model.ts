@@ -105,6 +105,8 @@ export interface TCardForm {
   boards: TBoardRow[];
   /** "Let visitors share their details". */
   exchangeEnabled: boolean;
+  /** "Listed in search engines". */
+  listedInSearchEngines: boolean;
 }
 
 const s = (v: string | null | undefined): string => v ?? '';
@@ -129,6 +131,7 @@ export function cardToForm(card: TOwnerVirtualContact): TCardForm {
     design: (DESIGNS.includes(designation) ? designation : 'default') as TDesign,
     theme: s(spec.theme.designation) || 'dark',
     exchangeEnabled: card.exchangeEnabled,
+    listedInSearchEngines: card.listedInSearchEngines,
     accentColor1: s(spec.accentColor1),
     accentColor2: s(spec.accentColor2),
     accentColor3: s(spec.accentColor3),
@@ -179,6 +182,7 @@ export function formToInput(form: TCardForm): TVirtualContactInput {
     biography: orNull(form.biography),
     markdownDescriptions: form.markdownDescriptions.map((m) => m.text).filter((t) => t.trim()),
     exchangeEnabled: form.exchangeEnabled,
+    listedInSearchEngines: form.listedInSearchEngines,
     pictureDisplayItemId: form.pictureDisplayItemId,
     highResPictureDisplayItemId: form.highResPictureDisplayItemId,
     heroImageDisplayItemId: form.heroImageDisplayItemId,

@@ -34,6 +34,8 @@ export const virtualContacts = pgTable(
     videos: jsonb('videos').$type<TVideo[]>().notNull().default([]),
     /** "Let visitors share their details" (issue 26): off, the exchange API answers 404. */
     exchangeEnabled: boolean('exchange_enabled').notNull().default(true),
+    /** "Listed in search engines" (issue 29): off, the card's page says noindex. */
+    listedInSearchEngines: boolean('listed_in_search_engines').notNull().default(true),
     /** scrypt hash of the owner's PIN; null when the card has none. */
     pinHash: text('pin_hash'),
     pinProtectionLevel: integer('pin_protection_level'),

@@ -8,7 +8,7 @@ import type { TSocialMedia } from '@vbc/shared/contact';
 import type { TLayoutProps } from '../layout-props.ts';
 import ProfilePicture from '../parts/ProfilePicture.tsx';
 import Identity, { Biography } from '../parts/Identity.tsx';
-import SocialLinks from '../../../components/card/SocialLinks.tsx';
+import SocialLinks, { PROFILE_REL } from '../../../components/card/SocialLinks.tsx';
 import ContactActions from '../parts/ContactActions.tsx';
 import { EmailList, LinkList, PhoneList, PlaceList } from '../../../components/card/InfoLists.tsx';
 import MarkdownDescriptions from '../../../components/card/MarkdownDescriptions.tsx';
@@ -79,7 +79,7 @@ export default function FacebookLayout({ model, onPinGranted }: TLayoutProps) {
                 color: 'text.secondary',
               }}
             >
-              <WorkIcon fontSize="small" aria-hidden /> Works at <bdi>{contact.organization}</bdi>
+              <WorkIcon fontSize="small" aria-hidden /> Works at <bdi className="p-org">{contact.organization}</bdi>
             </Typography>
           )}
         </Box>
@@ -92,7 +92,8 @@ export default function FacebookLayout({ model, onPinGranted }: TLayoutProps) {
                 startIcon={<FacebookIcon />}
                 href={profileUrl}
                 target="_blank"
-                rel="noopener noreferrer"
+                rel={PROFILE_REL}
+                className="u-url"
                 sx={{ minWidth: 120 }}
               >
                 Profile

@@ -7,7 +7,9 @@ import LockIcon from '@mui/icons-material/Lock';
 import QrCode2Icon from '@mui/icons-material/QrCode2';
 import ShareIcon from '@mui/icons-material/Share';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
+import { vcardFileName } from '@vbc/shared/vcard-file-name';
 import { contactDownloadUrl } from '../../../api/contacts.ts';
+import { shareLinkedFile } from '../../../platform/share-file.ts';
 import { EXCHANGE_BUTTON, exchangeEnabled } from '../../../dialogs/exchange/exchange-form.ts';
 import { lazyWithQueries } from '../../../query-root/lazy-with-queries.tsx';
 import { emitClientEvent, type TPinGrant } from '../../../platform/events.ts';
@@ -21,7 +23,8 @@ const ExchangeDialog = lazyWithQueries(() => import('../../../dialogs/exchange/E
 export const PIN_NOTICE = 'Contact Information is hidden and required Pin to access.';
 
 /**
- * "Contact Download", "Contact Transfer via QR", "Share" (docs/contracts.md §2) and "Exchange Contact" (issue 26). While
+ * "Contact Download", "Contact Transfer via QR", "Share" (docs/contracts.md §2) and "Exchange Contact" (issue 26).
+ * "Contact Download" hands the .vcf to the share sheet where the browser can (issue 29). While
  * the PIN lock is on the first two are hidden and the notice is shown; the PIN
  * window (dialogs/pin/, opened by DialogHost) answers the `enterPin` event.
  */
@@ -52,7 +55,11 @@ export default function ContactActions({
               color={model.accentFill}
               startIcon={<DownloadIcon />}
               href={contactDownloadUrl(contact.virtualContactId, model.accessToken)}
-              download
+              download={vcardFileName(contact)}
+              data-share-file="text/vcard"
+              onClick={(event) => {
+                if (shareLinkedFile(event.currentTarget as HTMLAnchorElement)) event.preventDefault();
+              }}
               sx={{ ...buttonSx, border: '1px solid rgba(255,255,255,0.22)' }}
             >
               Contact Download

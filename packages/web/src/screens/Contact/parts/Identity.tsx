@@ -34,6 +34,7 @@ export default function Identity({
         <Typography
           variant="h4"
           component="h1"
+          className="p-name"
           data-testid="contact-name"
           dir="auto"
           sx={{ fontWeight: 800, fontSize: { xs: '1.75rem', md: '2.1rem' }, lineHeight: 1.15, minWidth: 0 }}
@@ -43,12 +44,17 @@ export default function Identity({
         <CorporateBadge contact={contact} />
       </Box>
       {contact.jobTitle && (
-        <Typography data-testid="job-title" dir="auto" sx={{ fontSize: '1.05rem', fontWeight: 600, color: 'rgba(255,255,255,0.86)' }}>
+        <Typography
+          data-testid="job-title"
+          className="p-job-title"
+          dir="auto"
+          sx={{ fontSize: '1.05rem', fontWeight: 600, color: 'rgba(255,255,255,0.86)' }}
+        >
           {contact.jobTitle}
         </Typography>
       )}
       {showOrganization && contact.organization && (
-        <Typography data-testid="organization" dir="auto" color="text.secondary">
+        <Typography data-testid="organization" className="p-org" dir="auto" color="text.secondary">
           {contact.organization}
         </Typography>
       )}
@@ -56,7 +62,7 @@ export default function Identity({
   );
 }
 
-/** The biography as written (line breaks kept). */
+/** The biography as written (line breaks kept); the h-card's `p-note`, quotes aside. */
 export function Biography({ text, quoted = false, align = 'center' }: { text: string | null; quoted?: boolean; align?: TAlign }) {
   if (!text?.trim()) return null;
   // A long biography reads better left-aligned, whatever the layout asks.
@@ -67,7 +73,9 @@ export function Biography({ text, quoted = false, align = 'center' }: { text: st
       dir="auto"
       sx={{ whiteSpace: 'pre-line', textAlign, color: 'rgba(255,255,255,0.82)', lineHeight: 1.6, fontStyle: quoted ? 'italic' : 'normal' }}
     >
-      {quoted ? `“${text.trim()}”` : text.trim()}
+      {quoted && '“'}
+      <span className="p-note">{text.trim()}</span>
+      {quoted && '”'}
     </Typography>
   );
 }

@@ -47,6 +47,7 @@ export default function ProfilePicture({
   return (
     <Box
       component="img"
+      className="u-photo"
       src={src}
       alt={name}
       data-testid="profile-picture"

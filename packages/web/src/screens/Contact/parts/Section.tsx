@@ -44,9 +44,11 @@ export default function Section({
  * a word (a pasted URL, a 300-letter word) would otherwise run past the screen (issue 30).
  */
 export function CardFrame({ children, testId }: { children: ReactNode; testId: string }) {
+  // `h-card` (microformats2, issue 29): the card's parts carry their `p-`/`u-` classes.
   return (
     <Box
       component="article"
+      className="h-card"
       data-testid={testId}
       sx={{
         position: 'relative',

@@ -1,0 +1,1 @@
+ALTER TABLE "virtual_contacts" ADD COLUMN "listed_in_search_engines" boolean DEFAULT true NOT NULL;
