@@ -79,7 +79,10 @@ export default function FacebookLayout({ model, onPinGranted }: TLayoutProps) {
                 color: 'text.secondary',
               }}
             >
-              <WorkIcon fontSize="small" aria-hidden /> Works at <bdi className="p-org">{contact.organization}</bdi>
+              <WorkIcon fontSize="small" aria-hidden />
+              <span>
+                Works at <bdi className="p-org">{contact.organization}</bdi>
+              </span>
             </Typography>
           )}
         </Box>
