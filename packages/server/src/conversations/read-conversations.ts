@@ -229,15 +229,22 @@ export async function getSummary(db: Db, accountId: string, conversationId: stri
   return summary;
 }
 
-/** docs/contracts.md §7 haveUnseenMessages: whether any conversation has messages the caller has not seen, and how many. */
-export async function haveUnseenMessages(db: Db, accountId: string): Promise<THaveUnseenMessages> {
+/** Messages the account has not seen that the other side sent, over all its conversations (prepared once: every screen polls it). */
+const unseenCountOf = preparedQuery((db) => {
   const p = conversationParticipants;
   const m = conversationMessages;
-  const [row] = await db
+  const accountId = sql.placeholder('accountId');
+  return db
     .select({ count: sql<number>`count(*)::int` })
     .from(m)
     .innerJoin(p, eq(p.conversationId, m.conversationId))
-    .where(and(eq(p.accountId, accountId), gt(m.seq, p.lastSeenSeq), or(isNull(m.senderAccountId), ne(m.senderAccountId, accountId))));
+    .where(and(eq(p.accountId, accountId), gt(m.seq, p.lastSeenSeq), or(isNull(m.senderAccountId), ne(m.senderAccountId, accountId))))
+    .prepare('unseen_message_count');
+});
+
+/** docs/contracts.md §7 haveUnseenMessages: whether any conversation has messages the caller has not seen, and how many. */
+export async function haveUnseenMessages(db: Db, accountId: string): Promise<THaveUnseenMessages> {
+  const [row] = await unseenCountOf(db).execute({ accountId });
   const count = Number(row?.count ?? 0);
   return { result: count > 0, count };
 }
