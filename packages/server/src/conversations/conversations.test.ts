@@ -119,6 +119,10 @@ describeEachDatabase('conversations API', (ctx) => {
     expect((await app().inject({ url: `/api/conversation/${id}/messages` })).statusCode).toBe(401);
     // The participants still have exactly the one message.
     expect((await allMessages(app(), ben, id)).map((m) => m.message)).toEqual(['Hello there']);
+    // An empty page is a participant's 200, still a 404 for anyone else.
+    const emptyPage = await app().inject({ url: `/api/conversation/${id}/messages?after=1`, headers: ben.headers });
+    expect([emptyPage.statusCode, emptyPage.json()]).toEqual([200, []]);
+    expect((await app().inject({ url: `/api/conversation/${id}/messages?after=1`, headers: eve.headers })).statusCode).toBe(404);
   });
 
   it('makes a send idempotent on clientMessageId: 5 sequential and 5 concurrent retries store one message', async () => {

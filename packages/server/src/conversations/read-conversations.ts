@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { TConversationMessage, TConversationSummary, THaveUnseenMessages } from '@vbc/shared/conversation';
 import type { Db } from '../platform/db/client.ts';
 import { preparedQuery } from '../platform/db/prepared.ts';
+import { qualified } from '../platform/db/qualified.ts';
 import {
   accounts,
   conversationMessages,
@@ -102,6 +103,58 @@ export async function listMessages(db: Db, conversationId: string, page: TPageQu
     .where(and(...where))
     .orderBy(forward ? asc(conversationMessages.seq) : desc(conversationMessages.seq))
     .limit(page.limit);
+  if (!forward) rows.reverse();
+  return presentMessages(rows);
+}
+
+/** The largest sequence a page can stop before (PostgreSQL's integer): a page without `before`. */
+const NO_SEQ_ABOVE = 2_147_483_647;
+
+/**
+ * A page of a conversation's messages, only for one of its participants (an uncorrelated
+ * `exists`, checked once): forward (oldest first, after `after`) or backward (newest first, before
+ * `before`). Prepared once each: every message screen reads one.
+ */
+const pageFor = (forward: boolean) =>
+  preparedQuery((db) => {
+    const p = conversationParticipants;
+    const m = conversationMessages;
+    const conversationId = sql.placeholder('conversationId');
+    return selectMessages(db)
+      .where(
+        and(
+          eq(m.conversationId, conversationId),
+          gt(m.seq, sql.placeholder('after')),
+          lt(m.seq, sql.placeholder('before')),
+          sql`exists (select 1 from ${p} where ${qualified(p.conversationId)} = ${conversationId} and ${qualified(p.accountId)} = ${sql.placeholder('accountId')})`,
+        ),
+      )
+      .orderBy(forward ? asc(m.seq) : desc(m.seq))
+      .limit(sql.placeholder('limit'))
+      .prepare(forward ? 'participant_messages_forward' : 'participant_messages_backward');
+  });
+const pageForward = pageFor(true);
+const pageBackward = pageFor(false);
+
+/**
+ * listMessages for a participant, in one statement; a 404 for anyone else (told apart from an
+ * empty page by requireParticipant, only when the page is empty).
+ */
+export async function listMessagesFor(
+  db: Db,
+  accountId: string,
+  conversationId: string,
+  page: TPageQuery,
+): Promise<TConversationMessage[]> {
+  const forward = page.after !== undefined;
+  const rows = await (forward ? pageForward : pageBackward)(db).execute({
+    conversationId,
+    accountId,
+    after: page.after ?? -1,
+    before: page.before ?? NO_SEQ_ABOVE,
+    limit: page.limit,
+  });
+  if (rows.length === 0) await requireParticipant(db, conversationId, accountId);
   if (!forward) rows.reverse();
   return presentMessages(rows);
 }
