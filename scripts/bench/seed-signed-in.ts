@@ -4,27 +4,16 @@
 // a conversation with the reader's counterpart (a send is limited per account, so the send's load
 // takes turns among them, and the reader's own conversation list stays one). Prints what the
 // load needs as JSON on a READY line; the product itself then serves it.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { ZAdminAnnouncementInput } from '../../packages/shared/src/announcement.ts';
-import { buildApp } from '../../packages/server/src/app.ts';
-import { loadConfig } from '../../packages/server/src/platform/config/config.ts';
-import { openDatabase } from '../../packages/server/src/platform/db/client.ts';
 import { createAnnouncement } from '../../packages/server/src/announcements/write-announcement.ts';
 import { buildPerson, send, startConversation } from '../../packages/server/src/test/conversations-support.ts';
+import { seedApp } from './seed-app.ts';
 
 /** Messages in the reader's conversation (the page read is the latest 50 or fewer). */
 const MESSAGES = 20;
 
 const [databaseUrl = '', senderCount = '1000'] = process.argv.slice(2);
-const config = loadConfig({
-  DATA_DIR: mkdtempSync(path.join(tmpdir(), 'vbc-bench-')),
-  DATABASE_URL: databaseUrl,
-  ADMIN_TOKEN: 'b'.repeat(32),
-});
-const database = await openDatabase({ url: databaseUrl, dataDir: '', maxConnections: 4 });
-const app = await buildApp({ config, database, logger: false });
+const { app, close } = await seedApp(databaseUrl);
 const reader = await buildPerson(app, 'Reader');
 const counterpart = await buildPerson(app, 'Counterpart');
 const { personalConversationId: conversationId } = await startConversation(app, counterpart, reader, 'hello');
@@ -54,8 +43,7 @@ for (let i = 0; i < Number(senderCount); i++) {
   const { personalConversationId } = await startConversation(app, sender, counterpart, 'hello');
   senders.push({ headers: sender.headers, conversationId: personalConversationId });
 }
-await app.close();
-await database.close();
+await close();
 process.stdout.write(
   `READY ${JSON.stringify({ reader: reader.headers, conversationId, searchTerm: counterpart.card.firstName.toLowerCase(), senders })}\n`,
 );

@@ -3,14 +3,13 @@
  * connection, as behind a load balancer): a sign-out or an account deletion on one instance ends
  * the session on the other within a second, through the backplane.
  */
-import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { openDatabase, type Database } from '../platform/db/client.ts';
 import { sessions } from '../platform/db/schema/index.ts';
 import { buildTestApp } from '../test/app.ts';
+import { createPostgresDatabase } from '../test/databases.ts';
 import { authHeaders, client, mailedCode, registerByEmail } from '../test/accounts-support.ts';
 import { startSmtpSink } from '../test/notify-sinks.ts';
 import { serviceUrl } from '../test/services.ts';
@@ -23,7 +22,7 @@ const redisUrl = serviceUrl('TEST_REDIS_URL', 'the two-instance session tests');
 const EVERY_INSTANCE_MS = 1000;
 
 describe.skipIf(!databaseUrl || !redisUrl)('session cache on two instances over Redis', () => {
-  const name = `vbc_t_${randomBytes(6).toString('hex')}`;
+  let drop: () => Promise<void>;
   const databases: Database[] = [];
   let a: FastifyInstance;
   let b: FastifyInstance;
@@ -31,13 +30,9 @@ describe.skipIf(!databaseUrl || !redisUrl)('session cache on two instances over 
 
   beforeAll(async () => {
     const smtp = await smtpSink;
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(databaseUrl!);
-    url.pathname = `/${name}`;
-    for (let i = 0; i < 2; i++) databases.push(await openDatabase({ url: url.toString(), dataDir: '', maxConnections: 5 }));
+    const created = await createPostgresDatabase();
+    drop = created.drop;
+    for (let i = 0; i < 2; i++) databases.push(await openDatabase({ url: created.url, dataDir: '', maxConnections: 5 }));
     const env = { REDIS_URL: redisUrl!, SMTP_URL: smtp.url };
     ({ app: a } = await buildTestApp(databases[0]!, { env }));
     ({ app: b } = await buildTestApp(databases[1]!, { env }));
@@ -46,10 +41,7 @@ describe.skipIf(!databaseUrl || !redisUrl)('session cache on two instances over 
     await Promise.all([a?.close(), b?.close()]);
     await Promise.all(databases.map((d) => d.close()));
     await (await smtpSink).close();
-    const dropper = new pg.Client({ connectionString: databaseUrl });
-    await dropper.connect();
-    await dropper.query(`drop database if exists ${name} with (force)`);
-    await dropper.end();
+    await drop?.();
   });
 
   /** A signed-in account whose session both instances have cached. */
