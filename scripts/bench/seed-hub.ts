@@ -6,7 +6,7 @@
 // account per web push subscription, written in bulk, the first `signedIn` of them signed in
 // (their tokens are printed as `audienceTokens`).
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { buildPerson, startConversation } from '../../packages/server/src/test/conversations-support.ts';
 import { accounts, pushSubscriptions, sessions } from '../../packages/server/src/platform/db/schema/index.ts';
 import { sha256, SESSION_IDLE_MS } from '../../packages/server/src/accounts/sessions.ts';
