@@ -295,6 +295,8 @@ describeEachDatabase('conversations API', (ctx) => {
     const { personalConversationId: id } = await startConversation(app(), ana, ben, 'before I go');
     await send(app(), ben, id, 'bye?');
     await deleteAccount(app().db, ana.account.id, app().accountDeletionSteps);
+    // What the deletion route announces once committed: her sessions end on every instance.
+    await app().accountEvents.emitSignedOut(ana.account.id, { reason: 'deleted' });
 
     const [row] = (await app().inject({ url: '/api/conversation', headers: ben.headers })).json<TConversationSummary[]>();
     expect(row).toMatchObject({
