@@ -11,6 +11,7 @@ import type { benchExchange } from './exchange.ts';
 import type { benchHubFanOut } from './hub-fan-out.ts';
 import { runScript } from './product.ts';
 import { benchReadsApi, type TReadFigure } from './reads-api.ts';
+import { benchSignedIn } from './signed-in.ts';
 import { benchWebhooks, webhookLines } from './webhooks.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -31,7 +32,7 @@ const verdict = (ok: boolean) => (ok ? 'meets target' : 'MISSES target');
  * BENCH_ONLY=card,search,… runs only those sections (to re-measure one figure quickly); every
  * section but the opt-in ones runs by default. Sections: card, card-instructions (opt-in: about
  * 9 minutes under valgrind), bundle, send, hub-capacity, hub200, hub1000, push, search,
- * announcements, card-page, exchange, webhooks.
+ * announcements, signed-in, card-page, exchange, webhooks.
  */
 const SECTIONS = [
   'card',
@@ -44,6 +45,7 @@ const SECTIONS = [
   'push',
   'search',
   'announcements',
+  'signed-in',
   'card-page',
   'exchange',
   'webhooks',
@@ -190,6 +192,24 @@ if (runs('search') || runs('announcements')) {
   line('GET /api/vbc/recents (baseline)', r.recents);
   if (r.search) line('GET /api/vbc/search?q= (card search)', r.search);
   if (r.announcements) line('GET /api/personalAccount/announcements', r.announcements);
+}
+if (runs('signed-in')) {
+  console.log(
+    '\n▶ signed-in reads (issue 28) on PostgreSQL with a real session (Bearer and X-Session-Id), 50 connections, the built server as npm start runs it vs a bare Fastify doing one indexed session lookup (the ceiling), alternating rounds',
+  );
+  const seconds = Number(process.env.BENCH_SECONDS ?? 8) / 2;
+  const s = await benchSignedIn(seconds, Number(process.env.BENCH_ROUNDS ?? 3));
+  const c = s.ceiling;
+  console.log(
+    `  ${c.label.padEnd(44)} ${fmt(c.rps, 0).padStart(6)} req/s  p50 ${c.p50} ms  p99 ${c.p99} ms (worst round)  ${c.samples} samples, errors ${c.errors}`,
+  );
+  for (const r of s.reads) {
+    const ok = r.ratio >= 0.5 && r.p99 <= 25 && r.errors === 0;
+    console.log(
+      `  ${r.label.padEnd(44)} ${fmt(r.rps, 0).padStart(6)} req/s  ÷ ceiling ${fmt(r.ratio)} (rounds ${r.ratios.map((x) => fmt(x)).join(', ')})  p50 ${r.p50} ms  p99 ${r.p99} ms  ${r.samples} samples, errors ${r.errors}  (targets ≥ 0.50, p99 ≤ 25 ms: ${verdict(ok)})`,
+    );
+  }
+  console.log(`  server log: ${s.logFile}`);
 }
 if (runs('card-page')) {
   console.log('\n▶ public card page on a phone (npm start in its own process, Debian Chromium; issue 13)');

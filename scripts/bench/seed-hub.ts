@@ -6,24 +6,14 @@
 // account per web push subscription, written in bulk, the first `signedIn` of them signed in
 // (their tokens are printed as `audienceTokens`).
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { buildApp } from '../../packages/server/src/app.ts';
-import { loadConfig } from '../../packages/server/src/platform/config/config.ts';
+import { readFileSync } from 'node:fs';
 import { buildPerson, startConversation } from '../../packages/server/src/test/conversations-support.ts';
-import { openDatabase } from '../../packages/server/src/platform/db/client.ts';
 import { accounts, pushSubscriptions, sessions } from '../../packages/server/src/platform/db/schema/index.ts';
 import { sha256, SESSION_IDLE_MS } from '../../packages/server/src/accounts/sessions.ts';
+import { seedApp } from './seed-app.ts';
 
 const [databaseUrl = '', senderCount = '40', audienceFile] = process.argv.slice(2);
-const config = loadConfig({
-  DATA_DIR: mkdtempSync(path.join(tmpdir(), 'vbc-bench-')),
-  DATABASE_URL: databaseUrl,
-  ADMIN_TOKEN: 'b'.repeat(32),
-});
-const database = await openDatabase({ url: databaseUrl, dataDir: '', maxConnections: 4 });
-const app = await buildApp({ config, database, logger: false });
+const { app, close } = await seedApp(databaseUrl);
 const recipient = await buildPerson(app, 'Recipient');
 const senders: { token: string; conversationId: string }[] = [];
 for (let i = 0; i < Number(senderCount); i++) {
@@ -60,6 +50,5 @@ if (audienceFile) {
     audienceTokens.push(...signIn.map((s) => s.token));
   }
 }
-await app.close();
-await database.close();
+await close();
 process.stdout.write(`READY ${JSON.stringify({ recipientToken: recipient.accessToken, senders, audienceTokens })}\n`);

@@ -2,26 +2,15 @@
 // and prints its API path and response body, then exits (the product itself then serves it);
 // `bare <body> [<headers>]` is Fastify returning the same body (and, given them, the same headers): the baselines.
 import Fastify from 'fastify';
-import { buildApp } from '../../packages/server/src/app.ts';
-import { loadConfig } from '../../packages/server/src/platform/config/config.ts';
-import { openDatabase } from '../../packages/server/src/platform/db/client.ts';
 import { buildCard } from '../../packages/server/src/test/factories.ts';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { seedApp } from './seed-app.ts';
 
-const [mode, databaseUrl] = process.argv.slice(2);
+const [mode, databaseUrl = ''] = process.argv.slice(2);
 process.on('SIGINT', () => process.exit(0));
 process.on('SIGTERM', () => process.exit(0));
 
 if (mode === 'seed') {
-  const config = loadConfig({
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'vbc-bench-')),
-    DATABASE_URL: databaseUrl,
-    ADMIN_TOKEN: 'b'.repeat(32),
-  });
-  const database = await openDatabase({ url: databaseUrl, dataDir: '', maxConnections: 2 });
-  const app = await buildApp({ config, database, logger: false });
+  const { app, close } = await seedApp(databaseUrl, 2);
   const card = await buildCard(app, { wall: { boards: [] } });
   const url = `/api/vbc/virtualcontact/${card.quickId}`;
   const answer = await app.inject({ method: 'GET', url });
@@ -31,8 +20,7 @@ if (mode === 'seed') {
       ([name]) => !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name),
     ),
   );
-  await app.close();
-  await database.close();
+  await close();
   const base64 = (text: string) => Buffer.from(text).toString('base64');
   process.stdout.write(`READY 0 ${url} ${base64(answer.body)} ${base64(JSON.stringify(headers))}\n`);
 } else {

@@ -90,10 +90,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(docs);
   await app.register(dbPlugin, { database: options.database });
   await app.register(secrets);
-  await app.register(auth);
   await app.register(storage);
   await app.register(multipartPlugin);
   await app.register(backplane, { backplane: options.backplane });
+  await app.register(auth);
   await app.register(integrationEvents);
   await app.register(rateLimit);
 

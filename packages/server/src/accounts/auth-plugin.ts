@@ -3,18 +3,31 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { unauthorized } from '../platform/errors/app-error.ts';
 import { bearerToken } from '../platform/plugins/auth.ts';
 import { sessionIdHashMatches } from './session-check.ts';
+import { SessionCache } from './session-cache.ts';
 import { findSession } from './sessions.ts';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This instance's sessions by token (accounts/session-cache.ts); `forget` on sign-out reaches every instance. */
+    sessionCache: SessionCache;
+  }
+}
+
 /**
- * Resolves `Authorization: Bearer` to `request.account` on every request. A request that also
+ * Resolves `Authorization: Bearer` to `request.account` on every request, through this instance's
+ * session cache. A request that also
  * sends `X-Session-Id` (docs/contracts.md §7: "when one is stored") must send the session id issued with that
  * token, else it is refused with 401; a request that sends none is judged by its token alone.
  */
 export default fp(
   async function auth(app: FastifyInstance) {
     app.decorateRequest('account', null);
+    const cache = new SessionCache(app.backplane);
+    const stopListening = await cache.start();
+    app.addHook('onClose', () => stopListening());
+    app.decorate('sessionCache', cache);
     const signIn = async (request: FastifyRequest, token: string) => {
-      const account = await findSession(app.db, token);
+      const account = await findSession(app.db, token, new Date(), cache);
       const sessionId = request.headers['x-session-id'];
       if (
         account &&
@@ -33,5 +46,5 @@ export default fp(
       signIn(request, token).then(() => done(), done);
     });
   },
-  { name: 'auth', dependencies: ['db'] },
+  { name: 'auth', dependencies: ['db', 'backplane'] },
 );

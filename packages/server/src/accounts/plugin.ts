@@ -53,6 +53,9 @@ export default fp(
     await app.register(notify);
     app.decorate('clock', options.clock ?? systemClock());
     app.decorate('accountEvents', new AccountEvents(app.log));
+    // A session that ended, or an account that changed, is forgotten by every instance's session cache.
+    app.accountEvents.onAccountSignedOut((accountId, { sessionRowId }) => app.sessionCache.forget({ accountId, sessionRowId }));
+    app.accountEvents.onAccountUpdated((accountId) => app.sessionCache.forget({ accountId }));
     app.decorate('accountDeletionSteps', [] as AccountDeletionStep[]);
     const deps: TAccountDeps = {
       db: app.db,

@@ -1,31 +1,49 @@
-import { asc, eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { TPersonalAccount, TPetSummary } from '@vbc/shared';
 import type { Db } from '../platform/db/client.ts';
+import { preparedQuery } from '../platform/db/prepared.ts';
+import { qualified } from '../platform/db/qualified.ts';
 import { accounts, virtualContacts, virtualPets } from '../platform/db/schema/index.ts';
 import { notFound } from '../platform/errors/app-error.ts';
-import { presentCardSummary } from '../cards/index.ts';
+import { cardSummaryJson, presentCardSummary, type CardSummaryRow } from '../cards/index.ts';
+
+type TPetRow = { id: string; name: string; pictureDisplayItemId: string | null };
+
+/**
+ * The account with its cards and pets, oldest first, in one statement (each list a `json_agg`):
+ * every screen of the app reads it, so it is one round trip, prepared once.
+ */
+const accountWithCardsAndPets = preparedQuery((db) =>
+  db
+    .select({
+      id: accounts.id,
+      name: accounts.name,
+      email: accounts.email,
+      phoneNumber: accounts.phoneNumber,
+      cards: sql<
+        CardSummaryRow[]
+      >`(select coalesce(json_agg(${cardSummaryJson} order by ${virtualContacts.createdAt}, ${virtualContacts.id}), '[]'::json) from ${virtualContacts} where ${virtualContacts.ownerAccountId} = ${qualified(accounts.id)})`,
+      pets: sql<
+        TPetRow[]
+      >`(select coalesce(json_agg(json_build_object('id', ${virtualPets.id}, 'name', ${virtualPets.name}, 'pictureDisplayItemId', ${virtualPets.pictureDisplayItemId}) order by ${virtualPets.createdAt}, ${virtualPets.id}), '[]'::json) from ${virtualPets} where ${virtualPets.ownerAccountId} = ${qualified(accounts.id)})`,
+    })
+    .from(accounts)
+    .where(eq(accounts.id, sql.placeholder('accountId')))
+    .limit(1)
+    .prepare('present_account'),
+);
 
 /** docs/contracts.md §3 personal account with the summaries of its cards and pets, oldest first. */
 export async function presentAccount(db: Db, accountId: string): Promise<TPersonalAccount> {
-  const [account] = await db.select().from(accounts).where(eq(accounts.id, accountId)).limit(1);
+  const [account] = await accountWithCardsAndPets(db).execute({ accountId });
   if (!account) throw notFound('account');
-  const cards = await db
-    .select()
-    .from(virtualContacts)
-    .where(eq(virtualContacts.ownerAccountId, accountId))
-    .orderBy(asc(virtualContacts.createdAt), asc(virtualContacts.id));
-  const pets = await db
-    .select({ id: virtualPets.id, name: virtualPets.name, pictureDisplayItemId: virtualPets.pictureDisplayItemId })
-    .from(virtualPets)
-    .where(eq(virtualPets.ownerAccountId, accountId))
-    .orderBy(asc(virtualPets.createdAt), asc(virtualPets.id));
   return {
     accountId: account.id,
     accountName: account.name,
     accountPhoneNumber: account.phoneNumber,
     accountEmail: account.email,
-    virtualContacts: cards.map(presentCardSummary),
-    virtualPets: pets.map((p): TPetSummary => ({
+    virtualContacts: account.cards.map(presentCardSummary),
+    virtualPets: account.pets.map((p): TPetSummary => ({
       virtualPetId: p.id,
       id: p.id,
       name: p.name,

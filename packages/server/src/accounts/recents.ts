@@ -2,21 +2,28 @@ import { and, desc, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
 import { isQuickId, isUuid, normalizeQuickId, type TRecentCard, type ZMergeRecents } from '@vbc/shared';
 import type { z } from 'zod';
 import type { Db } from '../platform/db/client.ts';
+import { preparedQuery } from '../platform/db/prepared.ts';
 import { accountRecents, virtualContacts } from '../platform/db/schema/index.ts';
-import { presentCardSummary } from '../cards/index.ts';
+import { cardSummaryColumns, presentCardSummary } from '../cards/index.ts';
 
 /** Recently viewed cards kept per account. */
 export const RECENTS_CAP = 100;
 
-/** The account's recently viewed cards, newest first. */
-export async function listRecents(db: Db, accountId: string): Promise<TRecentCard[]> {
-  const rows = await db
-    .select({ card: virtualContacts, viewedAt: accountRecents.viewedAt })
+/** The account's recently viewed cards with their summary columns, newest first (prepared once: every home screen reads it). */
+const recentsOf = preparedQuery((db) =>
+  db
+    .select({ card: cardSummaryColumns, viewedAt: accountRecents.viewedAt })
     .from(accountRecents)
     .innerJoin(virtualContacts, eq(virtualContacts.id, accountRecents.contactId))
-    .where(eq(accountRecents.accountId, accountId))
+    .where(eq(accountRecents.accountId, sql.placeholder('accountId')))
     .orderBy(desc(accountRecents.viewedAt), desc(accountRecents.contactId))
-    .limit(RECENTS_CAP);
+    .limit(RECENTS_CAP)
+    .prepare('account_recents'),
+);
+
+/** The account's recently viewed cards, newest first. */
+export async function listRecents(db: Db, accountId: string): Promise<TRecentCard[]> {
+  const rows = await recentsOf(db).execute({ accountId });
   return rows.map((r) => ({ ...presentCardSummary(r.card), time: r.viewedAt.getTime() }));
 }
 

@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { TAnnouncement, TAnnouncementAttachment, TAnnouncementSummary } from '@vbc/shared/announcement';
 import type { Db } from '../platform/db/client.ts';
+import { qualified } from '../platform/db/qualified.ts';
 import {
   announcementAttachments,
   announcementRecipients,
@@ -30,10 +31,18 @@ export function selectAnnouncements(db: Db) {
     .leftJoin(displayItems, eq(displayItems.id, announcements.imageDisplayItemId));
 }
 
-/** The same, with the account's read mark: only announcements it received (or only this one of them). */
-export function selectReceived(db: Db, accountId: string, announcementId?: string) {
+/**
+ * The same, with the account's read mark: only announcements it received (or only this one of
+ * them); `accountId` may be a placeholder (a prepared statement), `extra` more columns.
+ */
+export function selectReceived<TExtra extends Record<string, SQL>>(
+  db: Db,
+  accountId: string | Placeholder,
+  announcementId?: string,
+  extra: TExtra = {} as TExtra,
+) {
   return db
-    .select({ ...announcementColumns, readAt: announcementRecipients.readAt })
+    .select({ ...announcementColumns, readAt: announcementRecipients.readAt, ...extra })
     .from(announcementRecipients)
     .innerJoin(announcements, eq(announcements.id, announcementRecipients.announcementId))
     .leftJoin(corporateAccounts, eq(corporateAccounts.id, announcements.corporateAccountId))
@@ -42,6 +51,11 @@ export function selectReceived(db: Db, accountId: string, announcementId?: strin
     .where(and(eq(announcementRecipients.accountId, accountId), announcementId ? eq(announcements.id, announcementId) : undefined))
     .$dynamic();
 }
+
+/** An announcement's attachments as a JSON array in the author's order, as a column of a select of announcements. */
+export const attachmentsJson = sql<
+  TAnnouncementAttachment[]
+>`(select coalesce(json_agg(json_build_object('name', ${documentFiles.name}, 'contentType', ${documentFiles.contentType}, 'documentFileItemId', ${documentFiles.id}) order by ${announcementAttachments.position}), '[]'::json) from ${announcementAttachments} join ${documentFiles} on ${documentFiles.id} = ${announcementAttachments.documentFileId} where ${announcementAttachments.announcementId} = ${qualified(announcements.id)})`;
 
 /** The attachments of these announcements, by announcement id, in the author's order. */
 export async function attachmentsOf(db: Db, announcementIds: string[]): Promise<Map<string, TAnnouncementAttachment[]>> {

@@ -1,29 +1,37 @@
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { TAnnouncement, TAnnouncementList } from '@vbc/shared/announcement';
 import type { Db } from '../platform/db/client.ts';
+import { preparedQuery } from '../platform/db/prepared.ts';
 import { announcementRecipients, announcements } from '../platform/db/schema/index.ts';
 import { notFound } from '../platform/errors/app-error.ts';
-import { attachmentsOf, presentAnnouncement, selectReceived } from './present-announcement.ts';
+import { attachmentsJson, attachmentsOf, presentAnnouncement, selectReceived } from './present-announcement.ts';
 
 /** Most announcements one list answer holds (the newest). */
 export const ANNOUNCEMENT_LIST_LIMIT = 100;
 
+/**
+ * What the account received, newest first, each with its attachments (a JSON column) and, on every
+ * row, how many of all it received it has not read: one statement, prepared once. (An account
+ * without a row received nothing, so has nothing unread.)
+ */
+const receivedList = preparedQuery((db) => {
+  const accountId = sql.placeholder('accountId');
+  const r = announcementRecipients;
+  return selectReceived(db, accountId, undefined, {
+    attachments: attachmentsJson,
+    unread: sql<number>`(select count(*)::int from ${r} where ${r.accountId} = ${accountId} and ${r.readAt} is null)`,
+  })
+    .orderBy(desc(announcements.publishedAt), desc(announcements.id))
+    .limit(ANNOUNCEMENT_LIST_LIMIT)
+    .prepare('received_announcements');
+});
+
 /** GET /api/personalAccount/announcements: what the account received, newest first, each with `isRead`. */
 export async function listAnnouncements(db: Db, accountId: string): Promise<TAnnouncementList> {
-  const rows = await selectReceived(db, accountId)
-    .orderBy(desc(announcements.publishedAt), desc(announcements.id))
-    .limit(ANNOUNCEMENT_LIST_LIMIT);
-  const attachments = await attachmentsOf(
-    db,
-    rows.map((r) => r.row.id),
-  );
-  const [unread] = await db
-    .select({ n: count() })
-    .from(announcementRecipients)
-    .where(and(eq(announcementRecipients.accountId, accountId), isNull(announcementRecipients.readAt)));
+  const rows = await receivedList(db).execute({ accountId });
   return {
-    announcements: rows.map((r) => presentAnnouncement(r, attachments.get(r.row.id) ?? [], r.readAt !== null)),
-    unreadCount: Number(unread?.n ?? 0),
+    announcements: rows.map((r) => presentAnnouncement(r, r.attachments, r.readAt !== null)),
+    unreadCount: Number(rows[0]?.unread ?? 0),
   };
 }
 

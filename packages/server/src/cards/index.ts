@@ -6,4 +6,13 @@ export { ADOPT_CARD_POLICY, newPasscode, normalizePasscode, PASSCODE_ALPHABET } 
 export { insertContact, type InsertContactExtras } from './insert-contact.ts';
 export { findContact, getContact, type FoundContact } from './find-contact.ts';
 export { PIN_CARD_POLICY, PIN_CLIENT_POLICY, pinClientKey } from './pin/pin-rules.ts';
-export { isUnadopted, presentCardSummary, presentContact, type ContactRow, type PictureInfo } from './present-card.ts';
+export {
+  cardSummaryColumns,
+  cardSummaryJson,
+  isUnadopted,
+  presentCardSummary,
+  presentContact,
+  type CardSummaryRow,
+  type ContactRow,
+  type PictureInfo,
+} from './present-card.ts';

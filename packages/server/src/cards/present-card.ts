@@ -1,6 +1,7 @@
 import type { TCardSummary, TVirtualContact } from '@vbc/shared';
 import { isPinProtected } from '@vbc/shared';
-import type { virtualContacts } from '../platform/db/schema/index.ts';
+import { sql } from 'drizzle-orm';
+import { virtualContacts } from '../platform/db/schema/index.ts';
 
 export type ContactRow = typeof virtualContacts.$inferSelect;
 export type PictureInfo = { displayItemId: string; contentType: string } | null;
@@ -110,8 +111,32 @@ export function publicContactJson(found: { row: ContactRow; picture: PictureInfo
   return json;
 }
 
-/** Card row → the summary lists show. */
-export function presentCardSummary(row: ContactRow): TCardSummary {
+/** The columns a card summary needs: lists select these, not the whole card (its design and lists are large). */
+export const cardSummaryColumns = {
+  id: virtualContacts.id,
+  quickId: virtualContacts.quickId,
+  firstName: virtualContacts.firstName,
+  lastName: virtualContacts.lastName,
+  jobTitle: virtualContacts.jobTitle,
+  organization: virtualContacts.organization,
+  pictureDisplayItemId: virtualContacts.pictureDisplayItemId,
+  corporateProfileId: virtualContacts.corporateProfileId,
+  ownerAccountId: virtualContacts.ownerAccountId,
+  passcodeHash: virtualContacts.passcodeHash,
+};
+export type CardSummaryRow = Pick<ContactRow, keyof typeof cardSummaryColumns>;
+
+/**
+ * The same columns of a `virtual_contacts` row as one JSON object with the same keys: for a
+ * `json_agg` of cards inside another statement (one round trip for a list with its cards).
+ */
+export const cardSummaryJson = sql<CardSummaryRow>`json_build_object(${sql.join(
+  Object.entries(cardSummaryColumns).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`),
+  sql`, `,
+)})`;
+
+/** Card row (or its summary columns) → the summary lists show. */
+export function presentCardSummary(row: CardSummaryRow): TCardSummary {
   return {
     virtualContactId: row.id,
     id: row.id,

@@ -60,7 +60,7 @@ export class ConversationAnnouncer {
       const conversationId = message.personalConversationId;
       const accountIds = known.participants ?? (await participantAccountIds(db, conversationId));
       // Without summaries (the database went away since the commit) the message still goes.
-      const byAccount = await summariesByAccount(db, conversationId, message).catch((err: unknown) => {
+      const byAccount = await summariesByAccount(db, conversationId).catch((err: unknown) => {
         this.log.warn({ err }, 'conversation summaries not read: the new message is sent without them');
         return new Map<string, TConversationSummary>();
       });

@@ -1,8 +1,9 @@
-import { type AnyColumn, and, asc, desc, eq, gt, inArray, lt, ne, or, isNull, sql, type SQL } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, gt, lt, ne, or, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TConversationMessage, TConversationSummary, THaveUnseenMessages } from '@vbc/shared/conversation';
 import type { Db } from '../platform/db/client.ts';
 import { preparedQuery } from '../platform/db/prepared.ts';
+import { qualified } from '../platform/db/qualified.ts';
 import {
   accounts,
   conversationMessages,
@@ -106,6 +107,58 @@ export async function listMessages(db: Db, conversationId: string, page: TPageQu
   return presentMessages(rows);
 }
 
+/** The largest sequence a page can stop before (PostgreSQL's integer): a page without `before`. */
+const NO_SEQ_ABOVE = 2_147_483_647;
+
+/**
+ * A page of a conversation's messages, only for one of its participants (an uncorrelated
+ * `exists`, checked once): forward (oldest first, after `after`) or backward (newest first, before
+ * `before`). Prepared once each: every message screen reads one.
+ */
+const pageFor = (forward: boolean) =>
+  preparedQuery((db) => {
+    const p = conversationParticipants;
+    const m = conversationMessages;
+    const conversationId = sql.placeholder('conversationId');
+    return selectMessages(db)
+      .where(
+        and(
+          eq(m.conversationId, conversationId),
+          gt(m.seq, sql.placeholder('after')),
+          lt(m.seq, sql.placeholder('before')),
+          sql`exists (select 1 from ${p} where ${qualified(p.conversationId)} = ${conversationId} and ${qualified(p.accountId)} = ${sql.placeholder('accountId')})`,
+        ),
+      )
+      .orderBy(forward ? asc(m.seq) : desc(m.seq))
+      .limit(sql.placeholder('limit'))
+      .prepare(forward ? 'participant_messages_forward' : 'participant_messages_backward');
+  });
+const pageForward = pageFor(true);
+const pageBackward = pageFor(false);
+
+/**
+ * listMessages for a participant, in one statement; a 404 for anyone else (told apart from an
+ * empty page by requireParticipant, only when the page is empty).
+ */
+export async function listMessagesFor(
+  db: Db,
+  accountId: string,
+  conversationId: string,
+  page: TPageQuery,
+): Promise<TConversationMessage[]> {
+  const forward = page.after !== undefined;
+  const rows = await (forward ? pageForward : pageBackward)(db).execute({
+    conversationId,
+    accountId,
+    after: page.after ?? -1,
+    before: page.before ?? NO_SEQ_ABOVE,
+    limit: page.limit,
+  });
+  if (rows.length === 0) await requireParticipant(db, conversationId, accountId);
+  if (!forward) rows.reverse();
+  return presentMessages(rows);
+}
+
 /** Rows of selectMessages, presented. */
 const presentMessages = (rows: readonly unknown[]): TConversationMessage[] => rows.map((r) => presentMessage(r as TMessageRecord));
 
@@ -119,7 +172,15 @@ function unseenCountSql(me: { conversationId: AnyColumn; lastSeenSeq: AnyColumn;
 const mySide = alias(conversationParticipants, 'me');
 const otherSide = alias(conversationParticipants, 'other');
 
-/** Conversations as each side (`mySide`) sees them, with their other side, newest first; `where` picks them. */
+/** The conversation's last message, with its attachment's columns (left-joined on the summary). */
+const lastMessage = alias(conversationMessages, 'last_message');
+const lastPhoto = alias(displayItems, 'last_photo');
+const lastDocument = alias(documentFiles, 'last_document');
+
+/**
+ * Conversations as each side (`mySide`) sees them, with their other side and their last message,
+ * newest first, in one statement; `where` picks them.
+ */
 function summaryRows(db: Db, where: SQL | undefined) {
   return db
     .select({
@@ -140,31 +201,26 @@ function summaryRows(db: Db, where: SQL | undefined) {
         lastName: virtualContacts.lastName,
         hasPicture: sql<boolean>`(${virtualContacts.pictureDisplayItemId} is not null or ${virtualContacts.highResPictureDisplayItemId} is not null)`,
       },
+      last: lastMessage,
+      lastPhoto: { obsecuredId: lastPhoto.obsecuredId, width: lastPhoto.width, height: lastPhoto.height },
+      lastDocument: { id: lastDocument.id, name: lastDocument.name, contentType: lastDocument.contentType, size: lastDocument.size },
     })
     .from(mySide)
     .innerJoin(conversations, eq(conversations.id, mySide.conversationId))
     .innerJoin(otherSide, and(eq(otherSide.conversationId, mySide.conversationId), ne(otherSide.id, mySide.id)))
     .leftJoin(accounts, eq(accounts.id, otherSide.accountId))
     .leftJoin(virtualContacts, eq(virtualContacts.id, otherSide.vbcId))
+    .leftJoin(lastMessage, and(eq(lastMessage.conversationId, conversations.id), eq(lastMessage.seq, conversations.lastSeq)))
+    .leftJoin(lastPhoto, eq(lastPhoto.id, lastMessage.displayItemId))
+    .leftJoin(lastDocument, eq(lastDocument.id, lastMessage.documentFileId))
     .where(where)
     .orderBy(desc(conversations.updatedAt), desc(conversations.id));
 }
 
-/** The last messages of the conversations `where` picks. */
-function lastMessages(db: Db, where: SQL) {
-  return selectMessages(db)
-    .innerJoin(
-      conversations,
-      and(eq(conversations.id, conversationMessages.conversationId), eq(conversationMessages.seq, conversations.lastSeq)),
-    )
-    .where(where);
-}
-
 type TSummary = TConversationSummary & { viewerAccountId: string | null };
 
-/** Summary rows with their conversations' last messages, presented. */
-function presentSummaries(rows: Awaited<ReturnType<typeof summaryRows>>, last: TConversationMessage[]): TSummary[] {
-  const lastById = new Map(last.map((m) => [m.personalConversationId, m]));
+/** Summary rows, presented. */
+function presentSummaries(rows: Awaited<ReturnType<typeof summaryRows>>): TSummary[] {
   return rows.map((r) => ({
     viewerAccountId: r.viewerAccountId,
     personalConversationId: r.id,
@@ -174,7 +230,7 @@ function presentSummaries(rows: Awaited<ReturnType<typeof summaryRows>>, last: T
       hasPicture: r.counterpart.hasPicture ?? false,
     }),
     myVbcId: r.myVbcId,
-    lastMessage: lastById.get(r.id) ?? null,
+    lastMessage: r.last ? presentMessage({ message: r.last, photo: r.lastPhoto, document: r.lastDocument }) : null,
     unseenCount: Number(r.unseen),
     lastSequence: r.lastSeq,
     counterpartSeenSequence: r.otherSeen,
@@ -184,48 +240,38 @@ function presentSummaries(rows: Awaited<ReturnType<typeof summaryRows>>, last: T
 }
 
 /**
- * Summaries as each side sees them, newest first: of one account's conversations (`accountId`,
- * optionally `conversationId` too). Two queries: the conversations with their other side, then
- * their last messages.
+ * Summaries, each one statement prepared once: of an account's conversations (the conversation
+ * list), of one of them (`only`), and of one conversation as each side sees it (each new message
+ * and each seen).
  */
-async function summaries(db: Db, filter: { accountId: string; conversationId?: string }): Promise<TSummary[]> {
-  const conditions: SQL[] = [eq(mySide.accountId, filter.accountId)];
-  if (filter.conversationId) conditions.push(eq(mySide.conversationId, filter.conversationId));
-  const rows = await summaryRows(db, and(...conditions));
-  if (rows.length === 0) return [];
-  const ids = [...new Set(rows.map((r) => r.id))];
-  return presentSummaries(rows, presentMessages(await lastMessages(db, inArray(conversationMessages.conversationId, ids))));
-}
-
-/** Both sides' summaries of one conversation, and its last message: each new message and each seen runs them. */
+const summariesOfAccount = preparedQuery((db) =>
+  summaryRows(db, eq(mySide.accountId, sql.placeholder('accountId'))).prepare('conversation_summaries_of_account'),
+);
+const summaryOfAccount = preparedQuery((db) =>
+  summaryRows(
+    db,
+    and(eq(mySide.accountId, sql.placeholder('accountId')), eq(mySide.conversationId, sql.placeholder('conversationId'))),
+  ).prepare('conversation_summary_of_account'),
+);
 const summaryRowsOf = preparedQuery((db) =>
   summaryRows(db, eq(mySide.conversationId, sql.placeholder('conversationId'))).prepare('conversation_summary_rows'),
-);
-const lastMessageOf = preparedQuery((db) =>
-  lastMessages(db, eq(conversationMessages.conversationId, sql.placeholder('conversationId'))).prepare('conversation_last_message'),
 );
 
 /** The caller's conversations as summaries, newest first (`only`: just that one). */
 export async function listConversations(db: Db, accountId: string, only?: string): Promise<TConversationSummary[]> {
-  const rows = await summaries(db, { accountId, conversationId: only });
-  return rows.map(({ viewerAccountId: _viewer, ...summary }) => summary);
+  const rows =
+    only === undefined
+      ? await summariesOfAccount(db).execute({ accountId })
+      : await summaryOfAccount(db).execute({ accountId, conversationId: only });
+  return presentSummaries(rows).map(({ viewerAccountId: _viewer, ...summary }) => summary);
 }
 
-/**
- * One conversation as each of its (not deleted) accounts sees it, in two queries; in one when
- * `newest` (a message just sent) is still its last message.
- */
-export async function summariesByAccount(
-  db: Db,
-  conversationId: string,
-  newest?: TConversationMessage,
-): Promise<Map<string, TConversationSummary>> {
-  const rows = await summaryRowsOf(db).execute({ conversationId });
-  let last: TConversationMessage[] = [];
-  if (newest && rows.every((r) => r.lastSeq === newest.sequence)) last = [newest];
-  else if (rows.length > 0) last = presentMessages(await lastMessageOf(db).execute({ conversationId }));
+/** One conversation as each of its (not deleted) accounts sees it, with its last message as it is now. */
+export async function summariesByAccount(db: Db, conversationId: string): Promise<Map<string, TConversationSummary>> {
   const out = new Map<string, TConversationSummary>();
-  for (const { viewerAccountId, ...summary } of presentSummaries(rows, last)) if (viewerAccountId) out.set(viewerAccountId, summary);
+  for (const { viewerAccountId, ...summary } of presentSummaries(await summaryRowsOf(db).execute({ conversationId }))) {
+    if (viewerAccountId) out.set(viewerAccountId, summary);
+  }
   return out;
 }
 
@@ -236,15 +282,22 @@ export async function getSummary(db: Db, accountId: string, conversationId: stri
   return summary;
 }
 
-/** docs/contracts.md §7 haveUnseenMessages: whether any conversation has messages the caller has not seen, and how many. */
-export async function haveUnseenMessages(db: Db, accountId: string): Promise<THaveUnseenMessages> {
+/** Messages the account has not seen that the other side sent, over all its conversations (prepared once: every screen polls it). */
+const unseenCountOf = preparedQuery((db) => {
   const p = conversationParticipants;
   const m = conversationMessages;
-  const [row] = await db
+  const accountId = sql.placeholder('accountId');
+  return db
     .select({ count: sql<number>`count(*)::int` })
     .from(m)
     .innerJoin(p, eq(p.conversationId, m.conversationId))
-    .where(and(eq(p.accountId, accountId), gt(m.seq, p.lastSeenSeq), or(isNull(m.senderAccountId), ne(m.senderAccountId, accountId))));
+    .where(and(eq(p.accountId, accountId), gt(m.seq, p.lastSeenSeq), or(isNull(m.senderAccountId), ne(m.senderAccountId, accountId))))
+    .prepare('unseen_message_count');
+});
+
+/** docs/contracts.md §7 haveUnseenMessages: whether any conversation has messages the caller has not seen, and how many. */
+export async function haveUnseenMessages(db: Db, accountId: string): Promise<THaveUnseenMessages> {
+  const [row] = await unseenCountOf(db).execute({ accountId });
   const count = Number(row?.count ?? 0);
   return { result: count > 0, count };
 }

@@ -1,7 +1,7 @@
 import type { TConversationMessage, TConversationSummary } from '@vbc/shared/conversation';
 import type { Db } from '../platform/db/client.ts';
 import { summaryWithFileLinks, withFileLinks, type TFileLinks } from './present-message.ts';
-import { getSummary, listConversations, listMessages, requireParticipant, type TPageQuery } from './read-conversations.ts';
+import { getSummary, listConversations, listMessagesFor, type TPageQuery } from './read-conversations.ts';
 
 /** What a participant's reads need: the database, and what signs the conversation files' links for them. */
 export interface TViewerDeps {
@@ -26,6 +26,5 @@ export async function messagesOf(
   conversationId: string,
   page: TPageQuery,
 ): Promise<TConversationMessage[]> {
-  await requireParticipant(deps.db, conversationId, accountId);
-  return (await listMessages(deps.db, conversationId, page)).map((m) => withFileLinks(deps.links, accountId, m));
+  return (await listMessagesFor(deps.db, accountId, conversationId, page)).map((m) => withFileLinks(deps.links, accountId, m));
 }

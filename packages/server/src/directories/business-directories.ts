@@ -1,5 +1,6 @@
-import { asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
+import { qualified } from '../platform/db/qualified.ts';
 import {
   corporateAccountMembers,
   corporateAccounts,
@@ -40,20 +41,20 @@ function selectBusinesses(db: Db, accountId: string | null, where: SQL | undefin
     .where(where);
 }
 
-/** The businesses an account belongs to or follows, by name. */
-export async function reachedBusinesses(db: Db, accountId: string): Promise<ReachedBusiness[]> {
-  const memberOf = db
-    .select({ id: corporateAccountMembers.corporateAccountId })
-    .from(corporateAccountMembers)
-    .where(eq(corporateAccountMembers.accountId, accountId));
-  const follows = db
-    .select({ id: corporateFollowers.corporateAccountId })
-    .from(corporateFollowers)
-    .where(eq(corporateFollowers.accountId, accountId));
-  return selectBusinesses(db, accountId, or(inArray(corporateAccounts.id, memberOf), inArray(corporateAccounts.id, follows))).orderBy(
-    asc(sql`lower(${corporateProfiles.name})`),
-    asc(corporateAccounts.id),
-  );
+/**
+ * The businesses an account belongs to or follows, by name, as a JSON array of ReachedBusiness:
+ * a column of the directories list's one statement. `accountId` may be a placeholder.
+ */
+export function reachedBusinessesJson(accountId: string | Placeholder): SQL<ReachedBusiness[]> {
+  const a = qualified(corporateAccounts.id);
+  const profileId = qualified(corporateAccounts.corporateProfileId);
+  const name = qualified(corporateProfiles.name);
+  const member = sql`exists (select 1 from ${corporateAccountMembers} where ${qualified(corporateAccountMembers.corporateAccountId)} = ${a} and ${qualified(corporateAccountMembers.accountId)} = ${accountId})`;
+  const follower = sql`exists (select 1 from ${corporateFollowers} where ${qualified(corporateFollowers.corporateAccountId)} = ${a} and ${qualified(corporateFollowers.accountId)} = ${accountId})`;
+  const cardCount = sql`(select count(*)::int from ${virtualContacts} where ${qualified(virtualContacts.corporateProfileId)} = ${profileId})`;
+  return sql<
+    ReachedBusiness[]
+  >`(select coalesce(json_agg(json_build_object('id', ${a}, 'name', ${name}, 'corporateProfileId', ${profileId}, 'isPublic', ${qualified(corporateAccounts.directoryPublic)}, 'cardCount', ${cardCount}, 'isMember', ${member}, 'isFollower', ${follower}) order by lower(${name}), ${a}), '[]'::json) from ${corporateAccounts} join ${corporateProfiles} on ${qualified(corporateProfiles.id)} = ${profileId} where ${a} in (select ${qualified(corporateAccountMembers.corporateAccountId)} from ${corporateAccountMembers} where ${qualified(corporateAccountMembers.accountId)} = ${accountId} union select ${qualified(corporateFollowers.corporateAccountId)} from ${corporateFollowers} where ${qualified(corporateFollowers.accountId)} = ${accountId}))`;
 }
 
 /** One business directory with the viewer's relation to it, or null when there is none with that id. */

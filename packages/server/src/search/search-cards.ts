@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { TCardSummary } from '@vbc/shared';
 import type { Db } from '../platform/db/client.ts';
+import { preparedQuery } from '../platform/db/prepared.ts';
 import {
   accountRecents,
   corporateAccountMembers,
@@ -10,7 +11,7 @@ import {
   directoryFolders,
   virtualContacts,
 } from '../platform/db/schema/index.ts';
-import { presentCardSummary } from '../cards/index.ts';
+import { cardSummaryColumns, presentCardSummary } from '../cards/index.ts';
 
 /** Most results one search answers with. */
 export const SEARCH_LIMIT = 50;
@@ -26,14 +27,11 @@ export const searchedText = sql`${virtualContacts}.search_text`;
 const anywhere = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * GET /api/vbc/search: cards whose name, job title or organization contain every word of `q`
- * (ignoring case), among the account's recently viewed cards, its folders, the businesses it
- * belongs to or follows, and every public team directory. Best matches first (trigram
- * similarity), at most SEARCH_LIMIT.
+ * The search for `wordCount` words (placeholders w0…, and `q` for the similarity), among what the
+ * account (`accountId`) reaches; prepared once per word count (a search is typed letter by letter).
  */
-export async function searchCards(db: Db, accountId: string, q: string): Promise<TCardSummary[]> {
-  const words = q.toLowerCase().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return [];
+function buildSearch(db: Db, wordCount: number) {
+  const accountId = sql.placeholder('accountId');
   const recents = db.select({ id: accountRecents.contactId }).from(accountRecents).where(eq(accountRecents.accountId, accountId));
   const inFolders = db
     .select({ id: directoryFolderCards.contactId })
@@ -54,9 +52,9 @@ export async function searchCards(db: Db, accountId: string, q: string): Promise
     .where(
       or(eq(corporateAccounts.directoryPublic, true), inArray(corporateAccounts.id, memberOf), inArray(corporateAccounts.id, follows)),
     );
-  const matches: SQL[] = words.map((w) => sql`${searchedText} like ${anywhere(w)}`);
-  const rows = await db
-    .select()
+  const matches: SQL[] = Array.from({ length: wordCount }, (_, i) => sql`${searchedText} like ${sql.placeholder(`w${i}`)}`);
+  return db
+    .select(cardSummaryColumns)
     .from(virtualContacts)
     .where(
       and(
@@ -69,11 +67,32 @@ export async function searchCards(db: Db, accountId: string, q: string): Promise
       ),
     )
     .orderBy(
-      desc(sql`similarity(${searchedText}, ${words.join(' ')})`),
+      desc(sql`similarity(${searchedText}, ${sql.placeholder('q')})`),
       asc(virtualContacts.firstName),
       asc(virtualContacts.lastName),
       asc(virtualContacts.id),
     )
-    .limit(SEARCH_LIMIT);
+    .limit(SEARCH_LIMIT)
+    .prepare(`card_search_${wordCount}`);
+}
+const searches = new Map<number, ReturnType<typeof preparedQuery<ReturnType<typeof buildSearch>>>>();
+const searchOf = (db: Db, wordCount: number) => {
+  let search = searches.get(wordCount);
+  if (search === undefined) searches.set(wordCount, (search = preparedQuery((handle) => buildSearch(handle, wordCount))));
+  return search(db);
+};
+
+/**
+ * GET /api/vbc/search: cards whose name, job title or organization contain every word of `q`
+ * (ignoring case), among the account's recently viewed cards, its folders, the businesses it
+ * belongs to or follows, and every public team directory. Best matches first (trigram
+ * similarity), at most SEARCH_LIMIT.
+ */
+export async function searchCards(db: Db, accountId: string, q: string): Promise<TCardSummary[]> {
+  const words = q.toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return [];
+  const values: Record<string, string> = { accountId, q: words.join(' ') };
+  words.forEach((word, i) => (values[`w${i}`] = anywhere(word)));
+  const rows = await searchOf(db, words.length).execute(values);
   return rows.map(presentCardSummary);
 }

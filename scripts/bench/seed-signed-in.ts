@@ -1,0 +1,49 @@
+// Seeds a database for the signed-in reads bench (signed-in.ts), then exits: migrates it and makes
+// the reader of issue 28's table (one account with one card, one conversation of a few messages,
+// one recent, one announcement received, its "Saved" folder) and `senders` people who each started
+// a conversation with the reader's counterpart (a send is limited per account, so the send's load
+// takes turns among them, and the reader's own conversation list stays one). Prints what the
+// load needs as JSON on a READY line; the product itself then serves it.
+import { ZAdminAnnouncementInput } from '../../packages/shared/src/announcement.ts';
+import { createAnnouncement } from '../../packages/server/src/announcements/write-announcement.ts';
+import { buildPerson, send, startConversation } from '../../packages/server/src/test/conversations-support.ts';
+import { seedApp } from './seed-app.ts';
+
+/** Messages in the reader's conversation (the page read is the latest 50 or fewer). */
+const MESSAGES = 20;
+
+const [databaseUrl = '', senderCount = '1000'] = process.argv.slice(2);
+const { app, close } = await seedApp(databaseUrl);
+const reader = await buildPerson(app, 'Reader');
+const counterpart = await buildPerson(app, 'Counterpart');
+const { personalConversationId: conversationId } = await startConversation(app, counterpart, reader, 'hello');
+for (let i = 1; i < MESSAGES; i++) {
+  const from = i % 2 ? reader : counterpart;
+  const sent = await send(app, from, conversationId, `message ${i}`);
+  if (sent.statusCode !== 201) throw new Error(`seed send: ${sent.statusCode} ${sent.body}`);
+}
+const merged = await app.inject({
+  method: 'POST',
+  url: '/api/personalAccount/mergeRecentlyViewedVbc',
+  headers: reader.headers,
+  payload: { recents: [{ id: counterpart.card.id, time: Date.now() }] },
+});
+if (merged.statusCode !== 200) throw new Error(`seed recents: ${merged.statusCode} ${merged.body}`);
+await createAnnouncement(
+  app.db,
+  { kind: 'operator' },
+  null,
+  ZAdminAnnouncementInput.parse({ title: 'Product news', content: 'What changed this week.', corporateAccountId: null }),
+);
+// The "Saved" folder every account gets on its first directories read.
+await app.inject({ url: '/api/directories', headers: reader.headers });
+const senders: { headers: Record<string, string>; conversationId: string }[] = [];
+for (let i = 0; i < Number(senderCount); i++) {
+  const sender = await buildPerson(app, `Sender ${i}`);
+  const { personalConversationId } = await startConversation(app, sender, counterpart, 'hello');
+  senders.push({ headers: sender.headers, conversationId: personalConversationId });
+}
+await close();
+process.stdout.write(
+  `READY ${JSON.stringify({ reader: reader.headers, conversationId, searchTerm: counterpart.card.firstName.toLowerCase(), senders })}\n`,
+);

@@ -1,0 +1,117 @@
+// Issue 28, "Signed-in reads near the ceiling": each read a signed-in phone makes on every screen,
+// with a real session (Authorization: Bearer and X-Session-Id), at 50 connections on PostgreSQL,
+// against a CEILING measured in the same run: a bare Fastify in its own process doing one indexed
+// session lookup per request and answering a small JSON (session-ceiling.ts). The product runs as
+// `npm start` runs it (product.ts: the built server, default settings, its own process); the load
+// comes from a fresh process per round (signed-in-load.ts). Each round measures the ceiling, then
+// each read right after it: a read's ratio is the median of its rounds' read ÷ ceiling.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { benchDatabase, helper, median, runScript, startProduct, stop } from './product.ts';
+import type { TLoad, TLoadFigure } from './signed-in-load.ts';
+
+const script = (name: string) => fileURLToPath(new URL(`./${name}`, import.meta.url));
+
+interface TSeed {
+  reader: Record<string, string>;
+  conversationId: string;
+  searchTerm: string;
+  senders: { headers: Record<string, string>; conversationId: string }[];
+}
+
+/** The reads of issue 28's table, the message page and the send, by label. */
+const reads = (seed: TSeed): { label: string; path: string; send?: boolean }[] => [
+  { label: 'GET /api/personalAccount/myAccount', path: '/api/personalAccount/myAccount' },
+  { label: 'GET /api/vbc/recents', path: '/api/vbc/recents' },
+  { label: 'GET /api/conversation', path: '/api/conversation' },
+  { label: 'GET /api/conversation/haveUnseenMessages', path: '/api/conversation/haveUnseenMessages' },
+  { label: 'GET /api/personalAccount/announcements', path: '/api/personalAccount/announcements' },
+  { label: 'GET /api/directories', path: '/api/directories' },
+  { label: 'GET /api/vbc/search?q=', path: `/api/vbc/search?q=${encodeURIComponent(seed.searchTerm)}` },
+  { label: 'GET /api/conversation/{id}/messages', path: `/api/conversation/${seed.conversationId}/messages` },
+  { label: 'POST /api/conversation/{id}/messages', path: '', send: true },
+];
+
+export interface TSignedInRead {
+  label: string;
+  /** Best round's req/s, and the ceiling's best round. */
+  rps: number;
+  /** Median of the rounds' read ÷ the ceiling measured just before it. */
+  ratio: number;
+  ratios: number[];
+  p50: number;
+  /** The worst round's p99. */
+  p99: number;
+  /** Requests answered (latency samples) over all rounds, and those that failed or were not 2xx. */
+  samples: number;
+  errors: number;
+}
+
+export async function benchSignedIn(seconds = 4, rounds = 3, senders = 1000) {
+  const database = await benchDatabase();
+  const dir = mkdtempSync(path.join(tmpdir(), 'vbc-bench-signed-in-'));
+  const logFile = path.join(dir, 'server.log');
+  try {
+    const seeded = await helper(script('seed-signed-in.ts'), [database.url, String(senders)]);
+    const seed = JSON.parse(seeded.ready) as TSeed;
+    const product = await startProduct(database.url, logFile);
+    const ceiling = await helper(script('session-ceiling.ts'), [database.url]);
+    try {
+      const app = `http://127.0.0.1:${product.port}`;
+      const bare = `http://127.0.0.1:${ceiling.ready}`;
+      // The load's description in a file: a thousand senders' headers are too long for an argument.
+      const loadFile = path.join(dir, 'load.json');
+      const run = (load: TLoad) => {
+        writeFileSync(loadFile, JSON.stringify(load));
+        return runScript<TLoadFigure>(script('signed-in-load.ts'), [loadFile]);
+      };
+      const measure = (url: string, read: { path: string; send?: boolean }, s: number) =>
+        run({ url, seconds: s, path: read.path || '/', headers: seed.reader, senders: read.send ? seed.senders : undefined });
+      const list = reads(seed);
+      // Warm-up: every path once (JIT, prepared statements on the pool's connections).
+      await measure(bare, { path: '/' }, 1);
+      for (const read of list) await measure(app, read, 1);
+      const figures = new Map<string, { results: TLoadFigure[]; ratios: number[] }>(
+        list.map((r) => [r.label, { results: [], ratios: [] }]),
+      );
+      const ceilings: TLoadFigure[] = [];
+      for (let round = 0; round < rounds; round++) {
+        for (const read of list) {
+          const base = await measure(bare, { path: read.path || '/' }, seconds);
+          const result = await measure(app, read, seconds);
+          ceilings.push(base);
+          const f = figures.get(read.label)!;
+          f.results.push(result);
+          f.ratios.push(result.rps / base.rps);
+        }
+      }
+      const best = (results: TLoadFigure[]) => results.reduce((a, b) => (b.rps > a.rps ? b : a));
+      const summary = (label: string, results: TLoadFigure[], ratios: number[]): TSignedInRead => ({
+        label,
+        rps: best(results).rps,
+        ratio: median(ratios),
+        ratios,
+        p50: median(results.map((r) => r.p50)),
+        p99: Math.max(...results.map((r) => r.p99)),
+        samples: results.reduce((n, r) => n + r.requests, 0),
+        errors: results.reduce((n, r) => n + r.errors, 0),
+      });
+      return {
+        ceiling: summary(
+          'ceiling: one indexed session lookup',
+          ceilings,
+          ceilings.map(() => 1),
+        ),
+        reads: list.map((r) => summary(r.label, figures.get(r.label)!.results, figures.get(r.label)!.ratios)),
+        logFile,
+      };
+    } finally {
+      ceiling.child.kill();
+      await stop(product.child);
+    }
+  } finally {
+    await database.drop();
+  }
+}
