@@ -7,12 +7,9 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
 import NotesIcon from '@mui/icons-material/Notes';
 import PetsIcon from '@mui/icons-material/Pets';
@@ -25,6 +22,7 @@ import { petQueries } from '../../api/queries.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 import { emitClientEvent, notify } from '../../platform/events.ts';
 import { useSession } from '../../session/SessionContext.tsx';
+import EditorHeader from '../../components/editor/EditorHeader.tsx';
 import EditorSection from '../../components/editor/EditorSection.tsx';
 import Field from '../../components/editor/Field.tsx';
 import ImageUpload from '../../components/editor/ImageUpload.tsx';
@@ -113,41 +111,20 @@ export default function PetEditor({ initial }: { initial: TVirtualPet }) {
 
   return (
     <Box component="main" sx={{ pb: 6 }}>
-      <Box
-        component="header"
-        sx={{
-          position: 'sticky',
-          top: 0,
-          zIndex: 1090,
-          display: 'flex',
-          alignItems: 'center',
-          gap: 1,
-          px: { xs: 1, sm: 2 },
-          py: 1,
-          pr: { xs: 8, sm: 9 },
-          bgcolor: 'rgba(18,18,24,0.82)',
-          backdropFilter: 'blur(12px)',
-          borderBottom: '1px solid rgba(255,255,255,0.08)',
-        }}
-      >
-        <IconButton component={RouterLink} to="/" aria-label="Back to home">
-          <ArrowBackIcon />
-        </IconButton>
-        <Box sx={{ flex: 1, minWidth: 0 }}>
-          <Typography component="h1" sx={{ fontWeight: 800, fontSize: '1.05rem' }}>
-            Edit pet
-          </Typography>
-          <Typography variant="caption" data-testid="save-state" color={dirty ? 'warning.main' : 'text.secondary'}>
-            {saving ? 'Saving…' : dirty ? 'Unsaved changes' : 'Saved'}
-          </Typography>
-        </Box>
-        <Button color="inherit" component={RouterLink} to={`/p/${id}`}>
-          View page
-        </Button>
-        <Button variant="contained" onClick={() => void save()} disabled={saving} data-testid="save-button">
-          Save
-        </Button>
-      </Box>
+      <EditorHeader
+        title="Edit pet"
+        state={saving ? 'saving' : dirty ? 'dirty' : 'saved'}
+        actions={
+          <>
+            <Button color="inherit" component={RouterLink} to={`/p/${id}`}>
+              View page
+            </Button>
+            <Button variant="contained" onClick={() => void save()} disabled={saving} data-testid="save-button">
+              Save
+            </Button>
+          </>
+        }
+      />
       <Box sx={{ maxWidth: 720, mx: 'auto', px: { xs: 1.5, sm: 2 }, pt: 2, display: 'grid', gap: 2 }}>
         {saveError && (
           <Alert
