@@ -28,6 +28,18 @@ function Marked({ text, term }: { text: string; term?: string }) {
 /** The name a card list shows: first and last name, else the card's name. */
 export const cardTitle = (card: TCardSummary) => `${card.firstName} ${card.lastName}`.trim() || card.name || 'Unnamed card';
 
+/** A card's round picture, or a placeholder of the same size without one. */
+export function CardAvatar({ pictureDisplayItemId, size = 52 }: { pictureDisplayItemId: string | null; size?: number }) {
+  const round = { width: size, height: size, borderRadius: '50%', flex: `0 0 ${size}px`, bgcolor: '#2a2a35' };
+  return pictureDisplayItemId ? (
+    <Box component="img" src={displayUrl(pictureDisplayItemId)} alt="" sx={{ ...round, objectFit: 'cover' }} />
+  ) : (
+    <Box aria-hidden sx={{ ...round, display: 'grid', placeItems: 'center', color: 'text.secondary' }}>
+      <BadgeIcon />
+    </Box>
+  );
+}
+
 /**
  * A card as lists and pickers show it: picture (a placeholder without one), name, job title and
  * organization, and with `showQuickId` its quick id, so that two cards of the same name can be told
@@ -37,30 +49,7 @@ export function CardIdentity({ card, highlight, showQuickId }: { card: TCardSumm
   const title = cardTitle(card);
   return (
     <>
-      {card.pictureDisplayItemId ? (
-        <Box
-          component="img"
-          src={displayUrl(card.pictureDisplayItemId)}
-          alt=""
-          sx={{ width: 52, height: 52, borderRadius: '50%', objectFit: 'cover', flex: '0 0 52px', bgcolor: '#2a2a35' }}
-        />
-      ) : (
-        <Box
-          aria-hidden
-          sx={{
-            width: 52,
-            height: 52,
-            borderRadius: '50%',
-            flex: '0 0 52px',
-            display: 'grid',
-            placeItems: 'center',
-            bgcolor: '#2a2a35',
-            color: 'text.secondary',
-          }}
-        >
-          <BadgeIcon />
-        </Box>
-      )}
+      <CardAvatar pictureDisplayItemId={card.pictureDisplayItemId} />
       <Box sx={{ minWidth: 0 }}>
         <Typography data-testid="card-name" sx={{ fontWeight: 700, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
           <Marked text={title} term={highlight} />

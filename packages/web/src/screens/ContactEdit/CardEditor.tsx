@@ -3,7 +3,6 @@ import { useBlocker, useLocation, useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -22,6 +21,7 @@ import FirstRunGuide from './FirstRunGuide.tsx';
 import LivePreview from './LivePreview.tsx';
 import EditorHeader from '../../components/editor/EditorHeader.tsx';
 import EditorSection from '../../components/editor/EditorSection.tsx';
+import SaveErrorAlert, { type TSaveError } from '../../components/editor/SaveErrorAlert.tsx';
 import ExchangeSwitch from '../../components/editor/ExchangeSwitch.tsx';
 import { TEMPLATES } from '../../components/editor/TemplatePicker.tsx';
 import AboutSection from './sections/AboutSection.tsx';
@@ -51,12 +51,6 @@ const NAV = [
 ] as const;
 
 const snapshot = (form: TCardForm) => JSON.stringify(formToInput(form));
-
-/** A save that failed: the server's words, and whether the card changed elsewhere (409). */
-interface TSaveError {
-  message: string;
-  stale: boolean;
-}
 
 /**
  * The card editor: every field, the live preview of the real layout, save
@@ -266,21 +260,12 @@ export default function CardEditor({ initial }: { initial: TOwnerVirtualContact 
         below={
           saveError && (
             <Box sx={{ px: { xs: 1, sm: 2 }, pb: 1 }}>
-              <Alert
-                severity={saveError.stale ? 'warning' : 'error'}
-                data-testid="save-error"
-                onClose={saveError.stale ? undefined : () => setSaveError(null)}
-                action={
-                  saveError.stale ? (
-                    <Button color="inherit" size="small" onClick={reload}>
-                      Reload
-                    </Button>
-                  ) : undefined
-                }
+              <SaveErrorAlert
+                error={saveError}
+                onReload={reload}
+                onClose={() => setSaveError(null)}
                 sx={{ maxWidth: 1240, mx: 'auto', boxShadow: '0 8px 24px rgba(0,0,0,0.4)' }}
-              >
-                {saveError.message}
-              </Alert>
+              />
             </Box>
           )
         }

@@ -3,7 +3,6 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -24,6 +23,7 @@ import { emitClientEvent, notify } from '../../platform/events.ts';
 import { useSession } from '../../session/SessionContext.tsx';
 import EditorHeader from '../../components/editor/EditorHeader.tsx';
 import EditorSection from '../../components/editor/EditorSection.tsx';
+import SaveErrorAlert, { type TSaveError } from '../../components/editor/SaveErrorAlert.tsx';
 import Field from '../../components/editor/Field.tsx';
 import ImageUpload from '../../components/editor/ImageUpload.tsx';
 import { friendlyResolver } from '../../components/field-errors.ts';
@@ -46,7 +46,7 @@ export default function PetEditor({ initial }: { initial: TVirtualPet }) {
   const form = editor.watch();
   const errors = Object.fromEntries(Object.entries(editor.formState.errors).map(([field, error]) => [field, error?.message]));
   const [saved, setSaved] = useState(() => JSON.stringify(formToPetInput(petToForm(initial))));
-  const [saveError, setSaveError] = useState<{ message: string; stale: boolean } | null>(null);
+  const [saveError, setSaveError] = useState<TSaveError | null>(null);
   const updatedAt = useRef(initial.updatedAt);
   const id = initial.virtualPetId;
   const set = <K extends keyof TPetForm>(key: K, value: TPetForm[K]) => editor.setValue(key, value as never);
@@ -126,21 +126,7 @@ export default function PetEditor({ initial }: { initial: TVirtualPet }) {
         }
       />
       <Box sx={{ maxWidth: 720, mx: 'auto', px: { xs: 1.5, sm: 2 }, pt: 2, display: 'grid', gap: 2 }}>
-        {saveError && (
-          <Alert
-            severity={saveError.stale ? 'warning' : 'error'}
-            data-testid="save-error"
-            action={
-              saveError.stale ? (
-                <Button color="inherit" size="small" onClick={reload}>
-                  Reload
-                </Button>
-              ) : undefined
-            }
-          >
-            {saveError.message}
-          </Alert>
-        )}
+        {saveError && <SaveErrorAlert error={saveError} onReload={reload} />}
         <EditorSection id="pet" icon={<PetsIcon />} title="Pet" hint="What a finder needs to know.">
           <ImageUpload
             label="Upload pet picture"
