@@ -69,7 +69,11 @@ function Navigation() {
           mx: 'auto',
           height: BOTTOM_NAV_HEIGHT,
           display: 'grid',
-          gridTemplateColumns: 'repeat(5, 1fr)',
+          // Equal columns where they fit; on a narrow phone (320 px) no column is narrower than its
+          // label, and labels keep 4 px from each other and from the edges (issue 30, item 10).
+          gridTemplateColumns: 'repeat(5, minmax(max-content, 1fr))',
+          columnGap: '4px',
+          px: '4px',
           alignItems: 'center',
         }}
       >

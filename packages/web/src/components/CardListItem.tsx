@@ -28,6 +28,55 @@ function Marked({ text, term }: { text: string; term?: string }) {
 /** The name a card list shows: first and last name, else the card's name. */
 export const cardTitle = (card: TCardSummary) => `${card.firstName} ${card.lastName}`.trim() || card.name || 'Unnamed card';
 
+/** A card's round picture, or a placeholder of the same size without one. */
+export function CardAvatar({ pictureDisplayItemId, size = 52 }: { pictureDisplayItemId: string | null; size?: number }) {
+  const round = { width: size, height: size, borderRadius: '50%', flex: `0 0 ${size}px`, bgcolor: '#2a2a35' };
+  return pictureDisplayItemId ? (
+    <Box component="img" src={displayUrl(pictureDisplayItemId)} alt="" sx={{ ...round, objectFit: 'cover' }} />
+  ) : (
+    <Box aria-hidden sx={{ ...round, display: 'grid', placeItems: 'center', color: 'text.secondary' }}>
+      <BadgeIcon />
+    </Box>
+  );
+}
+
+/**
+ * A card as lists and pickers show it: picture (a placeholder without one), name, job title and
+ * organization, and with `showQuickId` its quick id, so that two cards of the same name can be told
+ * apart (issue 30, item 9). `highlight` marks the words searched for.
+ */
+export function CardIdentity({ card, highlight, showQuickId }: { card: TCardSummary; highlight?: string; showQuickId?: boolean }) {
+  const title = cardTitle(card);
+  return (
+    <>
+      <CardAvatar pictureDisplayItemId={card.pictureDisplayItemId} />
+      <Box sx={{ minWidth: 0 }}>
+        <Typography data-testid="card-name" sx={{ fontWeight: 700, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+          <Marked text={title} term={highlight} />
+        </Typography>
+        {card.jobTitle && (
+          <Typography variant="body2" color="text.secondary" noWrap>
+            <Marked text={card.jobTitle} term={highlight} />
+          </Typography>
+        )}
+        {card.organization && (
+          <Typography variant="body2" color="text.secondary" noWrap>
+            <Marked text={card.organization} term={highlight} />
+          </Typography>
+        )}
+        {showQuickId && card.quickId && (
+          <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+            Quick id{' '}
+            <Box component="span" sx={{ fontFamily: 'ui-monospace, monospace', color: 'text.primary' }}>
+              {card.quickId}
+            </Box>
+          </Typography>
+        )}
+      </Box>
+    </>
+  );
+}
+
 /**
  * One card in a list (directories, Others): picture, name, job title and organization; opens
  * the card. `highlight` marks the words searched for; `action` sits at the end (remove ...).
@@ -65,45 +114,7 @@ export default function CardListItem({ card, highlight, action }: { card: TCardS
           borderRadius: '14px',
         }}
       >
-        {card.pictureDisplayItemId ? (
-          <Box
-            component="img"
-            src={displayUrl(card.pictureDisplayItemId)}
-            alt=""
-            sx={{ width: 52, height: 52, borderRadius: '50%', objectFit: 'cover', flex: '0 0 52px', bgcolor: '#2a2a35' }}
-          />
-        ) : (
-          <Box
-            aria-hidden
-            sx={{
-              width: 52,
-              height: 52,
-              borderRadius: '50%',
-              flex: '0 0 52px',
-              display: 'grid',
-              placeItems: 'center',
-              bgcolor: '#2a2a35',
-              color: 'text.secondary',
-            }}
-          >
-            <BadgeIcon />
-          </Box>
-        )}
-        <Box sx={{ minWidth: 0 }}>
-          <Typography data-testid="card-name" sx={{ fontWeight: 700, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-            <Marked text={title} term={highlight} />
-          </Typography>
-          {card.jobTitle && (
-            <Typography variant="body2" color="text.secondary" noWrap>
-              <Marked text={card.jobTitle} term={highlight} />
-            </Typography>
-          )}
-          {card.organization && (
-            <Typography variant="body2" color="text.secondary" noWrap>
-              <Marked text={card.organization} term={highlight} />
-            </Typography>
-          )}
-        </Box>
+        <CardIdentity card={card} highlight={highlight} />
       </Box>
       {action}
     </Box>

@@ -9,16 +9,21 @@ import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import type { TCardSummary } from '@vbc/shared/account';
 import type { TCorporateConsole } from '@vbc/shared/corporate';
 import { linkCard, setDirectoryPublic, unlinkCard } from '../../api/corporate.ts';
 import { errorText } from '../../api/http.ts';
 import { directoryQueries } from '../../api/queries.ts';
 import { queryKeys } from '../../api/query-keys.ts';
-import CardListItem from '../../components/CardListItem.tsx';
+import CardListItem, { CardIdentity, cardTitle } from '../../components/CardListItem.tsx';
 import { notify } from '../../platform/events.ts';
 import { useSession } from '../../session/SessionContext.tsx';
-import { asCards, cardName } from '../Home/home-items.ts';
+import { asCards } from '../Home/home-items.ts';
 import { ConsoleSection } from './ConsoleSection.tsx';
+
+/** The chosen card in the closed picker: its name and what tells it apart from a namesake. */
+const chosenLabel = (card: TCardSummary | undefined) =>
+  card ? [cardTitle(card), card.jobTitle, card.organization, card.quickId].filter(Boolean).join(' · ') : '';
 
 /**
  * Console: the business's directory (its members' linked cards). Link one of one's own cards,
@@ -113,10 +118,11 @@ export default function DirectorySection({ business }: { business: TCorporateCon
           sx={{ flex: '1 1 240px' }}
           disabled={linkable.length === 0}
           helperText={linkable.length === 0 ? 'All your cards are linked, or you have none yet.' : undefined}
+          slotProps={{ select: { renderValue: (value) => chosenLabel(linkable.find((c) => c.virtualContactId === value)) } }}
         >
           {linkable.map((c) => (
-            <MenuItem key={c.virtualContactId} value={c.virtualContactId}>
-              {cardName(c)}
+            <MenuItem key={c.virtualContactId} value={c.virtualContactId} sx={{ gap: 1.5, py: 1 }}>
+              <CardIdentity card={c} showQuickId />
             </MenuItem>
           ))}
         </TextField>

@@ -1,14 +1,11 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link as RouterLink, useBlocker, useLocation, useNavigate } from 'react-router';
+import { useBlocker, useLocation, useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
 import EditIcon from '@mui/icons-material/Edit';
 import VisibilityIcon from '@mui/icons-material/Visibility';
@@ -22,7 +19,9 @@ import { cardToForm, formToInput, previewCard, serverFieldError, ZCardForm, type
 import { flatFieldErrors, friendlyResolver } from '../../components/field-errors.ts';
 import FirstRunGuide from './FirstRunGuide.tsx';
 import LivePreview from './LivePreview.tsx';
+import EditorHeader from '../../components/editor/EditorHeader.tsx';
 import EditorSection from '../../components/editor/EditorSection.tsx';
+import SaveErrorAlert, { type TSaveError } from '../../components/editor/SaveErrorAlert.tsx';
 import ExchangeSwitch from '../../components/editor/ExchangeSwitch.tsx';
 import SearchListingSwitch from '../../components/editor/SearchListingSwitch.tsx';
 import { TEMPLATES } from '../../components/editor/TemplatePicker.tsx';
@@ -55,12 +54,6 @@ const NAV = [
 ] as const;
 
 const snapshot = (form: TCardForm) => JSON.stringify(formToInput(form));
-
-/** A save that failed: the server's words, and whether the card changed elsewhere (409). */
-interface TSaveError {
-  message: string;
-  stale: boolean;
-}
 
 /**
  * The card editor: every field, the live preview of the real layout, save
@@ -245,84 +238,41 @@ export default function CardEditor({ initial }: { initial: TOwnerVirtualContact 
 
   return (
     <Box component="main" sx={{ pb: 6 }}>
-      <Box
-        component="header"
-        sx={{
-          position: 'sticky',
-          top: TOP_INSET,
-          zIndex: 1090,
-          display: 'flex',
-          alignItems: 'center',
-          gap: 1,
-          px: { xs: 1, sm: 2 },
-          py: 1,
-          pr: { xs: 8, sm: 9 },
-          bgcolor: 'rgba(18,18,24,0.82)',
-          backdropFilter: 'blur(12px)',
-          borderBottom: '1px solid rgba(255,255,255,0.08)',
-        }}
-      >
-        <IconButton component={RouterLink} to="/" aria-label="Back to home">
-          <ArrowBackIcon />
-        </IconButton>
-        <Box sx={{ flex: 1, minWidth: 0 }}>
-          <Typography
-            component="h1"
-            sx={{
-              fontWeight: 800,
-              fontSize: '1.05rem',
-              lineHeight: 1.2,
-              overflow: 'hidden',
-              textOverflow: 'ellipsis',
-              whiteSpace: 'nowrap',
-            }}
-          >
-            Edit card
-          </Typography>
-          <Typography
-            variant="caption"
-            data-testid="save-state"
-            color={dirty ? 'warning.main' : 'text.secondary'}
-            sx={{ display: 'block', whiteSpace: 'nowrap' }}
-          >
-            {saving ? 'Saving…' : dirty ? 'Unsaved changes' : 'Saved'}
-          </Typography>
-        </Box>
-        <Button
-          sx={{ display: { lg: 'none' } }}
-          color="inherit"
-          startIcon={phoneView === 'edit' ? <VisibilityIcon /> : <EditIcon />}
-          onClick={() => {
-            setPhoneView((v) => (v === 'edit' ? 'preview' : 'edit'));
-            window.scrollTo({ top: 0 });
-          }}
-        >
-          {phoneView === 'edit' ? 'Preview' : 'Edit'}
-        </Button>
-        <Button variant="contained" onClick={save} disabled={saving} data-testid="save-button">
-          Save
-        </Button>
-      </Box>
-
-      {saveError && (
-        <Box sx={{ position: 'sticky', top: `calc(${TOP_INSET} + 61px)`, zIndex: 1080, px: { xs: 1, sm: 2 }, pt: 1 }}>
-          <Alert
-            severity={saveError.stale ? 'warning' : 'error'}
-            data-testid="save-error"
-            onClose={saveError.stale ? undefined : () => setSaveError(null)}
-            action={
-              saveError.stale ? (
-                <Button color="inherit" size="small" onClick={reload}>
-                  Reload
-                </Button>
-              ) : undefined
-            }
-            sx={{ maxWidth: 1240, mx: 'auto', boxShadow: '0 8px 24px rgba(0,0,0,0.4)' }}
-          >
-            {saveError.message}
-          </Alert>
-        </Box>
-      )}
+      <EditorHeader
+        title="Edit card"
+        state={saving ? 'saving' : dirty ? 'dirty' : 'saved'}
+        actions={
+          <>
+            <Button
+              // On a phone the label alone, so that the header keeps one line.
+              sx={{ display: { lg: 'none' }, '& .MuiButton-startIcon': { display: { xs: 'none', sm: 'inherit' } } }}
+              color="inherit"
+              startIcon={phoneView === 'edit' ? <VisibilityIcon /> : <EditIcon />}
+              onClick={() => {
+                setPhoneView((v) => (v === 'edit' ? 'preview' : 'edit'));
+                window.scrollTo({ top: 0 });
+              }}
+            >
+              {phoneView === 'edit' ? 'Preview' : 'Edit'}
+            </Button>
+            <Button variant="contained" onClick={save} disabled={saving} data-testid="save-button">
+              Save
+            </Button>
+          </>
+        }
+        below={
+          saveError && (
+            <Box sx={{ px: { xs: 1, sm: 2 }, pb: 1 }}>
+              <SaveErrorAlert
+                error={saveError}
+                onReload={reload}
+                onClose={() => setSaveError(null)}
+                sx={{ maxWidth: 1240, mx: 'auto', boxShadow: '0 8px 24px rgba(0,0,0,0.4)' }}
+              />
+            </Box>
+          )
+        }
+      />
 
       {firstRun && <FirstRunGuide {...sectionProps} save={save} onClose={endFirstRun} />}
 

@@ -5,13 +5,13 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import BadgeIcon from '@mui/icons-material/Badge';
 import PetsIcon from '@mui/icons-material/Pets';
 import PersonIcon from '@mui/icons-material/Person';
 import QrCodeScannerIcon from '@mui/icons-material/QrCodeScanner';
 import { PRODUCT_NAME } from '@vbc/shared/constants';
 import { displayUrl } from '../../api/contacts.ts';
 import { accountQueries } from '../../api/queries.ts';
+import { CardAvatar } from '../../components/CardListItem.tsx';
 import LoadingScreen from '../../components/LoadingScreen.tsx';
 import WalletMenuButton from '../../components/WalletMenuButton.tsx';
 import { openScanner } from '../../dialogs/scanner/open-scanner.ts';
@@ -202,29 +202,7 @@ export default function HomeScreen() {
                     '&:hover': { bgcolor: 'rgba(255,255,255,0.05)' },
                   }}
                 >
-                  {r.pictureDisplayItemId ? (
-                    <Box
-                      component="img"
-                      src={displayUrl(r.pictureDisplayItemId)}
-                      alt=""
-                      sx={{ width: 64, height: 64, borderRadius: '50%', objectFit: 'cover' }}
-                    />
-                  ) : (
-                    <Box
-                      aria-hidden
-                      sx={{
-                        width: 64,
-                        height: 64,
-                        borderRadius: '50%',
-                        display: 'grid',
-                        placeItems: 'center',
-                        bgcolor: '#2a2a35',
-                        color: 'text.secondary',
-                      }}
-                    >
-                      <BadgeIcon />
-                    </Box>
-                  )}
+                  <CardAvatar pictureDisplayItemId={r.pictureDisplayItemId} size={64} />
                   <Typography
                     variant="body2"
                     sx={{ fontWeight: 600, width: '100%', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}

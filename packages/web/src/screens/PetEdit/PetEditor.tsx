@@ -3,16 +3,12 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
 import NotesIcon from '@mui/icons-material/Notes';
 import PetsIcon from '@mui/icons-material/Pets';
@@ -25,12 +21,13 @@ import { petQueries } from '../../api/queries.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 import { emitClientEvent, notify } from '../../platform/events.ts';
 import { useSession } from '../../session/SessionContext.tsx';
+import EditorHeader from '../../components/editor/EditorHeader.tsx';
 import EditorSection from '../../components/editor/EditorSection.tsx';
+import SaveErrorAlert, { type TSaveError } from '../../components/editor/SaveErrorAlert.tsx';
 import Field from '../../components/editor/Field.tsx';
 import ImageUpload from '../../components/editor/ImageUpload.tsx';
 import { friendlyResolver } from '../../components/field-errors.ts';
 import { formToPetInput, petToForm, ZPetForm, type TPetForm } from './pet-form.ts';
-import { TOP_INSET } from '../../platform/TopBanner.tsx';
 
 const SEXES = ['Unknown', 'Male', 'Female'] as const;
 
@@ -49,7 +46,7 @@ export default function PetEditor({ initial }: { initial: TVirtualPet }) {
   const form = editor.watch();
   const errors = Object.fromEntries(Object.entries(editor.formState.errors).map(([field, error]) => [field, error?.message]));
   const [saved, setSaved] = useState(() => JSON.stringify(formToPetInput(petToForm(initial))));
-  const [saveError, setSaveError] = useState<{ message: string; stale: boolean } | null>(null);
+  const [saveError, setSaveError] = useState<TSaveError | null>(null);
   const updatedAt = useRef(initial.updatedAt);
   const id = initial.virtualPetId;
   const set = <K extends keyof TPetForm>(key: K, value: TPetForm[K]) => editor.setValue(key, value as never);
@@ -114,57 +111,22 @@ export default function PetEditor({ initial }: { initial: TVirtualPet }) {
 
   return (
     <Box component="main" sx={{ pb: 6 }}>
-      <Box
-        component="header"
-        sx={{
-          position: 'sticky',
-          top: TOP_INSET,
-          zIndex: 1090,
-          display: 'flex',
-          alignItems: 'center',
-          gap: 1,
-          px: { xs: 1, sm: 2 },
-          py: 1,
-          pr: { xs: 8, sm: 9 },
-          bgcolor: 'rgba(18,18,24,0.82)',
-          backdropFilter: 'blur(12px)',
-          borderBottom: '1px solid rgba(255,255,255,0.08)',
-        }}
-      >
-        <IconButton component={RouterLink} to="/" aria-label="Back to home">
-          <ArrowBackIcon />
-        </IconButton>
-        <Box sx={{ flex: 1, minWidth: 0 }}>
-          <Typography component="h1" sx={{ fontWeight: 800, fontSize: '1.05rem' }}>
-            Edit pet
-          </Typography>
-          <Typography variant="caption" data-testid="save-state" color={dirty ? 'warning.main' : 'text.secondary'}>
-            {saving ? 'Saving…' : dirty ? 'Unsaved changes' : 'Saved'}
-          </Typography>
-        </Box>
-        <Button color="inherit" component={RouterLink} to={`/p/${id}`}>
-          View page
-        </Button>
-        <Button variant="contained" onClick={() => void save()} disabled={saving} data-testid="save-button">
-          Save
-        </Button>
-      </Box>
+      <EditorHeader
+        title="Edit pet"
+        state={saving ? 'saving' : dirty ? 'dirty' : 'saved'}
+        actions={
+          <>
+            <Button color="inherit" component={RouterLink} to={`/p/${id}`}>
+              View page
+            </Button>
+            <Button variant="contained" onClick={() => void save()} disabled={saving} data-testid="save-button">
+              Save
+            </Button>
+          </>
+        }
+      />
       <Box sx={{ maxWidth: 720, mx: 'auto', px: { xs: 1.5, sm: 2 }, pt: 2, display: 'grid', gap: 2 }}>
-        {saveError && (
-          <Alert
-            severity={saveError.stale ? 'warning' : 'error'}
-            data-testid="save-error"
-            action={
-              saveError.stale ? (
-                <Button color="inherit" size="small" onClick={reload}>
-                  Reload
-                </Button>
-              ) : undefined
-            }
-          >
-            {saveError.message}
-          </Alert>
-        )}
+        {saveError && <SaveErrorAlert error={saveError} onReload={reload} />}
         <EditorSection id="pet" icon={<PetsIcon />} title="Pet" hint="What a finder needs to know.">
           <ImageUpload
             label="Upload pet picture"

@@ -40,14 +40,12 @@ export default function ContactActions({
   const [vcardOpen, setVcardOpen] = useState(false);
   const [exchangeOpen, setExchangeOpen] = useState(false);
   const { contact, locked } = model;
-  // From md up the four share one row (tighter padding, no wrap) rather than leaving one alone on a second.
+  // A label is never cut: the buttons wrap onto as many rows as the card's width needs (on a desktop
+  // card, and in the editor's narrower live preview at any screen width: issue 30, item 8).
   const buttonSx = { flex: fullWidth ? '1 1 100%' : '1 1 auto', minHeight: 44, px: { md: 1.75 }, whiteSpace: 'nowrap' };
   return (
     <Box sx={{ display: 'grid', gap: 1.5 }}>
-      <Box
-        data-testid="contact-actions"
-        sx={{ display: 'flex', flexWrap: { xs: 'wrap', md: fullWidth ? 'wrap' : 'nowrap' }, gap: 1, justifyContent: 'center' }}
-      >
+      <Box data-testid="contact-actions" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'center' }}>
         {!locked && (
           <>
             <ActionButton
