@@ -23,6 +23,7 @@ const PROFILE = {
   links: [{ linkUrl: 'https://harbor.test/work' }],
   socialMedias: [{ socialMediaType: 'Instagram', accountId: 'harborstudio' }],
   locations: [{ title: 'Pier 7 Studio', googlePlaceId: 'ChIJ-harbor' }],
+  description: 'Maps and murals for harbour towns since 2009.',
 };
 
 describe.runIf(hasChromium())('the business console and the Verified Business window', () => {
@@ -133,7 +134,7 @@ describe.runIf(hasChromium())('the business console and the Verified Business wi
     await page.getByTestId('corporate-badge').click();
     const dialog = page.getByRole('dialog', { name: 'Verified Business' });
     await dialog.getByText('Harbor Studio', { exact: true }).waitFor();
-    for (const text of ['+63 2 8555 0101', 'hello@harbor.test', 'harbor.test/work', 'Pier 7 Studio', 'Last Updated']) {
+    for (const text of ['+63 2 8555 0101', 'hello@harbor.test', 'harbor.test/work', 'Pier 7 Studio', PROFILE.description, 'Last Updated']) {
       expect(await dialog.getByText(text).count(), text).toBeGreaterThan(0);
     }
     expect(await dialog.getByRole('link', { name: /\+63 2 8555 0101/ }).getAttribute('href')).toBe('tel:+63285550101');

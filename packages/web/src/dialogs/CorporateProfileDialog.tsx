@@ -85,6 +85,11 @@ export default function CorporateProfileDialog({ corporateProfileId, onClose }: 
             <Typography variant="h6" component="p" sx={{ fontWeight: 700 }}>
               {profile.name}
             </Typography>
+            {profile.description && (
+              <Typography dir="auto" color="text.secondary" sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+                {profile.description}
+              </Typography>
+            )}
             <PhoneList phones={profile.phones.map((p) => ({ phoneNumber: p.phoneNumber, type: 'Work' }))} accent={CORPORATE_ACCENT} />
             <EmailList emails={profile.emails.map((e) => ({ email: e.email, name: null }))} accent={CORPORATE_ACCENT} />
             <LinkList links={profile.links.map((l) => ({ linkUrl: l.linkUrl, linkName: null }))} accent={CORPORATE_ACCENT} />
