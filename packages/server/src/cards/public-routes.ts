@@ -10,6 +10,13 @@ import { SECURITY, ZNoContent, binary, documentedOnly, orJsonText } from '../pla
 import { ZVirtualContact } from './response-schemas.ts';
 import { VCARD_VERSION_QUERY, vcardFormat } from './vcard-format.ts';
 
+/** A WebFinger answer (RFC 7033 §4.4), as cards/webfinger.ts builds it. */
+const ZJrd = z.object({
+  subject: z.string(),
+  aliases: z.array(z.string()),
+  links: z.array(z.object({ rel: z.string(), type: z.string().optional(), href: z.string() })),
+});
+
 /** docs/contracts.md §7: the card by id or quickId. */
 const CARD_ROUTE = '/api/vbc/virtualcontact/:contactId';
 const ZContactParams = z.object({ contactId: z.string().min(1).max(100) });
@@ -121,16 +128,20 @@ export default async function publicRoutes(app: FastifyInstance) {
   r.get(
     '/.well-known/webfinger',
     {
+      // The JRD is sent as text with its own content type (application/jrd+json); the schema documents it.
+      ...documentedOnly,
       // RFC 7033 §5: any origin may read it, errors included.
       onRequest: (_request, reply, done) => {
         reply.header('access-control-allow-origin', '*');
         done();
       },
       schema: {
+        security: SECURITY.none,
         querystring: z.object({
           resource: z.string('is required: acct:{quickId}@{host}').trim().min(1, 'is required: acct:{quickId}@{host}').max(500),
           rel: z.union([z.string().max(200), z.array(z.string().max(200)).max(10)]).optional(),
         }),
+        response: { 200: orJsonText(ZJrd) },
         summary: 'WebFinger (RFC 7033): a card as acct:{quickId}@{host} → its JRD (profile page, picture, vCard)',
         tags: ['cards'],
       },
