@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { QueryClient } from '@tanstack/react-query';
+import { InfiniteQueryObserver, QueryClient } from '@tanstack/react-query';
 import type { TConversationSummary } from '@vbc/shared/conversation';
 import { queryKeys } from '../api/query-keys.ts';
 import { toClientEvent } from './hub-events.ts';
@@ -52,6 +52,42 @@ describe('hub events → query cache', () => {
     expect(client.getQueryState(queryKeys.leads.newCount())?.isInvalidated).toBe(true);
     expect(client.getQueryState(queryKeys.leads.list(null, {}))?.isInvalidated).toBe(true);
     expect(client.getQueryState(queryKeys.account.recents())?.isInvalidated).toBe(false);
+  });
+
+  it('a lead arriving while "Load more" fetches its page keeps that page, then refetches every page (issue 26)', async () => {
+    const client = new QueryClient();
+    stop = bridgeHubEvents(client);
+    let leads = 3;
+    const calls: string[] = [];
+    let releaseSecondPage = () => {};
+    const secondPageAsked = new Promise<void>((resolve) => {
+      releaseSecondPage = resolve;
+    });
+    // Pages of one lead each, newest first; the cursor is how many were skipped.
+    const observer = new InfiniteQueryObserver(client, {
+      queryKey: queryKeys.leads.list(null, {}),
+      initialPageParam: 0,
+      queryFn: async ({ pageParam }: { pageParam: number }) => {
+        calls.push(`page ${pageParam}`);
+        if (pageParam === 1 && calls.length === 2) await secondPageAsked;
+        return { items: [`lead ${leads - pageParam}`], next: pageParam + 1 < leads ? pageParam + 1 : null };
+      },
+      getNextPageParam: (page: { items: string[]; next: number | null }) => page.next ?? undefined,
+    });
+    const unsubscribe = observer.subscribe(() => {});
+    try {
+      await observer.refetch();
+      const more = observer.fetchNextPage();
+      leads = 4;
+      toClientEvent('LeadReceived', { leadId: 'lead-4', name: 'Late Arrival' });
+      releaseSecondPage();
+      await more;
+      await expect.poll(() => observer.getCurrentResult().data?.pages.length).toBe(2);
+      await expect.poll(() => observer.getCurrentResult().data?.pages.flatMap((p) => p.items)).toEqual(['lead 4', 'lead 3']);
+      expect(calls.slice(0, 2)).toEqual(['page 0', 'page 1']);
+    } finally {
+      unsubscribe();
+    }
   });
 
   it('stops on unsubscribe', () => {

@@ -5,7 +5,7 @@
  * that show it refetch. Every hub (re)connect invalidates what may have been missed meanwhile.
  * Installed once, with the browser's query client (`query-root/QueryRoot.tsx`).
  */
-import type { QueryClient } from '@tanstack/react-query';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { TConversationSummary } from '@vbc/shared/conversation';
 import { queryKeys } from '../api/query-keys.ts';
 import { onClientEvent } from '../platform/events.ts';
@@ -21,18 +21,30 @@ export function bridgeHubEvents(client: QueryClient): () => void {
       client.setQueryData<TConversationSummary>(queryKeys.conversations.one(personalConversationId), (old) => (old ? summary : old));
     }),
     // The account changed elsewhere (another device renamed it, a card was added): its lists refetch.
-    onClientEvent('accountUpdated', () => void client.invalidateQueries({ queryKey: queryKeys.account.all })),
+    onClientEvent('accountUpdated', () => void refetchAfterRunning(client, queryKeys.account.all)),
     // A new announcement: the list (and the tab's unread badge) refetch.
-    onClientEvent('announcementPublished', () => void client.invalidateQueries({ queryKey: queryKeys.announcements.all })),
+    onClientEvent('announcementPublished', () => void refetchAfterRunning(client, queryKeys.announcements.all)),
     // A visitor left their details: the Leads lists and the Home tile's count refetch.
-    onClientEvent('leadReceived', () => void client.invalidateQueries({ queryKey: queryKeys.leads.all })),
+    onClientEvent('leadReceived', () => void refetchAfterRunning(client, queryKeys.leads.all)),
     onRealtimeResync(() => {
-      void client.invalidateQueries({ queryKey: queryKeys.conversations.all });
-      void client.invalidateQueries({ queryKey: queryKeys.announcements.all });
-      void client.invalidateQueries({ queryKey: queryKeys.leads.all });
+      void refetchAfterRunning(client, queryKeys.conversations.all);
+      void refetchAfterRunning(client, queryKeys.announcements.all);
+      void refetchAfterRunning(client, queryKeys.leads.all);
     }),
   ];
   return () => {
     for (const stop of stops) stop();
   };
+}
+
+/**
+ * Invalidates `queryKey` without cancelling a fetch that is running. `invalidateQueries` cancels it
+ * by default, and a cancelled "Load more" of a paged list is lost: the refetch brings back only the
+ * pages the list had before the click. So a running fetch finishes first (the first call joins
+ * it), and then the queries refetch, with every page they now have.
+ */
+export async function refetchAfterRunning(client: QueryClient, queryKey: QueryKey): Promise<void> {
+  const running = client.isFetching({ queryKey }) > 0;
+  await client.invalidateQueries({ queryKey }, { cancelRefetch: false });
+  if (running) await client.invalidateQueries({ queryKey }, { cancelRefetch: false });
 }
