@@ -6,6 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { Page } from 'playwright-core';
 import { buildAccount, buildCard } from '../packages/server/src/test/factories.ts';
+import { makeQuickId } from '@vbc/shared';
+import { virtualContacts } from '../packages/server/src/platform/db/schema/index.ts';
 import { buildBusiness, buildLinkedCard } from '../packages/server/src/test/directories-support.ts';
 import { hasChromium, launchBrowser, startSignedIn, type Browser } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
@@ -65,6 +67,31 @@ describe.runIf(hasChromium())('directories', () => {
     await page.getByText('Sign in to see this page.').waitFor();
     expect(await page.getByText('Secret Person').count()).toBe(0);
     expect(failed).toEqual([`404 /api/directories/${closed.corporateAccountId}`]);
+  });
+
+  it('a directory of 130 cards shows 100, "Load more" brings the rest, and the filter asks the server (issue 28)', async () => {
+    const team = await buildBusiness(server.app, { name: 'Big Team', isPublic: true });
+    const { designSpecification } = await buildCard(server.app);
+    const rows = Array.from({ length: 130 }, (_, i) => ({
+      quickId: makeQuickId((n) => crypto.getRandomValues(new Uint8Array(n))),
+      firstName: `Member${String(i).padStart(3, '0')}`,
+      lastName: i === 127 ? 'Needle' : 'Person',
+      corporateProfileId: team.corporateProfileId,
+      designSpecification,
+    }));
+    await server.app.db.insert(virtualContacts).values(rows);
+    const page = await browser.page();
+    await page.goto(`/vbc/directory/${team.corporateAccountId}`);
+    await expect.poll(() => page.getByTestId('card-name').count()).toBe(100);
+    expect(await page.getByText('130 cards').count()).toBe(1);
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await expect.poll(() => page.getByTestId('card-name').count()).toBe(130);
+    expect(await page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
+    // The one beyond the first page is found by the server's filter.
+    await page.reload();
+    await expect.poll(() => page.getByTestId('card-name').count()).toBe(100);
+    await page.getByLabel('Filter cards').fill('needle');
+    await expect.poll(() => page.getByTestId('card-name').allTextContents()).toEqual(['Member127 Needle']);
   });
 
   it('saves a card to a new folder from the card page, then finds, removes, renames and deletes in /directories', async () => {

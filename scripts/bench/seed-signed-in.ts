@@ -45,5 +45,12 @@ for (let i = 0; i < Number(senderCount); i++) {
 }
 await close();
 process.stdout.write(
-  `READY ${JSON.stringify({ reader: reader.headers, conversationId, searchTerm: counterpart.card.firstName.toLowerCase(), senders })}\n`,
+  `READY ${JSON.stringify({
+    reader: reader.headers,
+    readerAccountId: reader.account.id,
+    counterpartAccountId: counterpart.account.id,
+    conversationId,
+    searchTerm: counterpart.card.firstName.toLowerCase(),
+    senders,
+  })}\n`,
 );

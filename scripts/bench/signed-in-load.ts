@@ -11,6 +11,8 @@ export interface TLoad {
   url: string;
   seconds: number;
   path: string;
+  /** When given, the requests take turns among these paths instead (a random card each: cache misses). */
+  paths?: string[];
   headers: Record<string, string>;
   senders?: { headers: Record<string, string>; conversationId: string }[];
 }
@@ -37,13 +39,17 @@ const sendRequest = (senders: NonNullable<TLoad['senders']>) => ({
     };
   },
 });
+const rotate = (paths: string[]) => ({
+  method: 'GET' as const,
+  setupRequest: (request: autocannon.Request) => ({ ...request, path: paths[turn++ % paths.length]! }),
+});
 const result = await autocannon({
   url: load.url,
   connections: 50,
   pipelining: 1,
   duration: load.seconds,
   headers: load.headers,
-  requests: [load.senders ? sendRequest(load.senders) : { method: 'GET', path: load.path }],
+  requests: [load.senders ? sendRequest(load.senders) : load.paths ? rotate(load.paths) : { method: 'GET', path: load.path }],
 });
 const figure: TLoadFigure = {
   rps: result.requests.average,

@@ -9,20 +9,14 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { deepenReader, deploymentDatabase, deploymentReads, explainReads, type TExplained, type TRead, type TSeed } from './deployment.ts';
 import { benchDatabase, helper, median, runScript, startProduct, stop } from './product.ts';
 import type { TLoad, TLoadFigure } from './signed-in-load.ts';
 
 const script = (name: string) => fileURLToPath(new URL(`./${name}`, import.meta.url));
 
-interface TSeed {
-  reader: Record<string, string>;
-  conversationId: string;
-  searchTerm: string;
-  senders: { headers: Record<string, string>; conversationId: string }[];
-}
-
 /** The reads of issue 28's table, the message page and the send, by label. */
-const reads = (seed: TSeed): { label: string; path: string; send?: boolean }[] => [
+const reads = (seed: TSeed): TRead[] => [
   { label: 'GET /api/personalAccount/myAccount', path: '/api/personalAccount/myAccount' },
   { label: 'GET /api/vbc/recents', path: '/api/vbc/recents' },
   { label: 'GET /api/conversation', path: '/api/conversation' },
@@ -49,13 +43,28 @@ export interface TSignedInRead {
   errors: number;
 }
 
-export async function benchSignedIn(seconds = 4, rounds = 3, senders = 1000) {
-  const database = await benchDatabase();
+/**
+ * The reads on a fresh small database, or with `deployment` on the deployment-sized one
+ * (deployment.ts: generated once at that scale and kept), where the deployment's own reads are
+ * measured too and every read's statements are explained first.
+ */
+export async function benchSignedIn(seconds = 4, rounds = 3, senders = 1000, deployment?: { scale: number }) {
+  const database: { url: string; drop: () => Promise<void>; generatedSeconds?: number | null } = deployment
+    ? { ...(await deploymentDatabase(deployment.scale)), drop: async () => {} }
+    : await benchDatabase();
   const dir = mkdtempSync(path.join(tmpdir(), 'vbc-bench-signed-in-'));
   const logFile = path.join(dir, 'server.log');
   try {
     const seeded = await helper(script('seed-signed-in.ts'), [database.url, String(senders)]);
     const seed = JSON.parse(seeded.ready) as TSeed;
+    let list = reads(seed);
+    let explained: TExplained[] = [];
+    if (deployment) {
+      await deepenReader(database.url, seed, deployment.scale);
+      list = [...list, ...(await deploymentReads(database.url, deployment.scale))];
+      explained = await explainReads(database.url, seed, list);
+      writeFileSync(path.join(dir, 'plans.txt'), explained.map((e) => `## ${e.label}\n\n${e.plans.join('\n\n')}\n`).join('\n'));
+    }
     const product = await startProduct(database.url, logFile);
     const ceiling = await helper(script('session-ceiling.ts'), [database.url]);
     try {
@@ -67,9 +76,15 @@ export async function benchSignedIn(seconds = 4, rounds = 3, senders = 1000) {
         writeFileSync(loadFile, JSON.stringify(load));
         return runScript<TLoadFigure>(script('signed-in-load.ts'), [loadFile]);
       };
-      const measure = (url: string, read: { path: string; send?: boolean }, s: number) =>
-        run({ url, seconds: s, path: read.path || '/', headers: seed.reader, senders: read.send ? seed.senders : undefined });
-      const list = reads(seed);
+      const measure = (url: string, read: Omit<TRead, 'label'>, s: number) =>
+        run({
+          url,
+          seconds: s,
+          path: read.path || '/',
+          paths: read.paths,
+          headers: read.anonymous ? {} : seed.reader,
+          senders: read.send ? seed.senders : undefined,
+        });
       // Warm-up: every path once (JIT, prepared statements on the pool's connections).
       await measure(bare, { path: '/' }, 1);
       for (const read of list) await measure(app, read, 1);
@@ -79,6 +94,7 @@ export async function benchSignedIn(seconds = 4, rounds = 3, senders = 1000) {
       const ceilings: TLoadFigure[] = [];
       for (let round = 0; round < rounds; round++) {
         for (const read of list) {
+          // The ceiling always with the reader's session (a visitor's read is measured against it too).
           const base = await measure(bare, { path: read.path || '/' }, seconds);
           const result = await measure(app, read, seconds);
           ceilings.push(base);
@@ -106,6 +122,9 @@ export async function benchSignedIn(seconds = 4, rounds = 3, senders = 1000) {
         ),
         reads: list.map((r) => summary(r.label, figures.get(r.label)!.results, figures.get(r.label)!.ratios)),
         logFile,
+        explained,
+        plansFile: path.join(dir, 'plans.txt'),
+        generatedSeconds: database.generatedSeconds ?? null,
       };
     } finally {
       ceiling.child.kill();

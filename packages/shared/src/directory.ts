@@ -48,9 +48,30 @@ export type TDirectorySummary = z.infer<typeof ZDirectorySummary>;
 export const ZDirectories = z.object({ directories: z.array(ZDirectorySummary) });
 export type TDirectories = z.infer<typeof ZDirectories>;
 
-/** GET /api/directories/{dirId}: the directory with its cards. */
-export const ZDirectory = ZDirectorySummary.extend({ cards: z.array(ZCardSummary) });
+/** Most cards one page of a directory holds, and how many when the request does not say. */
+export const DIRECTORY_PAGE = { max: 200, default: 100 } as const;
+
+/**
+ * GET /api/directories/{dirId}: the directory with one page of its cards (a business's by name, a
+ * folder's newest saved first); `nextCursor` asks for the next page (`?cursor=`), null after the
+ * last. `cardCount` counts them all, whatever `q` filters.
+ */
+export const ZDirectory = ZDirectorySummary.extend({ cards: z.array(ZCardSummary), nextCursor: z.string().nullable() });
 export type TDirectory = z.infer<typeof ZDirectory>;
+
+/** GET /api/directories/{dirId}?q=&limit=&cursor= */
+export const ZDirectoryQuery = z.object({
+  /** Cards whose name, job title or organization hold every word (ignoring case), as search does. */
+  q: z.string().trim().max(100, 'Max 100 characters').optional(),
+  limit: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(DIRECTORY_PAGE.max, `must be at most ${DIRECTORY_PAGE.max}`)
+    .default(DIRECTORY_PAGE.default),
+  cursor: z.string().trim().max(300, 'Not a cursor of this directory.').optional(),
+});
+export type TDirectoryQuery = z.infer<typeof ZDirectoryQuery>;
 
 /** GET /api/directories?contactId= */
 export const ZDirectoriesQuery = z.object({

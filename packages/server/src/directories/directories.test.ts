@@ -247,6 +247,73 @@ describeEachDatabase('directories', (ctx) => {
     expect((await list(stranger.headers)).map((d) => d.kind)).toEqual(['folder']);
   });
 
+  it('pages a directory by ?limit= and ?cursor= (a business by name, a folder newest saved first), filters by ?q=, and refuses a bad page', async () => {
+    const member = await buildAccount(ctx.app);
+    const business = await buildBusiness(ctx.app, { name: 'Paged', memberEmails: [member.account.email!] });
+    // Namesakes too: the order goes on to the last name and the id.
+    const names = ['Ana Cruz', 'Ana Cruz', 'Ana Reyes', 'Ben Tan', 'Carla Lim', 'Dan Ong', 'Eva Sy'];
+    for (const [i, name] of names.entries()) {
+      const [firstName, lastName] = name.split(' ');
+      await buildLinkedCard(ctx.app, business.corporateProfileId, { firstName, lastName, jobTitle: i % 2 ? 'Sales Lead' : 'Engineer' });
+    }
+    const pageOf = async (query: string, h: Headers = member.headers) => {
+      const res = await open(`${business.corporateAccountId}${query}`, h);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as TDirectory;
+    };
+    const seen: string[] = [];
+    let page = await pageOf('?limit=3');
+    const pages = [page.cards.length];
+    seen.push(...page.cards.map((c) => c.virtualContactId));
+    while (page.nextCursor) {
+      expect(page.cardCount).toBe(7);
+      page = await pageOf(`?limit=3&cursor=${page.nextCursor}`);
+      pages.push(page.cards.length);
+      seen.push(...page.cards.map((c) => c.virtualContactId));
+    }
+    expect(pages).toEqual([3, 3, 1]);
+    expect(new Set(seen).size).toBe(7);
+    const all = await pageOf('');
+    expect(all.nextCursor).toBeNull();
+    expect(all.cards.map((c) => c.virtualContactId)).toEqual(seen);
+    expect(all.cards.map((c) => `${c.firstName} ${c.lastName}`)).toEqual(names);
+
+    // The filter: every word, in the name, job title or organization, ignoring case; the count stays the directory's.
+    const sales = await pageOf('?q=SALES%20ana');
+    expect(sales.cards.map((c) => c.name)).toEqual(['Ana Cruz']);
+    expect(sales.cardCount).toBe(7);
+    const engineers = await pageOf('?q=engineer&limit=2');
+    const more = await pageOf(`?q=engineer&limit=2&cursor=${engineers.nextCursor}`);
+    expect([...engineers.cards, ...more.cards].map((c) => c.name)).toEqual(['Ana Cruz', 'Ana Reyes', 'Carla Lim', 'Eva Sy']);
+    expect(more.nextCursor).toBeNull();
+    expect((await pageOf('?q=nobody')).cards).toEqual([]);
+
+    // A folder: newest saved first, a page at a time.
+    const folder = await createFolder(member.headers, 'Paged folder');
+    const saved = all.cards.slice(0, 4);
+    for (const card of saved)
+      expect(
+        (await call(ctx.app, 'PUT', `/api/directories/${folder.dirId}/cards/${card.virtualContactId}`, member.headers)).statusCode,
+      ).toBe(204);
+    const first = (await open(`${folder.dirId}?limit=2`, member.headers)).json() as TDirectory;
+    const second = (await open(`${folder.dirId}?limit=2&cursor=${first.nextCursor}`, member.headers)).json() as TDirectory;
+    expect([...first.cards, ...second.cards].map((c) => c.virtualContactId)).toEqual(saved.map((c) => c.virtualContactId).reverse());
+    expect(second.nextCursor).toBeNull();
+    expect(first.cardCount).toBe(4);
+
+    for (const [query, message] of [
+      ['?limit=0', 'limit'],
+      ['?limit=201', 'limit'],
+      ['?limit=many', 'limit'],
+      ['?cursor=nonsense', 'cursor: Not a cursor of this directory.'],
+      [`?cursor=${first.nextCursor}`, 'cursor: Not a cursor of this directory.'],
+    ]) {
+      const res = await open(`${business.corporateAccountId}${query}`, member.headers);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().message, query).toContain(message);
+    }
+  });
+
   it(`holds at most ${DIRECTORY_LIMITS.foldersPerAccount} folders besides "Saved", and ${DIRECTORY_LIMITS.cardsPerFolder} cards per folder`, async () => {
     const me = await buildAccount(ctx.app);
     for (let i = 0; i < DIRECTORY_LIMITS.foldersPerAccount; i++) await createFolder(me.headers, `F${i}`);

@@ -1,36 +1,94 @@
-import { asc, desc, eq } from 'drizzle-orm';
-import type { TDirectory } from '@vbc/shared';
+import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { isUuid, type TDirectory, type TDirectoryQuery } from '@vbc/shared';
 import type { Db } from '../platform/db/client.ts';
 import { directoryFolderCards, directoryFolders, virtualContacts } from '../platform/db/schema/index.ts';
-import { notFound } from '../platform/errors/app-error.ts';
-import { presentCardSummary } from '../cards/index.ts';
+import { badRequest, notFound } from '../platform/errors/app-error.ts';
+import { cardSummaryColumns, presentCardSummary } from '../cards/index.ts';
+import { cardTextMatches } from '../search/index.ts';
 import { findBusiness, relationTo } from './business-directories.ts';
 import { presentBusiness, presentFolder } from './present-directory.ts';
+
+/**
+ * A page's last card as an opaque cursor: its place in the directory's order (a folder's: when it
+ * was saved, as PostgreSQL's text to the microsecond, and its id; a business's: first name, last
+ * name and id).
+ */
+const encodeCursor = (place: string[]) => Buffer.from(JSON.stringify(place)).toString('base64url');
+
+function decodeCursor(cursor: string, length: number): string[] {
+  let place: unknown;
+  try {
+    place = JSON.parse(Buffer.from(cursor, 'base64url').toString());
+  } catch {
+    place = null;
+  }
+  const valid =
+    Array.isArray(place) && place.length === length && place.every((p) => typeof p === 'string') && isUuid(place[length - 1] as string);
+  if (!valid) throw badRequest('cursor: Not a cursor of this directory.');
+  return place as string[];
+}
+
+/** One more than the page: whether there is a next page is whether it came back. */
+const pageOf = <T>(rows: T[], limit: number, place: (last: T) => string[]) => ({
+  rows: rows.slice(0, limit),
+  nextCursor: rows.length > limit ? encodeCursor(place(rows[limit - 1]!)) : null,
+});
 
 /**
  * GET /api/directories/{dirId}: a folder opens only for its owner (newest saved first); a
  * business directory for its members and followers, and for anyone (signed out too) when the
  * business made it public (cards by name). Anything else is a 404, whether or not it exists.
+ * One page of cards (`limit`, from `cursor`), filtered by `q` as search filters.
  */
-export async function findDirectory(db: Db, dirId: string, accountId: string | null): Promise<TDirectory> {
+export async function findDirectory(db: Db, dirId: string, accountId: string | null, query: TDirectoryQuery): Promise<TDirectory> {
+  const matches = query.q ? cardTextMatches(query.q) : undefined;
   const [folder] = await db.select().from(directoryFolders).where(eq(directoryFolders.id, dirId)).limit(1);
   if (folder) {
     if (folder.accountId !== accountId) throw notFound('directory');
+    let after: SQL | undefined;
+    if (query.cursor) {
+      const [addedAt, id] = decodeCursor(query.cursor, 2) as [string, string];
+      const at = sql`${addedAt}::timestamptz`;
+      after = or(
+        sql`${directoryFolderCards.addedAt} < ${at}`,
+        and(sql`${directoryFolderCards.addedAt} = ${at}`, sql`${virtualContacts.id} > ${id}::uuid`),
+      );
+    }
     const rows = await db
-      .select({ card: virtualContacts })
+      .select({
+        card: cardSummaryColumns,
+        addedAt: sql<string>`${directoryFolderCards.addedAt}::text`,
+        total: sql<number>`(select ${count()}::int from ${directoryFolderCards} where ${directoryFolderCards.folderId} = ${folder.id})`,
+      })
       .from(directoryFolderCards)
       .innerJoin(virtualContacts, eq(virtualContacts.id, directoryFolderCards.contactId))
-      .where(eq(directoryFolderCards.folderId, folder.id))
-      .orderBy(desc(directoryFolderCards.addedAt), asc(virtualContacts.id));
-    return { ...presentFolder(folder, rows.length), cards: rows.map((r) => presentCardSummary(r.card)) };
+      .where(and(eq(directoryFolderCards.folderId, folder.id), matches, after))
+      .orderBy(desc(directoryFolderCards.addedAt), asc(virtualContacts.id))
+      .limit(query.limit + 1);
+    const page = pageOf(rows, query.limit, (last) => [last.addedAt, last.card.id]);
+    // An empty page (a filter that matched nothing, or past the end) says nothing of the total: count it.
+    const total = rows[0]?.total ?? (await countFolder(db, folder.id));
+    return { ...presentFolder(folder, total), cards: page.rows.map((r) => presentCardSummary(r.card)), nextCursor: page.nextCursor };
   }
   const business = await findBusiness(db, dirId, accountId);
   const relation = business && relationTo(business);
   if (!business || !relation) throw notFound('directory');
+  let after: SQL | undefined;
+  if (query.cursor) {
+    const [firstName, lastName, id] = decodeCursor(query.cursor, 3) as [string, string, string];
+    after = sql`(${virtualContacts.firstName}, ${virtualContacts.lastName}, ${virtualContacts.id}) > (${firstName}, ${lastName}, ${id}::uuid)`;
+  }
   const cards = await db
-    .select()
+    .select(cardSummaryColumns)
     .from(virtualContacts)
-    .where(eq(virtualContacts.corporateProfileId, business.corporateProfileId))
-    .orderBy(asc(virtualContacts.firstName), asc(virtualContacts.lastName), asc(virtualContacts.id));
-  return { ...presentBusiness(business, relation), cards: cards.map(presentCardSummary) };
+    .where(and(eq(virtualContacts.corporateProfileId, business.corporateProfileId), matches, after))
+    .orderBy(asc(virtualContacts.firstName), asc(virtualContacts.lastName), asc(virtualContacts.id))
+    .limit(query.limit + 1);
+  const page = pageOf(cards, query.limit, (last) => [last.firstName, last.lastName, last.id]);
+  return { ...presentBusiness(business, relation), cards: page.rows.map(presentCardSummary), nextCursor: page.nextCursor };
+}
+
+async function countFolder(db: Db, folderId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(directoryFolderCards).where(eq(directoryFolderCards.folderId, folderId));
+  return Number(row?.n ?? 0);
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZDirectories, ZDirectoriesQuery, ZDirectory, ZDirectorySummary, ZFolderInput } from '@vbc/shared';
+import { ZDirectories, ZDirectoriesQuery, ZDirectory, ZDirectoryQuery, ZDirectorySummary, ZFolderInput } from '@vbc/shared';
 import { requireAccount } from '../platform/plugins/auth.ts';
 import { SECURITY, ZNoContent } from '../platform/plugins/docs.ts';
 import { uuidParam } from '../platform/http/params.ts';
@@ -35,13 +35,14 @@ export default async function directoryRoutes(app: FastifyInstance) {
       schema: {
         security: SECURITY.optionalBearer,
         params: ZDirParams,
+        querystring: ZDirectoryQuery,
         response: { 200: ZDirectory },
         tags,
         summary:
-          "A directory's cards: one's own folder, a business one belongs to or follows, or any public team directory (signed out too)",
+          "A page of a directory's cards (?limit=, ?cursor= from nextCursor, ?q= filters): one's own folder, a business one belongs to or follows, or any public team directory (signed out too)",
       },
     },
-    async (request) => app.directories.findDirectory(request.params.dirId, request.account?.id ?? null),
+    async (request) => app.directories.findDirectory(request.params.dirId, request.account?.id ?? null, request.query),
   );
 
   r.post(

@@ -27,6 +27,15 @@ export const searchedText = sql`${virtualContacts}.search_text`;
 const anywhere = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
+ * Every word of `q` (ignoring case) somewhere in a card's name, job title or organization, as a
+ * search matches (a directory's filter); undefined when `q` has no word.
+ */
+export function cardTextMatches(q: string): SQL | undefined {
+  const words = q.toLowerCase().split(/\s+/).filter(Boolean);
+  return words.length ? and(...words.map((word) => sql`${searchedText} like ${anywhere(word)}`)) : undefined;
+}
+
+/**
  * The search for `wordCount` words (placeholders w0…, and `q` for the similarity), among what the
  * account (`accountId`) reaches; prepared once per word count (a search is typed letter by letter).
  */

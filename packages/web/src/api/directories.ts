@@ -7,8 +7,14 @@ const dir = (dirId: string) => `/api/directories/${encodeURIComponent(dirId)}`;
 /** Businesses one belongs to or follows, then one's folders ("Saved" first); with a card, whether each holds it. */
 export const listDirectories = (contactId?: string) =>
   http.get<TDirectories>(contactId ? `/api/directories?contactId=${encodeURIComponent(contactId)}` : '/api/directories');
-/** A directory with its cards (a public team directory opens signed out too). */
-export const getDirectory = (dirId: string) => http.get<TDirectory>(dir(dirId));
+/** A page of a directory's cards, `q` filtering them (a public team directory opens signed out too). */
+export function getDirectory(dirId: string, page: { q?: string; cursor?: string } = {}) {
+  const params = new URLSearchParams();
+  if (page.q?.trim()) params.set('q', page.q.trim());
+  if (page.cursor) params.set('cursor', page.cursor);
+  const query = params.toString();
+  return http.get<TDirectory>(query ? `${dir(dirId)}?${query}` : dir(dirId));
+}
 export const createFolder = (name: string) => http.post<TDirectorySummary>('/api/directories', { name });
 export const renameFolder = (dirId: string, name: string) => http.put<TDirectorySummary>(dir(dirId), { name });
 export const deleteFolder = (dirId: string) => http.delete(dir(dirId));

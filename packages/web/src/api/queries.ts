@@ -2,7 +2,7 @@
  * Query options by resource: the key (`query-keys.ts`) and the call that fills it, written once,
  * used by `useQuery(…)`, `queryClient.fetchQuery(…)` and `prefetchQuery(…)` alike.
  */
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { getCardForEdit, getCardStats, getPinStatus, getRecents } from './cards.ts';
 import { getCorporateProfile } from './contacts.ts';
 import { getConversation, listConversations } from './conversations.ts';
@@ -57,7 +57,14 @@ export const accountQueries = {
 export const directoryQueries = {
   list: (contactId?: string) =>
     queryOptions({ queryKey: queryKeys.directories.list(contactId), queryFn: () => listDirectories(contactId) }),
-  one: (dirId: string) => queryOptions({ queryKey: queryKeys.directories.one(dirId), queryFn: () => getDirectory(dirId) }),
+  /** A directory a page at a time ("Load more"), filtered by `q` on the server. */
+  one: (dirId: string, q = '') =>
+    infiniteQueryOptions({
+      queryKey: queryKeys.directories.one(dirId, q.trim()),
+      queryFn: ({ pageParam }) => getDirectory(dirId, { q, cursor: pageParam }),
+      initialPageParam: undefined as string | undefined,
+      getNextPageParam: (page) => page.nextCursor ?? undefined,
+    }),
 };
 
 export const announcementQueries = {

@@ -50,7 +50,7 @@ export const queryKeys = {
     all: ['directories'] as const,
     /** The list; with a card id, each entry says whether it holds that card. */
     list: (contactId?: string) => ['directories', 'list', contactId ?? null] as const,
-    one: (dirId: string) => ['directories', 'one', dirId] as const,
+    one: (dirId: string, q = '') => ['directories', 'one', dirId, q] as const,
   },
   wallet: {
     all: ['wallet'] as const,

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -33,11 +33,15 @@ export default function DirectorySection({ business }: { business: TCorporateCon
   const id = business.corporateAccountId;
   const client = useQueryClient();
   const { account, refreshAccount } = useSession();
-  const directory = useQuery(directoryQueries.one(id));
+  const directory = useInfiniteQuery(directoryQueries.one(id));
   const isAdmin = business.role === 'admin';
   const mine = asCards(account?.virtualContacts);
-  const linkedIds = new Set(directory.data?.cards.map((c) => c.virtualContactId) ?? []);
-  const linkable = mine.filter((c) => !linkedIds.has(c.virtualContactId));
+  const linked = directory.data?.pages.flatMap((page) => page.cards);
+  const linkedIds = new Set(linked?.map((c) => c.virtualContactId) ?? []);
+  // The directory comes a page at a time: until every page is in, a card of one's own linked to
+  // some business may be linked here, on a page not loaded, so it is not offered.
+  const allLoaded = directory.data !== undefined && !directory.hasNextPage;
+  const linkable = mine.filter((c) => !linkedIds.has(c.virtualContactId) && (allLoaded || !c.isCorporateProfile));
   const [chosen, setChosen] = useState('');
   const refresh = async () => {
     await Promise.all([
@@ -138,10 +142,10 @@ export default function DirectorySection({ business }: { business: TCorporateCon
           {errorText(directory.error)}
         </Typography>
       )}
-      {directory.data?.cards.length === 0 && <Typography color="text.secondary">No linked cards yet.</Typography>}
-      {directory.data && directory.data.cards.length > 0 && (
+      {linked?.length === 0 && <Typography color="text.secondary">No linked cards yet.</Typography>}
+      {linked && linked.length > 0 && (
         <Box component="ul" aria-label="Linked cards" sx={{ p: 0, m: 0, display: 'grid', gap: 1 }}>
-          {directory.data.cards.map((card) => (
+          {linked.map((card) => (
             <CardListItem
               key={card.virtualContactId}
               card={card}
@@ -155,6 +159,11 @@ export default function DirectorySection({ business }: { business: TCorporateCon
             />
           ))}
         </Box>
+      )}
+      {directory.hasNextPage && (
+        <Button onClick={() => void directory.fetchNextPage()} disabled={directory.isFetchingNextPage} sx={{ justifySelf: 'start' }}>
+          Load more
+        </Button>
       )}
     </ConsoleSection>
   );

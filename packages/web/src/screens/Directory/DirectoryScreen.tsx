@@ -1,8 +1,9 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
@@ -23,6 +24,7 @@ import { notify } from '../../platform/events.ts';
 import { useSession } from '../../session/SessionContext.tsx';
 import FollowButton from '../../dialogs/FollowButton.tsx';
 import { obsecuredDisplayUrl } from '../../api/contacts.ts';
+import { SEARCH_DEBOUNCE_MS, useDebounced } from '../../platform/use-debounced.ts';
 
 /** The business's logo (its profile image) beside the name, or its initial while there is none. */
 function BusinessLogo({ name, profile }: { name: string; profile: TCorporateProfile | undefined }) {
@@ -38,20 +40,20 @@ function BusinessLogo({ name, profile }: { name: string; profile: TCorporateProf
   );
 }
 
-const matches = (card: TCardSummary, filter: string) => {
-  const words = filter.toLowerCase().split(/\s+/).filter(Boolean);
-  const text = [cardTitle(card), card.jobTitle, card.organization].filter(Boolean).join(' ').toLowerCase();
-  return words.every((w) => text.includes(w));
-};
-
-/** Route /directory/:dirId: a directory's cards with a filter box; one's own folder can lose cards; a public team directory opens signed out. */
+/**
+ * Route /directory/:dirId: a directory's cards a page at a time ("Load more"; a business's may hold
+ * thousands) with a filter box the server applies; one's own folder can lose cards; a public team
+ * directory opens signed out.
+ */
 export default function DirectoryScreen() {
   const { dirId = '' } = useParams();
   const { status } = useSession();
   const queryClient = useQueryClient();
   const [filter, setFilter] = useState('');
+  const q = useDebounced(filter.trim(), SEARCH_DEBOUNCE_MS);
   // Wait for the session: a signed-in person's token opens their folders and businesses.
-  const query = useQuery({ ...directoryQueries.one(dirId), enabled: status !== 'checking' });
+  // While a new filter loads, the cards of the last one stay (no flash of the loading screen).
+  const query = useInfiniteQuery({ ...directoryQueries.one(dirId, q), enabled: status !== 'checking', placeholderData: keepPreviousData });
   const remove = useMutation({
     mutationFn: (card: TCardSummary) => removeCardFromFolder(dirId, card.virtualContactId),
     onSuccess: async (_, card) => {
@@ -59,13 +61,13 @@ export default function DirectoryScreen() {
       await queryClient.invalidateQueries({ queryKey: queryKeys.directories.all });
     },
   });
-  const dir = query.data;
+  const dir = query.data?.pages[0];
+  const shown = query.data?.pages.flatMap((page) => page.cards) ?? [];
   // A business's team page shows its logo and description, from its public profile.
   const business = useQuery({ ...corporateQueries.profile(dir?.corporateProfileId ?? ''), enabled: !!dir?.corporateProfileId });
   useEffect(() => {
     if (dir) document.title = dir.name;
   }, [dir]);
-  const shown = useMemo(() => (dir ? dir.cards.filter((c) => matches(c, filter)) : []), [dir, filter]);
 
   if (status === 'checking' || query.isPending) return <LoadingScreen />;
   if (query.isError) {
@@ -125,7 +127,7 @@ export default function DirectoryScreen() {
           </Box>
         )}
       </Box>
-      {dir!.cards.length > 0 && (
+      {dir!.cardCount > 0 && (
         <TextField
           size="small"
           placeholder="Filter by name, job title or organization"
@@ -143,36 +145,43 @@ export default function DirectoryScreen() {
           }}
         />
       )}
-      {dir!.cards.length === 0 ? (
+      {dir!.cardCount === 0 ? (
         <Typography color="text.secondary" sx={{ textAlign: 'center', py: 6 }}>
           {ownFolder ? 'No cards here yet. Open a card and use "Save to folder".' : 'No cards in this directory yet.'}
         </Typography>
       ) : shown.length === 0 ? (
         <Typography color="text.secondary" sx={{ textAlign: 'center', py: 4 }}>
-          No card matches "{filter.trim()}".
+          No card matches "{q}".
         </Typography>
       ) : (
-        <Box component="ul" sx={{ p: 0, m: 0, display: 'grid', gap: 1.25 }}>
-          {shown.map((card) => (
-            <CardListItem
-              key={card.virtualContactId}
-              card={card}
-              highlight={filter}
-              action={
-                ownFolder && (
-                  <IconButton
-                    aria-label={`Remove ${cardTitle(card)} from ${dir!.name}`}
-                    title="Remove from folder"
-                    disabled={remove.isPending}
-                    onClick={() => remove.mutate(card)}
-                  >
-                    <RemoveIcon fontSize="small" />
-                  </IconButton>
-                )
-              }
-            />
-          ))}
-        </Box>
+        <>
+          <Box component="ul" sx={{ p: 0, m: 0, display: 'grid', gap: 1.25 }}>
+            {shown.map((card) => (
+              <CardListItem
+                key={card.virtualContactId}
+                card={card}
+                highlight={q}
+                action={
+                  ownFolder && (
+                    <IconButton
+                      aria-label={`Remove ${cardTitle(card)} from ${dir!.name}`}
+                      title="Remove from folder"
+                      disabled={remove.isPending}
+                      onClick={() => remove.mutate(card)}
+                    >
+                      <RemoveIcon fontSize="small" />
+                    </IconButton>
+                  )
+                }
+              />
+            ))}
+          </Box>
+          {query.hasNextPage && (
+            <Button onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage} sx={{ justifySelf: 'center' }}>
+              Load more
+            </Button>
+          )}
+        </>
       )}
     </Box>
   );

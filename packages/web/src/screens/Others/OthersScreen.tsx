@@ -17,19 +17,7 @@ import CardListItem from '../../components/CardListItem.tsx';
 import EmptyState from '../../components/EmptyState.tsx';
 import LoadingScreen from '../../components/LoadingScreen.tsx';
 import { useSession } from '../../session/SessionContext.tsx';
-
-/** How long typing must pause before a search is sent. */
-export const SEARCH_DEBOUNCE_MS = 300;
-
-/** `value`, once it has stayed unchanged for `ms`. */
-function useDebounced(value: string, ms: number): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
+import { SEARCH_DEBOUNCE_MS, useDebounced } from '../../platform/use-debounced.ts';
 
 const list = { p: 0, m: 0, display: 'grid', gap: 1.25 } as const;
 const note = (text: string) => (

@@ -48,7 +48,11 @@ export const virtualContacts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('virtual_contacts_owner_idx').on(t.ownerAccountId)],
+  (t) => [
+    index('virtual_contacts_owner_idx').on(t.ownerAccountId),
+    // A business directory: its linked cards by name, a page at a time, and their count (issue 28).
+    index('virtual_contacts_corporate_profile_idx').on(t.corporateProfileId, t.firstName, t.lastName, t.id),
+  ],
 );
 
 /** Views and downloads per card per UTC day, for the owner's chart. */

@@ -1,0 +1,1 @@
+CREATE INDEX "virtual_contacts_corporate_profile_idx" ON "virtual_contacts" USING btree ("corporate_profile_id","first_name","last_name","id");
