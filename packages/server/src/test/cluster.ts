@@ -113,10 +113,17 @@ export async function startBalancer(): Promise<TBalancer> {
   };
 }
 
-/** Starts one instance on the database and Redis; `npm start` when asked, else the production entry. */
-export function startInstance(env: { DATABASE_URL: string; REDIS_URL: string }, how: 'node' | 'npm' = 'node'): Promise<TServerProcess> {
+/**
+ * Starts one instance on the database and Redis; `npm start` when asked, else the production entry.
+ * `more`: a fixed port (an instance restarted behind a load balancer's configuration) and more settings.
+ */
+export function startInstance(
+  env: { DATABASE_URL: string; REDIS_URL: string },
+  how: 'node' | 'npm' = 'node',
+  more: { port?: number; env?: Record<string, string> } = {},
+): Promise<TServerProcess> {
   const [command, args] = how === 'npm' ? ['npm', ['start']] : ['node', ['packages/server/dist/main.js']];
-  return startServerProcess(command, args, { env: { ...env, LOG_LEVEL: 'warn' }, readyTimeoutMs: 180_000 });
+  return startServerProcess(command, args, { env: { ...env, LOG_LEVEL: 'warn', ...more.env }, readyTimeoutMs: 180_000, port: more.port });
 }
 
 export { killTree };
@@ -144,6 +151,9 @@ export class ConversationClient {
   /** New messages that arrived by the hub after a later one (within one connection). */
   readonly outOfOrder: string[] = [];
   duplicates = 0;
+  /** Messages that came by the hub, and those only the HTTP catch-up brought. */
+  viaHub = 0;
+  viaCatchUp = 0;
   reconnects = 0;
   resyncs = 0;
   private lastHubSeq = 0;
@@ -155,9 +165,10 @@ export class ConversationClient {
     private readonly accessToken: string,
     readonly conversationId: string,
     readonly name: string,
+    transport: HttpTransportType = HttpTransportType.WebSockets,
   ) {
     this.hub = new HubConnectionBuilder()
-      .withUrl(`${baseUrl}${HUB.path}`, { transport: HttpTransportType.WebSockets, accessTokenFactory: () => accessToken })
+      .withUrl(`${baseUrl}${HUB.path}`, { transport, accessTokenFactory: () => accessToken })
       .withAutomaticReconnect({ nextRetryDelayInMilliseconds: (ctx) => (ctx.elapsedMilliseconds < 120_000 ? 300 : null) })
       .withServerTimeout(8_000)
       .withKeepAliveInterval(2_000)
@@ -195,6 +206,7 @@ export class ConversationClient {
     if (m.sequence < this.lastHubSeq) this.outOfOrder.push(`${this.name}: ${m.sequence} after ${this.lastHubSeq}`);
     this.lastHubSeq = Math.max(this.lastHubSeq, m.sequence);
     this.known.add(m.sequence);
+    this.viaHub++;
   }
 
   /** GET …/messages?after= from the highest sequence held, page by page (retried through outages). */
@@ -211,7 +223,11 @@ export class ConversationClient {
       });
       if (res.status !== 200) throw new Error(`catch-up: ${res.status}`);
       const page = (await res.json()) as TConversationMessage[];
-      for (const m of page) this.known.add(m.sequence);
+      for (const m of page) {
+        if (this.known.has(m.sequence)) continue;
+        this.known.add(m.sequence);
+        this.viaCatchUp++;
+      }
       if (page.length < 100) return;
     }
   }
@@ -261,22 +277,30 @@ export interface TClusterWorld {
  */
 export function useClusterWorld(): TClusterWorld {
   const world = { processes: [] } as unknown as TClusterWorld;
-  let drop: (() => Promise<void>) | undefined;
+  let close: (() => Promise<void>) | undefined;
   beforeAll(async () => {
     buildServer();
-    const created = await createPostgresDatabase();
-    drop = created.drop;
-    world.redis = await startOwnRedis();
-    world.env = { DATABASE_URL: created.url, REDIS_URL: world.redis.url };
-    world.database = await openDatabase({ url: created.url, dataDir: '', maxConnections: 4 });
-    world.setup = (await buildTestApp(world.database, { env: { REDIS_URL: world.redis.url } })).app;
+    close = await openClusterWorld(world);
   }, 180_000);
-  afterAll(async () => {
+  afterAll(() => close?.());
+  return world;
+}
+
+/**
+ * Fills `world` (a fresh database beside TEST_DATABASE_URL's, its own redis-server, the set-up app)
+ * without test hooks, for benches too; resolves with what kills its processes and drops it all.
+ */
+export async function openClusterWorld(world: TClusterWorld): Promise<() => Promise<void>> {
+  const created = await createPostgresDatabase();
+  world.redis = await startOwnRedis();
+  world.env = { DATABASE_URL: created.url, REDIS_URL: world.redis.url };
+  world.database = await openDatabase({ url: created.url, dataDir: '', maxConnections: 4 });
+  world.setup = (await buildTestApp(world.database, { env: { REDIS_URL: world.redis.url } })).app;
+  return async () => {
     for (const p of world.processes) killTree(p.child);
     await world.setup?.close();
     await world.database?.close();
     await world.redis?.stop();
-    await drop?.();
-  });
-  return world;
+    await created.drop();
+  };
 }
