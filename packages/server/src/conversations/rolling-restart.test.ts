@@ -14,7 +14,8 @@ import { serviceUrl } from '../test/services.ts';
 
 const databaseUrl = serviceUrl('TEST_DATABASE_URL', 'the rolling restart test');
 const redisUrl = serviceUrl('TEST_REDIS_URL', 'the rolling restart test');
-if (process.env.CI && !haproxyInstalled()) throw new Error('haproxy must be installed in CI (.ci/run installs it), where the rolling restart test may not be skipped.');
+if (process.env.CI && !haproxyInstalled())
+  throw new Error('haproxy must be installed in CI (.ci/run installs it), where the rolling restart test may not be skipped.');
 
 describe.skipIf(!databaseUrl || !redisUrl || !haproxyInstalled())('rolling restart of three instances behind HAProxy', () => {
   const world = useClusterWorld();

@@ -12,6 +12,7 @@ import type { TConversationMessage } from '@vbc/shared/conversation';
 import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { openDatabase, type Database } from '../platform/db/client.ts';
+import { conversationMessages } from '../platform/db/schema/index.ts';
 import { buildTestApp } from './app.ts';
 import { createPostgresDatabase } from './databases.ts';
 import { REPO_ROOT, freePort, killTree, startServerProcess, type TServerProcess } from './processes.ts';
@@ -231,6 +232,23 @@ export class ConversationClient {
       if (page.length < 100) return;
     }
   }
+}
+
+/**
+ * The database is the truth: reads every message, then waits (at most `ms`) until every client holds
+ * each stored message of its conversation. `copies`: how many rows carry each clientMessageId.
+ */
+export async function convergeWithDatabase(database: Database, conversations: string[], clients: ConversationClient[], ms = 30_000) {
+  const m = conversationMessages;
+  const rows = await database.db.select({ conversationId: m.conversationId, seq: m.seq, clientMessageId: m.clientMessageId }).from(m);
+  const stored = new Map<string, number[]>(conversations.map((id) => [id, []]));
+  for (const r of rows) stored.get(r.conversationId)?.push(r.seq);
+  const complete = (c: ConversationClient) => stored.get(c.conversationId)!.every((s) => c.known.has(s));
+  const start = Date.now();
+  while (clients.some((c) => !complete(c)) && Date.now() - start < ms) await new Promise((r) => setTimeout(r, 50));
+  const copies = new Map<string, number>();
+  for (const r of rows) if (r.clientMessageId) copies.set(r.clientMessageId, (copies.get(r.clientMessageId) ?? 0) + 1);
+  return { rows, stored, complete, copies, convergedMs: Date.now() - start };
 }
 
 /** Sends until acknowledged: the same clientMessageId again after any failure (as the web outbox does). */

@@ -9,8 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { HttpTransportType } from '@microsoft/signalr';
-import { conversationMessages } from '../platform/db/schema/index.ts';
-import { ConversationClient, sendUntilAcknowledged, startInstance, type TClusterWorld } from './cluster.ts';
+import { ConversationClient, convergeWithDatabase, sendUntilAcknowledged, startInstance, type TClusterWorld } from './cluster.ts';
 import { buildPerson, startConversation, type TPerson } from './conversations-support.ts';
 import { HAPROXY_SERVERS, startHaproxy } from './haproxy.ts';
 import { exitWithin, freePort, type TServerProcess } from './processes.ts';
@@ -124,18 +123,9 @@ export async function runRollingRestart(world: TClusterWorld, peopleCount = 12):
     await Promise.all(senders);
     mark('senders stopped');
 
-    // The database is the truth: every client must come to hold exactly its conversation's messages.
-    const m = conversationMessages;
-    const rows = await database.db.select({ conversationId: m.conversationId, seq: m.seq, clientMessageId: m.clientMessageId }).from(m);
-    const stored = new Map<string, number[]>(conversations.map((id) => [id, []]));
-    for (const r of rows) stored.get(r.conversationId)?.push(r.seq);
-    const complete = (c: ConversationClient) => stored.get(c.conversationId)!.every((s) => c.known.has(s));
-    const convergeStart = Date.now();
-    while (clients.some((c) => !complete(c)) && Date.now() - convergeStart < 30_000) await sleep(50);
+    const { rows, stored, complete, copies } = await convergeWithDatabase(database, conversations, clients);
     mark('clients compared with the database');
 
-    const copies = new Map<string, number>();
-    for (const r of rows) if (r.clientMessageId) copies.set(r.clientMessageId, (copies.get(r.clientMessageId) ?? 0) + 1);
     const gaps = [...stored].flatMap(([id, seqs]) => {
       const sorted = seqs.sort((a, b) => a - b);
       return sorted.every((s, k) => s === k + 1) ? [] : [`${id}: ${sorted.join(',')}`];
