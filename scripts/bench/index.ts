@@ -33,7 +33,7 @@ const verdict = (ok: boolean) => (ok ? 'meets target' : 'MISSES target');
  * section but the opt-in ones runs by default. Sections: card, card-instructions (opt-in: about
  * 9 minutes under valgrind), bundle, send, hub-capacity, hub200, hub1000, push, search,
  * announcements, signed-in, deployment (opt-in: generates a database of several GB the first
- * time, BENCH_SCALE=1 by default), card-page, exchange, webhooks.
+ * time, BENCH_SCALE=1 by default), card-page, exchange, webhooks, rolling-restart.
  */
 const SECTIONS = [
   'card',
@@ -51,6 +51,7 @@ const SECTIONS = [
   'card-page',
   'exchange',
   'webhooks',
+  'rolling-restart',
 ] as const;
 const only = (process.env.BENCH_ONLY ?? '')
   .split(',')
@@ -279,4 +280,11 @@ if (runs('webhooks')) {
     '\n▶ webhooks: a 10,000-event backlog from the outbox to a local receiver, and the message send path (to recipients with a message.received webhook) quiet and while it is delivered',
   );
   for (const line of webhookLines(await benchWebhooks(10_000, 200, 300), verdict)) console.log(line);
+}
+if (runs('rolling-restart')) {
+  console.log(
+    '\n▶ rolling restart behind HAProxy (deploy/haproxy.cfg): three instances of the built server on PostgreSQL and Redis, each SIGTERMed, waited for and started again while 12 people send through HAProxy (one message every ~2 s each) and official SignalR clients receive',
+  );
+  const lines = await runScript<string[]>(fileURLToPath(new URL('./rolling-restart.ts', import.meta.url)), []);
+  for (const line of lines) console.log(line);
 }

@@ -75,6 +75,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('fastReads', fastReads);
+  app.decorate('draining', false);
   app.addHook('preClose', (done) => {
     fastReads.close();
     done();

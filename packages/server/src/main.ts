@@ -10,12 +10,17 @@ async function main() {
   await app.listen({ port: config.PORT, host: config.HOST });
 
   let closing = false;
+  // Drain: /readyz answers 503 for SHUTDOWN_DRAIN_MS while everything else is still served, so a
+  // load balancer's health check takes the instance out before it stops accepting connections;
+  // then close (the hub's clients are told to reconnect, in-flight requests finish).
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    app.draining = true;
+    app.log.info({ signal, drainMs: config.SHUTDOWN_DRAIN_MS }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), config.SHUTDOWN_DRAIN_MS + 10_000);
     force.unref();
+    if (config.SHUTDOWN_DRAIN_MS > 0) await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DRAIN_MS));
     await app.close();
     process.exit(0);
   };

@@ -9,9 +9,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { conversationMessages } from '../platform/db/schema/index.ts';
 import {
   ConversationClient,
+  convergeWithDatabase,
   sendUntilAcknowledged,
   startBalancer,
   startInstance,
@@ -126,19 +126,9 @@ describe.skipIf(!databaseUrl || !redisUrl)('chaos: killed instance, Redis outage
     await Promise.all(senders);
     mark('senders stopped');
 
-    // The database is the truth: every client must come to hold exactly its conversation's messages.
-    const m = conversationMessages;
-    const rows = await database.db.select({ conversationId: m.conversationId, seq: m.seq, clientMessageId: m.clientMessageId }).from(m);
-    const stored = new Map<string, number[]>(conversations.map((id) => [id, []]));
-    for (const r of rows) stored.get(r.conversationId)?.push(r.seq);
-    const convergeStart = Date.now();
-    const complete = (c: ConversationClient) => stored.get(c.conversationId)!.every((s) => c.known.has(s));
-    while (clients.some((c) => !complete(c)) && Date.now() - convergeStart < 30_000) await sleep(50);
-    mark(`all clients complete ${((Date.now() - convergeStart) / 1000).toFixed(1)} s after the last send`);
+    const { rows, stored, complete, copies: byClientMessageId, convergedMs } = await convergeWithDatabase(database, conversations, clients);
+    mark(`all clients complete ${(convergedMs / 1000).toFixed(1)} s after the last send`);
 
-    const byClientMessageId = new Map<string, number>();
-    for (const r of rows)
-      if (r.clientMessageId) byClientMessageId.set(r.clientMessageId, (byClientMessageId.get(r.clientMessageId) ?? 0) + 1);
     const lost = acked.filter((m) => !byClientMessageId.has(m.clientMessageId));
     const duplicated = [...byClientMessageId.values()].filter((n) => n > 1).length;
     const storedSent = rows.length - conversations.length; // minus the three first messages

@@ -12,6 +12,7 @@ import type { TConversationMessage } from '@vbc/shared/conversation';
 import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { openDatabase, type Database } from '../platform/db/client.ts';
+import { conversationMessages } from '../platform/db/schema/index.ts';
 import { buildTestApp } from './app.ts';
 import { createPostgresDatabase } from './databases.ts';
 import { REPO_ROOT, freePort, killTree, startServerProcess, type TServerProcess } from './processes.ts';
@@ -113,10 +114,17 @@ export async function startBalancer(): Promise<TBalancer> {
   };
 }
 
-/** Starts one instance on the database and Redis; `npm start` when asked, else the production entry. */
-export function startInstance(env: { DATABASE_URL: string; REDIS_URL: string }, how: 'node' | 'npm' = 'node'): Promise<TServerProcess> {
+/**
+ * Starts one instance on the database and Redis; `npm start` when asked, else the production entry.
+ * `more`: a fixed port (an instance restarted behind a load balancer's configuration) and more settings.
+ */
+export function startInstance(
+  env: { DATABASE_URL: string; REDIS_URL: string },
+  how: 'node' | 'npm' = 'node',
+  more: { port?: number; env?: Record<string, string> } = {},
+): Promise<TServerProcess> {
   const [command, args] = how === 'npm' ? ['npm', ['start']] : ['node', ['packages/server/dist/main.js']];
-  return startServerProcess(command, args, { env: { ...env, LOG_LEVEL: 'warn' }, readyTimeoutMs: 180_000 });
+  return startServerProcess(command, args, { env: { ...env, LOG_LEVEL: 'warn', ...more.env }, readyTimeoutMs: 180_000, port: more.port });
 }
 
 export { killTree };
@@ -144,6 +152,9 @@ export class ConversationClient {
   /** New messages that arrived by the hub after a later one (within one connection). */
   readonly outOfOrder: string[] = [];
   duplicates = 0;
+  /** Messages that came by the hub, and those only the HTTP catch-up brought. */
+  viaHub = 0;
+  viaCatchUp = 0;
   reconnects = 0;
   resyncs = 0;
   private lastHubSeq = 0;
@@ -155,9 +166,10 @@ export class ConversationClient {
     private readonly accessToken: string,
     readonly conversationId: string,
     readonly name: string,
+    transport: HttpTransportType = HttpTransportType.WebSockets,
   ) {
     this.hub = new HubConnectionBuilder()
-      .withUrl(`${baseUrl}${HUB.path}`, { transport: HttpTransportType.WebSockets, accessTokenFactory: () => accessToken })
+      .withUrl(`${baseUrl}${HUB.path}`, { transport, accessTokenFactory: () => accessToken })
       .withAutomaticReconnect({ nextRetryDelayInMilliseconds: (ctx) => (ctx.elapsedMilliseconds < 120_000 ? 300 : null) })
       .withServerTimeout(8_000)
       .withKeepAliveInterval(2_000)
@@ -195,6 +207,7 @@ export class ConversationClient {
     if (m.sequence < this.lastHubSeq) this.outOfOrder.push(`${this.name}: ${m.sequence} after ${this.lastHubSeq}`);
     this.lastHubSeq = Math.max(this.lastHubSeq, m.sequence);
     this.known.add(m.sequence);
+    this.viaHub++;
   }
 
   /** GET …/messages?after= from the highest sequence held, page by page (retried through outages). */
@@ -211,10 +224,31 @@ export class ConversationClient {
       });
       if (res.status !== 200) throw new Error(`catch-up: ${res.status}`);
       const page = (await res.json()) as TConversationMessage[];
-      for (const m of page) this.known.add(m.sequence);
+      for (const m of page) {
+        if (this.known.has(m.sequence)) continue;
+        this.known.add(m.sequence);
+        this.viaCatchUp++;
+      }
       if (page.length < 100) return;
     }
   }
+}
+
+/**
+ * The database is the truth: reads every message, then waits (at most `ms`) until every client holds
+ * each stored message of its conversation. `copies`: how many rows carry each clientMessageId.
+ */
+export async function convergeWithDatabase(database: Database, conversations: string[], clients: ConversationClient[], ms = 30_000) {
+  const m = conversationMessages;
+  const rows = await database.db.select({ conversationId: m.conversationId, seq: m.seq, clientMessageId: m.clientMessageId }).from(m);
+  const stored = new Map<string, number[]>(conversations.map((id) => [id, []]));
+  for (const r of rows) stored.get(r.conversationId)?.push(r.seq);
+  const complete = (c: ConversationClient) => stored.get(c.conversationId)!.every((s) => c.known.has(s));
+  const start = Date.now();
+  while (clients.some((c) => !complete(c)) && Date.now() - start < ms) await new Promise((r) => setTimeout(r, 50));
+  const copies = new Map<string, number>();
+  for (const r of rows) if (r.clientMessageId) copies.set(r.clientMessageId, (copies.get(r.clientMessageId) ?? 0) + 1);
+  return { rows, stored, complete, copies, convergedMs: Date.now() - start };
 }
 
 /** Sends until acknowledged: the same clientMessageId again after any failure (as the web outbox does). */
@@ -261,22 +295,30 @@ export interface TClusterWorld {
  */
 export function useClusterWorld(): TClusterWorld {
   const world = { processes: [] } as unknown as TClusterWorld;
-  let drop: (() => Promise<void>) | undefined;
+  let close: (() => Promise<void>) | undefined;
   beforeAll(async () => {
     buildServer();
-    const created = await createPostgresDatabase();
-    drop = created.drop;
-    world.redis = await startOwnRedis();
-    world.env = { DATABASE_URL: created.url, REDIS_URL: world.redis.url };
-    world.database = await openDatabase({ url: created.url, dataDir: '', maxConnections: 4 });
-    world.setup = (await buildTestApp(world.database, { env: { REDIS_URL: world.redis.url } })).app;
+    close = await openClusterWorld(world);
   }, 180_000);
-  afterAll(async () => {
+  afterAll(() => close?.());
+  return world;
+}
+
+/**
+ * Fills `world` (a fresh database beside TEST_DATABASE_URL's, its own redis-server, the set-up app)
+ * without test hooks, for benches too; resolves with what kills its processes and drops it all.
+ */
+export async function openClusterWorld(world: TClusterWorld): Promise<() => Promise<void>> {
+  const created = await createPostgresDatabase();
+  world.redis = await startOwnRedis();
+  world.env = { DATABASE_URL: created.url, REDIS_URL: world.redis.url };
+  world.database = await openDatabase({ url: created.url, dataDir: '', maxConnections: 4 });
+  world.setup = (await buildTestApp(world.database, { env: { REDIS_URL: world.redis.url } })).app;
+  return async () => {
     for (const p of world.processes) killTree(p.child);
     await world.setup?.close();
     await world.database?.close();
     await world.redis?.stop();
-    await drop?.();
-  });
-  return world;
+    await created.drop();
+  };
 }

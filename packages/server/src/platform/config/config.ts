@@ -158,6 +158,11 @@ export const ZConfig = z
     METRICS_TOKEN: optional.refine((v) => v === undefined || v.length >= 16, 'must be at least 16 characters'),
     /** Most hub connections one account may hold on one instance; the next negotiate is refused with 429. */
     HUB_MAX_CONNECTIONS_PER_ACCOUNT: z.coerce.number().int().min(1).max(100_000).default(50),
+    /**
+     * Milliseconds a stopping instance keeps serving with /readyz at 503 before it stops accepting
+     * connections, so a load balancer's health check takes it out first (docs/deployment.md).
+     */
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
     /** Milliseconds between flushes of batched view/download counts. */
     STATS_FLUSH_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   })
