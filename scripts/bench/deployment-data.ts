@@ -1,7 +1,7 @@
 // Issue 28, "Data at the size of a deployment": fills a migrated PostgreSQL database with what a
 // real deployment holds, set-based (INSERT … SELECT over generate_series, in the database itself),
 // so that the signed-in reads can be measured on it (deployment.ts). At scale 1:
-//   100,000 accounts, each a member of one of 10 businesses (10,000 members each)
+//   100,000 accounts, each a member of one of 10 businesses (10,000 members each), each signed in once
 //   1,000,000 cards, ten an account; each account's first card linked to its business (so a
 //     business directory holds 10,000 cards), every business's directory public
 //   200,000 conversations between two accounts, 10,000,000 messages (one conversation of 100,000,
@@ -87,6 +87,14 @@ function statements(s: TDeploymentSizes): { what: string; sql: string }[] {
       sql: `insert into accounts (id, name, email, created_at)
         select ${ACCOUNT('i')}, ${pick(FIRST, 'i')} || ' ' || ${pick(LAST, 'i / 20')}, 'person' || i || '@deployment.example',
           now() - make_interval(secs => i)
+        from generate_series(0, ${s.accounts - 1}) i`,
+    },
+    {
+      // One signed-in device an account (the tokens are nobody's: only their hashes are stored).
+      what: `${s.accounts} sessions`,
+      sql: `insert into sessions (account_id, token_hash, session_id_hash, expires_at)
+        select ${ACCOUNT('i')}, encode(sha256(('generated token ' || i)::bytea), 'hex'), encode(sha256(('generated session ' || i)::bytea), 'hex'),
+          now() + interval '30 days'
         from generate_series(0, ${s.accounts - 1}) i`,
     },
     {

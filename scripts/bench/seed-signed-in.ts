@@ -12,7 +12,9 @@ import { seedApp } from './seed-app.ts';
 /** Messages in the reader's conversation (the page read is the latest 50 or fewer). */
 const MESSAGES = 20;
 
-const [databaseUrl = '', senderCount = '1000'] = process.argv.slice(2);
+// `deployment`: the database holds deployment-sized data (deployment.ts), whose reader gets its
+// announcements from the generated businesses: a product-wide one would go to all 100,000 accounts.
+const [databaseUrl = '', senderCount = '1000', data = 'small'] = process.argv.slice(2);
 const { app, close } = await seedApp(databaseUrl);
 const reader = await buildPerson(app, 'Reader');
 const counterpart = await buildPerson(app, 'Counterpart');
@@ -29,12 +31,13 @@ const merged = await app.inject({
   payload: { recents: [{ id: counterpart.card.id, time: Date.now() }] },
 });
 if (merged.statusCode !== 200) throw new Error(`seed recents: ${merged.statusCode} ${merged.body}`);
-await createAnnouncement(
-  app.db,
-  { kind: 'operator' },
-  null,
-  ZAdminAnnouncementInput.parse({ title: 'Product news', content: 'What changed this week.', corporateAccountId: null }),
-);
+if (data !== 'deployment')
+  await createAnnouncement(
+    app.db,
+    { kind: 'operator' },
+    null,
+    ZAdminAnnouncementInput.parse({ title: 'Product news', content: 'What changed this week.', corporateAccountId: null }),
+  );
 // The "Saved" folder every account gets on its first directories read.
 await app.inject({ url: '/api/directories', headers: reader.headers });
 const senders: { headers: Record<string, string>; conversationId: string }[] = [];

@@ -55,7 +55,7 @@ export async function benchSignedIn(seconds = 4, rounds = 3, senders = 1000, dep
   const dir = mkdtempSync(path.join(tmpdir(), 'vbc-bench-signed-in-'));
   const logFile = path.join(dir, 'server.log');
   try {
-    const seeded = await helper(script('seed-signed-in.ts'), [database.url, String(senders)]);
+    const seeded = await helper(script('seed-signed-in.ts'), [database.url, String(senders), deployment ? 'deployment' : 'small']);
     const seed = JSON.parse(seeded.ready) as TSeed;
     let list = reads(seed);
     let explained: TExplained[] = [];
