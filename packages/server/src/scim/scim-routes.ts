@@ -9,7 +9,7 @@ import { SECURITY } from '../platform/plugins/docs.ts';
 import { bearerToken } from '../platform/plugins/auth.ts';
 import { uuidParam } from '../platform/http/params.ts';
 import { isDatabaseUnavailable } from '../platform/db/unavailable.ts';
-import { declareScimResources, type TScimCall } from './scimmy-adapter.ts';
+import { declareScimResources, MAX_RESULTS, type TScimCall } from './scimmy-adapter.ts';
 import type { TScimDeps } from './scim-users.ts';
 
 /** RFC 7644 §3.1: SCIM's media type, answered on every SCIM response and accepted on requests. */
@@ -41,6 +41,10 @@ const ZAttributesQuery = ZListQuery.pick({ attributes: true, excludedAttributes:
 /** A SCIM resource or message (RFC 7643/7644): its `schemas` say what it is; SCIMMY builds the rest. */
 const ZScimBody = z.looseObject({ schemas: z.array(z.string()) }).describe('A SCIM resource or message (RFC 7643, RFC 7644)');
 const ZScimList = ZScimBody.describe('A SCIM ListResponse (RFC 7644 §3.4.2)');
+
+/** At most MAX_RESULTS users a page (ServiceProviderConfig's `filter.maxResults`), whatever `count` asks. */
+const capped = <T extends { count?: number }>(query: T): T =>
+  query.count === undefined ? query : { ...query, count: Math.min(query.count, MAX_RESULTS) };
 
 /** RFC 7644 §3.12's error body. */
 function scimError(status: number, detail: string, scimType?: string) {
@@ -173,7 +177,7 @@ export default async function scimRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { corporateAccountId } = request.params;
-      const list = await scim(corporateAccountId, (call) => new User(request.query).read(call));
+      const list = await scim(corporateAccountId, (call) => new User(capped(request.query)).read(call));
       return send(reply, 200, located(base(corporateAccountId), list));
     },
   );

@@ -69,6 +69,7 @@ describeEachDatabase(
       // §3.4.2.4 paging: the business's four people (three staff and Barbara), two at a time.
       const page1 = (await scim('GET', '/Users?startIndex=1&count=2')).json();
       const page2 = (await scim('GET', '/Users?startIndex=3&count=2')).json();
+      expect((await scim('GET', '/Users?count=1000')).json()).toMatchObject({ totalResults: 4, itemsPerPage: 200 });
       expect(page1).toMatchObject({ totalResults: 4, startIndex: 1, itemsPerPage: 2 });
       expect(page2).toMatchObject({ totalResults: 4, startIndex: 3, itemsPerPage: 2 });
       const ids = [...page1.Resources, ...page2.Resources].map((u: { id: string }) => u.id);
@@ -154,10 +155,10 @@ describeEachDatabase(
         payload: '{"schemas": [',
       });
       expect(notJson.statusCode).toBe(400);
-      expect(notJson.json()).toMatchObject({ schemas: [ERROR], status: '400' });
+      expect(notJson.json()).toMatchObject({ schemas: [ERROR], status: '400', scimType: 'invalidSyntax' });
 
       const patchNoOps = await scim('PATCH', `/Users/${randomUUID()}`, { schemas: [PATCH_OP], Operations: [] });
-      expect(patchNoOps.json()).toMatchObject({ status: '400', detail: expect.stringMatching(/Operations/) });
+      expect(patchNoOps.json()).toMatchObject({ status: '400', scimType: 'invalidValue', detail: expect.stringMatching(/Operations/) });
       const patchUnknown = await scim('PATCH', `/Users/${randomUUID()}`, {
         schemas: [PATCH_OP],
         Operations: [{ op: 'replace', value: { active: false } }],
@@ -170,6 +171,16 @@ describeEachDatabase(
       expect(badId.json()).toMatchObject({ schemas: [ERROR], detail: expect.stringMatching(/id/) });
       const badCount = await scim('GET', '/Users?count=many');
       expect(badCount.json()).toMatchObject({ status: '400', detail: expect.stringMatching(/count/) });
+
+      // Malformed addresses: a 4xx with words (a broken percent-encoding is refused by the router, before SCIM's handler).
+      for (const bad of ['%25', '%E0%A4', 'a%2', '%C0%AF']) {
+        for (const path of [`/scim/v2/${bad}/Users`, `/scim/v2/${corporateAccountId}/Users/${bad}`]) {
+          const res = await ctx.app.inject({ url: path, headers: { authorization: `Bearer ${token}` } });
+          expect([400, 404], path).toContain(res.statusCode);
+          const body = res.json<{ detail?: string; message?: string }>();
+          expect(typeof (body.detail ?? body.message), path).toBe('string');
+        }
+      }
 
       // userName is the sign-in e-mail: changing it is refused.
       const { id } = (await scim('GET', `/Users?filter=${encodeURIComponent(`userName eq "${userName}"`)}`)).json().Resources[0];

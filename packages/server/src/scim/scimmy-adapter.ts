@@ -10,7 +10,8 @@ export interface TScimCall {
   failure?: unknown;
 }
 
-const MAX_RESULTS = 200;
+/** The most users one list answer holds. */
+export const MAX_RESULTS = 200;
 
 /** The SCIM User of a person (RFC 7643 §4.1), without `schemas`/`meta.location` (SCIMMY and the route add them). */
 function toScim(person: TScimPerson) {
