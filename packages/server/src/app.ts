@@ -38,6 +38,7 @@ import directories from './directories/plugin.ts';
 import wallet from './wallet/plugin.ts';
 import search from './search/plugin.ts';
 import leads from './leads/plugin.ts';
+import scim from './scim/plugin.ts';
 import webhooks, { type TWebhooksPluginOptions } from './webhooks/plugin.ts';
 
 export interface BuildOptions {
@@ -118,6 +119,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(wallet, { ca: options.push?.ca });
   await app.register(search);
   await app.register(leads);
+  await app.register(scim);
   await app.register(web, { distDir: options.webDistDir });
   return app;
 }

@@ -4,3 +4,4 @@
  */
 export type { Clock } from './clock.ts';
 export { findSession, type AuthAccount } from './sessions.ts';
+export { newToken, sha256 } from './sessions.ts';

@@ -11,6 +11,7 @@ import type {
   TManagedBusiness,
   TMyInvitation,
 } from '@vbc/shared/corporate';
+import type { TScimToken, TScimTokenCreated } from '@vbc/shared/scim';
 import { http } from './http.ts';
 
 const followPath = (corporateProfileId: string) => `/api/vbc/corporateProfile/${encodeURIComponent(corporateProfileId)}/follow`;
@@ -43,6 +44,13 @@ export const createInvitation = (corporateAccountId: string, input: TInvitationI
   http.post<TInvitation>(`${consolePath(corporateAccountId)}/invitations`, input);
 export const revokeInvitation = (corporateAccountId: string, invitationId: string) =>
   http.delete(`${consolePath(corporateAccountId)}/invitations/${encodeURIComponent(invitationId)}`);
+
+// Provisioning (issue 27): the business's SCIM tokens.
+export const listScimTokens = (corporateAccountId: string) => http.get<TScimToken[]>(`${consolePath(corporateAccountId)}/scim-tokens`);
+export const createScimToken = (corporateAccountId: string) =>
+  http.post<TScimTokenCreated>(`${consolePath(corporateAccountId)}/scim-tokens`);
+export const revokeScimToken = (corporateAccountId: string, tokenId: string) =>
+  http.delete(`${consolePath(corporateAccountId)}/scim-tokens/${encodeURIComponent(tokenId)}`);
 
 export const listMyInvitations = () => http.get<TMyInvitation[]>('/api/personalAccount/invitations');
 export const answerInvitation = (invitationId: string, accept: boolean) =>

@@ -18,6 +18,7 @@ import {
   getFollowState,
   listCorporateAnnouncements,
   listInvitations,
+  listScimTokens,
   listManagedBusinesses,
   listMembers,
   listMyInvitations,
@@ -92,4 +93,6 @@ export const consoleQueries = {
     queryOptions({ queryKey: queryKeys.console.invitations(id), queryFn: () => listInvitations(id), ...OWNER_VIEW }),
   announcements: (id: string) =>
     queryOptions({ queryKey: queryKeys.console.announcements(id), queryFn: () => listCorporateAnnouncements(id), ...OWNER_VIEW }),
+  scimTokens: (id: string) =>
+    queryOptions({ queryKey: queryKeys.console.scimTokens(id), queryFn: () => listScimTokens(id), ...OWNER_VIEW }),
 };

@@ -77,6 +77,7 @@ export const queryKeys = {
     members: (id: string) => ['console', 'business', id, 'members'] as const,
     invitations: (id: string) => ['console', 'business', id, 'invitations'] as const,
     announcements: (id: string) => ['console', 'business', id, 'announcements'] as const,
+    scimTokens: (id: string) => ['console', 'business', id, 'scimTokens'] as const,
   },
   search: {
     all: ['search'] as const,

@@ -69,7 +69,7 @@ describeEachDatabase('the OpenAPI document', (ctx) => {
         Object.values(ops).flatMap((op) => (op.security ?? []).flatMap((req) => Object.keys(req as object))),
       ),
     );
-    expect([...named].sort()).toEqual(['admin', 'bearer']);
+    expect([...named].sort()).toEqual(['admin', 'bearer', 'scim']);
     for (const scheme of named) expect(doc.components.securitySchemes[scheme]).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(doc.paths['/api/vbc/recents']!.get!.security).toEqual([{ bearer: [] }]);
     expect(doc.paths['/api/admin/corporates']!.post!.security).toEqual([{ admin: [] }]);

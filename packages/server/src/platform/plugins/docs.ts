@@ -15,12 +15,13 @@ declare module 'fastify' {
 /**
  * Who may call a route, for its `schema.security` (every documented route declares one):
  * `bearer` a signed-in account, `optionalBearer` anyone (an owner's token shows more),
- * `admin` the operators' ADMIN_TOKEN, `none` anyone.
+ * `admin` the operators' ADMIN_TOKEN, `scim` a business's SCIM token, `none` anyone.
  */
-export const SECURITY: Record<'bearer' | 'optionalBearer' | 'admin' | 'none', { [scheme: string]: string[] }[]> = {
+export const SECURITY: Record<'bearer' | 'optionalBearer' | 'admin' | 'scim' | 'none', { [scheme: string]: string[] }[]> = {
   bearer: [{ bearer: [] }],
   optionalBearer: [{}, { bearer: [] }],
   admin: [{ admin: [] }],
+  scim: [{ scim: [] }],
   none: [],
 };
 
@@ -66,6 +67,7 @@ export default fp(
           securitySchemes: {
             bearer: { type: 'http', scheme: 'bearer', description: 'An account access token (sign in by one-time code)' },
             admin: { type: 'http', scheme: 'bearer', description: "The operators' ADMIN_TOKEN" },
+            scim: { type: 'http', scheme: 'bearer', description: "A business's SCIM token, made in its console (issue 27)" },
           },
         },
       },

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -11,7 +10,6 @@ import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { WEBHOOK_EVENT_TYPES, ZCreateWebhook, type TCreatedWebhook, type TWebhook } from '@vbc/shared/webhooks';
@@ -26,6 +24,7 @@ import {
   webhookQueries,
 } from '../../api/webhooks.ts';
 import { emitClientEvent, notify } from '../../platform/events.ts';
+import ShownOnce from '../ShownOnce.tsx';
 
 /** How many characters of an answer the attempts list shows. */
 const ANSWER_PREVIEW = 200;
@@ -188,28 +187,13 @@ export default function WebhooksSection({ corporateAccountId = null }: { corpora
         Send new leads and messages to your own systems as they happen (signed as Standard Webhooks).
       </Typography>
       {created && (
-        <Alert severity="success" onClose={() => setCreated(null)} data-testid="webhook-secret">
-          <Typography variant="body2" sx={{ mb: 1 }}>
-            Copy the signing secret now: it will not be shown again.
-          </Typography>
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-            <Box component="code" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
-              {created.secret}
-            </Box>
-            <Button
-              size="small"
-              startIcon={<ContentCopyIcon />}
-              onClick={() =>
-                navigator.clipboard
-                  .writeText(created.secret)
-                  .then(() => notify('Secret copied'))
-                  .catch(() => notify('Copy failed: select the secret and copy it.', 'warning'))
-              }
-            >
-              Copy
-            </Button>
-          </Box>
-        </Alert>
+        <ShownOnce
+          what="signing secret"
+          value={created.secret}
+          copiedText="Secret copied"
+          onClose={() => setCreated(null)}
+          testId="webhook-secret"
+        />
       )}
       {list.isPending ? (
         <CircularProgress size={24} aria-label="Loading webhooks" />
