@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import type { TAnnouncement, TAnnouncementList, TAuthoredAnnouncement } from '@vbc/shared/announcement';
+import { eq } from 'drizzle-orm';
+import { accounts, announcementRecipients, announcements } from '../platform/db/schema/index.ts';
 import { describeEachDatabase } from '../test/app.ts';
 import { buildAccount } from '../test/factories.ts';
 import { ADMIN_TOKEN, admin, buildStaffedBusiness, uploadPdf, uploadPicture } from '../test/announcements-support.ts';
+import { writeRecipients } from './recipients.ts';
 
 type Headers = Record<string, string>;
 
@@ -142,6 +145,32 @@ describeEachDatabase(
         expect(got.json<TAnnouncement>()).toMatchObject({ corporateName: 'Acme Bakery', corporateAccountId: biz.corporateAccountId });
       }
       expect((await one(outsider.headers, published.announcementId)).statusCode).toBe(404);
+    });
+
+    it('writes the recipients a slice at a time (a product-wide one reaches 100,000 accounts): each once, none left out, again nothing', async () => {
+      const biz = await buildStaffedBusiness(ctx.app, 'Sliced');
+      const followers = [await buildAccount(ctx.app), await buildAccount(ctx.app)];
+      for (const f of [...followers, biz.member])
+        await call('PUT', `/api/vbc/corporateProfile/${biz.corporateProfileId}/follow`, f.headers);
+      const [announcement] = await ctx.app.db
+        .insert(announcements)
+        .values({ title: 'Sliced', corporateAccountId: biz.corporateAccountId, publishedAt: new Date() })
+        .returning();
+      const audience = [biz.owner, biz.editor, biz.member, ...followers].map((p) => p.account.id).sort();
+      // Two a statement: three slices for five people (the member who also follows counts once).
+      const written = await writeRecipients(ctx.app.db, announcement!.id, biz.corporateAccountId, 2);
+      expect([...written].sort()).toEqual(audience);
+      const rows = await ctx.app.db
+        .select({ accountId: announcementRecipients.accountId })
+        .from(announcementRecipients)
+        .where(eq(announcementRecipients.announcementId, announcement!.id));
+      expect(rows.map((r) => r.accountId).sort()).toEqual(audience);
+      expect(await writeRecipients(ctx.app.db, announcement!.id, biz.corporateAccountId, 2)).toEqual([]);
+      // A product-wide one: every account, whatever the slice.
+      const [everyone] = await ctx.app.db.insert(announcements).values({ title: 'Everyone', publishedAt: new Date() }).returning();
+      const all = await writeRecipients(ctx.app.db, everyone!.id, null, 3);
+      expect(all.length).toBe((await ctx.app.db.select({ id: accounts.id }).from(accounts)).length);
+      expect(new Set(all).size).toBe(all.length);
     });
   },
   { env: { ADMIN_TOKEN } },
