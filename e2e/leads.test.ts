@@ -295,7 +295,7 @@ describe.runIf(hasChromium())('leads: the two-way exchange', () => {
     await expectAccessible(page, 'the Leads screen, filtered');
   });
 
-  it("the business console's Leads tab lists the leads that came through members' cards, with the member's name", async () => {
+  it("the business console's Leads tab lists the leads that came through members' cards, with the member's name, and opens one to read", async () => {
     const admin = await buildAccount(server.app, { name: 'Ada Admin' });
     const member = await buildAccount(server.app, { name: 'Mel Member' });
     const biz = await buildBusiness(server.app, { name: 'Harbor Leads', memberEmails: [admin.account.email!, member.account.email!] });
@@ -316,5 +316,18 @@ describe.runIf(hasChromium())('leads: the two-way exchange', () => {
     expect(await page.getByRole('button', { name: 'Export CSV' }).count()).toBe(1);
     expect(await page.getByRole('button', { name: 'Export vCard' }).count()).toBe(0);
     await page.getByRole('heading', { level: 2, name: 'Webhooks' }).waitFor();
+
+    // A row opens the lead in a window: what the visitor left, through whose card; reading it leaves it new for the member.
+    await page.getByTestId('lead-row').getByRole('button').click();
+    const dialog = page.getByTestId('team-lead-dialog');
+    await dialog.getByRole('heading', { name: 'Team Prospect' }).waitFor();
+    expect(await dialog.textContent()).toContain("Via Mel Member's card, Mel Linked");
+    expect(await dialog.getByRole('link', { name: /@/ }).getAttribute('href')).toMatch(/^mailto:/);
+    expect(await dialog.textContent()).toContain('Status: New');
+    await expectAccessible(page, 'a team lead opened in the console');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    const owners = await server.app.inject({ method: 'GET', url: '/api/leads', headers: member.headers });
+    expect(owners.json<TLeadPage>().items[0]!.seen).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
+import { SEARCH_DEBOUNCE_MS, useDebounced } from '../../platform/use-debounced.ts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -17,16 +18,13 @@ import { downloadLeads, leadExportPath, leadQueries, type TLeadFilters, type TLe
 import { LEAD_STATUS_LABELS, leadTime, leadWork } from './lead-texts.ts';
 import IconTile from '../IconTile.tsx';
 
-/** How long typing pauses before the search goes out. */
-const SEARCH_DELAY_MS = 300;
-
 /** A card the list can be filtered by. */
 export interface TLeadCardOption {
   id: string;
   name: string;
 }
 
-function LeadRow({ lead, to, showOwner }: { lead: TLead; to: string | null; showOwner: boolean }) {
+function LeadRow({ lead, to, onOpen, showOwner }: { lead: TLead; to: string | null; onOpen?: (lead: TLead) => void; showOwner: boolean }) {
   const unread = !lead.seen;
   const work = leadWork(lead);
   const detail = [lead.email ?? lead.phone, showOwner && lead.ownerName ? `${lead.ownerName}'s card` : `via ${lead.cardName}`]
@@ -83,6 +81,22 @@ function LeadRow({ lead, to, showOwner }: { lead: TLead; to: string | null; show
         <Box component={RouterLink} to={to} sx={{ ...rowSx, '&:hover': { borderColor: 'rgba(154,125,255,0.45)' } }}>
           {body}
         </Box>
+      ) : onOpen ? (
+        <Box
+          component="button"
+          type="button"
+          onClick={() => onOpen(lead)}
+          sx={{
+            ...rowSx,
+            width: '100%',
+            font: 'inherit',
+            textAlign: 'start',
+            cursor: 'pointer',
+            '&:hover': { borderColor: 'rgba(154,125,255,0.45)' },
+          }}
+        >
+          {body}
+        </Box>
       ) : (
         <Box sx={rowSx}>{body}</Box>
       )}
@@ -99,22 +113,20 @@ export default function LeadList({
   scope,
   cards,
   leadLink,
+  onOpen,
   formats = ['csv', 'vcf'],
 }: {
   scope: TLeadScope;
   cards: TLeadCardOption[];
-  /** Where a lead opens; null rows do not open. */
+  /** Where a lead opens; null: a row opens by `onOpen` (the console's window), or not at all. */
   leadLink: ((lead: TLead) => string) | null;
+  onOpen?: (lead: TLead) => void;
   formats?: ('csv' | 'vcf')[];
 }) {
   const [typed, setTyped] = useState('');
-  const [q, setQ] = useState('');
+  const q = useDebounced(typed.trim(), SEARCH_DEBOUNCE_MS);
   const [cardId, setCardId] = useState('');
   const [status, setStatus] = useState<TLeadStatus | ''>('');
-  useEffect(() => {
-    const timer = setTimeout(() => setQ(typed.trim()), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [typed]);
   const filters: TLeadFilters = { ...(q ? { q } : {}), ...(cardId ? { cardId } : {}), ...(status ? { status } : {}) };
   const list = useInfiniteQuery(leadQueries.list(filters, scope));
   const exporting = useMutation({
@@ -210,7 +222,13 @@ export default function LeadList({
         <>
           <Box component="ul" aria-label="Leads" sx={{ p: 0, m: 0, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 1 }}>
             {leads.map((lead) => (
-              <LeadRow key={lead.leadId} lead={lead} to={leadLink ? leadLink(lead) : null} showOwner={scope.kind === 'business'} />
+              <LeadRow
+                key={lead.leadId}
+                lead={lead}
+                to={leadLink ? leadLink(lead) : null}
+                onOpen={onOpen}
+                showOwner={scope.kind === 'business'}
+              />
             ))}
           </Box>
           {list.hasNextPage && (

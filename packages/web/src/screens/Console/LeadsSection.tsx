@@ -1,6 +1,15 @@
+import { useState } from 'react';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import Typography from '@mui/material/Typography';
 import type { TCorporateConsole } from '@vbc/shared/corporate';
+import type { TLead } from '@vbc/shared/leads';
 import LeadList from '../../components/leads/LeadList.tsx';
+import { LeadConsent, LeadContact, LeadHeading } from '../../components/leads/LeadSummary.tsx';
+import { LEAD_STATUS_LABELS } from '../../components/leads/lead-texts.ts';
+import AppDialog from '../../dialogs/AppDialog.tsx';
 import WebhooksSection from '../../components/webhooks/WebhooksSection.tsx';
 import { ConsoleSection } from './ConsoleSection.tsx';
 
@@ -9,6 +18,7 @@ import { ConsoleSection } from './ConsoleSection.tsx';
  * cards, each with the member's name, the team's CSV export, and the business's webhooks.
  */
 export default function LeadsSection({ business }: { business: TCorporateConsole }) {
+  const [opened, setOpened] = useState<TLead | null>(null);
   const scope = { kind: 'business', corporateAccountId: business.corporateAccountId } as const;
   // The team's leads and the business's webhooks are an admin's (the API answers others 403).
   if (business.role !== 'admin') {
@@ -21,11 +31,36 @@ export default function LeadsSection({ business }: { business: TCorporateConsole
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 3 }}>
       <ConsoleSection title="Leads" description="Details visitors shared through your members' cards.">
-        <LeadList scope={scope} cards={[]} leadLink={null} formats={['csv']} />
+        <LeadList scope={scope} cards={[]} leadLink={null} onOpen={setOpened} formats={['csv']} />
+        {opened && <TeamLeadDialog lead={opened} onClose={() => setOpened(null)} />}
       </ConsoleSection>
       <ConsoleSection title="Webhooks">
         <WebhooksSection corporateAccountId={business.corporateAccountId} />
       </ConsoleSection>
     </Box>
+  );
+}
+
+/**
+ * A team lead, opened from the console's list (issue 26): what the visitor left, through whose
+ * card, and the member's status and tags, to read. Only the card's owner works it (status, note,
+ * delete) and opening it here does not mark it seen for them.
+ */
+function TeamLeadDialog({ lead, onClose }: { lead: TLead; onClose: () => void }) {
+  return (
+    <AppDialog open onClose={onClose} title="Lead details" testId="team-lead-dialog">
+      <DialogContent sx={{ display: 'grid', gap: 2 }}>
+        <LeadHeading lead={lead} component="h2" showOwner />
+        <LeadContact lead={lead} />
+        <Typography variant="body2">
+          {`Status: ${LEAD_STATUS_LABELS[lead.status]}`}
+          {lead.tags.length ? ` · Tags: ${lead.tags.join(', ')}` : ''}
+        </Typography>
+        <LeadConsent lead={lead} />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+    </AppDialog>
   );
 }

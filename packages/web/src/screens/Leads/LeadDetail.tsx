@@ -6,46 +6,24 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import BadgeIcon from '@mui/icons-material/Badge';
 import ContactPageIcon from '@mui/icons-material/ContactPage';
 import DeleteIcon from '@mui/icons-material/DeleteForever';
-import EmailIcon from '@mui/icons-material/Email';
-import PersonAddIcon from '@mui/icons-material/PersonAdd';
-import PhoneIcon from '@mui/icons-material/Phone';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { LEAD_NOTE_MAX_LENGTH, LEAD_STATUSES, LEAD_TAGS_MAX, ZLeadUpdate, type TLead, type TLeadStatus } from '@vbc/shared/leads';
-import { vcardFileName, writeVCard } from '@vbc/shared/vcard';
 import { errorText, HttpError } from '../../api/http.ts';
-import { deleteLead, leadQueries, saveBlob, updateLead } from '../../api/leads.ts';
+import { deleteLead, leadQueries, updateLead } from '../../api/leads.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 import EmptyState from '../../components/EmptyState.tsx';
 import LoadingScreen from '../../components/LoadingScreen.tsx';
-import { LEAD_STATUS_LABELS, leadTime, leadWork, splitLeadName } from '../../components/leads/lead-texts.ts';
+import { LEAD_STATUS_LABELS } from '../../components/leads/lead-texts.ts';
+import { LeadConsent, LeadContact, LeadHeading } from '../../components/leads/LeadSummary.tsx';
 import { emitClientEvent, notify } from '../../platform/events.ts';
 
 /** The owner's note and tags, as the shared update schema checks them. */
 const ZNotes = ZLeadUpdate.pick({ note: true, tags: true }).required();
-
-/** "Save to my contacts": the lead as a vCard 3.0 file, written by the shared writer. */
-function saveToContacts(lead: TLead) {
-  const { firstName, lastName } = splitLeadName(lead.name);
-  const contact = {
-    firstName,
-    lastName,
-    name: lead.name,
-    jobTitle: lead.jobTitle,
-    organization: lead.company,
-    biography: lead.message,
-    phones: lead.phone ? [{ phoneNumber: lead.phone }] : [],
-    emails: lead.email ? [{ email: lead.email }] : [],
-  };
-  saveBlob(new Blob([writeVCard(contact)], { type: 'text/vcard' }), vcardFileName(contact));
-}
 
 /** Route /leads/:leadId: one lead, with its links, status, note, tags and delete; opening it marks it seen. */
 export default function LeadDetail({ leadId }: { leadId: string }) {
@@ -111,7 +89,6 @@ export default function LeadDetail({ leadId }: { leadId: string }) {
       noText: 'Cancel',
       onYes: () => remove.mutateAsync().then(() => undefined),
     });
-  const work = leadWork(data);
 
   return (
     <Box
@@ -130,50 +107,8 @@ export default function LeadDetail({ leadId }: { leadId: string }) {
       <Button component={RouterLink} to="/leads" startIcon={<ArrowBackIcon />} sx={{ justifySelf: 'start' }}>
         All leads
       </Button>
-      <Box sx={{ pr: 6 }}>
-        <Typography
-          variant="h4"
-          component="h1"
-          sx={{ fontWeight: 850, fontSize: { xs: '1.8rem', sm: '2.2rem' }, overflowWrap: 'anywhere' }}
-        >
-          {data.name}
-        </Typography>
-        {work && <Typography sx={{ overflowWrap: 'anywhere' }}>{work}</Typography>}
-        <Typography variant="body2" color="text.secondary">
-          {`Via ${data.cardName} · ${leadTime(data.capturedAt)}`}
-          {data.exchangeCount > 1 ? ` · shared ${data.exchangeCount} times, last ${leadTime(data.lastExchangedAt)}` : ''}
-        </Typography>
-      </Box>
-
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-        {data.phone && (
-          <Button variant="outlined" startIcon={<PhoneIcon />} href={`tel:${data.phone.replace(/[\s-]/g, '')}`}>
-            {data.phone}
-          </Button>
-        )}
-        {data.email && (
-          <Button variant="outlined" startIcon={<EmailIcon />} href={`mailto:${data.email}`} sx={{ textTransform: 'none' }}>
-            {data.email}
-          </Button>
-        )}
-        <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => saveToContacts(data)}>
-          Save to my contacts
-        </Button>
-        {data.visitorCardId && (
-          <Button variant="outlined" startIcon={<BadgeIcon />} component={RouterLink} to={`/${encodeURIComponent(data.visitorCardId)}`}>
-            Open their card
-          </Button>
-        )}
-      </Box>
-
-      {data.message && (
-        <Paper variant="outlined" sx={{ p: 2, borderRadius: 3 }}>
-          <Typography variant="subtitle2" component="h2" sx={{ fontWeight: 700, mb: 0.5 }}>
-            Their note
-          </Typography>
-          <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{data.message}</Typography>
-        </Paper>
-      )}
+      <LeadHeading lead={data} />
+      <LeadContact lead={data} />
 
       <TextField
         select
@@ -193,10 +128,7 @@ export default function LeadDetail({ leadId }: { leadId: string }) {
 
       <NotesForm key={data.leadId} lead={data} onSaved={apply} />
 
-      <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-        {`Consent, ${leadTime(data.consentAt)}: “${data.consentText}”`}
-        {data.source ? ` · Came by ${data.source}` : ''}
-      </Typography>
+      <LeadConsent lead={data} />
 
       <Button color="error" variant="outlined" startIcon={<DeleteIcon />} onClick={askDelete} sx={{ justifySelf: 'start' }}>
         Delete

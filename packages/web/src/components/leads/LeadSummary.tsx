@@ -1,0 +1,97 @@
+import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import BadgeIcon from '@mui/icons-material/Badge';
+import EmailIcon from '@mui/icons-material/Email';
+import PersonAddIcon from '@mui/icons-material/PersonAdd';
+import PhoneIcon from '@mui/icons-material/Phone';
+import type { TLead } from '@vbc/shared/leads';
+import { vcardFileName, writeVCard } from '@vbc/shared/vcard';
+import { saveBlob } from '../../api/leads.ts';
+import { leadTime, leadWork, splitLeadName } from './lead-texts.ts';
+
+/** "Save to my contacts": the lead as a vCard 3.0 file, written by the shared writer. */
+function saveToContacts(lead: TLead) {
+  const { firstName, lastName } = splitLeadName(lead.name);
+  const contact = {
+    firstName,
+    lastName,
+    name: lead.name,
+    jobTitle: lead.jobTitle,
+    organization: lead.company,
+    biography: lead.message,
+    phones: lead.phone ? [{ phoneNumber: lead.phone }] : [],
+    emails: lead.email ? [{ email: lead.email }] : [],
+  };
+  saveBlob(new Blob([writeVCard(contact)], { type: 'text/vcard' }), vcardFileName(contact));
+}
+
+/** The lead's name, work and where it came from (the heading of its view); a business's admin sees whose card. */
+export function LeadHeading({ lead, component = 'h1', showOwner = false }: { lead: TLead; component?: 'h1' | 'h2'; showOwner?: boolean }) {
+  const work = leadWork(lead);
+  const via = showOwner && lead.ownerName ? `${lead.ownerName}'s card, ${lead.cardName}` : lead.cardName;
+  return (
+    <Box sx={{ pr: 6 }}>
+      <Typography
+        variant="h4"
+        component={component}
+        sx={{ fontWeight: 850, fontSize: { xs: '1.8rem', sm: '2.2rem' }, overflowWrap: 'anywhere' }}
+      >
+        {lead.name}
+      </Typography>
+      {work && <Typography sx={{ overflowWrap: 'anywhere' }}>{work}</Typography>}
+      <Typography variant="body2" color="text.secondary">
+        {`Via ${via} · ${leadTime(lead.capturedAt)}`}
+        {lead.exchangeCount > 1 ? ` · shared ${lead.exchangeCount} times, last ${leadTime(lead.lastExchangedAt)}` : ''}
+      </Typography>
+    </Box>
+  );
+}
+
+/** How to reach the visitor (call, mail, save, their card) and the note they left. */
+export function LeadContact({ lead }: { lead: TLead }) {
+  return (
+    <>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+        {lead.phone && (
+          <Button variant="outlined" startIcon={<PhoneIcon />} href={`tel:${lead.phone.replace(/[\s-]/g, '')}`}>
+            {lead.phone}
+          </Button>
+        )}
+        {lead.email && (
+          <Button variant="outlined" startIcon={<EmailIcon />} href={`mailto:${lead.email}`} sx={{ textTransform: 'none' }}>
+            {lead.email}
+          </Button>
+        )}
+        <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => saveToContacts(lead)}>
+          Save to my contacts
+        </Button>
+        {lead.visitorCardId && (
+          <Button variant="outlined" startIcon={<BadgeIcon />} component={RouterLink} to={`/${encodeURIComponent(lead.visitorCardId)}`}>
+            Open their card
+          </Button>
+        )}
+      </Box>
+      {lead.message && (
+        <Paper variant="outlined" sx={{ p: 2, borderRadius: 3 }}>
+          <Typography variant="subtitle2" component="h2" sx={{ fontWeight: 700, mb: 0.5 }}>
+            Their note
+          </Typography>
+          <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{lead.message}</Typography>
+        </Paper>
+      )}
+    </>
+  );
+}
+
+/** The consent the visitor gave, and when; how they came. */
+export function LeadConsent({ lead }: { lead: TLead }) {
+  return (
+    <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+      {`Consent, ${leadTime(lead.consentAt)}: “${lead.consentText}”`}
+      {lead.source ? ` · Came by ${lead.source}` : ''}
+    </Typography>
+  );
+}
