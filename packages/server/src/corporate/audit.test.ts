@@ -55,7 +55,11 @@ describeEachDatabase(
         'directory.changed',
       ]);
       const by = Object.fromEntries(items.map((e) => [e.action, e]));
-      expect(by['profile.updated']).toMatchObject({ actorAccountId: biz.editor.account.id, actorName: biz.editor.account.name, detail: { name: 'Acme Renamed' } });
+      expect(by['profile.updated']).toMatchObject({
+        actorAccountId: biz.editor.account.id,
+        actorName: biz.editor.account.name,
+        detail: { name: 'Acme Renamed' },
+      });
       expect(by['member.role_changed']).toMatchObject({
         actorAccountId: biz.owner.account.id,
         actorName: biz.owner.account.name,

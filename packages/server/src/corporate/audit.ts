@@ -29,7 +29,11 @@ export async function recordAudit(tx: Db, record: TAuditRecord): Promise<void> {
 }
 
 /** Console (admin): the business's audit log, newest first, a page at a time. */
-export async function listAudit(db: Db, corporateAccountId: string, query: { cursor?: string | undefined; limit: number }): Promise<TAuditPage> {
+export async function listAudit(
+  db: Db,
+  corporateAccountId: string,
+  query: { cursor?: string | undefined; limit: number },
+): Promise<TAuditPage> {
   let where = eq(corporateAuditLog.corporateAccountId, corporateAccountId);
   if (query.cursor) {
     const { at, id } = decodeCursor(query.cursor);

@@ -47,6 +47,21 @@ function problemsOf(record: Record<string, string>) {
   return errors;
 }
 
+/**
+ * The line each record starts on (1-based), from where each ends (csv-parse's `info.bytes`, its
+ * delimiter included): blank lines between records are skipped, a quoted field may span lines.
+ */
+function startLines(source: Buffer, ends: number[]): number[] {
+  let offset = 0;
+  let line = 1;
+  return ends.map((end) => {
+    for (; offset < end && (source[offset] === 0x0d || source[offset] === 0x0a); offset++) if (source[offset] === 0x0a) line++;
+    const start = line;
+    for (; offset < end; offset++) if (source[offset] === 0x0a) line++;
+    return start;
+  });
+}
+
 const orNull = (value: string | undefined) => (value ? value : null);
 
 /**
@@ -56,27 +71,32 @@ const orNull = (value: string | undefined) => (value ? value : null);
  * An e-mail on an earlier line makes a later row invalid.
  */
 export function checkImportCsv(csv: string): TCheckedRow[] {
-  let records: { record: string[]; info: { lines: number } }[];
+  const source = Buffer.from(csv.replace(/^\uFEFF/, ''), 'utf8');
+  let records: { record: string[]; info: { bytes: number } }[];
   try {
-    records = parse(csv.replace(/^\uFEFF/, ''), {
-      bom: true,
+    records = parse(source, {
       info: true,
       skip_empty_lines: true,
       trim: true,
       relax_column_count: true,
       to: IMPORT_MAX_ROWS + 2,
-    }) as unknown as { record: string[]; info: { lines: number } }[];
+    }) as unknown as { record: string[]; info: { bytes: number } }[];
   } catch (error) {
     const line = (error as { lines?: number }).lines;
     throw badRequest(`csv: not a CSV file${line ? ` (line ${line})` : ''}: ${(error as Error).message.split('\n')[0]}`);
   }
+  const lines = startLines(
+    source,
+    records.map((r) => r.info.bytes),
+  );
   const [header, ...data] = records;
   if (!header) throw badRequest(`csv: the file is empty; its first line names the columns ${IMPORT_REQUIRED_COLUMNS.join(', ')}.`);
   if (data.length > IMPORT_MAX_ROWS)
     throw new AppError('payload_too_large', `csv: at most ${IMPORT_MAX_ROWS.toLocaleString('en')} rows in one import.`);
   const columns = columnsOf(header.record);
   const firstLineOf = new Map<string, number>();
-  return data.map(({ record: cells, info }) => {
+  return data.map(({ record: cells }, i) => {
+    const line = lines[i + 1]!;
     const record: Record<string, string> = {};
     columns.forEach((column, i) => (record[column] = cells[i] ?? ''));
     const errors = problemsOf(record);
@@ -84,10 +104,10 @@ export function checkImportCsv(csv: string): TCheckedRow[] {
     const email = record.email!.toLowerCase();
     const earlier = firstLineOf.get(email);
     if (earlier !== undefined) errors.push({ field: 'email', message: `Also on line ${earlier}.` });
-    else if (email) firstLineOf.set(email, info.lines);
+    else if (email) firstLineOf.set(email, line);
     const valid = errors.length === 0;
     return {
-      line: info.lines,
+      line,
       email: email || null,
       status: valid ? 'valid' : 'invalid',
       errors,

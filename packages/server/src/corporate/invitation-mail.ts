@@ -15,7 +15,9 @@ export function invitationMail(input: { to: string; inviteeName: string; busines
   const subject = `${business} invites you to ${PRODUCT_NAME}`;
   const intro = `${business} invites you to join its team on ${PRODUCT_NAME}. Accepting gives you a digital business card made from your details, linked to ${business}.`;
   const how = `Open the link, sign in with this e-mail address (${input.to}) using the one-time code we send you, and choose Accept.`;
-  const text = [`Hello ${oneLine(input.inviteeName)},`, '', intro, '', how, '', `Accept: ${input.acceptUrl}`, '', `— ${PRODUCT_NAME}`].join('\n');
+  const text = [`Hello ${oneLine(input.inviteeName)},`, '', intro, '', how, '', `Accept: ${input.acceptUrl}`, '', `— ${PRODUCT_NAME}`].join(
+    '\n',
+  );
   const html = [
     '<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">',
     `<p>Hello ${h(oneLine(input.inviteeName))},</p>`,

@@ -180,7 +180,9 @@ export async function acceptInvitation(
           eq(corporateAccountMembers.accountId, accountId),
         ),
       );
-    const virtualContactId = invitation.card ? await createInvitedCard(tx, accountId, invitation.corporateAccountId, invitation.card) : null;
+    const virtualContactId = invitation.card
+      ? await createInvitedCard(tx, accountId, invitation.corporateAccountId, invitation.card)
+      : null;
     await recordAudit(tx, {
       corporateAccountId: invitation.corporateAccountId,
       actorAccountId: accountId,

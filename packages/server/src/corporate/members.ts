@@ -110,7 +110,12 @@ export async function removeMember(
       .where(and(eq(virtualContacts.ownerAccountId, accountId), eq(virtualContacts.corporateProfileId, business.profileId)))
       .returning({ id: virtualContacts.id });
     const cardIds = unlinked.map((c) => c.id);
-    await recordAudit(tx, { corporateAccountId, actorAccountId: actorId, action: 'member.removed', detail: { accountId, unlinkedCardIds: cardIds } });
+    await recordAudit(tx, {
+      corporateAccountId,
+      actorAccountId: actorId,
+      action: 'member.removed',
+      detail: { accountId, unlinkedCardIds: cardIds },
+    });
     return cardIds;
   });
   for (const cardId of unlinked) await cardChanged(cardId);
