@@ -12,6 +12,7 @@ import type { benchHubFanOut } from './hub-fan-out.ts';
 import { runScript } from './product.ts';
 import { benchReadsApi, type TReadFigure } from './reads-api.ts';
 import { benchSignedIn } from './signed-in.ts';
+import { benchTeamImport, teamImportLines } from './team-import.ts';
 import { benchWebhooks, webhookLines } from './webhooks.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -32,7 +33,7 @@ const verdict = (ok: boolean) => (ok ? 'meets target' : 'MISSES target');
  * BENCH_ONLY=card,search,… runs only those sections (to re-measure one figure quickly); every
  * section but the opt-in ones runs by default. Sections: card, card-instructions (opt-in: about
  * 9 minutes under valgrind), bundle, send, hub-capacity, hub200, hub1000, push, search,
- * announcements, signed-in, card-page, exchange, webhooks.
+ * announcements, signed-in, card-page, exchange, webhooks, team-import.
  */
 const SECTIONS = [
   'card',
@@ -49,6 +50,7 @@ const SECTIONS = [
   'card-page',
   'exchange',
   'webhooks',
+  'team-import',
 ] as const;
 const only = (process.env.BENCH_ONLY ?? '')
   .split(',')
@@ -256,4 +258,10 @@ if (runs('webhooks')) {
     '\n▶ webhooks: a 10,000-event backlog from the outbox to a local receiver, and the message send path (to recipients with a message.received webhook) quiet and while it is delivered',
   );
   for (const line of webhookLines(await benchWebhooks(10_000, 200, 300), verdict)) console.log(line);
+}
+if (runs('team-import')) {
+  console.log(
+    '\n▶ team import: a 1,000-row CSV validated and its invitations queued (server time), and their e-mails delivered to a local SMTP sink',
+  );
+  for (const line of teamImportLines(await benchTeamImport(1000), verdict)) console.log(line);
 }

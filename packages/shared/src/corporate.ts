@@ -192,3 +192,31 @@ export const ZAuditQuery = z.object({
 /** A page of the audit log, newest first; `nextCursor` asks for the next (older) page. */
 export const ZAuditPage = z.object({ items: z.array(ZAuditEntry), nextCursor: z.string().nullable() });
 export type TAuditPage = z.infer<typeof ZAuditPage>;
+
+/** GET /api/corporate/{corporateAccountId}/analytics?days=7|30|90 */
+export const ZAnalyticsQuery = z.object({
+  days: z.enum(['7', '30', '90'], { error: 'days must be 7, 30 or 90' }).default('30').transform(Number),
+});
+
+const ZCounts = { views: z.number().int(), downloads: z.number().int(), exchanges: z.number().int() };
+
+/**
+ * The team's analytics (issue 27) over the last `days` UTC days, `from`–`to` inclusive: views and
+ * downloads of the cards linked to the business (their daily counts), exchanges (leads that came
+ * through them, by the day captured). A card or lead with no owner account counts under `accountId` null.
+ */
+export const ZTeamAnalytics = z.object({
+  days: z.number().int(),
+  from: z.string(),
+  to: z.string(),
+  totals: z.object(ZCounts),
+  /** Every day of the range, oldest first, days without any as zero. */
+  perDay: z.array(z.object({ day: z.string(), ...ZCounts })),
+  /** Every member (and the business's own cards, `accountId` null, when any count), most active first. */
+  members: z.array(z.object({ accountId: z.string().nullable(), name: z.string(), ...ZCounts })),
+  /** Per member and day, only where something counted (the CSV export's rows). */
+  memberDays: z.array(z.object({ accountId: z.string().nullable(), day: z.string(), ...ZCounts })),
+  /** The ten linked cards with the most views, downloads and exchanges together. */
+  topCards: z.array(z.object({ virtualContactId: z.string(), name: z.string(), ownerAccountId: z.string().nullable(), ...ZCounts })),
+});
+export type TTeamAnalytics = z.infer<typeof ZTeamAnalytics>;

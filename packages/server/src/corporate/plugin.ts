@@ -12,6 +12,7 @@ import { acceptInvitation, createInvitation, declineInvitation, listInvitations,
 import { changeRole, listMembers, managedBusinesses, removeMember } from './members.ts';
 import corporateRoutes from './routes.ts';
 import { listAudit } from './audit.ts';
+import { teamAnalytics } from './team-analytics.ts';
 import { importMembers } from './import-members.ts';
 import { createInvitationMailer, type InvitationMailer } from './invitation-mailer.ts';
 import teamRoutes from './team-routes.ts';
@@ -34,6 +35,7 @@ const services = {
   myInvitations,
   declineInvitation,
   listAudit,
+  teamAnalytics,
 };
 /** Writes that change cards: each sends the cards' change notice after its commit. */
 const cardLinkServices = { linkCard, unlinkCard, removeMember, acceptInvitation };

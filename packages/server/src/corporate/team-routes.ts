@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZAuditPage, ZAuditQuery } from '@vbc/shared/corporate';
+import { ZAnalyticsQuery, ZAuditPage, ZAuditQuery, ZTeamAnalytics } from '@vbc/shared/corporate';
 import { IMPORT_MAX_BYTES, ZImportQuery, ZImportResult } from '@vbc/shared/member-import';
 import { AppError } from '../platform/errors/app-error.ts';
 import { uuidParam } from '../platform/http/params.ts';
@@ -29,7 +29,8 @@ async function readCsv(request: FastifyRequest): Promise<string> {
 }
 
 /**
- * The console's team work (issue 27): the audit log and bulk onboarding (CSV import). Admins only:
+ * The console's team work (issue 27): the audit log, bulk onboarding (CSV import) and the team's
+ * analytics. Admins only:
  * a non-member gets 404, another member 403, as the rest of the console.
  */
 export default async function teamRoutes(app: FastifyInstance) {
@@ -84,6 +85,25 @@ export default async function teamRoutes(app: FastifyInstance) {
       if (typeof request.body !== 'string')
         throw new AppError('unsupported_media_type', 'csv: send the file as the body, with Content-Type text/csv.');
       return app.corporate.importMembers(account.id, request.params.corporateAccountId, request.body, request.query.dryRun);
+    },
+  );
+
+  r.get(
+    '/api/corporate/:corporateAccountId/analytics',
+    {
+      schema: {
+        security: SECURITY.bearer,
+        params: ZCorporateParams,
+        querystring: ZAnalyticsQuery,
+        response: { 200: ZTeamAnalytics },
+        tags,
+        summary: "Console: the team's views, downloads and exchanges per member, per day and per card over 7, 30 or 90 days (admin)",
+      },
+    },
+    async (request, reply) => {
+      await admin(request, request.params.corporateAccountId);
+      reply.headers(noStore);
+      return app.corporate.teamAnalytics(request.params.corporateAccountId, request.query.days);
     },
   );
 }
