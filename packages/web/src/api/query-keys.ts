@@ -77,6 +77,8 @@ export const queryKeys = {
     members: (id: string) => ['console', 'business', id, 'members'] as const,
     invitations: (id: string) => ['console', 'business', id, 'invitations'] as const,
     announcements: (id: string) => ['console', 'business', id, 'announcements'] as const,
+    audit: (id: string) => ['console', 'business', id, 'audit'] as const,
+    analytics: (id: string, days: number) => ['console', 'business', id, 'analytics', days] as const,
   },
   search: {
     all: ['search'] as const,
