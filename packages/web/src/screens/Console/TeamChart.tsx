@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import type { TTeamAnalytics } from '@vbc/shared/corporate';
+import DayRangeLabels, { shortDay } from '../../components/charts/DayRangeLabels.tsx';
 
 /** The three series, bottom to top of each day's bar. */
 export const SERIES = [
@@ -11,8 +12,6 @@ export const SERIES = [
 const WIDTH = 720;
 const HEIGHT = 180;
 const PAD = { top: 10, bottom: 22, left: 32, right: 4 };
-const shortDay = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 /** The team's views, downloads and exchanges per day as stacked bars, drawn in SVG (no chart library). */
 export default function TeamChart({ analytics }: { analytics: TTeamAnalytics }) {
@@ -59,16 +58,7 @@ export default function TeamChart({ analytics }: { analytics: TTeamAnalytics }) 
           </g>
         );
       })}
-      {days.length > 0 && (
-        <>
-          <text x={PAD.left} y={HEIGHT - 5} fontSize="11" fill="rgba(255,255,255,0.6)">
-            {shortDay(days[0]!.day)}
-          </text>
-          <text x={WIDTH - PAD.right} y={HEIGHT - 5} fontSize="11" textAnchor="end" fill="rgba(255,255,255,0.6)">
-            {shortDay(days[days.length - 1]!.day)}
-          </text>
-        </>
-      )}
+      <DayRangeLabels days={days} width={WIDTH} height={HEIGHT} left={PAD.left} right={PAD.right} fill="rgba(255,255,255,0.6)" />
     </Box>
   );
 }
