@@ -39,7 +39,7 @@ describeEachDatabase(
         `Cara Cruz,ANA-${u}@example.test,0917123,,`,
         `Dan Member,${biz.member.account.email},09171234567,,`,
       ].join('\r\n');
-      const res = await post(biz.corporateAccountId, csv, biz.owner.headers);
+      const res = await post(biz.corporateAccountId, csv, biz.owner.headers, '?dryRun=true', 'text/csv; charset=utf-8');
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toEqual({
         valid: 1,
