@@ -12,6 +12,7 @@ import type { benchHubFanOut } from './hub-fan-out.ts';
 import { runScript } from './product.ts';
 import { benchReadsApi, type TReadFigure } from './reads-api.ts';
 import { benchSignedIn } from './signed-in.ts';
+import { benchTeamImport, teamImportLines } from './team-import.ts';
 import { benchWebhooks, webhookLines } from './webhooks.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -33,7 +34,7 @@ const verdict = (ok: boolean) => (ok ? 'meets target' : 'MISSES target');
  * section but the opt-in ones runs by default. Sections: card, card-instructions (opt-in: about
  * 9 minutes under valgrind), bundle, send, hub-capacity, hub200, hub1000, push, search,
  * announcements, signed-in, deployment (opt-in: generates a database of several GB the first
- * time, BENCH_SCALE=1 by default), card-page, exchange, webhooks, rolling-restart.
+ * time, BENCH_SCALE=1 by default), card-page, exchange, webhooks, rolling-restart, team-import.
  */
 const SECTIONS = [
   'card',
@@ -52,6 +53,7 @@ const SECTIONS = [
   'exchange',
   'webhooks',
   'rolling-restart',
+  'team-import',
 ] as const;
 const only = (process.env.BENCH_ONLY ?? '')
   .split(',')
@@ -287,4 +289,10 @@ if (runs('rolling-restart')) {
   );
   const lines = await runScript<string[]>(fileURLToPath(new URL('./rolling-restart.ts', import.meta.url)), []);
   for (const line of lines) console.log(line);
+}
+if (runs('team-import')) {
+  console.log(
+    '\n▶ team import: a 1,000-row CSV validated and its invitations queued (server time), and their e-mails delivered to a local SMTP sink',
+  );
+  for (const line of teamImportLines(await benchTeamImport(1000), verdict)) console.log(line);
 }

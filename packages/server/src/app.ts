@@ -21,6 +21,7 @@ import multipartPlugin from './platform/plugins/multipart.ts';
 import backplane from './platform/plugins/backplane.ts';
 import integrationEvents from './platform/plugins/integration-events.ts';
 import rateLimit from './platform/rate-limit/plugin.ts';
+import notify from './platform/notify/plugin.ts';
 import healthRoutes from './platform/health/routes.ts';
 import qrRoutes from './qr/routes.ts';
 import cards from './cards/plugin.ts';
@@ -98,6 +99,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(auth);
   await app.register(integrationEvents);
   await app.register(rateLimit);
+  await app.register(notify);
 
   // Domains: each plugin decorates app.<domain> with its services and registers its routes.
   await app.register(healthRoutes);

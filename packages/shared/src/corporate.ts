@@ -141,6 +141,8 @@ export const ZInvitation = z.object({
   phoneNumber: z.string().nullable(),
   role: ZCorporateRole,
   createdAt: z.string(),
+  /** An imported invitation's e-mail (issue 27): `queued`, `sent` or `failed`; null for one made in the console (no e-mail). */
+  mailStatus: z.enum(['queued', 'sent', 'failed']).nullable(),
 });
 export type TInvitation = z.infer<typeof ZInvitation>;
 
@@ -156,3 +158,65 @@ export type TMyInvitation = z.infer<typeof ZMyInvitation>;
 
 /** PUT /api/corporate/{corporateAccountId}/directory: the team page switch. */
 export const ZDirectorySwitch = z.object({ directoryPublic: z.boolean({ error: 'directoryPublic must be true or false' }) });
+
+/** The audit log's action names (corporate/README.md says what each records in `detail`). */
+export const AUDIT_ACTIONS = [
+  'profile.updated',
+  'directory.changed',
+  'member.role_changed',
+  'member.removed',
+  'invitation.created',
+  'invitation.revoked',
+  'invitation.accepted',
+  'members.imported',
+] as const;
+export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** One entry of a business's audit log: who (null: the operator, a provisioning client, or a deleted account), what, when. */
+export const ZAuditEntry = z.object({
+  auditId: z.string(),
+  action: z.string(),
+  actorAccountId: z.string().nullable(),
+  actorName: z.string().nullable(),
+  detail: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+});
+export type TAuditEntry = z.infer<typeof ZAuditEntry>;
+
+/** GET /api/corporate/{corporateAccountId}/audit?cursor=&limit= */
+export const ZAuditQuery = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(100).default(50),
+});
+
+/** A page of the audit log, newest first; `nextCursor` asks for the next (older) page. */
+export const ZAuditPage = z.object({ items: z.array(ZAuditEntry), nextCursor: z.string().nullable() });
+export type TAuditPage = z.infer<typeof ZAuditPage>;
+
+/** GET /api/corporate/{corporateAccountId}/analytics?days=7|30|90 */
+export const ZAnalyticsQuery = z.object({
+  days: z.enum(['7', '30', '90'], { error: 'days must be 7, 30 or 90' }).default('30').transform(Number),
+});
+
+const ZCounts = { views: z.number().int(), downloads: z.number().int(), exchanges: z.number().int() };
+
+/**
+ * The team's analytics (issue 27) over the last `days` UTC days, `from`–`to` inclusive: views and
+ * downloads of the cards linked to the business (their daily counts), exchanges (leads that came
+ * through them, by the day captured). A card or lead with no owner account counts under `accountId` null.
+ */
+export const ZTeamAnalytics = z.object({
+  days: z.number().int(),
+  from: z.string(),
+  to: z.string(),
+  totals: z.object(ZCounts),
+  /** Every day of the range, oldest first, days without any as zero. */
+  perDay: z.array(z.object({ day: z.string(), ...ZCounts })),
+  /** Every member (and the business's own cards, `accountId` null, when any count), most active first. */
+  members: z.array(z.object({ accountId: z.string().nullable(), name: z.string(), ...ZCounts })),
+  /** Per member and day, only where something counted (the CSV export's rows). */
+  memberDays: z.array(z.object({ accountId: z.string().nullable(), day: z.string(), ...ZCounts })),
+  /** The ten linked cards with the most views, downloads and exchanges together. */
+  topCards: z.array(z.object({ virtualContactId: z.string(), name: z.string(), ownerAccountId: z.string().nullable(), ...ZCounts })),
+});
+export type TTeamAnalytics = z.infer<typeof ZTeamAnalytics>;

@@ -1,6 +1,5 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import notify from '../platform/notify/plugin.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { bindServices, type BoundServices } from '../platform/plugins/bind-services.ts';
 import type { AccountDeletionStep } from './delete-account.ts';
@@ -45,12 +44,11 @@ declare module 'fastify' {
 }
 
 /**
- * Accounts: code delivery, sending limits, the clock, account events and the
+ * Accounts: code delivery (by `app.notifier`), sending limits, the clock, account events and the
  * docs/contracts.md §7 account routes. Options: `clock` to start with another clock.
  */
 export default fp(
   async function accounts(app: FastifyInstance, options: { clock?: Clock }) {
-    await app.register(notify);
     app.decorate('clock', options.clock ?? systemClock());
     app.decorate('accountEvents', new AccountEvents(app.log));
     // A session that ended, or an account that changed, is forgotten by every instance's session cache.
@@ -68,5 +66,5 @@ export default fp(
     app.decorate('accounts', { ...bindServices(deps, codeServices), ...bindServices(app.db, dbServices) });
     await app.register(accountRoutes);
   },
-  { name: 'accounts', dependencies: ['config', 'db', 'secrets', 'auth', 'storage', 'rate-limiter'] },
+  { name: 'accounts', dependencies: ['config', 'db', 'secrets', 'auth', 'storage', 'rate-limiter', 'notify'] },
 );

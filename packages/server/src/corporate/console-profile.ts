@@ -6,6 +6,7 @@ import type { Db } from '../platform/db/client.ts';
 import { corporateAccounts, corporateProfiles, type CorporateRole } from '../platform/db/schema/index.ts';
 import { notFound } from '../platform/errors/app-error.ts';
 import { claimPicture } from '../files/index.ts';
+import { recordAudit } from './audit.ts';
 import { findCorporateProfile } from './find-corporate-profile.ts';
 
 type ProfileInput = z.output<typeof ZCorporateProfileInput>;
@@ -79,6 +80,7 @@ export async function updateCorporateProfile(
       })
       .where(eq(corporateProfiles.id, profile.id));
     await tx.update(corporateAccounts).set({ name: input.name }).where(eq(corporateAccounts.id, business.id));
+    await recordAudit(tx, { corporateAccountId, actorAccountId: editorId, action: 'profile.updated', detail: { name: input.name } });
   });
   return findConsole(db, corporateAccountId, role);
 }
@@ -86,14 +88,18 @@ export async function updateCorporateProfile(
 /** Console (admin): opens or closes the business's directory to anyone with the link (the team page). */
 export async function setDirectoryPublic(
   db: Db,
+  actorId: string,
   corporateAccountId: string,
   directoryPublic: boolean,
 ): Promise<{ directoryPublic: boolean }> {
-  const [row] = await db
-    .update(corporateAccounts)
-    .set({ directoryPublic })
-    .where(eq(corporateAccounts.id, corporateAccountId))
-    .returning({ directoryPublic: corporateAccounts.directoryPublic });
-  if (!row) throw notFound('corporate account');
-  return row;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(corporateAccounts)
+      .set({ directoryPublic })
+      .where(eq(corporateAccounts.id, corporateAccountId))
+      .returning({ directoryPublic: corporateAccounts.directoryPublic });
+    if (!row) throw notFound('corporate account');
+    await recordAudit(tx, { corporateAccountId, actorAccountId: actorId, action: 'directory.changed', detail: { directoryPublic } });
+    return row;
+  });
 }

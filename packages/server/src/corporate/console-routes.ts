@@ -24,7 +24,7 @@ const ZCorporateParams = z.object({ corporateAccountId: uuidParam('a corporate a
 const ZMemberParams = ZCorporateParams.extend({ accountId: uuidParam('an account') });
 const ZInvitationParams = ZCorporateParams.extend({ invitationId: uuidParam('an invitation') });
 const ZMyInvitationParams = z.object({ invitationId: uuidParam('an invitation') });
-const ZAccepted = z.object({ corporateAccountId: z.string(), role: ZCorporateRole });
+const ZAccepted = z.object({ corporateAccountId: z.string(), role: ZCorporateRole, virtualContactId: z.string().nullable() });
 const noStore = { 'cache-control': 'private, no-store' };
 
 /**
@@ -108,8 +108,8 @@ export default async function consoleRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await member(request, request.params.corporateAccountId, ADMIN_ROLES);
-      return app.corporate.setDirectoryPublic(request.params.corporateAccountId, request.body.directoryPublic);
+      const { account } = await member(request, request.params.corporateAccountId, ADMIN_ROLES);
+      return app.corporate.setDirectoryPublic(account.id, request.params.corporateAccountId, request.body.directoryPublic);
     },
   );
 
@@ -144,8 +144,8 @@ export default async function consoleRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await member(request, request.params.corporateAccountId, ADMIN_ROLES);
-      return app.corporate.changeRole(request.params.corporateAccountId, request.params.accountId, request.body.role);
+      const { account } = await member(request, request.params.corporateAccountId, ADMIN_ROLES);
+      return app.corporate.changeRole(account.id, request.params.corporateAccountId, request.params.accountId, request.body.role);
     },
   );
 
@@ -161,8 +161,8 @@ export default async function consoleRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await member(request, request.params.corporateAccountId, ADMIN_ROLES);
-      await app.corporate.removeMember(request.params.corporateAccountId, request.params.accountId);
+      const { account } = await member(request, request.params.corporateAccountId, ADMIN_ROLES);
+      await app.corporate.removeMember(account.id, request.params.corporateAccountId, request.params.accountId);
       return reply.code(204).send(null);
     },
   );
@@ -215,8 +215,8 @@ export default async function consoleRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await member(request, request.params.corporateAccountId, ADMIN_ROLES);
-      await app.corporate.revokeInvitation(request.params.corporateAccountId, request.params.invitationId);
+      const { account } = await member(request, request.params.corporateAccountId, ADMIN_ROLES);
+      await app.corporate.revokeInvitation(account.id, request.params.corporateAccountId, request.params.invitationId);
       return reply.code(204).send(null);
     },
   );
@@ -245,7 +245,7 @@ export default async function consoleRoutes(app: FastifyInstance) {
         params: ZMyInvitationParams,
         response: { 200: ZAccepted },
         tags,
-        summary: 'Accept an invitation: become a member with the invited role',
+        summary: 'Accept an invitation: become a member with the invited role (an imported one also creates a linked card)',
       },
     },
     async (request) => app.corporate.acceptInvitation(requireAccount(request).id, request.params.invitationId),

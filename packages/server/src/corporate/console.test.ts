@@ -290,7 +290,7 @@ describeEachDatabase(
       expect((await accept({}, mailInvite.json().invitationId)).statusCode).toBe(401);
       const accepted = await accept(byMail.headers, mailInvite.json().invitationId);
       expect(accepted.statusCode).toBe(200);
-      expect(accepted.json()).toEqual({ corporateAccountId: biz.corporateAccountId, role: 'editor' });
+      expect(accepted.json()).toEqual({ corporateAccountId: biz.corporateAccountId, role: 'editor', virtualContactId: null });
       expect((await accept(byMail.headers, mailInvite.json().invitationId)).statusCode).toBe(404);
       expect((await call('GET', `/api/corporate/${biz.corporateAccountId}/members`, biz.owner.headers)).json()).toContainEqual(
         expect.objectContaining({ accountId: byMail.account.id, role: 'editor' }),

@@ -11,6 +11,9 @@ import {
   type CorporateRole,
 } from '../platform/db/schema/index.ts';
 import { conflict, notFound } from '../platform/errors/app-error.ts';
+import { recordAudit } from './audit.ts';
+import { createInvitedCard } from './invited-card.ts';
+import type { TCardLinkDeps } from './deps.ts';
 
 type InvitationInput = z.output<typeof ZInvitationInput>;
 type InvitationRow = typeof corporateInvitations.$inferSelect;
@@ -21,6 +24,7 @@ const present = (row: InvitationRow): TInvitation => ({
   phoneNumber: row.phoneNumber,
   role: row.role,
   createdAt: row.createdAt.toISOString(),
+  mailStatus: row.mailStatus ?? null,
 });
 
 /**
@@ -48,13 +52,21 @@ export async function createInvitation(
     )
     .limit(1);
   if (member) throw conflict(`${named} is a member of this business already.`);
-  const [row] = await db
-    .insert(corporateInvitations)
-    .values({ corporateAccountId, ...contact, role: input.role, invitedByAccountId: inviterId })
-    .onConflictDoNothing()
-    .returning();
-  if (!row) throw conflict(`${named} has a pending invitation to this business already; revoke it to invite again.`);
-  return present(row);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(corporateInvitations)
+      .values({ corporateAccountId, ...contact, role: input.role, invitedByAccountId: inviterId })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) throw conflict(`${named} has a pending invitation to this business already; revoke it to invite again.`);
+    await recordAudit(tx, {
+      corporateAccountId,
+      actorAccountId: inviterId,
+      action: 'invitation.created',
+      detail: { invitationId: row.id, ...contact, role: row.role },
+    });
+    return present(row);
+  });
 }
 
 /** Console (admin): the business's pending invitations, newest first. */
@@ -68,12 +80,20 @@ export async function listInvitations(db: Db, corporateAccountId: string): Promi
 }
 
 /** Console (admin): withdraws a pending invitation. */
-export async function revokeInvitation(db: Db, corporateAccountId: string, invitationId: string): Promise<void> {
-  const gone = await db
-    .delete(corporateInvitations)
-    .where(and(eq(corporateInvitations.id, invitationId), eq(corporateInvitations.corporateAccountId, corporateAccountId)))
-    .returning({ id: corporateInvitations.id });
-  if (gone.length === 0) throw notFound('invitation');
+export async function revokeInvitation(db: Db, actorId: string, corporateAccountId: string, invitationId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [gone] = await tx
+      .delete(corporateInvitations)
+      .where(and(eq(corporateInvitations.id, invitationId), eq(corporateInvitations.corporateAccountId, corporateAccountId)))
+      .returning();
+    if (!gone) throw notFound('invitation');
+    await recordAudit(tx, {
+      corporateAccountId,
+      actorAccountId: actorId,
+      action: 'invitation.revoked',
+      detail: { invitationId, email: gone.email, phoneNumber: gone.phoneNumber },
+    });
+  });
 }
 
 /** Invitations to the contacts this account signs in with (an account may have an e-mail, a phone, or both). */
@@ -136,14 +156,16 @@ async function takeInvitation(tx: Db, accountId: string, invitationId: string): 
 
 /**
  * The invitee accepts: they become a member with the invited role (one who is a member already
- * keeps their role). Returns the business and the role they hold.
+ * keeps their role). An imported invitation also gives them a card made from its row, linked to
+ * the business (its change notice is sent after the commit). Returns the business, the role they
+ * hold, and that card's id (null for none).
  */
 export async function acceptInvitation(
-  db: Db,
+  { db, cardChanged }: TCardLinkDeps,
   accountId: string,
   invitationId: string,
-): Promise<{ corporateAccountId: string; role: CorporateRole }> {
-  return db.transaction(async (tx) => {
+): Promise<{ corporateAccountId: string; role: CorporateRole; virtualContactId: string | null }> {
+  const accepted = await db.transaction(async (tx) => {
     const invitation = await takeInvitation(tx, accountId, invitationId);
     await tx
       .insert(corporateAccountMembers)
@@ -158,8 +180,19 @@ export async function acceptInvitation(
           eq(corporateAccountMembers.accountId, accountId),
         ),
       );
-    return { corporateAccountId: invitation.corporateAccountId, role: member?.role ?? invitation.role };
+    const virtualContactId = invitation.card
+      ? await createInvitedCard(tx, accountId, invitation.corporateAccountId, invitation.card)
+      : null;
+    await recordAudit(tx, {
+      corporateAccountId: invitation.corporateAccountId,
+      actorAccountId: accountId,
+      action: 'invitation.accepted',
+      detail: { invitationId, virtualContactId },
+    });
+    return { corporateAccountId: invitation.corporateAccountId, role: member?.role ?? invitation.role, virtualContactId };
   });
+  if (accepted.virtualContactId) await cardChanged(accepted.virtualContactId);
+  return accepted;
 }
 
 /** The invitee declines: the invitation is gone. */

@@ -10,6 +10,7 @@ import {
   type CorporateRole,
 } from '../platform/db/schema/index.ts';
 import { conflict, notFound } from '../platform/errors/app-error.ts';
+import { recordAudit } from './audit.ts';
 import type { TCardLinkDeps } from './deps.ts';
 import { EDITOR_ROLES } from './membership.ts';
 
@@ -54,14 +55,27 @@ async function lockedMember(tx: Db, corporateAccountId: string, accountId: strin
 }
 
 /** Console (admin): gives a member another role; never takes the role from the last admin (409). */
-export async function changeRole(db: Db, corporateAccountId: string, accountId: string, role: CorporateRole): Promise<TCorporateMember> {
+export async function changeRole(
+  db: Db,
+  actorId: string,
+  corporateAccountId: string,
+  accountId: string,
+  role: CorporateRole,
+): Promise<TCorporateMember> {
   await db.transaction(async (tx) => {
-    const { isLastAdmin } = await lockedMember(tx, corporateAccountId, accountId);
+    const { member, isLastAdmin } = await lockedMember(tx, corporateAccountId, accountId);
     if (isLastAdmin && role !== 'admin') throw conflict(LAST_ADMIN);
     await tx
       .update(corporateAccountMembers)
       .set({ role })
       .where(and(eq(corporateAccountMembers.corporateAccountId, corporateAccountId), eq(corporateAccountMembers.accountId, accountId)));
+    if (member.role !== role)
+      await recordAudit(tx, {
+        corporateAccountId,
+        actorAccountId: actorId,
+        action: 'member.role_changed',
+        detail: { accountId, from: member.role, to: role },
+      });
   });
   const member = (await listMembers(db, corporateAccountId)).find((m) => m.accountId === accountId);
   if (!member) throw notFound('member');
@@ -71,9 +85,14 @@ export async function changeRole(db: Db, corporateAccountId: string, accountId: 
 /**
  * Console (admin): removes a member (never the last admin, 409). Their cards linked to the
  * business are unlinked (a linked card's owner must be a member): after the commit each one's
- * change notice is sent; returns those cards' ids.
+ * change notice is sent; returns those cards' ids. `actorId` null: the operator or a provisioning client.
  */
-export async function removeMember({ db, cardChanged }: TCardLinkDeps, corporateAccountId: string, accountId: string): Promise<string[]> {
+export async function removeMember(
+  { db, cardChanged }: TCardLinkDeps,
+  actorId: string | null,
+  corporateAccountId: string,
+  accountId: string,
+): Promise<string[]> {
   const unlinked = await db.transaction(async (tx) => {
     const { isLastAdmin } = await lockedMember(tx, corporateAccountId, accountId);
     if (isLastAdmin) throw conflict(LAST_ADMIN);
@@ -90,7 +109,14 @@ export async function removeMember({ db, cardChanged }: TCardLinkDeps, corporate
       .set({ corporateProfileId: null })
       .where(and(eq(virtualContacts.ownerAccountId, accountId), eq(virtualContacts.corporateProfileId, business.profileId)))
       .returning({ id: virtualContacts.id });
-    return unlinked.map((c) => c.id);
+    const cardIds = unlinked.map((c) => c.id);
+    await recordAudit(tx, {
+      corporateAccountId,
+      actorAccountId: actorId,
+      action: 'member.removed',
+      detail: { accountId, unlinkedCardIds: cardIds },
+    });
+    return cardIds;
   });
   for (const cardId of unlinked) await cardChanged(cardId);
   return unlinked;

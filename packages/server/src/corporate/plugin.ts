@@ -11,6 +11,11 @@ import consoleRoutes from './console-routes.ts';
 import { acceptInvitation, createInvitation, declineInvitation, listInvitations, myInvitations, revokeInvitation } from './invitations.ts';
 import { changeRole, listMembers, managedBusinesses, removeMember } from './members.ts';
 import corporateRoutes from './routes.ts';
+import { listAudit } from './audit.ts';
+import { teamAnalytics } from './team-analytics.ts';
+import { importMembers } from './import-members.ts';
+import { createInvitationMailer, type InvitationMailer } from './invitation-mailer.ts';
+import teamRoutes from './team-routes.ts';
 
 const services = {
   findCorporateProfile,
@@ -28,16 +33,24 @@ const services = {
   listInvitations,
   revokeInvitation,
   myInvitations,
-  acceptInvitation,
   declineInvitation,
+  listAudit,
+  teamAnalytics,
 };
 /** Writes that change cards: each sends the cards' change notice after its commit. */
-const cardLinkServices = { linkCard, unlinkCard, removeMember };
+const cardLinkServices = { linkCard, unlinkCard, removeMember, acceptInvitation };
+/** Writes that queue invitation e-mails. */
+const importServices = { importMembers };
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Corporate profiles, membership roles, followers, linked cards, and the console's members and invitations. */
-    corporate: BoundServices<typeof services> & BoundServices<typeof cardLinkServices>;
+    corporate: BoundServices<typeof services> &
+      BoundServices<typeof cardLinkServices> &
+      BoundServices<typeof importServices> & {
+        /** The import's invitation e-mails (tests and the bench wait for them with `idle()`). */
+        invitationMailer: InvitationMailer;
+      };
   }
 }
 
@@ -45,9 +58,22 @@ declare module 'fastify' {
 export default fp(
   async function corporate(app: FastifyInstance) {
     const cardLinkDeps: TCardLinkDeps = { db: app.db, cardChanged: app.cards.changed };
-    app.decorate('corporate', { ...bindServices(app.db, services), ...bindServices(cardLinkDeps, cardLinkServices) });
+    const invitationMailer = createInvitationMailer({
+      db: app.db,
+      notifier: app.notifier,
+      publicUrl: app.config.PUBLIC_URL,
+      log: app.log,
+    });
+    app.decorate('corporate', {
+      ...bindServices(app.db, services),
+      ...bindServices(cardLinkDeps, cardLinkServices),
+      ...bindServices({ db: app.db, mailer: invitationMailer }, importServices),
+      invitationMailer,
+    });
+    app.addHook('onClose', async () => invitationMailer.idle());
     await app.register(corporateRoutes);
     await app.register(consoleRoutes);
+    await app.register(teamRoutes);
   },
-  { name: 'corporate', dependencies: ['db', 'cards'] },
+  { name: 'corporate', dependencies: ['config', 'db', 'notify', 'cards'] },
 );

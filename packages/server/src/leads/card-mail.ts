@@ -1,12 +1,6 @@
 import { PRODUCT_NAME } from '@vbc/shared';
+import { escapeHtml, oneLine } from '../platform/notify/mail-text.ts';
 import type { TMail } from '../platform/notify/types.ts';
-
-/** Text as HTML text: nothing in it is markup. */
-export const escapeHtml = (value: string): string =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-/** One line for a header (a subject): line breaks and tabs become spaces. */
-const oneLine = (value: string): string => value.replace(/\s+/g, ' ').trim();
 
 export interface TCardMailInput {
   to: string;

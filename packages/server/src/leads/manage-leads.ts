@@ -5,7 +5,8 @@ import type { TLead, TLeadPage, ZLeadQuery, ZLeadUpdate } from '@vbc/shared/lead
 import type { Clock } from '../accounts/index.ts';
 import type { Db } from '../platform/db/client.ts';
 import { accounts, leads } from '../platform/db/schema/index.ts';
-import { badRequest, notFound } from '../platform/errors/app-error.ts';
+import { encodeCursor, decodeCursor } from '../platform/db/keyset-cursor.ts';
+import { notFound } from '../platform/errors/app-error.ts';
 import type { IntegrationEvents } from '../platform/integration-events/index.ts';
 import { presentLead, type LeadRow } from './present-lead.ts';
 
@@ -55,15 +56,8 @@ function filterWhere(scope: TLeadScope, filters: TLeadFilters): SQL {
   return and(...conditions)!;
 }
 
-/** A page's last lead as an opaque cursor: its capture time (milliseconds, as stored) and id. */
-const encodeCursor = (row: LeadRow): string => Buffer.from(`${row.capturedAt.getTime()}.${row.id}`).toString('base64url');
-
-function decodeCursor(cursor: string): { at: Date; id: string } {
-  const [ms, id] = Buffer.from(cursor, 'base64url').toString().split('.');
-  const at = new Date(Number(ms));
-  if (!id || !isUuid(id) || !/^\d+$/.test(ms ?? '') || Number.isNaN(at.getTime())) throw badRequest('cursor: Not a cursor of this list.');
-  return { at, id };
-}
+/** A page's last lead as an opaque cursor: its capture time and id. */
+const leadCursor = (row: LeadRow): string => encodeCursor(row.capturedAt, row.id);
 
 const ownerName = accounts.name;
 
@@ -96,7 +90,7 @@ export async function listLeads(db: Db, scope: TLeadScope, query: TLeadQuery): P
   const page = rows.slice(0, query.limit);
   return {
     items: page.map((r) => presentLead(r.row, r.ownerName)),
-    nextCursor: rows.length > query.limit ? encodeCursor(page[page.length - 1]!.row) : null,
+    nextCursor: rows.length > query.limit ? leadCursor(page[page.length - 1]!.row) : null,
     newCount: Number(unseen?.n ?? 0),
   };
 }

@@ -83,7 +83,8 @@ export default async function scimRoutes(app: FastifyInstance) {
   declareScimResources();
   const deps: TScimDeps = {
     db: app.db,
-    removeMember: (corporateAccountId, accountId) => app.corporate.removeMember(corporateAccountId, accountId),
+    // No account acts: the business's identity provider does (the audit log's actor is null).
+    removeMember: (corporateAccountId, accountId) => app.corporate.removeMember(null, corporateAccountId, accountId),
     cardChanged: app.cards.changed,
   };
   const publicUrl = app.config.PUBLIC_URL.replace(/\/+$/, '');

@@ -1,6 +1,8 @@
 /** The business calls: the 'Verified Business' dialog's follow and unfollow, and the corporate console. */
 import type { TAuthoredAnnouncement, TCorporateAnnouncementInput, TCorporateAnnouncementUpdate } from '@vbc/shared/announcement';
 import type {
+  TAuditPage,
+  TTeamAnalytics,
   TCorporateConsole,
   TCorporateMember,
   TFollowState,
@@ -12,6 +14,7 @@ import type {
   TMyInvitation,
 } from '@vbc/shared/corporate';
 import type { TScimToken, TScimTokenCreated } from '@vbc/shared/scim';
+import type { TImportResult } from '@vbc/shared/member-import';
 import { http } from './http.ts';
 
 const followPath = (corporateProfileId: string) => `/api/vbc/corporateProfile/${encodeURIComponent(corporateProfileId)}/follow`;
@@ -72,3 +75,11 @@ export const updateCorporateAnnouncement = (corporateAccountId: string, id: stri
   http.put<TAuthoredAnnouncement>(`${consolePath(corporateAccountId)}/announcements/${encodeURIComponent(id)}`, input);
 export const withdrawCorporateAnnouncement = (corporateAccountId: string, id: string) =>
   http.delete(`${consolePath(corporateAccountId)}/announcements/${encodeURIComponent(id)}`);
+
+// Issue 27: bulk onboarding, the audit log, the team's analytics.
+export const importMembers = (corporateAccountId: string, csv: string, dryRun: boolean) =>
+  http.postText<TImportResult>(`${consolePath(corporateAccountId)}/members/import?dryRun=${dryRun}`, csv, 'text/csv');
+export const getAuditPage = (corporateAccountId: string, cursor: string | null) =>
+  http.get<TAuditPage>(`${consolePath(corporateAccountId)}/audit${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`);
+export const getTeamAnalytics = (corporateAccountId: string, days: number) =>
+  http.get<TTeamAnalytics>(`${consolePath(corporateAccountId)}/analytics?days=${days}`);

@@ -45,23 +45,27 @@ export function requestHeaders(options: TRequestOptions = {}, json = true): Head
 
 const NETWORK_ERROR = 'Network error: the server could not be reached.';
 
-/** One request: a JSON body (or none), or a multipart form. */
+/** How a request's body goes: JSON, a multipart form, or text of a content type (a CSV file). */
+type TBodyKind = 'json' | 'form' | { contentType: string };
+
+/** One request: a JSON body (or none), a multipart form, or text. */
 async function send(
   method: string,
   path: string,
   body: unknown,
   options: TRequestOptions,
   networkError = NETWORK_ERROR,
-  form = false,
+  kind: TBodyKind = 'json',
 ): Promise<Response> {
   try {
-    const headers = requestHeaders(options, !form);
+    const headers = requestHeaders(options, kind !== 'form');
     // No body (GET, DELETE): no JSON content type either; the server refuses an empty JSON body.
     if (body === undefined) headers.delete('Content-Type');
+    if (typeof kind === 'object') headers.set('Content-Type', kind.contentType);
     return await fetch(path, {
       method,
       headers,
-      body: form ? (body as FormData) : body === undefined ? undefined : JSON.stringify(body),
+      body: kind === 'json' ? (body === undefined ? undefined : JSON.stringify(body)) : (body as FormData | string),
       signal: options.signal,
       credentials: 'same-origin',
     });
@@ -89,8 +93,8 @@ async function errorOf(response: Response): Promise<HttpError> {
   return new HttpError(message ?? String(response.status), response.status, code, details);
 }
 
-async function json<T>(method: string, path: string, body: unknown, options: TRequestOptions = {}): Promise<T> {
-  const response = await send(method, path, body, options);
+async function json<T>(method: string, path: string, body: unknown, options: TRequestOptions = {}, kind: TBodyKind = 'json'): Promise<T> {
+  const response = await send(method, path, body, options, NETWORK_ERROR, kind);
   if (!response.ok) throw await errorOf(response);
   if (response.status === 204) return undefined as T;
   const text = await response.text();
@@ -102,6 +106,9 @@ export const http = {
   post: <T>(path: string, body?: unknown, options?: TRequestOptions) => json<T>('POST', path, body ?? {}, options),
   put: <T>(path: string, body?: unknown, options?: TRequestOptions) => json<T>('PUT', path, body ?? {}, options),
   patch: <T>(path: string, body?: unknown, options?: TRequestOptions) => json<T>('PATCH', path, body ?? {}, options),
+  /** A POST of text (a CSV file) as `contentType`; answers and rejects like a JSON call. */
+  postText: <T>(path: string, text: string, contentType: string, options?: TRequestOptions) =>
+    json<T>('POST', path, text, options, { contentType }),
   /** Rejects with an HttpError whose message is the status (docs/contracts.md §8). */
   async delete(path: string, options: TRequestOptions = {}): Promise<void> {
     const response = await send('DELETE', path, undefined, options);
@@ -112,7 +119,7 @@ export const http = {
    * text when the request gets no answer.
    */
   async upload<T>(path: string, form: FormData, options: TRequestOptions & { networkError?: string } = {}): Promise<T> {
-    const response = await send('POST', path, form, options, options.networkError, true);
+    const response = await send('POST', path, form, options, options.networkError, 'form');
     if (!response.ok) throw await errorOf(response);
     return (await response.json()) as T;
   },

@@ -3,6 +3,7 @@
  * used by `useQuery(…)`, `queryClient.fetchQuery(…)` and `prefetchQuery(…)` alike.
  */
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import type { TAuditPage } from '@vbc/shared/corporate';
 import { getCardForEdit, getCardStats, getPinStatus, getRecents } from './cards.ts';
 import { getCorporateProfile } from './contacts.ts';
 import { getConversation, listConversations } from './conversations.ts';
@@ -17,6 +18,8 @@ import {
   getConsole,
   getFollowState,
   listCorporateAnnouncements,
+  getAuditPage,
+  getTeamAnalytics,
   listInvitations,
   listScimTokens,
   listManagedBusinesses,
@@ -95,4 +98,14 @@ export const consoleQueries = {
     queryOptions({ queryKey: queryKeys.console.announcements(id), queryFn: () => listCorporateAnnouncements(id), ...OWNER_VIEW }),
   scimTokens: (id: string) =>
     queryOptions({ queryKey: queryKeys.console.scimTokens(id), queryFn: () => listScimTokens(id), ...OWNER_VIEW }),
+  /** The audit log, a page at a time (newest first; the next page by cursor). */
+  audit: (id: string) => ({
+    queryKey: queryKeys.console.audit(id),
+    queryFn: ({ pageParam }: { pageParam: string | null }) => getAuditPage(id, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page: TAuditPage) => page.nextCursor,
+    ...OWNER_VIEW,
+  }),
+  analytics: (id: string, days: number) =>
+    queryOptions({ queryKey: queryKeys.console.analytics(id, days), queryFn: () => getTeamAnalytics(id, days), ...OWNER_VIEW }),
 };

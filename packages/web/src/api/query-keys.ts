@@ -78,6 +78,8 @@ export const queryKeys = {
     invitations: (id: string) => ['console', 'business', id, 'invitations'] as const,
     announcements: (id: string) => ['console', 'business', id, 'announcements'] as const,
     scimTokens: (id: string) => ['console', 'business', id, 'scimTokens'] as const,
+    audit: (id: string) => ['console', 'business', id, 'audit'] as const,
+    analytics: (id: string, days: number) => ['console', 'business', id, 'analytics', days] as const,
   },
   search: {
     all: ['search'] as const,

@@ -9,6 +9,7 @@ import { answerInvitation } from '../api/corporate.ts';
 import { consoleQueries } from '../api/queries.ts';
 import { queryKeys } from '../api/query-keys.ts';
 import { notify } from '../platform/events.ts';
+import { useSession } from '../session/SessionContext.tsx';
 
 const roleText = { admin: 'an admin', editor: 'an editor', member: 'a member' } as const;
 
@@ -18,6 +19,7 @@ const roleText = { admin: 'an admin', editor: 'an editor', member: 'a member' } 
  */
 export default function InvitationsBanner() {
   const client = useQueryClient();
+  const { refreshAccount } = useSession();
   const query = useQuery(consoleQueries.myInvitations());
   const answer = useMutation({
     mutationFn: ({ invitation, accept }: { invitation: TMyInvitation; accept: boolean }) =>
@@ -27,6 +29,8 @@ export default function InvitationsBanner() {
       await Promise.all([
         client.invalidateQueries({ queryKey: queryKeys.console.all }),
         client.invalidateQueries({ queryKey: queryKeys.directories.all }),
+        // An imported invitation gives the invitee a card: the account's cards are read again.
+        accept ? refreshAccount() : undefined,
       ]);
     },
   });

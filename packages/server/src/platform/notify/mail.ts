@@ -6,6 +6,10 @@ import { DeliveryError, type MailSender, type TCodeMessage, type TLog, type TMai
 export function createSmtpMailSender(smtpUrl: string, from: string): MailSender {
   const transport = nodemailer.createTransport({
     url: smtpUrl,
+    // A few connections reused across messages: an import's hundreds of invitations (issue 27)
+    // would otherwise open and greet a connection each.
+    pool: true,
+    maxConnections: 4,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 20_000,

@@ -11,8 +11,11 @@ import { consoleQueries } from '../../api/queries.ts';
 import EmptyState from '../../components/EmptyState.tsx';
 import LoadingScreen from '../../components/LoadingScreen.tsx';
 import { useSession } from '../../session/SessionContext.tsx';
+import AnalyticsSection from './AnalyticsSection.tsx';
 import AnnouncementsSection from './AnnouncementsSection.tsx';
+import AuditSection from './AuditSection.tsx';
 import DirectorySection from './DirectorySection.tsx';
+import ImportSection from './ImportSection.tsx';
 import InvitationsSection from './InvitationsSection.tsx';
 import LeadsSection from './LeadsSection.tsx';
 import MembersSection from './MembersSection.tsx';
@@ -29,8 +32,12 @@ export const CONSOLE_SECTIONS = [
   { path: 'announcements', name: 'Announcements' },
   { path: 'leads', name: 'Leads' },
   { path: 'provisioning', name: 'Provisioning' },
+  { path: 'analytics', name: 'Analytics' },
+  { path: 'audit', name: 'Audit' },
 ] as const;
-type TSectionPath = (typeof CONSOLE_SECTIONS)[number]['path'];
+/** Screens reached from another one's button (Members → Import), named in the menu by that one. */
+const SUB_SECTIONS = [{ path: 'import', name: 'Import members', parent: 'members' }] as const;
+type TSectionPath = (typeof CONSOLE_SECTIONS)[number]['path'] | (typeof SUB_SECTIONS)[number]['path'];
 
 /**
  * Routes /console/{corporateAccountId}[/{section}]: the corporate console for a business's admins
@@ -42,7 +49,8 @@ export default function ConsoleScreen() {
   const { status } = useSession();
   const query = useQuery({ ...consoleQueries.profile(corporateAccountId), enabled: status === 'signedIn' });
   const business = query.data;
-  const current = CONSOLE_SECTIONS.find((s) => s.path === section);
+  const current = [...CONSOLE_SECTIONS, ...SUB_SECTIONS].find((s) => s.path === section);
+  const menuPath = current && 'parent' in current ? current.parent : current?.path;
 
   useEffect(() => {
     document.title = business ? `${current?.name ?? 'Console'} · ${business.name} console` : 'Corporate console';
@@ -62,6 +70,9 @@ export default function ConsoleScreen() {
     announcements: <AnnouncementsSection business={business} />,
     leads: <LeadsSection business={business} />,
     provisioning: <ProvisioningSection business={business} />,
+    analytics: <AnalyticsSection business={business} />,
+    audit: <AuditSection business={business} />,
+    import: <ImportSection business={business} />,
   };
 
   return (
@@ -86,7 +97,7 @@ export default function ConsoleScreen() {
             key={s.path}
             component={RouterLink}
             to={`/console/${business.corporateAccountId}/${s.path}`}
-            variant={s.path === current.path ? 'contained' : 'outlined'}
+            variant={s.path === menuPath ? 'contained' : 'outlined'}
             aria-current={s.path === current.path ? 'page' : undefined}
           >
             {s.name}

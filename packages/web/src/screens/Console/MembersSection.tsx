@@ -1,5 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -52,6 +54,13 @@ export default function MembersSection({ business }: { business: TCorporateConso
         isAdmin
           ? 'Admins manage everything; editors write the profile and announcements.'
           : 'Only an admin changes roles or removes members.'
+      }
+      action={
+        isAdmin && (
+          <Button component={RouterLink} to={`/console/${id}/import`} variant="outlined" startIcon={<UploadFileIcon />}>
+            Import
+          </Button>
+        )
       }
     >
       {members.isPending && <Typography>Loading…</Typography>}

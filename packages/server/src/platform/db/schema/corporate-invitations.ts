@@ -1,4 +1,5 @@
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { TInvitationCard } from '@vbc/shared/member-import';
 import { accounts } from './accounts.ts';
 import { corporateAccounts, type CorporateRole } from './corporate-accounts.ts';
 
@@ -17,6 +18,10 @@ export const corporateInvitations = pgTable(
     phoneNumber: text('phone_number'),
     role: text('role').$type<CorporateRole>().notNull().default('member'),
     invitedByAccountId: uuid('invited_by_account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    /** From a CSV import (issue 27): the card that accepting creates, linked to the business; null for a console invitation. */
+    card: jsonb('card').$type<TInvitationCard>(),
+    /** The invitation e-mail of an import: null (none), `queued`, `sent` or `failed`. */
+    mailStatus: text('mail_status').$type<'queued' | 'sent' | 'failed'>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

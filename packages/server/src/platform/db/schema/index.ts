@@ -17,3 +17,4 @@ export * from './wallet.ts';
 export * from './leads.ts';
 export * from './webhooks.ts';
 export * from './scim.ts';
+export * from './corporate-audit.ts';

@@ -2,14 +2,10 @@ import { useEffect, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { TCardStats } from '../../../api/cards.ts';
+import DayRangeLabels, { shortDay } from '../../../components/charts/DayRangeLabels.tsx';
 
 const VIEWS = '#9a7dff';
 const DOWNLOADS = '#26c6da';
-
-const shortDay = (day: string) => {
-  const d = new Date(`${day}T00:00:00Z`);
-  return Number.isNaN(d.getTime()) ? day : d.toLocaleDateString(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
-};
 
 /** Views and downloads per day as paired bars, drawn in SVG (no chart library). */
 export default function StatsChart({ stats }: { stats: TCardStats }) {
@@ -71,16 +67,7 @@ export default function StatsChart({ stats }: { stats: TCardStats }) {
             No views yet: share your link.
           </text>
         )}
-        {days.length > 0 && (
-          <>
-            <text x={pad.left} y={height - 5} fontSize="11" fill="rgba(255,255,255,0.5)">
-              {shortDay(days[0]!.day)}
-            </text>
-            <text x={width - pad.right} y={height - 5} fontSize="11" textAnchor="end" fill="rgba(255,255,255,0.5)">
-              {shortDay(days[days.length - 1]!.day)}
-            </text>
-          </>
-        )}
+        <DayRangeLabels days={days} width={width} height={height} left={pad.left} right={pad.right} fill="rgba(255,255,255,0.5)" />
       </Box>
     </Box>
   );
