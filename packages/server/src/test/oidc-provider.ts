@@ -12,7 +12,7 @@ export interface TIdpPerson {
 export interface TTestIdp {
   /** `http://127.0.0.1:PORT` (needs ALLOW_INSECURE_OUTBOUND on the app). */
   issuer: string;
-  /** Who each login is; an unknown login is `{login}@{defaultDomain}`, verified. */
+  /** Who each login is; an unknown login is its own e-mail (or `{login}@{defaultDomain}`), verified. */
   people: Map<string, TIdpPerson>;
   /** Lifetime of the ID tokens it issues, in seconds (tests of expired tokens shorten it). */
   idTokenTtl: number;
@@ -60,7 +60,11 @@ export async function startTestIdp(options: { clients: TTestClient[]; defaultDom
         accountId: sub,
         claims: async () => ({
           sub,
-          ...(idp.people.get(sub) ?? { email: `${sub}@${options.defaultDomain}`, email_verified: true, name: sub }),
+          ...(idp.people.get(sub) ?? {
+            email: sub.includes('@') ? sub : `${sub}@${options.defaultDomain}`,
+            email_verified: true,
+            name: sub,
+          }),
         }),
       };
     },
