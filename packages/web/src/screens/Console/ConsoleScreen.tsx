@@ -17,6 +17,7 @@ import InvitationsSection from './InvitationsSection.tsx';
 import LeadsSection from './LeadsSection.tsx';
 import MembersSection from './MembersSection.tsx';
 import ProfileSection from './ProfileSection.tsx';
+import SsoSection from './SsoSection.tsx';
 import { ROLE_LABELS } from './MembersSection.tsx';
 
 /** The console's screens, in menu order: path segment (after /console/{id}/) and name. */
@@ -27,6 +28,7 @@ export const CONSOLE_SECTIONS = [
   { path: 'directory', name: 'Directory' },
   { path: 'announcements', name: 'Announcements' },
   { path: 'leads', name: 'Leads' },
+  { path: 'sso', name: 'Domains and SSO' },
 ] as const;
 type TSectionPath = (typeof CONSOLE_SECTIONS)[number]['path'];
 
@@ -59,6 +61,7 @@ export default function ConsoleScreen() {
     directory: <DirectorySection business={business} />,
     announcements: <AnnouncementsSection business={business} />,
     leads: <LeadsSection business={business} />,
+    sso: <SsoSection business={business} />,
   };
 
   return (
