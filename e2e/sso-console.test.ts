@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildAccount } from '../packages/server/src/test/factories.ts';
+import { buildAccount, buildCard } from '../packages/server/src/test/factories.ts';
 import { buildBusiness } from '../packages/server/src/test/directories-support.ts';
 import { startTestIdp, type TTestIdp } from '../packages/server/src/test/oidc-provider.ts';
 import { expectAccessible } from './support/axe.ts';
@@ -102,5 +102,22 @@ describe.runIf(hasChromium())('console: domains and single sign-on', () => {
     expect(await page.content()).not.toContain('console-secret-0123456789');
     const profile = await server.app.corporate.findCorporateProfile(business.corporateProfileId);
     expect(profile.verifiedDomains).toEqual([siteHost]);
+    await page.close();
+
+    // A visitor of a linked card sees the verified domain in the 'Verified Business' window.
+    const card = await buildCard(server.app, { firstName: 'Vera', lastName: 'Domain' }, { ownerAccountId: admin.account.id });
+    const linked = await server.app.inject({
+      method: 'POST',
+      url: `/api/corporate/${business.corporateAccountId}/cards/${card.id}`,
+      headers: admin.headers,
+    });
+    expect(linked.statusCode).toBe(204);
+    const visitor = await browser.page();
+    await visitor.goto(`/vbc/${card.quickId}`);
+    await visitor.getByTestId('corporate-badge').click();
+    const dialog = visitor.getByRole('dialog', { name: 'Verified Business' });
+    await dialog.getByTestId('verified-domains').getByText(`Verified domains: ${siteHost}`).waitFor();
+    await expectAccessible(visitor, 'the Verified Business window with a verified domain');
+    await visitor.close();
   });
 });
