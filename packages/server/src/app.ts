@@ -41,6 +41,7 @@ import search from './search/plugin.ts';
 import leads from './leads/plugin.ts';
 import scim from './scim/plugin.ts';
 import webhooks, { type TWebhooksPluginOptions } from './webhooks/plugin.ts';
+import sso from './sso/plugin.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -116,6 +117,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(conversations);
   await app.register(announcements);
   // After announcements: the operator's POST /api/admin/announcements publishes through app.announcements.
+  await app.register(sso);
   await app.register(admin);
   await app.register(directories);
   await app.register(wallet, { ca: options.push?.ca });

@@ -232,6 +232,8 @@ export const ZCorporateProfile = z.object({
     }),
   ),
   locations: z.array(z.object({ id: z.string(), title: z.string().nullable(), googlePlaceId: z.string().nullable() })),
+  /** The business's verified e-mail domains (issue 27), by name. */
+  verifiedDomains: z.array(z.string()).optional(),
 });
 export type TCorporateProfile = z.infer<typeof ZCorporateProfile>;
 

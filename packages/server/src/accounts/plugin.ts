@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { systemClock, type Clock } from './clock.ts';
 import { bindServices, type BoundServices } from '../platform/plugins/bind-services.ts';
 import type { AccountDeletionStep } from './delete-account.ts';
-import type { TAccountDeps } from './deps.ts';
+import type { TAccountDeps, TCodeSignInPolicy } from './deps.ts';
 import { confirmContactChange, requestContactChange } from './change-contact.ts';
 import { AccountEvents } from './events.ts';
 import { otpKey } from './otp.ts';
@@ -15,6 +15,7 @@ import accountRoutes from './routes.ts';
 import { revokeSession } from './sessions.ts';
 import { requestUnregisterCode, unregisterAccount, verifyUnregisterCode } from './unregister.ts';
 import { verifyContact } from './verify-contact.ts';
+import { signInVerifiedEmail } from './verified-email-sign-in.ts';
 
 /** Sign-in, deletion and changing a contact: they need the code key, delivery, limits and the clock. */
 const codeServices = {
@@ -26,6 +27,7 @@ const codeServices = {
   unregisterAccount,
   requestContactChange,
   confirmContactChange,
+  signInVerifiedEmail,
 };
 /** The session, the account and its recents: the database is enough. */
 const dbServices = { revokeSession, presentAccount, renameAccount, mergeRecents, listRecents };
@@ -38,6 +40,8 @@ declare module 'fastify' {
     accountEvents: AccountEvents;
     /** Parts of account deletion other modules own, run inside the deletion transaction (see delete-account.ts). */
     accountDeletionSteps: AccountDeletionStep[];
+    /** Checks other domains add before a one-time code signs someone in (single sign-on's "Require SSO"). */
+    codeSignInPolicies: TCodeSignInPolicy[];
     /** The account services (sign-in by code, sessions, the account, recents, deletion). */
     accounts: BoundServices<typeof codeServices> & BoundServices<typeof dbServices>;
   }
@@ -55,6 +59,7 @@ export default fp(
     app.accountEvents.onAccountSignedOut((accountId, { sessionRowId }) => app.sessionCache.forget({ accountId, sessionRowId }));
     app.accountEvents.onAccountUpdated((accountId) => app.sessionCache.forget({ accountId }));
     app.decorate('accountDeletionSteps', [] as AccountDeletionStep[]);
+    app.decorate('codeSignInPolicies', [] as TCodeSignInPolicy[]);
     const deps: TAccountDeps = {
       db: app.db,
       otpKey: otpKey(app.signingKey),
@@ -62,6 +67,7 @@ export default fp(
       rateLimiter: app.rateLimiter,
       clock: app.clock,
       log: app.log,
+      codeSignInPolicies: app.codeSignInPolicies,
     };
     app.decorate('accounts', { ...bindServices(deps, codeServices), ...bindServices(app.db, dbServices) });
     await app.register(accountRoutes);

@@ -5,6 +5,12 @@ import type { TAccountDeps } from './deps.ts';
 import { discardChallenge, issueChallenge, type TChallengeScope } from './otp.ts';
 import { OTP_TTL_MS, SEND_LIMITS } from './otp-policy.ts';
 import { sha256 } from './sessions.ts';
+import type { TOtpChannel } from '../platform/db/schema/index.ts';
+
+/** Runs the other domains' policies on a sign-in by code (a business that requires its SSO refuses with 403). */
+export async function checkCodeSignIn(deps: TAccountDeps, channel: TOtpChannel, contact: string): Promise<void> {
+  for (const policy of deps.codeSignInPolicies) await policy(channel, contact);
+}
 
 /**
  * Sends a fresh code for `scope` to its contact, within the sending limits.
@@ -12,6 +18,7 @@ import { sha256 } from './sessions.ts';
  * and its timing tell nothing. A failed delivery leaves no usable code and is a 502.
  */
 export async function requestCode(deps: TAccountDeps, scope: TChallengeScope, ip: string): Promise<{ expiresInSeconds: number }> {
+  if (scope.purpose === 'verify') await checkCodeSignIn(deps, scope.channel, scope.contact);
   if (!deps.notifier.canSend(scope.channel)) {
     throw notConfigured(
       scope.channel === 'email'

@@ -6,6 +6,7 @@ import { AppError, badRequest } from '../platform/errors/app-error.ts';
 import type { TAccountDeps } from './deps.ts';
 import { consumeChallenge, verifyChallenge, type TCheck } from './otp.ts';
 import { signIn } from './sign-in.ts';
+import { checkCodeSignIn } from './request-code.ts';
 
 /** The client-facing error for a failed code check: 400 to try again, 410 when a new code is needed. */
 export function codeError(reason: Exclude<TCheck, { ok: true }>['reason'], what = 'code'): AppError {
@@ -30,6 +31,7 @@ export async function findAccountByContact(db: Db, channel: TOtpChannel, contact
  * used once by RegisterAppAccount within the verified window.
  */
 export async function verifyContact(deps: TAccountDeps, channel: TOtpChannel, contact: string, code: string): Promise<TOtpResponse> {
+  await checkCodeSignIn(deps, channel, contact);
   const now = deps.clock.now();
   const check = await verifyChallenge(deps.db, deps.otpKey, { purpose: 'verify', channel, contact }, code, now);
   if (!check.ok) throw codeError(check.reason);

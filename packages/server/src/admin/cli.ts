@@ -25,6 +25,9 @@ Commands:
       Clear the guessing counters of a card (after too many wrong adoption codes or PINs).
   new-passcode --card ID_OR_QUICKID [--format table|csv|json]
       Replace the passcode of an unadopted card (lost or leaked); prints it once.
+  verify-domain --corporate ID --domain DOMAIN [--unverify]
+      Vouch for a business's e-mail domain (it then counts as verified: SSO, the
+      'Verified Business' dialog), or withdraw it with --unverify.
   announce --title TITLE --content-file NOTES.md [--corporate ID] [--image FILE] [--attach FILE ...]
       Publish an announcement: to every account, or (--corporate) to a business's members and
       followers. --image is the header picture; --attach adds documents (PDF, office, text, media).
@@ -64,7 +67,7 @@ function adminToken(env: CliIo['env'], cwd: string): string {
   throw new CliError(`No admin token: set ADMIN_TOKEN, or start the server once so it writes ${file}.`);
 }
 
-async function call<T>(io: CliIo, base: string, route: string, body: unknown): Promise<T> {
+async function call<T>(io: CliIo, base: string, route: string, body: unknown, method = 'POST'): Promise<T> {
   const url = `${base.replace(/\/+$/, '')}${route}`;
   let response: Response;
   try {
@@ -72,8 +75,8 @@ async function call<T>(io: CliIo, base: string, route: string, body: unknown): P
     response = await fetch(
       url,
       body instanceof FormData
-        ? { method: 'POST', headers: { authorization }, body }
-        : { method: 'POST', headers: { 'content-type': 'application/json', authorization }, body: JSON.stringify(body) },
+        ? { method, headers: { authorization }, body }
+        : { method, headers: { 'content-type': 'application/json', authorization }, body: JSON.stringify(body) },
     );
   } catch (error) {
     if (error instanceof CliError) throw error;
@@ -117,6 +120,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         corporate: { type: 'string' },
         image: { type: 'string' },
         attach: { type: 'string', multiple: true },
+        domain: { type: 'string' },
+        unverify: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -181,6 +186,14 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         if (!['table', 'csv', 'json'].includes(format)) throw new CliError('--format must be table, csv or json.');
         const card = await call<TMintedCard>(io, base, `/api/admin/cards/${encodeURIComponent(values.card.trim())}/passcode`, {});
         io.out(formatMinted([card], format));
+        return 0;
+      }
+      case 'verify-domain': {
+        if (!values.corporate?.trim()) throw new CliError('--corporate is required (the corporate account id).');
+        if (!values.domain?.trim()) throw new CliError('--domain is required (such as example.com).');
+        const route = `/api/admin/corporates/${encodeURIComponent(values.corporate.trim())}/domains/${encodeURIComponent(values.domain.trim())}`;
+        const result = await call<{ domain: string; verified: boolean }>(io, base, route, { verified: !values.unverify }, 'PUT');
+        io.out(`${result.domain} is ${result.verified ? 'verified' : 'not verified'} for ${values.corporate.trim()}.\n`);
         return 0;
       }
       case 'announce': {

@@ -21,5 +21,5 @@ export default fp(
     app.decorate('admin', bindServices(app.db, services));
     await app.register(adminRoutes);
   },
-  { name: 'admin', dependencies: ['config', 'db', 'files', 'announcements'] },
+  { name: 'admin', dependencies: ['config', 'db', 'files', 'announcements', 'sso'] },
 );

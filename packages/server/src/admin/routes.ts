@@ -11,6 +11,8 @@ import { SECURITY } from '../platform/plugins/docs.ts';
 import { ZAdminAnnouncementInput, ZAuthoredAnnouncement } from '@vbc/shared/announcement';
 import { DOCUMENT_MAX_BYTES, PICTURE_MAX_BYTES } from '@vbc/shared/files';
 import { readUpload, ZDisplayUpload, ZDocumentUpload } from '../files/index.ts';
+import { ZCorporateDomain, ZDomainName, ZVouchDomain } from '@vbc/shared/sso';
+import { uuidParam } from '../platform/http/params.ts';
 
 /** POST /api/admin/cards/mint body. */
 export const ZMintBody = z.object({
@@ -98,6 +100,26 @@ export default async function adminRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const created = await app.admin.createCorporate(request.body);
       return reply.status(201).send(created);
+    },
+  );
+
+  r.put(
+    '/api/admin/corporates/:corporateAccountId/domains/:domain',
+    {
+      schema: {
+        security: SECURITY.admin,
+        params: z.object({ corporateAccountId: uuidParam('a corporate account'), domain: ZDomainName }),
+        body: ZVouchDomain,
+        response: { 200: ZCorporateDomain },
+        summary: "Vouch for a business's domain (verified: true), or withdraw it (false); adds the domain when missing",
+        tags: ['admin'],
+      },
+    },
+    async (request) => {
+      const { corporateAccountId, domain } = request.params;
+      const result = await app.sso.vouchDomain(corporateAccountId, domain, request.body.verified);
+      request.log.info({ corporateAccountId, domain, verified: result.verified }, 'operator set a domain');
+      return result;
     },
   );
 

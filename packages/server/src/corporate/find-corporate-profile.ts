@@ -1,7 +1,7 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { TCorporateProfile } from '@vbc/shared';
 import type { Db } from '../platform/db/client.ts';
-import { corporateProfiles, displayItems } from '../platform/db/schema/index.ts';
+import { corporateAccounts, corporateDomains, corporateProfiles, displayItems } from '../platform/db/schema/index.ts';
 import { notFound } from '../platform/errors/app-error.ts';
 import { presentCorporate } from './present-corporate.ts';
 
@@ -17,5 +17,14 @@ export async function findCorporateProfile(db: Db, id: string): Promise<TCorpora
         .where(inArray(displayItems.id, ids))
     : [];
   const obsecured = (imageId: string | null) => images.find((i) => i.id === imageId)?.obsecuredId ?? null;
-  return presentCorporate(row, { hero: obsecured(row.heroImageDisplayId), profile: obsecured(row.profileImageDisplayId) });
+  const domains = await db
+    .select({ domain: corporateDomains.domain })
+    .from(corporateDomains)
+    .innerJoin(corporateAccounts, eq(corporateAccounts.id, corporateDomains.corporateAccountId))
+    .where(and(eq(corporateAccounts.corporateProfileId, row.id), isNotNull(corporateDomains.verifiedAt)))
+    .orderBy(asc(corporateDomains.domain));
+  return {
+    ...presentCorporate(row, { hero: obsecured(row.heroImageDisplayId), profile: obsecured(row.profileImageDisplayId) }),
+    verifiedDomains: domains.map((d) => d.domain),
+  };
 }

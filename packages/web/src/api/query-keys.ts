@@ -16,6 +16,14 @@ export const queryKeys = {
     corporateInfo: (id: string) => ['cards', 'corporateInfo', id] as const,
     adoptable: (id: string) => ['cards', 'adoptable', id] as const,
   },
+  sso: {
+    all: ['sso'] as const,
+    /** Whether addresses of an e-mail domain sign in with their business's SSO (the sign-in window). */
+    discover: (domain: string) => ['sso', 'discover', domain] as const,
+    /** A business's domains and SSO settings (console). */
+    domains: (corporateAccountId: string) => ['sso', 'domains', corporateAccountId] as const,
+    settings: (corporateAccountId: string) => ['sso', 'settings', corporateAccountId] as const,
+  },
   corporateProfiles: {
     all: ['corporateProfiles'] as const,
     one: (id: string) => ['corporateProfiles', id] as const,

@@ -90,6 +90,11 @@ export default function CorporateProfileDialog({ corporateProfileId, onClose }: 
                 {profile.description}
               </Typography>
             )}
+            {profile.verifiedDomains && profile.verifiedDomains.length > 0 && (
+              <Typography variant="body2" color="text.secondary" data-testid="verified-domains" sx={{ overflowWrap: 'anywhere' }}>
+                Verified domains: {profile.verifiedDomains.join(', ')}
+              </Typography>
+            )}
             <PhoneList phones={profile.phones.map((p) => ({ phoneNumber: p.phoneNumber, type: 'Work' }))} accent={CORPORATE_ACCENT} />
             <EmailList emails={profile.emails.map((e) => ({ email: e.email, name: null }))} accent={CORPORATE_ACCENT} />
             <LinkList links={profile.links.map((l) => ({ linkUrl: l.linkUrl, linkName: null }))} accent={CORPORATE_ACCENT} />

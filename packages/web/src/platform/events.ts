@@ -42,7 +42,7 @@ export interface TClientEvents {
    * Open the sign-in window ("Verify your contact information"); `onSignedIn` runs once
    * this window signs the visitor in (the step they were taking carries on).
    */
-  showLogin: { reason?: string; onSignedIn?: () => void };
+  showLogin: { reason?: string; onSignedIn?: () => void; ssoError?: string };
   /** Open the app menu (signed-in menu / settings). */
   menu: undefined;
   /** A snackbar notice, 3000 ms (docs/contracts.md §2). */

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import DialogContent from '@mui/material/DialogContent';
 import { DIALOG_MAX_WIDTH } from '@vbc/shared/constants';
+import { SSO_ERRORS, type TSsoError } from '@vbc/shared/sso';
 import { notify } from '../../platform/events.ts';
 import { useSession } from '../../session/SessionContext.tsx';
 import AppDialog from '../AppDialog.tsx';
@@ -24,11 +25,14 @@ const REASONS: Record<string, string> = {
 export default function AuthDialog({
   open,
   reason,
+  ssoError,
   onSignedIn,
   onClose,
 }: {
   open: boolean;
   reason?: string;
+  /** A single sign-on came back refused: one of SSO_ERRORS' reasons. */
+  ssoError?: string;
   onSignedIn?: () => void;
   onClose: () => void;
 }) {
@@ -67,7 +71,12 @@ export default function AuthDialog({
             <CircularProgress />
           </Box>
         ) : (
-          <AuthForm form={form} reason={reason ? REASONS[reason] : undefined} onCancel={onClose} />
+          <AuthForm
+            form={form}
+            reason={reason ? REASONS[reason] : undefined}
+            ssoError={ssoError ? (SSO_ERRORS[ssoError as TSsoError] ?? SSO_ERRORS.token) : undefined}
+            onCancel={onClose}
+          />
         )}
       </DialogContent>
     </AppDialog>

@@ -17,6 +17,7 @@ import { Controller } from 'react-hook-form';
 import { OTP_CODE_LENGTH } from '@vbc/shared/account';
 import OtpInput from './OtpInput.tsx';
 import type { TAuthForm } from './use-auth-form.ts';
+import { useSsoDiscovery } from './use-sso-discovery.ts';
 
 const INTRO = {
   login: 'Sign in with the e-mail address or phone number of your account. We send you a one-time code: no password.',
@@ -26,8 +27,20 @@ const INTRO = {
 const SUBMIT = { contact: 'Send code', code: 'Verify', name: 'Register' } as const;
 
 /** The login / register form of the authentication window (docs/contracts.md §2, §4, §5). */
-export default function AuthForm({ form, reason, onCancel }: { form: TAuthForm; reason?: string; onCancel: () => void }) {
+export default function AuthForm({
+  form,
+  reason,
+  ssoError,
+  onCancel,
+}: {
+  form: TAuthForm;
+  reason?: string;
+  /** Why a single sign-on that came back to this page did not sign in (issue 27). */
+  ssoError?: string;
+  onCancel: () => void;
+}) {
   const { step, channel, busy } = form;
+  const sso = useSsoDiscovery(form.email, channel === 'email' && step === 'contact');
   const contactRef = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
   const nameRef = useRef<HTMLInputElement>(null);
@@ -181,6 +194,18 @@ export default function AuthForm({ form, reason, onCancel }: { form: TAuthForm; 
           />
         )}
       />
+
+      {ssoError && step === 'contact' && (
+        <Alert severity="error" data-testid="sso-error">
+          {ssoError}
+        </Alert>
+      )}
+
+      {sso && (
+        <Button variant="outlined" size="large" fullWidth href={sso.href} data-testid="sso-continue" sx={{ mt: -1 }}>
+          Continue with {sso.business} SSO
+        </Button>
+      )}
 
       {step === 'code' && (
         <Box sx={{ display: 'grid', gap: 0.5 }}>

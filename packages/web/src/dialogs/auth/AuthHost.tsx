@@ -2,6 +2,8 @@ import { Suspense, useEffect, useState } from 'react';
 import { useClientEvent, type TClientEvents } from '../../platform/events.ts';
 import { useSession } from '../../session/SessionContext.tsx';
 import { lazyWithQueries } from '../../query-root/lazy-with-queries.tsx';
+import { completeSso } from '../../api/sso.ts';
+import { readSsoOutcome } from './sso-outcome.ts';
 
 /**
  * The window's code loads on the first "show login", or when the browser is idle: a public card never waits for it.
@@ -18,13 +20,26 @@ const PREFETCH_AFTER_MS = 4000;
  * survives closing and reopening it.
  */
 export default function AuthHost() {
-  const { status } = useSession();
+  const { status, signIn } = useSession();
   const [request, setRequest] = useState<TClientEvents['showLogin'] | null>(null);
   const [open, setOpen] = useState(false);
   useClientEvent('showLogin', (next) => {
     setRequest(next);
     setOpen(true);
   });
+
+  // Back from a single sign-on (issue 27): sign in with the handoff, or open the window with the reason it failed.
+  useEffect(() => {
+    const outcome = readSsoOutcome(window.location.hash);
+    if (!outcome) return;
+    window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+    const refused = (ssoError: string) => {
+      setRequest({ ssoError });
+      setOpen(true);
+    };
+    if ('error' in outcome) refused(outcome.error);
+    else completeSso(outcome.handoff).then(signIn, () => refused('handoff'));
+  }, [signIn]);
 
   // Signed out, the window is the likely next step: fetch it once the page is idle (not on a data saver).
   useEffect(() => {
@@ -41,7 +56,13 @@ export default function AuthHost() {
   if (!request) return null;
   return (
     <Suspense fallback={null}>
-      <AuthDialog open={open} reason={request.reason} onSignedIn={request.onSignedIn} onClose={() => setOpen(false)} />
+      <AuthDialog
+        open={open}
+        reason={request.reason}
+        ssoError={request.ssoError}
+        onSignedIn={request.onSignedIn}
+        onClose={() => setOpen(false)}
+      />
     </Suspense>
   );
 }

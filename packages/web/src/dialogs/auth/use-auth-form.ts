@@ -119,7 +119,8 @@ export function useAuthForm({ isSignedIn, signIn, onDone }: TAuthFormOptions) {
     onSuccess: () => restartResend(RESEND_WAIT_SECONDS),
     onError: (error, target) => {
       notify(withoutField(errorText(error)), 'warning');
-      if (error instanceof HttpError && error.status === 400) {
+      // 400: the contact is invalid; 403: its business requires its single sign-on (issue 27). Both stay by the field.
+      if (error instanceof HttpError && (error.status === 400 || error.status === 403)) {
         fields.setError(contactField(target.channel), { type: 'server', message: withoutField(error.message) });
       }
     },

@@ -21,6 +21,7 @@ import LeadsSection from './LeadsSection.tsx';
 import MembersSection from './MembersSection.tsx';
 import ProfileSection from './ProfileSection.tsx';
 import ProvisioningSection from './ProvisioningSection.tsx';
+import SsoSection from './SsoSection.tsx';
 import { ROLE_LABELS } from './MembersSection.tsx';
 
 /** The console's screens, in menu order: path segment (after /console/{id}/) and name. */
@@ -34,6 +35,7 @@ export const CONSOLE_SECTIONS = [
   { path: 'provisioning', name: 'Provisioning' },
   { path: 'analytics', name: 'Analytics' },
   { path: 'audit', name: 'Audit' },
+  { path: 'sso', name: 'Domains and SSO' },
 ] as const;
 /** Screens reached from another one's button (Members → Import), named in the menu by that one. */
 const SUB_SECTIONS = [{ path: 'import', name: 'Import members', parent: 'members' }] as const;
@@ -73,6 +75,7 @@ export default function ConsoleScreen() {
     analytics: <AnalyticsSection business={business} />,
     audit: <AuditSection business={business} />,
     import: <ImportSection business={business} />,
+    sso: <SsoSection business={business} />,
   };
 
   return (

@@ -18,3 +18,4 @@ export * from './leads.ts';
 export * from './webhooks.ts';
 export * from './scim.ts';
 export * from './corporate-audit.ts';
+export * from './sso.ts';
