@@ -178,6 +178,12 @@ export interface TVirtualContact {
   /** Search engines may index the card's page ("Listed in search engines", issue 29). */
   listedInSearchEngines: boolean;
   updatedAt: string;
+  /** Issue 27: on a card a business owns, that business (`hasPersonalAccount` is false while it holds the card). */
+  ownerCorporateAccountId?: string;
+  /** Issue 27: the logo of the brand template of the card's business. */
+  logoDisplayItemId?: string;
+  /** Issue 27: `"{name} is no longer with {business}."` on a business-owned card whose holder left. */
+  noLongerWith?: string;
 }
 
 export const isPinProtected = (contact: Pick<TVirtualContact, 'pinProtectionLevel'>): boolean => (contact.pinProtectionLevel ?? 0) > 0;

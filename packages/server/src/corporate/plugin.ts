@@ -11,6 +11,9 @@ import consoleRoutes from './console-routes.ts';
 import { acceptInvitation, createInvitation, declineInvitation, listInvitations, myInvitations, revokeInvitation } from './invitations.ts';
 import { changeRole, listMembers, managedBusinesses, removeMember } from './members.ts';
 import corporateRoutes from './routes.ts';
+import { createBusinessCard, listBusinessCards, setAssignee } from './business-cards.ts';
+import { findTemplate, updateTemplate } from './template.ts';
+import teamRoutes from './team-routes.ts';
 
 const services = {
   findCorporateProfile,
@@ -30,9 +33,11 @@ const services = {
   myInvitations,
   acceptInvitation,
   declineInvitation,
+  findTemplate,
+  listBusinessCards,
 };
 /** Writes that change cards: each sends the cards' change notice after its commit. */
-const cardLinkServices = { linkCard, unlinkCard, removeMember };
+const cardLinkServices = { linkCard, unlinkCard, removeMember, updateTemplate, createBusinessCard, setAssignee };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -44,10 +49,11 @@ declare module 'fastify' {
 /** Corporate: decorates `app.corporate` and registers the docs/contracts.md §7 corporate profile reads and the business's own routes. */
 export default fp(
   async function corporate(app: FastifyInstance) {
-    const cardLinkDeps: TCardLinkDeps = { db: app.db, cardChanged: app.cards.changed };
+    const cardLinkDeps: TCardLinkDeps = { db: app.db, cardChanged: app.cards.changed, linkedChanged: app.cards.linkedChanged };
     app.decorate('corporate', { ...bindServices(app.db, services), ...bindServices(cardLinkDeps, cardLinkServices) });
     await app.register(corporateRoutes);
     await app.register(consoleRoutes);
+    await app.register(teamRoutes);
   },
   { name: 'corporate', dependencies: ['db', 'cards'] },
 );

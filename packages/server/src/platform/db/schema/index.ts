@@ -16,3 +16,4 @@ export * from './directories.ts';
 export * from './wallet.ts';
 export * from './leads.ts';
 export * from './webhooks.ts';
+export * from './corporate-templates.ts';
