@@ -43,7 +43,8 @@ export function applyTemplate(stored: ContactRow, business: CardBusiness | null,
     const locked = new Set(template.locked);
     const mutable = row as unknown as Record<string, unknown>;
     for (const field of OVERLAID) {
-      if (locked.has(field)) mutable[field] = template[field] ?? (field === 'designSpecification' ? stored[field] : Array.isArray(stored[field]) ? [] : null);
+      if (locked.has(field))
+        mutable[field] = template[field] ?? (field === 'designSpecification' ? stored[field] : Array.isArray(stored[field]) ? [] : null);
       else if (templateValue(template, field) !== undefined && isEmpty(mutable[field])) mutable[field] = template[field];
     }
     const about = templateValue(template, 'about') as string | undefined;

@@ -20,6 +20,7 @@ import pinRoutes from './pin/routes.ts';
 import { validatePin, type ValidatePinInput } from './pin/validate-pin.ts';
 import publicRoutes from './public-routes.ts';
 import { StatsCounter } from './stats-counter.ts';
+import { TemplateOverlay } from './template-overlay.ts';
 import { updateCard } from './update-card.ts';
 import { cardWebFinger } from './webfinger.ts';
 
@@ -44,8 +45,9 @@ export interface CardServices
   changed(contactId: string): Promise<void>;
   /**
    * Call after a change every card linked to a corporate profile shows (its business's template):
-   * one message drops them from every instance's cache, then this instance's onChanged listeners
-   * hear of each linked card.
+   * this instance reads the template once and shows it on every cached linked card, one message
+   * has the other instances do the same, then this instance's onChanged listeners hear of each
+   * linked card (wallet passes).
    */
   linkedChanged(corporateProfileId: string): Promise<void>;
   /**
@@ -83,7 +85,13 @@ export default fp(
     // Counts just written make cached copies stale here; other instances refresh within the TTL.
     const stats = new StatsCounter(app.db, app.config.STATS_FLUSH_MS, app.log, (ids) => ids.forEach((id) => cache.drop(id)));
     const unsubscribe = await app.backplane.subscribe(CHANNEL, (contactId) => cache.drop(contactId));
-    const unsubscribeLinked = await app.backplane.subscribe(LINKED_CHANNEL, (profileId) => cache.dropLinkedTo(profileId));
+    const overlay = new TemplateOverlay(app.db);
+    const unsubscribeLinked = await app.backplane.subscribe(LINKED_CHANNEL, (profileId) => {
+      overlay.refresh(profileId).catch((error: unknown) => {
+        app.log.error({ err: error }, 'could not read a changed brand template: dropping its cards');
+        cache.dropLinkedTo(profileId);
+      });
+    });
     const changeListeners: ((contactId: string) => void)[] = [];
     const tellListeners = (contactId: string) => {
       for (const listener of changeListeners) {
@@ -100,7 +108,7 @@ export default fp(
       tellListeners(contactId);
     };
     const linkedChanged = async (corporateProfileId: string) => {
-      cache.dropLinkedTo(corporateProfileId);
+      await overlay.refresh(corporateProfileId);
       await app.backplane.publish(LINKED_CHANNEL, corporateProfileId);
       if (changeListeners.length === 0) return;
       for (const id of await linkedCardIds(app.db, corporateProfileId)) tellListeners(id);
@@ -108,7 +116,7 @@ export default fp(
     const getPublic = async (contactId: string) => {
       const found = await cache.getOrLoad(cacheKey(contactId), () => findContact(app.db, contactId));
       if (!found) throw notFound('card');
-      return found;
+      return overlay.apply(found);
     };
     const writeDeps: TCardWriteDeps = { db: app.db, storage: app.storage, changed };
     const vcardDeps: TVCardDeps = {
@@ -126,7 +134,10 @@ export default fp(
       ...bindServices(vcardDeps, vcardServices),
       getPublic,
       // Keys are cached in their normal form, the one share links carry: try it as given first.
-      cachedPublic: (contactId: string) => cache.get(contactId) ?? cache.get(cacheKey(contactId)),
+      cachedPublic: (contactId: string) => {
+        const found = cache.get(contactId) ?? cache.get(cacheKey(contactId));
+        return found && overlay.apply(found);
+      },
       changed,
       linkedChanged,
       onChanged(listener) {

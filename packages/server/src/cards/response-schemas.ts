@@ -93,9 +93,7 @@ export const ZOwnerVirtualContact = ZVirtualContact.extend({
   phones: z.array(ZPhoneOut),
   pinEnabled: z.boolean(),
   createdAt: z.string(),
-  template: z
-    .object({ corporateAccountId: z.string(), business: z.string(), locked: z.array(z.enum(TEMPLATE_FIELDS)) })
-    .optional(),
+  template: z.object({ corporateAccountId: z.string(), business: z.string(), locked: z.array(z.enum(TEMPLATE_FIELDS)) }).optional(),
 }) satisfies z.ZodType<TOwnerVirtualContact>;
 
 /** GET /api/vbc/virtualcontact/{id}/stats. */

@@ -27,12 +27,7 @@ async function selectBusinessCards(db: Db, corporateAccountId: string, contactId
     .select(businessCardColumns)
     .from(virtualContacts)
     .leftJoin(accounts, eq(accounts.id, virtualContacts.ownerAccountId))
-    .where(
-      and(
-        eq(virtualContacts.ownerCorporateAccountId, corporateAccountId),
-        contactId ? eq(virtualContacts.id, contactId) : undefined,
-      ),
-    )
+    .where(and(eq(virtualContacts.ownerCorporateAccountId, corporateAccountId), contactId ? eq(virtualContacts.id, contactId) : undefined))
     .orderBy(asc(sql`lower(${virtualContacts.firstName} || ' ' || ${virtualContacts.lastName})`), asc(virtualContacts.id));
   return rows.map(({ firstName, lastName, ownerCorporateAccountId, ...rest }) => ({
     ...rest,

@@ -102,9 +102,10 @@ async function shownElsewhere(tx: Db, ids: string[]): Promise<string[]> {
     .select({ id: announcements.imageDisplayItemId })
     .from(announcements)
     .where(inArray(announcements.imageDisplayItemId, ids));
-  return [...sent.map((m) => m.id), ...profiles.flatMap((p) => [p.hero, p.profile]),
+  return [
+    ...sent.map((m) => m.id),
+    ...profiles.flatMap((p) => [p.hero, p.profile]),
     ...templates.flatMap((t) => [t.logo, t.hero]),
-    ...announced.map((a) => a.id)].filter(
-    (id): id is string => id !== null,
-  );
+    ...announced.map((a) => a.id),
+  ].filter((id): id is string => id !== null);
 }

@@ -11,6 +11,7 @@ import type {
   TManagedBusiness,
   TMyInvitation,
 } from '@vbc/shared/corporate';
+import type { TBusinessCard, TBusinessCardInput, TCorporateTemplate, TCorporateTemplateInput } from '@vbc/shared/team-template';
 import { http } from './http.ts';
 
 const followPath = (corporateProfileId: string) => `/api/vbc/corporateProfile/${encodeURIComponent(corporateProfileId)}/follow`;
@@ -64,3 +65,13 @@ export const updateCorporateAnnouncement = (corporateAccountId: string, id: stri
   http.put<TAuthoredAnnouncement>(`${consolePath(corporateAccountId)}/announcements/${encodeURIComponent(id)}`, input);
 export const withdrawCorporateAnnouncement = (corporateAccountId: string, id: string) =>
   http.delete(`${consolePath(corporateAccountId)}/announcements/${encodeURIComponent(id)}`);
+
+// Issue 27, teams: the brand template and the cards the business owns.
+export const getTemplate = (corporateAccountId: string) => http.get<TCorporateTemplate>(`${consolePath(corporateAccountId)}/template`);
+export const saveTemplate = (corporateAccountId: string, input: TCorporateTemplateInput) =>
+  http.put<TCorporateTemplate>(`${consolePath(corporateAccountId)}/template`, input);
+export const listBusinessCards = (corporateAccountId: string) => http.get<TBusinessCard[]>(`${consolePath(corporateAccountId)}/cards`);
+export const createBusinessCard = (corporateAccountId: string, input: TBusinessCardInput) =>
+  http.post<TBusinessCard>(`${consolePath(corporateAccountId)}/cards`, input);
+export const assignBusinessCard = (corporateAccountId: string, virtualContactId: string, accountId: string | null) =>
+  http.put<TBusinessCard>(`${cardLinkPath(corporateAccountId, virtualContactId)}/assignee`, { accountId });

@@ -15,6 +15,8 @@ import { queryKeys } from './query-keys.ts';
 import { getAnnouncement, listAnnouncements } from './announcements.ts';
 import {
   getConsole,
+  getTemplate,
+  listBusinessCards,
   getFollowState,
   listCorporateAnnouncements,
   listInvitations,
@@ -85,4 +87,6 @@ export const consoleQueries = {
     queryOptions({ queryKey: queryKeys.console.invitations(id), queryFn: () => listInvitations(id), ...OWNER_VIEW }),
   announcements: (id: string) =>
     queryOptions({ queryKey: queryKeys.console.announcements(id), queryFn: () => listCorporateAnnouncements(id), ...OWNER_VIEW }),
+  template: (id: string) => queryOptions({ queryKey: queryKeys.console.template(id), queryFn: () => getTemplate(id), ...OWNER_VIEW }),
+  cards: (id: string) => queryOptions({ queryKey: queryKeys.console.cards(id), queryFn: () => listBusinessCards(id), ...OWNER_VIEW }),
 };

@@ -77,6 +77,9 @@ export const queryKeys = {
     members: (id: string) => ['console', 'business', id, 'members'] as const,
     invitations: (id: string) => ['console', 'business', id, 'invitations'] as const,
     announcements: (id: string) => ['console', 'business', id, 'announcements'] as const,
+    /** Issue 27: the brand template and the business-owned cards. */
+    template: (id: string) => ['console', 'business', id, 'template'] as const,
+    cards: (id: string) => ['console', 'business', id, 'cards'] as const,
   },
   search: {
     all: ['search'] as const,

@@ -12,6 +12,8 @@ import EmptyState from '../../components/EmptyState.tsx';
 import LoadingScreen from '../../components/LoadingScreen.tsx';
 import { useSession } from '../../session/SessionContext.tsx';
 import AnnouncementsSection from './AnnouncementsSection.tsx';
+import CardsSection from './CardsSection.tsx';
+import TemplateSection from './TemplateSection.tsx';
 import DirectorySection from './DirectorySection.tsx';
 import InvitationsSection from './InvitationsSection.tsx';
 import LeadsSection from './LeadsSection.tsx';
@@ -22,7 +24,9 @@ import { ROLE_LABELS } from './MembersSection.tsx';
 /** The console's screens, in menu order: path segment (after /console/{id}/) and name. */
 export const CONSOLE_SECTIONS = [
   { path: 'profile', name: 'Profile' },
+  { path: 'template', name: 'Template' },
   { path: 'members', name: 'Members' },
+  { path: 'cards', name: 'Cards' },
   { path: 'invitations', name: 'Invitations' },
   { path: 'directory', name: 'Directory' },
   { path: 'announcements', name: 'Announcements' },
@@ -54,7 +58,9 @@ export default function ConsoleScreen() {
 
   const sections: Record<TSectionPath, ReactElement> = {
     profile: <ProfileSection key={business.profile.lastUpdatedAt} business={business} />,
+    template: <TemplateSection business={business} />,
     members: <MembersSection business={business} />,
+    cards: <CardsSection business={business} />,
     invitations: <InvitationsSection business={business} />,
     directory: <DirectorySection business={business} />,
     announcements: <AnnouncementsSection business={business} />,
