@@ -12,12 +12,10 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { makeQuickId } from '../../packages/shared/src/ids.ts';
-import { buildApp } from '../../packages/server/src/app.ts';
-import { loadConfig } from '../../packages/server/src/platform/config/config.ts';
-import { openDatabase } from '../../packages/server/src/platform/db/client.ts';
 import { virtualContacts } from '../../packages/server/src/platform/db/schema/index.ts';
 import { buildAccount } from '../../packages/server/src/test/factories.ts';
 import { BENCH_ADMIN_TOKEN, benchDatabase, median, startProduct, stop } from './product.ts';
+import { seedApp } from './seed-app.ts';
 
 /** Reads in flight at once (a crowd opening the business's cards). */
 const CONCURRENCY = 50;
@@ -25,13 +23,7 @@ const ROUNDS = 3;
 
 /** Migrates the database; a business whose admin owns `cards` cards linked to it. */
 async function seed(databaseUrl: string, cards: number) {
-  const config = loadConfig({
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'vbc-bench-')),
-    DATABASE_URL: databaseUrl,
-    ADMIN_TOKEN: BENCH_ADMIN_TOKEN,
-  });
-  const database = await openDatabase({ url: databaseUrl, dataDir: '', maxConnections: 4 });
-  const app = await buildApp({ config, database, logger: false });
+  const { app, close } = await seedApp(databaseUrl);
   try {
     const admin = await buildAccount(app, { name: 'Bench Admin' });
     const created = await app.inject({
@@ -64,8 +56,7 @@ async function seed(databaseUrl: string, cards: number) {
     }
     return { headers: admin.headers, corporateAccountId, quickIds };
   } finally {
-    await app.close();
-    await database.close();
+    await close();
   }
 }
 

@@ -122,6 +122,20 @@ export const ZVirtualContactInput = z.object({
 });
 export type TVirtualContactInput = z.infer<typeof ZVirtualContactInput>;
 
+/** A new card's fields (POST /api/vbc/virtualcontact, a business's POST …/cards): a blank card is allowed, with the default design. */
+export const cardCreateShape = {
+  ...ZVirtualContactInput.shape,
+  firstName: ZVirtualContactInput.shape.firstName.default(''),
+  lastName: ZVirtualContactInput.shape.lastName.default(''),
+  designSpecification: ZDesignSpecification.default({
+    design: { designation: 'default' },
+    theme: { designation: 'dark' },
+    accentColor1: null,
+    accentColor2: null,
+    accentColor3: null,
+  }),
+};
+
 export type TEmail = z.infer<typeof ZEmail>;
 export type TPhone = z.infer<typeof ZPhone>;
 export type TLink = z.infer<typeof ZLink>;

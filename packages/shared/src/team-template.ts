@@ -4,7 +4,7 @@
  * answers with. Import as `@vbc/shared/team-template`.
  */
 import { z } from 'zod';
-import { ZDesignSpecification, ZLink, ZLocation, ZSocialMedia, ZVirtualContactInput } from './contact.ts';
+import { cardCreateShape, ZDesignSpecification, ZLink, ZLocation, ZSocialMedia } from './contact.ts';
 import { zText } from './text.ts';
 
 /** The template's fields, by VirtualContact's names (`about` and `logoDisplayItemId` are the template's own). */
@@ -99,16 +99,7 @@ export const noLongerWithMessage = (name: string, business: string): string => `
 
 /** POST /api/corporate/{corporateAccountId}/cards: a business-owned card's fields, optionally assigned to a member. */
 export const ZBusinessCardInput = z.strictObject({
-  ...ZVirtualContactInput.shape,
-  firstName: ZVirtualContactInput.shape.firstName.default(''),
-  lastName: ZVirtualContactInput.shape.lastName.default(''),
-  designSpecification: ZDesignSpecification.default({
-    design: { designation: 'default' },
-    theme: { designation: 'dark' },
-    accentColor1: null,
-    accentColor2: null,
-    accentColor3: null,
-  }),
+  ...cardCreateShape,
   assigneeAccountId: z.string().uuid('must be a member account id').nullable().default(null),
 });
 export type TBusinessCardInput = z.input<typeof ZBusinessCardInput>;
