@@ -8,6 +8,7 @@ import { benchCardPage } from './card-page.ts';
 import { benchSendLatency } from './send-latency.ts';
 import { benchAnnouncementFanOut } from './announcement-fan-out.ts';
 import type { benchExchange } from './exchange.ts';
+import type { benchTeamTemplate } from './team-template.ts';
 import type { benchHubFanOut } from './hub-fan-out.ts';
 import { runScript } from './product.ts';
 import { benchReadsApi, type TReadFigure } from './reads-api.ts';
@@ -34,7 +35,8 @@ const verdict = (ok: boolean) => (ok ? 'meets target' : 'MISSES target');
  * section but the opt-in ones runs by default. Sections: card, card-instructions (opt-in: about
  * 9 minutes under valgrind), bundle, send, hub-capacity, hub200, hub1000, push, search,
  * announcements, signed-in, deployment (opt-in: generates a database of several GB the first
- * time, BENCH_SCALE=1 by default), card-page, exchange, webhooks, rolling-restart, team-import.
+ * time, BENCH_SCALE=1 by default), card-page, exchange, webhooks, rolling-restart, team-import,
+ * team-template.
  */
 const SECTIONS = [
   'card',
@@ -54,6 +56,7 @@ const SECTIONS = [
   'webhooks',
   'rolling-restart',
   'team-import',
+  'team-template',
 ] as const;
 const only = (process.env.BENCH_ONLY ?? '')
   .split(',')
@@ -295,4 +298,19 @@ if (runs('team-import')) {
     '\n▶ team import: a 1,000-row CSV validated and its invitations queued (server time), and their e-mails delivered to a local SMTP sink',
   );
   for (const line of teamImportLines(await benchTeamImport(1000), verdict)) console.log(line);
+}
+if (runs('team-template')) {
+  console.log(
+    "\n▶ brand template (issue 27): a template change reaches 5,000 linked cards — from the PUT until every card's public read, sent after its answer, shows it (npm start in its own process, PostgreSQL, 50 reads at once)",
+  );
+  const team = await runScript<Awaited<ReturnType<typeof benchTeamTemplate>>>(
+    fileURLToPath(new URL('./team-template.ts', import.meta.url)),
+    ['5000'],
+  );
+  console.log(
+    `  reached ${team.cards} cards in ${team.reachedMs} ms (median of ${team.rounds.length} rounds; worst ${team.worstMs} ms; target ≤ 2000: ${verdict(team.worstMs <= 2000 && team.stale === 0)}), stale reads ${team.stale}`,
+  );
+  console.log(
+    `  rounds: ${team.rounds.map((r) => `PUT ${r.putMs} ms, reached ${r.reachedMs} ms (warm read of all ${r.warmReadMs} ms)`).join('; ')}`,
+  );
 }

@@ -122,6 +122,20 @@ export const ZVirtualContactInput = z.object({
 });
 export type TVirtualContactInput = z.infer<typeof ZVirtualContactInput>;
 
+/** A new card's fields (POST /api/vbc/virtualcontact, a business's POST …/cards): a blank card is allowed, with the default design. */
+export const cardCreateShape = {
+  ...ZVirtualContactInput.shape,
+  firstName: ZVirtualContactInput.shape.firstName.default(''),
+  lastName: ZVirtualContactInput.shape.lastName.default(''),
+  designSpecification: ZDesignSpecification.default({
+    design: { designation: 'default' },
+    theme: { designation: 'dark' },
+    accentColor1: null,
+    accentColor2: null,
+    accentColor3: null,
+  }),
+};
+
 export type TEmail = z.infer<typeof ZEmail>;
 export type TPhone = z.infer<typeof ZPhone>;
 export type TLink = z.infer<typeof ZLink>;
@@ -178,6 +192,12 @@ export interface TVirtualContact {
   /** Search engines may index the card's page ("Listed in search engines", issue 29). */
   listedInSearchEngines: boolean;
   updatedAt: string;
+  /** Issue 27: on a card a business owns, that business (`hasPersonalAccount` is false while it holds the card). */
+  ownerCorporateAccountId?: string;
+  /** Issue 27: the logo of the brand template of the card's business. */
+  logoDisplayItemId?: string;
+  /** Issue 27: `"{name} is no longer with {business}."` on a business-owned card whose holder left. */
+  noLongerWith?: string;
 }
 
 export const isPinProtected = (contact: Pick<TVirtualContact, 'pinProtectionLevel'>): boolean => (contact.pinProtectionLevel ?? 0) > 0;

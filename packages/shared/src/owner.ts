@@ -4,6 +4,7 @@
  * them. Types only. Import as `@vbc/shared/owner`.
  */
 import type { TVirtualContact } from './contact.ts';
+import type { TCardTemplateInfo } from './team-template.ts';
 
 /** The owner's view of a card: phones and e-mails always present, the PIN state (never its hash), times. */
 export interface TOwnerVirtualContact extends TVirtualContact {
@@ -12,6 +13,8 @@ export interface TOwnerVirtualContact extends TVirtualContact {
   /** True when a PIN is set and hides phones and emails from visitors. */
   pinEnabled: boolean;
   createdAt: string;
+  /** Issue 27: on a card linked to a business with a brand template, the fields the business sets. */
+  template?: TCardTemplateInfo;
 }
 
 /** One UTC day of a card's chart. */

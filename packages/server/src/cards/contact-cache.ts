@@ -76,6 +76,12 @@ export class ContactCache {
     }
   }
 
+  /** Drops every cached card linked to a corporate profile (its business's template changed); lookups in flight are not cached. */
+  dropLinkedTo(corporateProfileId: string): void {
+    this.loading.clear();
+    for (const [key, entry] of this.entries) if (entry.found.row.corporateProfileId === corporateProfileId) this.entries.delete(key);
+  }
+
   /** Drops a card under every key it was cached by; lookups in flight (of any card: they are keyed by what was asked) are not cached. */
   drop(contactId: string): void {
     this.loading.clear();

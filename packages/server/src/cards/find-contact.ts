@@ -1,18 +1,25 @@
 import { eq } from 'drizzle-orm';
 import { isQuickId, isUuid, normalizeQuickId } from '@vbc/shared';
 import type { Db } from '../platform/db/client.ts';
-import { displayItems, virtualContacts } from '../platform/db/schema/index.ts';
+import { corporateAccounts, corporateProfiles, corporateTemplates, displayItems, virtualContacts } from '../platform/db/schema/index.ts';
 import { notFound } from '../platform/errors/app-error.ts';
+import { applyTemplate, type CardBusiness } from './apply-template.ts';
 import type { ContactRow, PictureInfo } from './present-card.ts';
 
 export interface FoundContact {
+  /** The card as everyone sees it: the stored row with its business's template applied (apply-template.ts). */
   row: ContactRow;
   picture: PictureInfo;
+  /** The row as stored: the member's own values, whatever the template shows. */
+  stored: ContactRow;
+  /** The business the card is linked to (its template, name and main contact), or null. */
+  business: CardBusiness | null;
 }
 
 /**
  * Resolves a route's contactId, which docs/contracts.md §2 allows to be the full id or the
- * quickId. Anything that is neither is "not found" without touching the database.
+ * quickId. Anything that is neither is "not found" without touching the database. One round
+ * trip reads the card with its picture and, for a linked card, its business and template.
  */
 export async function findContact(db: Db, contactId: string): Promise<FoundContact | null> {
   const key = contactId.trim();
@@ -21,16 +28,37 @@ export async function findContact(db: Db, contactId: string): Promise<FoundConta
   else if (isQuickId(normalizeQuickId(key))) where = eq(virtualContacts.quickId, normalizeQuickId(key));
   else return null;
   const [found] = await db
-    .select({ row: virtualContacts, pictureContentType: displayItems.contentType })
+    .select({
+      row: virtualContacts,
+      pictureContentType: displayItems.contentType,
+      corporateAccountId: corporateAccounts.id,
+      businessName: corporateProfiles.name,
+      businessEmails: corporateProfiles.emails,
+      businessPhones: corporateProfiles.phones,
+      template: corporateTemplates,
+    })
     .from(virtualContacts)
     .leftJoin(displayItems, eq(displayItems.id, virtualContacts.pictureDisplayItemId))
+    .leftJoin(corporateProfiles, eq(corporateProfiles.id, virtualContacts.corporateProfileId))
+    .leftJoin(corporateAccounts, eq(corporateAccounts.corporateProfileId, virtualContacts.corporateProfileId))
+    .leftJoin(corporateTemplates, eq(corporateTemplates.corporateAccountId, corporateAccounts.id))
     .where(where)
     .limit(1);
   if (!found) return null;
   const { row, pictureContentType } = found;
   const picture =
     row.pictureDisplayItemId && pictureContentType ? { displayItemId: row.pictureDisplayItemId, contentType: pictureContentType } : null;
-  return { row, picture };
+  const business: CardBusiness | null =
+    found.corporateAccountId && found.businessName !== null
+      ? {
+          corporateAccountId: found.corporateAccountId,
+          name: found.businessName,
+          mainEmail: found.businessEmails?.[0]?.email ?? null,
+          mainPhone: found.businessPhones?.[0]?.phoneNumber ?? null,
+          template: found.template,
+        }
+      : null;
+  return { row: applyTemplate(row, business), picture, stored: row, business };
 }
 
 /** findContact, or a 404 naming the card. */
@@ -38,4 +66,13 @@ export async function getContact(db: Db, contactId: string): Promise<FoundContac
   const found = await findContact(db, contactId);
   if (!found) throw notFound('card');
   return found;
+}
+
+/** The ids of the cards linked to a corporate profile. */
+export async function linkedCardIds(db: Db, corporateProfileId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: virtualContacts.id })
+    .from(virtualContacts)
+    .where(eq(virtualContacts.corporateProfileId, corporateProfileId));
+  return rows.map((r) => r.id);
 }

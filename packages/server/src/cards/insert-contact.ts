@@ -10,6 +10,8 @@ import { isUniqueViolation } from '../platform/db/unique-violation.ts';
 export interface InsertContactExtras {
   ownerAccountId?: string | null;
   corporateProfileId?: string | null;
+  /** A card the business owns (issue 27); `ownerAccountId` is then its assignee. */
+  ownerCorporateAccountId?: string | null;
   pinHash?: string | null;
   pinProtectionLevel?: number | null;
   /** Hash of the adoption passcode: the card is unadopted until it is used. */

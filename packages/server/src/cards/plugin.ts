@@ -12,7 +12,7 @@ import { createOwnerCard } from './create-owner-card.ts';
 import { deleteCard } from './delete-card.ts';
 import type { TCardWriteDeps } from './deps.ts';
 import { downloadVCard, visitorVCard, type TVCardDeps } from './download-vcard.ts';
-import { findContact, type FoundContact } from './find-contact.ts';
+import { findContact, linkedCardIds, type FoundContact } from './find-contact.ts';
 import { getOwnedCard } from './owned-card.ts';
 import ownerRoutes from './owner-routes.ts';
 import { getCardToManagePin, pinStatus, setPin } from './pin/manage-pin.ts';
@@ -20,6 +20,7 @@ import pinRoutes from './pin/routes.ts';
 import { validatePin, type ValidatePinInput } from './pin/validate-pin.ts';
 import publicRoutes from './public-routes.ts';
 import { StatsCounter } from './stats-counter.ts';
+import { TemplateOverlay } from './template-overlay.ts';
 import { updateCard } from './update-card.ts';
 import { cardWebFinger } from './webfinger.ts';
 
@@ -43,6 +44,13 @@ export interface CardServices
    */
   changed(contactId: string): Promise<void>;
   /**
+   * Call after a change every card linked to a corporate profile shows (its business's template):
+   * this instance reads the template once and shows it on every cached linked card, one message
+   * has the other instances do the same, then this instance's onChanged listeners hear of each
+   * linked card (wallet passes).
+   */
+  linkedChanged(corporateProfileId: string): Promise<void>;
+  /**
    * Another domain's reaction to a committed card change (wallet passes): called on the instance
    * that made the change, after the cache drop; it must not block (queue its work) and never throws into the caller.
    */
@@ -62,6 +70,7 @@ declare module 'fastify' {
 }
 
 const CHANNEL = 'contact-changed';
+const LINKED_CHANNEL = 'linked-contacts-changed';
 
 /** The cache key of a card asked for by id (any case) or quickId (any of its spellings). */
 const cacheKey = (contactId: string) => (isUuid(contactId.trim()) ? contactId.trim().toLowerCase() : normalizeQuickId(contactId.trim()));
@@ -76,10 +85,15 @@ export default fp(
     // Counts just written make cached copies stale here; other instances refresh within the TTL.
     const stats = new StatsCounter(app.db, app.config.STATS_FLUSH_MS, app.log, (ids) => ids.forEach((id) => cache.drop(id)));
     const unsubscribe = await app.backplane.subscribe(CHANNEL, (contactId) => cache.drop(contactId));
+    const overlay = new TemplateOverlay(app.db);
+    const unsubscribeLinked = await app.backplane.subscribe(LINKED_CHANNEL, (profileId) => {
+      overlay.refresh(profileId).catch((error: unknown) => {
+        app.log.error({ err: error }, 'could not read a changed brand template: dropping its cards');
+        cache.dropLinkedTo(profileId);
+      });
+    });
     const changeListeners: ((contactId: string) => void)[] = [];
-    const changed = async (contactId: string) => {
-      cache.drop(contactId);
-      await app.backplane.publish(CHANNEL, contactId);
+    const tellListeners = (contactId: string) => {
       for (const listener of changeListeners) {
         try {
           listener(contactId);
@@ -88,10 +102,21 @@ export default fp(
         }
       }
     };
+    const changed = async (contactId: string) => {
+      cache.drop(contactId);
+      await app.backplane.publish(CHANNEL, contactId);
+      tellListeners(contactId);
+    };
+    const linkedChanged = async (corporateProfileId: string) => {
+      await overlay.refresh(corporateProfileId);
+      await app.backplane.publish(LINKED_CHANNEL, corporateProfileId);
+      if (changeListeners.length === 0) return;
+      for (const id of await linkedCardIds(app.db, corporateProfileId)) tellListeners(id);
+    };
     const getPublic = async (contactId: string) => {
       const found = await cache.getOrLoad(cacheKey(contactId), () => findContact(app.db, contactId));
       if (!found) throw notFound('card');
-      return found;
+      return overlay.apply(found);
     };
     const writeDeps: TCardWriteDeps = { db: app.db, storage: app.storage, changed };
     const vcardDeps: TVCardDeps = {
@@ -109,8 +134,12 @@ export default fp(
       ...bindServices(vcardDeps, vcardServices),
       getPublic,
       // Keys are cached in their normal form, the one share links carry: try it as given first.
-      cachedPublic: (contactId: string) => cache.get(contactId) ?? cache.get(cacheKey(contactId)),
+      cachedPublic: (contactId: string) => {
+        const found = cache.get(contactId) ?? cache.get(cacheKey(contactId));
+        return found && overlay.apply(found);
+      },
       changed,
+      linkedChanged,
       onChanged(listener) {
         changeListeners.push(listener);
       },
@@ -120,6 +149,7 @@ export default fp(
     } satisfies CardServices);
     app.addHook('preClose', async () => {
       await unsubscribe();
+      await unsubscribeLinked();
       await stats.close();
     });
 

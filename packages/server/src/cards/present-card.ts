@@ -3,7 +3,13 @@ import { isPinProtected } from '@vbc/shared';
 import { sql } from 'drizzle-orm';
 import { virtualContacts } from '../platform/db/schema/index.ts';
 
-export type ContactRow = typeof virtualContacts.$inferSelect;
+/** A card row as read; a read through its business's template (apply-template.ts) may add the last two. */
+export type ContactRow = typeof virtualContacts.$inferSelect & {
+  /** The business template's logo. */
+  logoDisplayItemId?: string;
+  /** `"{name} is no longer with {business}."` */
+  noLongerWith?: string;
+};
 export type PictureInfo = { displayItemId: string; contentType: string } | null;
 
 export interface PresentOptions {
@@ -35,6 +41,9 @@ export function presentContact(row: ContactRow, picture: PictureInfo, options: P
     exchangeEnabled: row.exchangeEnabled,
     listedInSearchEngines: row.listedInSearchEngines,
     updatedAt: row.updatedAt.toISOString(),
+    ...(row.ownerCorporateAccountId ? { ownerCorporateAccountId: row.ownerCorporateAccountId } : {}),
+    ...(row.logoDisplayItemId ? { logoDisplayItemId: row.logoDisplayItemId } : {}),
+    ...(row.noLongerWith ? { noLongerWith: row.noLongerWith } : {}),
   };
   if (isUnadopted(row)) {
     // Nothing personal: a blank card whose only use is to be adopted.

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { PHONE_TYPES, ZReferenceType, ZSocialMediaType, type TPinValidation, type TVirtualContact } from '@vbc/shared';
+import { TEMPLATE_FIELDS } from '@vbc/shared/team-template';
 import type { TCardStats, TOwnerVirtualContact, TPinStatus } from '@vbc/shared/owner';
 
 const nullableText = z.string().nullable();
@@ -81,6 +82,9 @@ export const ZVirtualContact = z.object({
   exchangeEnabled: z.boolean(),
   listedInSearchEngines: z.boolean(),
   updatedAt: z.string(),
+  ownerCorporateAccountId: z.string().optional(),
+  logoDisplayItemId: z.string().optional(),
+  noLongerWith: z.string().optional(),
 }) satisfies z.ZodType<TVirtualContact>;
 
 /** The owner's view: phones and e-mails always present, the PIN state, the creation time. */
@@ -89,6 +93,7 @@ export const ZOwnerVirtualContact = ZVirtualContact.extend({
   phones: z.array(ZPhoneOut),
   pinEnabled: z.boolean(),
   createdAt: z.string(),
+  template: z.object({ corporateAccountId: z.string(), business: z.string(), locked: z.array(z.enum(TEMPLATE_FIELDS)) }).optional(),
 }) satisfies z.ZodType<TOwnerVirtualContact>;
 
 /** GET /api/vbc/virtualcontact/{id}/stats. */

@@ -1,15 +1,25 @@
 import { and, eq } from 'drizzle-orm';
 import { removeStored, type TCardWriteDeps } from './deps.ts';
 import { virtualContacts } from '../platform/db/schema/index.ts';
+import { lockedFieldMessage } from '@vbc/shared/team-template';
 import { findContact, type FoundContact } from './find-contact.ts';
+import type { CardBusiness } from './apply-template.ts';
+import { forbidden } from '../platform/errors/app-error.ts';
 import { claimOwnedImages, listImageRefs, releaseUnusedImages } from '../files/index.ts';
 import type { TCardPatchBody } from './card-input.ts';
 import { getOwnedCard } from './owned-card.ts';
 import { nextUpdatedAt, staleWrite, unchangedSince, type TPrecondition } from '../platform/db/row-version.ts';
 
+/** A member's write of a field their business's template locks: 403 `"{field} is set by {business}"`. */
+function assertUnlocked(business: CardBusiness | null, patch: object): void {
+  const locked = business?.template?.locked ?? [];
+  const field = Object.keys(patch).find((key) => locked.includes(key));
+  if (business && field) throw forbidden(lockedFieldMessage(field, business.name));
+}
+
 /**
  * Writes the given fields of a card its owner changes; fields left out keep
- * their values. With a precondition the write happens only if the card is
+ * their values; a field the card's business template locks is refused (403). With a precondition the write happens only if the card is
  * unchanged since (checked in the UPDATE itself, so two saves cannot both
  * pass); otherwise 409. Pictures the save took off the card, used nowhere
  * else, are deleted with it (they stop counting against the quota); their
@@ -22,7 +32,8 @@ export async function updateCard(
   patch: Omit<TCardPatchBody, 'updatedAt'>,
   precondition: TPrecondition,
 ): Promise<FoundContact> {
-  const { row } = await getOwnedCard(db, contactId, accountId, 'write');
+  const { stored: row, business } = await getOwnedCard(db, contactId, accountId, 'write');
+  assertUnlocked(business, patch);
   const before = listImageRefs(row).map((r) => r.ref);
   const storageKeys = await db.transaction(async (tx) => {
     await claimOwnedImages(tx, accountId, listImageRefs(patch), new Set(before));

@@ -26,21 +26,10 @@ export function cardFieldsOf(card: TInvitationCard, businessName: string): Parti
 }
 
 /**
- * Template hook (issue 27, brand templates): the business's template, once there is one, is applied
- * here to the new card's fields (its suggested fields prefill what the row leaves empty; its locked
- * fields are read from the template at every read anyway). Today it returns the fields as they are.
- */
-async function withBusinessTemplate(
-  _tx: Db,
-  _corporateAccountId: string,
-  fields: Partial<TVirtualContactInput>,
-): Promise<Partial<TVirtualContactInput>> {
-  return fields;
-}
-
-/**
- * The card an accepted imported invitation creates: the row's details (and the business template),
- * owned by the invitee and linked to the business. Returns its id; the caller sends its change notice.
+ * The card an accepted imported invitation creates: the row's details, owned by the invitee and
+ * linked to the business. The business's template needs no copy here: a linked card shows it at
+ * every read (locked fields always, suggested ones where the card's own are empty; template.ts).
+ * Returns its id; the caller sends its change notice.
  */
 export async function createInvitedCard(tx: Db, accountId: string, corporateAccountId: string, card: TInvitationCard): Promise<string> {
   const [business] = await tx
@@ -49,7 +38,7 @@ export async function createInvitedCard(tx: Db, accountId: string, corporateAcco
     .innerJoin(corporateProfiles, eq(corporateProfiles.id, corporateAccounts.corporateProfileId))
     .where(eq(corporateAccounts.id, corporateAccountId));
   if (!business) throw new Error(`business ${corporateAccountId} of an invitation is gone`);
-  const fields = await withBusinessTemplate(tx, corporateAccountId, cardFieldsOf(card, business.name));
+  const fields = cardFieldsOf(card, business.name);
   const row = await insertContact(
     tx,
     { firstName: '', lastName: '', ...fields, designSpecification: { design: { designation: 'default' }, theme: { designation: 'dark' } } },

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { TCorporateMember, TManagedBusiness } from '@vbc/shared/corporate';
 import type { Db } from '../platform/db/client.ts';
 import {
@@ -83,9 +83,13 @@ export async function changeRole(
 }
 
 /**
- * Console (admin): removes a member (never the last admin, 409). Their cards linked to the
- * business are unlinked (a linked card's owner must be a member): after the commit each one's
- * change notice is sent; returns those cards' ids. `actorId` null: the operator or a provisioning client.
+ * Removes a member (console, or SCIM `active: false`; never the last admin, 409) and detaches
+ * them (issue 27): a business-owned card assigned to them goes back to the business and shows
+ * "{name} is no longer with {business}." with the business's main contact until it is reassigned,
+ * so its printed QR codes and NFC tags keep working; their own cards linked to the business are
+ * unlinked (the template's fields go, their own values show again). They keep their account.
+ * Written to the audit log in the same transaction (`actorId` null: the operator or a
+ * provisioning client). After the commit each changed card's notice is sent; returns those cards' ids.
  */
 export async function removeMember(
   { db, cardChanged }: TCardLinkDeps,
@@ -93,7 +97,7 @@ export async function removeMember(
   corporateAccountId: string,
   accountId: string,
 ): Promise<string[]> {
-  const unlinked = await db.transaction(async (tx) => {
+  const changed = await db.transaction(async (tx) => {
     const { isLastAdmin } = await lockedMember(tx, corporateAccountId, accountId);
     if (isLastAdmin) throw conflict(LAST_ADMIN);
     await tx
@@ -104,22 +108,33 @@ export async function removeMember(
       .from(corporateAccounts)
       .where(eq(corporateAccounts.id, corporateAccountId));
     if (!business) return [];
+    const [person] = await tx.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, accountId));
+    const returned = await tx
+      .update(virtualContacts)
+      .set({ ownerAccountId: null, formerHolderName: person?.name || 'This person', updatedAt: new Date() })
+      .where(and(eq(virtualContacts.ownerAccountId, accountId), eq(virtualContacts.ownerCorporateAccountId, corporateAccountId)))
+      .returning({ id: virtualContacts.id });
     const unlinked = await tx
       .update(virtualContacts)
       .set({ corporateProfileId: null })
-      .where(and(eq(virtualContacts.ownerAccountId, accountId), eq(virtualContacts.corporateProfileId, business.profileId)))
+      .where(
+        and(
+          eq(virtualContacts.ownerAccountId, accountId),
+          eq(virtualContacts.corporateProfileId, business.profileId),
+          isNull(virtualContacts.ownerCorporateAccountId),
+        ),
+      )
       .returning({ id: virtualContacts.id });
-    const cardIds = unlinked.map((c) => c.id);
     await recordAudit(tx, {
       corporateAccountId,
       actorAccountId: actorId,
       action: 'member.removed',
-      detail: { accountId, unlinkedCardIds: cardIds },
+      detail: { accountId, returnedCardIds: returned.map((c) => c.id), unlinkedCardIds: unlinked.map((c) => c.id) },
     });
-    return cardIds;
+    return [...returned, ...unlinked].map((c) => c.id);
   });
-  for (const cardId of unlinked) await cardChanged(cardId);
-  return unlinked;
+  for (const cardId of changed) await cardChanged(cardId);
+  return changed;
 }
 
 /** The businesses where the account is admin or editor (the menu's console entries), by name. */

@@ -15,7 +15,10 @@ import { listAudit } from './audit.ts';
 import { teamAnalytics } from './team-analytics.ts';
 import { importMembers } from './import-members.ts';
 import { createInvitationMailer, type InvitationMailer } from './invitation-mailer.ts';
+import { createBusinessCard, listBusinessCards, setAssignee } from './business-cards.ts';
+import { findTemplate, updateTemplate } from './template.ts';
 import teamRoutes from './team-routes.ts';
+import templateRoutes from './template-routes.ts';
 
 const services = {
   findCorporateProfile,
@@ -36,9 +39,11 @@ const services = {
   declineInvitation,
   listAudit,
   teamAnalytics,
+  findTemplate,
+  listBusinessCards,
 };
 /** Writes that change cards: each sends the cards' change notice after its commit. */
-const cardLinkServices = { linkCard, unlinkCard, removeMember, acceptInvitation };
+const cardLinkServices = { linkCard, unlinkCard, removeMember, acceptInvitation, updateTemplate, createBusinessCard, setAssignee };
 /** Writes that queue invitation e-mails. */
 const importServices = { importMembers };
 
@@ -57,7 +62,7 @@ declare module 'fastify' {
 /** Corporate: decorates `app.corporate` and registers the docs/contracts.md §7 corporate profile reads and the business's own routes. */
 export default fp(
   async function corporate(app: FastifyInstance) {
-    const cardLinkDeps: TCardLinkDeps = { db: app.db, cardChanged: app.cards.changed };
+    const cardLinkDeps: TCardLinkDeps = { db: app.db, cardChanged: app.cards.changed, linkedChanged: app.cards.linkedChanged };
     const invitationMailer = createInvitationMailer({
       db: app.db,
       notifier: app.notifier,
@@ -74,6 +79,7 @@ export default fp(
     await app.register(corporateRoutes);
     await app.register(consoleRoutes);
     await app.register(teamRoutes);
+    await app.register(templateRoutes);
   },
   { name: 'corporate', dependencies: ['config', 'db', 'notify', 'cards'] },
 );

@@ -5,6 +5,7 @@ import {
   announcements,
   conversationMessages,
   corporateProfiles,
+  corporateTemplates,
   displayItems,
   virtualContacts,
   virtualPets,
@@ -82,7 +83,7 @@ export async function releaseUnusedImages(tx: Db, accountId: string, refs: Itera
   return gone.map((u) => u.storageKey);
 }
 
-/** Which of `ids` a message, a corporate profile (hero or profile image) or an announcement shows. */
+/** Which of `ids` a message, a corporate profile (hero or profile image), a brand template or an announcement shows. */
 async function shownElsewhere(tx: Db, ids: string[]): Promise<string[]> {
   // One after another: a transaction's queries share one connection.
   const sent = await tx
@@ -93,11 +94,18 @@ async function shownElsewhere(tx: Db, ids: string[]): Promise<string[]> {
     .select({ hero: corporateProfiles.heroImageDisplayId, profile: corporateProfiles.profileImageDisplayId })
     .from(corporateProfiles)
     .where(or(inArray(corporateProfiles.heroImageDisplayId, ids), inArray(corporateProfiles.profileImageDisplayId, ids)));
+  const templates = await tx
+    .select({ logo: corporateTemplates.logoDisplayItemId, hero: corporateTemplates.heroImageDisplayItemId })
+    .from(corporateTemplates)
+    .where(or(inArray(corporateTemplates.logoDisplayItemId, ids), inArray(corporateTemplates.heroImageDisplayItemId, ids)));
   const announced = await tx
     .select({ id: announcements.imageDisplayItemId })
     .from(announcements)
     .where(inArray(announcements.imageDisplayItemId, ids));
-  return [...sent.map((m) => m.id), ...profiles.flatMap((p) => [p.hero, p.profile]), ...announced.map((a) => a.id)].filter(
-    (id): id is string => id !== null,
-  );
+  return [
+    ...sent.map((m) => m.id),
+    ...profiles.flatMap((p) => [p.hero, p.profile]),
+    ...templates.flatMap((t) => [t.logo, t.hero]),
+    ...announced.map((a) => a.id),
+  ].filter((id): id is string => id !== null);
 }

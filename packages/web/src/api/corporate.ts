@@ -15,6 +15,7 @@ import type {
 } from '@vbc/shared/corporate';
 import type { TScimToken, TScimTokenCreated } from '@vbc/shared/scim';
 import type { TImportResult } from '@vbc/shared/member-import';
+import type { TBusinessCard, TBusinessCardInput, TCorporateTemplate, TCorporateTemplateInput } from '@vbc/shared/team-template';
 import { http } from './http.ts';
 
 const followPath = (corporateProfileId: string) => `/api/vbc/corporateProfile/${encodeURIComponent(corporateProfileId)}/follow`;
@@ -83,3 +84,12 @@ export const getAuditPage = (corporateAccountId: string, cursor: string | null) 
   http.get<TAuditPage>(`${consolePath(corporateAccountId)}/audit${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`);
 export const getTeamAnalytics = (corporateAccountId: string, days: number) =>
   http.get<TTeamAnalytics>(`${consolePath(corporateAccountId)}/analytics?days=${days}`);
+// Issue 27, teams: the brand template and the cards the business owns.
+export const getTemplate = (corporateAccountId: string) => http.get<TCorporateTemplate>(`${consolePath(corporateAccountId)}/template`);
+export const saveTemplate = (corporateAccountId: string, input: TCorporateTemplateInput) =>
+  http.put<TCorporateTemplate>(`${consolePath(corporateAccountId)}/template`, input);
+export const listBusinessCards = (corporateAccountId: string) => http.get<TBusinessCard[]>(`${consolePath(corporateAccountId)}/cards`);
+export const createBusinessCard = (corporateAccountId: string, input: TBusinessCardInput) =>
+  http.post<TBusinessCard>(`${consolePath(corporateAccountId)}/cards`, input);
+export const assignBusinessCard = (corporateAccountId: string, virtualContactId: string, accountId: string | null) =>
+  http.put<TBusinessCard>(`${cardLinkPath(corporateAccountId, virtualContactId)}/assignee`, { accountId });

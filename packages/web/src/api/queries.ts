@@ -16,6 +16,8 @@ import { queryKeys } from './query-keys.ts';
 import { getAnnouncement, listAnnouncements } from './announcements.ts';
 import {
   getConsole,
+  getTemplate,
+  listBusinessCards,
   getFollowState,
   listCorporateAnnouncements,
   getAuditPage,
@@ -108,4 +110,6 @@ export const consoleQueries = {
   }),
   analytics: (id: string, days: number) =>
     queryOptions({ queryKey: queryKeys.console.analytics(id, days), queryFn: () => getTeamAnalytics(id, days), ...OWNER_VIEW }),
+  template: (id: string) => queryOptions({ queryKey: queryKeys.console.template(id), queryFn: () => getTemplate(id), ...OWNER_VIEW }),
+  cards: (id: string) => queryOptions({ queryKey: queryKeys.console.cards(id), queryFn: () => listBusinessCards(id), ...OWNER_VIEW }),
 };

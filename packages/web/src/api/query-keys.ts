@@ -88,6 +88,9 @@ export const queryKeys = {
     scimTokens: (id: string) => ['console', 'business', id, 'scimTokens'] as const,
     audit: (id: string) => ['console', 'business', id, 'audit'] as const,
     analytics: (id: string, days: number) => ['console', 'business', id, 'analytics', days] as const,
+    /** Issue 27: the brand template and the business-owned cards. */
+    template: (id: string) => ['console', 'business', id, 'template'] as const,
+    cards: (id: string) => ['console', 'business', id, 'cards'] as const,
   },
   search: {
     all: ['search'] as const,

@@ -14,6 +14,8 @@ import { useSession } from '../../session/SessionContext.tsx';
 import AnalyticsSection from './AnalyticsSection.tsx';
 import AnnouncementsSection from './AnnouncementsSection.tsx';
 import AuditSection from './AuditSection.tsx';
+import CardsSection from './CardsSection.tsx';
+import TemplateSection from './TemplateSection.tsx';
 import DirectorySection from './DirectorySection.tsx';
 import ImportSection from './ImportSection.tsx';
 import InvitationsSection from './InvitationsSection.tsx';
@@ -27,7 +29,9 @@ import { ROLE_LABELS } from './MembersSection.tsx';
 /** The console's screens, in menu order: path segment (after /console/{id}/) and name. */
 export const CONSOLE_SECTIONS = [
   { path: 'profile', name: 'Profile' },
+  { path: 'template', name: 'Template' },
   { path: 'members', name: 'Members' },
+  { path: 'cards', name: 'Cards' },
   { path: 'invitations', name: 'Invitations' },
   { path: 'directory', name: 'Directory' },
   { path: 'announcements', name: 'Announcements' },
@@ -66,7 +70,9 @@ export default function ConsoleScreen() {
 
   const sections: Record<TSectionPath, ReactElement> = {
     profile: <ProfileSection key={business.profile.lastUpdatedAt} business={business} />,
+    template: <TemplateSection business={business} />,
     members: <MembersSection business={business} />,
+    cards: <CardsSection business={business} />,
     invitations: <InvitationsSection business={business} />,
     directory: <DirectorySection business={business} />,
     announcements: <AnnouncementsSection business={business} />,

@@ -37,7 +37,7 @@ export default function MembersSection({ business }: { business: TCorporateConso
   const remove = (member: TCorporateMember) =>
     emitClientEvent('prompt', {
       title: 'Remove member',
-      message: `Remove ${member.name} from ${business.name}? Their cards linked to the business are unlinked.`,
+      message: `Remove ${member.name} from ${business.name}? Their own cards are unlinked; a card the business owns goes back to the business. They keep their account.`,
       yesText: 'Remove',
       noText: 'Cancel',
       onYes: async () => {

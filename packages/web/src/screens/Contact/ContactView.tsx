@@ -14,7 +14,8 @@ const SaveToFolder = lazy(() => import('../Directories/SaveToFolderSlot.tsx'));
 
 /**
  * A loaded card: its layout (none for an unknown designation; a card with nothing filled in
- * says it is being set up), the /order/ link, the chat button.
+ * says it is being set up), the /order/ link, the chat button; on a business-owned card whose
+ * holder left, "{name} is no longer with {business}." above it (issue 27).
  */
 export default function ContactView(props: TLayoutProps) {
   const { contact, accent } = props.model;
@@ -23,6 +24,26 @@ export default function ContactView(props: TLayoutProps) {
   const Layout = hasLayout(designation) ? LAYOUTS[designation] : undefined;
   return (
     <Box component="main" data-testid="contact-view" data-designation={designation} sx={{ pb: 12 }}>
+      {contact.noLongerWith && (
+        <Box
+          role="status"
+          data-testid="no-longer-with"
+          sx={{
+            maxWidth: 560,
+            mx: 'auto',
+            mt: 2,
+            mb: 1,
+            px: 2,
+            py: 1.5,
+            borderRadius: 2,
+            bgcolor: 'background.paper',
+            fontWeight: 700,
+            textAlign: 'center',
+          }}
+        >
+          {contact.noLongerWith}
+        </Box>
+      )}
       {isBeingSetUp(contact) ? (
         <>
           <SettingUp contact={contact} />

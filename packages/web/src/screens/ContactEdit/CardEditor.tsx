@@ -15,12 +15,14 @@ import { cardQueries } from '../../api/queries.ts';
 import { errorText, HttpError } from '../../api/http.ts';
 import { emitClientEvent, notify } from '../../platform/events.ts';
 import { useSession } from '../../session/SessionContext.tsx';
-import { cardToForm, formToInput, previewCard, serverFieldError, ZCardForm, type TCardForm } from './form-model.ts';
+import { cardToForm, formToInput, previewCard, serverFieldError, withoutLocked, ZCardForm, type TCardForm } from './form-model.ts';
 import { flatFieldErrors, friendlyResolver } from '../../components/field-errors.ts';
 import FirstRunGuide from './FirstRunGuide.tsx';
 import LivePreview from './LivePreview.tsx';
 import EditorHeader from '../../components/editor/EditorHeader.tsx';
 import EditorSection from '../../components/editor/EditorSection.tsx';
+import LockedByBusiness from '../../components/editor/LockedByBusiness.tsx';
+import type { TTemplateField } from '@vbc/shared/team-template';
 import SaveErrorAlert, { type TSaveError } from '../../components/editor/SaveErrorAlert.tsx';
 import ExchangeSwitch from '../../components/editor/ExchangeSwitch.tsx';
 import SearchListingSwitch from '../../components/editor/SearchListingSwitch.tsx';
@@ -140,7 +142,8 @@ export default function CardEditor({ initial }: { initial: TOwnerVirtualContact 
 
   const cardSave = useMutation({
     /** `sent`: the form as saved, the new "nothing unsaved" state once the server took it. */
-    mutationFn: ({ input }: { input: TVirtualContactInput; sent: string }) => inTurn(() => updateCard(id, input, updatedAt.current)),
+    mutationFn: ({ input }: { input: Partial<TVirtualContactInput>; sent: string }) =>
+      inTurn(() => updateCard(id, input, updatedAt.current)),
     onSuccess: (next, { sent }) => {
       updatedAt.current = next.updatedAt;
       queryClient.setQueryData(cardQueries.edit(id).queryKey, next);
@@ -175,9 +178,9 @@ export default function CardEditor({ initial }: { initial: TOwnerVirtualContact 
     };
     await editor.handleSubmit(async (values) => {
       setSaveError(null);
-      await writeCard({ input: formToInput(values), sent: snapshot(values) }).catch(() => undefined);
+      await writeCard({ input: withoutLocked(formToInput(values), card.template), sent: snapshot(values) }).catch(() => undefined);
     }, refused)();
-  }, [editor, writeCard]);
+  }, [editor, writeCard, card.template]);
 
   // Ctrl/Cmd+S saves.
   useEffect(() => {
@@ -235,6 +238,8 @@ export default function CardEditor({ initial }: { initial: TOwnerVirtualContact 
 
   const preview = useMemo(() => previewCard(card, form), [card, form]);
   const sectionProps = { form, set, errors };
+  /** The business whose template locks `field`, or null (the field is the member's to edit). */
+  const lockedBy = (field: TTemplateField) => (card.template?.locked.includes(field) ? card.template.business : null);
 
   return (
     <Box component="main" sx={{ pb: 6 }}>
@@ -327,13 +332,21 @@ export default function CardEditor({ initial }: { initial: TOwnerVirtualContact 
               </Box>
             ))}
           </Box>
-          <DesignSection {...sectionProps} />
-          <ProfileSection {...sectionProps} />
+          <LockedByBusiness label="Layout and colours" business={lockedBy('designSpecification')}>
+            <DesignSection {...sectionProps} />
+          </LockedByBusiness>
+          <ProfileSection {...sectionProps} organizationLockedBy={lockedBy('organization')} />
           <AboutSection {...sectionProps} />
           <ContactSection {...sectionProps} />
-          <SocialSection {...sectionProps} />
-          <LinksSection {...sectionProps} />
-          <PlacesSection {...sectionProps} />
+          <LockedByBusiness label="Social links" business={lockedBy('socialMedias')}>
+            <SocialSection {...sectionProps} />
+          </LockedByBusiness>
+          <LockedByBusiness label="Company links" business={lockedBy('links')}>
+            <LinksSection {...sectionProps} />
+          </LockedByBusiness>
+          <LockedByBusiness label="Office locations" business={lockedBy('locations')}>
+            <PlacesSection {...sectionProps} />
+          </LockedByBusiness>
           <WallSection {...sectionProps} />
           <PinSection contactId={id} writePin={writePin} />
           <ExchangeSwitch checked={form.exchangeEnabled} onChange={(on) => set('exchangeEnabled', on)} />

@@ -289,3 +289,13 @@ export function previewCard(base: TOwnerVirtualContact, form: TCardForm): TVirtu
     links: input.links.filter((l) => l.linkUrl),
   };
 }
+
+/**
+ * The input without the fields the card's business template locks (issue 27): the server refuses
+ * a member's write of a locked field (403), and the card shows the template's value anyway.
+ */
+export function withoutLocked(input: TVirtualContactInput, template: TOwnerVirtualContact['template']): Partial<TVirtualContactInput> {
+  if (!template) return input;
+  const locked = new Set<string>(template.locked);
+  return Object.fromEntries(Object.entries(input).filter(([key]) => !locked.has(key))) as Partial<TVirtualContactInput>;
+}

@@ -2,6 +2,7 @@ import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text
 import type { TDesignSpecification, TEmail, TLink, TLocation, TPhone, TSocialMedia, TVideo, TWall } from '@vbc/shared';
 import { accounts } from './accounts.ts';
 import { corporateProfiles } from './corporate.ts';
+import { corporateAccounts } from './corporate-accounts.ts';
 import { displayItems } from './files.ts';
 
 /** Design as stored: the designation may be a name this version has no layout for. */
@@ -15,6 +16,13 @@ export const virtualContacts = pgTable(
     quickId: text('quick_id').notNull().unique(),
     ownerAccountId: uuid('owner_account_id').references(() => accounts.id, { onDelete: 'set null' }),
     corporateProfileId: uuid('corporate_profile_id').references(() => corporateProfiles.id, { onDelete: 'set null' }),
+    /**
+     * Set on a card the business owns (issue 27): `ownerAccountId` is then the member it is assigned
+     * to, or null while the business holds it.
+     */
+    ownerCorporateAccountId: uuid('owner_corporate_account_id').references(() => corporateAccounts.id, { onDelete: 'set null' }),
+    /** The name of the member a business-owned card was taken back from when they left; null once reassigned. */
+    formerHolderName: text('former_holder_name'),
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
     jobTitle: text('job_title'),
@@ -50,8 +58,10 @@ export const virtualContacts = pgTable(
   },
   (t) => [
     index('virtual_contacts_owner_idx').on(t.ownerAccountId),
-    // A business directory: its linked cards by name, a page at a time, and their count (issue 28).
+    // A business directory: its linked cards by name, a page at a time, and their count (issue 28);
+    // a template change finds the cards linked to the business by it too.
     index('virtual_contacts_corporate_profile_idx').on(t.corporateProfileId, t.firstName, t.lastName, t.id),
+    index('virtual_contacts_owner_corporate_idx').on(t.ownerCorporateAccountId),
   ],
 );
 

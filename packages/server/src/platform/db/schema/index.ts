@@ -19,3 +19,4 @@ export * from './webhooks.ts';
 export * from './scim.ts';
 export * from './corporate-audit.ts';
 export * from './sso.ts';
+export * from './corporate-templates.ts';

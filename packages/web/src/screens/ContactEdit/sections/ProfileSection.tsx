@@ -5,11 +5,19 @@ import { displayUrl } from '../../../api/contacts.ts';
 import EditorSection from '../../../components/editor/EditorSection.tsx';
 import Field from '../../../components/editor/Field.tsx';
 import ImageUpload from '../../../components/editor/ImageUpload.tsx';
+import LockedByBusiness from '../../../components/editor/LockedByBusiness.tsx';
 import PictureUpload from './PictureUpload.tsx';
 import type { TSectionProps } from './types.ts';
 
 /** Picture, cover, names, job title, organization, biography. */
-export default function ProfileSection({ form, set, errors }: TSectionProps) {
+export default function ProfileSection({
+  form,
+  set,
+  errors,
+  organizationLockedBy = null,
+}: TSectionProps & {
+  /** The business whose brand template sets the organization (read-only then). */ organizationLockedBy?: string | null;
+}) {
   return (
     <EditorSection id="profile" icon={<PersonIcon />} title="Profile" hint="Who you are, at a glance.">
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'auto 1fr' }, alignItems: 'start' }}>
@@ -56,13 +64,15 @@ export default function ProfileSection({ form, set, errors }: TSectionProps) {
           error={errors.jobTitle}
           autoComplete="organization-title"
         />
-        <Field
-          label="Organization"
-          value={form.organization}
-          onChange={(v) => set('organization', v)}
-          error={errors.organization}
-          autoComplete="organization"
-        />
+        <LockedByBusiness label="Organization" business={organizationLockedBy}>
+          <Field
+            label="Organization"
+            value={form.organization}
+            onChange={(v) => set('organization', v)}
+            error={errors.organization}
+            autoComplete="organization"
+          />
+        </LockedByBusiness>
       </Box>
       <Field
         label="Biography"
