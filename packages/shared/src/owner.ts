@@ -4,6 +4,7 @@
  * them. Types only. Import as `@vbc/shared/owner`.
  */
 import type { TVirtualContact } from './contact.ts';
+import type { TCountedSource } from './visit-source.ts';
 
 /** The owner's view of a card: phones and e-mails always present, the PIN state (never its hash), times. */
 export interface TOwnerVirtualContact extends TVirtualContact {
@@ -14,12 +15,24 @@ export interface TOwnerVirtualContact extends TVirtualContact {
   createdAt: string;
 }
 
+/** What was counted of one source on one day (issue 29). */
+export interface TSourceCounts {
+  views: number;
+  downloads: number;
+  /** Clicks on the card's links, through the counting redirect `/ds/vbc/l/{contactId}/{n}`. */
+  linkClicks: number;
+}
+
 /** One UTC day of a card's chart. */
 export interface TDailyStat {
   /** YYYY-MM-DD (UTC). */
   day: string;
   views: number;
   downloads: number;
+  /** Clicks on the card's links that day (issue 29). */
+  linkClicks: number;
+  /** The day split by where the visits came from; only sources with a count appear (issue 29). */
+  bySource: Partial<Record<TCountedSource, TSourceCounts>>;
 }
 
 /** GET /api/vbc/virtualcontact/{id}/stats. */
@@ -27,7 +40,8 @@ export interface TCardStats {
   virtualContactId: string;
   /** Oldest first, days without any as zero. */
   days: TDailyStat[];
-  totals: { viewCount: number; downloadCount: number };
+  /** All time; linkClickCount counts clicks since link counting began (issue 29). */
+  totals: { viewCount: number; downloadCount: number; linkClickCount: number };
 }
 
 /** GET /api/vbc/virtualcontact/{id}/pin: whether the PIN is on, and whether someone has been guessing. */

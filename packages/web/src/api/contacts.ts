@@ -1,5 +1,6 @@
 /** docs/contracts.md §7 calls about public cards, and the §2 file paths. */
 import type { TCorporateProfile, TPinValidation, TVirtualContact } from '@vbc/shared/contact';
+import { withVisitSource, type TVisitSource } from '@vbc/shared/visit-source';
 import { HttpError, http, type TRequestOptions } from './http.ts';
 
 const enc = encodeURIComponent;
@@ -20,10 +21,11 @@ export async function cardExists(contactId: string): Promise<boolean> {
 
 /**
  * Counts the view of a card the page now shows (issue 30): the server counts it once per visitor per
- * day and never the owner's, whom it knows by the session sent along. Never fails the page.
+ * day and never the owner's, whom it knows by the session sent along, under the page's source (issue 29).
+ * Never fails the page.
  */
-export const recordCardView = (contactId: string): void => {
-  http.post<void>(`/api/vbc/virtualcontact/${enc(contactId)}/view`).catch(() => undefined);
+export const recordCardView = (contactId: string, source: TVisitSource | null = null): void => {
+  http.post<void>(withVisitSource(`/api/vbc/virtualcontact/${enc(contactId)}/view`, source)).catch(() => undefined);
 };
 
 export const getCorporateProfile = (corporateProfileId: string, options?: TRequestOptions) =>

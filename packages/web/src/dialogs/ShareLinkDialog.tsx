@@ -58,6 +58,8 @@ const TARGET_LOOK: Record<TShareTarget, { caption: string; name: string; icon: R
 export interface TShareLinkDialogProps {
   /** The public link to share; null keeps the dialog closed. */
   link: string | null;
+  /** What the QR code encodes, when not `link` (a card's link tagged `s=qr`, issue 29). */
+  qrLink?: string | null;
   title: string;
   /** What the QR code shows, for screen readers. */
   qrLabel: string;
@@ -78,7 +80,7 @@ export interface TShareLinkDialogProps {
  * Messenger, Telegram, LinkedIn, SMS, e-mail; no third-party script).
  */
 export default function ShareLinkDialog(props: TShareLinkDialogProps) {
-  const { link, title, qrLabel, qrImage, shareTitle, shareText, testId, linkTestId, onClose } = props;
+  const { link, qrLink, title, qrLabel, qrImage, shareTitle, shareText, testId, linkTestId, onClose } = props;
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;
@@ -100,7 +102,7 @@ export default function ShareLinkDialog(props: TShareLinkDialogProps) {
       <DialogContent>
         <Stack sx={{ gap: 2.5, alignItems: 'stretch' }}>
           <Box sx={{ maxWidth: QR.size, width: '100%', mx: 'auto' }}>
-            {link && <StyledQr data={link} image={qrImage ?? null} label={qrLabel} />}
+            {link && <StyledQr data={qrLink ?? link} image={qrImage ?? null} label={qrLabel} />}
           </Box>
           <TextField
             value={link ?? ''}

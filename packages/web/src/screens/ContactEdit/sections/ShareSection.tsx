@@ -13,6 +13,7 @@ import ShareIcon from '@mui/icons-material/Share';
 import WalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import type { TVirtualContact } from '@vbc/shared/contact';
 import { cardShareUrl } from '@vbc/shared/links';
+import { withVisitSource } from '@vbc/shared/visit-source';
 import { cardQueries } from '../../../api/queries.ts';
 import { emitClientEvent } from '../../../platform/events.ts';
 import { addToWallet, useWalletAvailability } from '../../../components/WalletMenuButton.tsx';
@@ -67,7 +68,7 @@ export default function ShareSection({ card }: { card: TVirtualContact }) {
           aria-label="Copy link"
           onClick={async () => {
             try {
-              await navigator.clipboard.writeText(link);
+              await navigator.clipboard.writeText(withVisitSource(link, 'link'));
               setCopied(true);
             } catch {
               setCopied(false);
@@ -90,7 +91,7 @@ export default function ShareSection({ card }: { card: TVirtualContact }) {
           onClick={() =>
             emitClientEvent('qr', {
               title: `${card.firstName} ${card.lastName}`.trim() || card.name,
-              code: cardShareUrl(window.location.origin, card),
+              code: cardShareUrl(window.location.origin, card, 'qr'),
             })
           }
         >
