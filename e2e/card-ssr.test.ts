@@ -144,7 +144,7 @@ describe.skipIf(!hasChromium())('server-rendered public card', () => {
       await page.waitForTimeout(1000);
       expect(
         scripts.every((s) =>
-          /\/card-boot-|\/preload-helper-|\/recents-|\/storage-|\/initial-card-id-|\/page-events-|\/service-worker-client-|\/share-file-|\/http-|\/contacts-/.test(
+          /\/card-boot-|\/preload-helper-|\/recents-|\/storage-|\/initial-card-id-|\/page-events-|\/service-worker-client-|\/share-file-|\/http-|\/contacts-|\/visit-source-/.test(
             s,
           ),
         ),

@@ -2,9 +2,12 @@
  * Where visits come from (issue 29) in a real browser: a visitor arriving by the card's QR link
  * (`s=qr`) is counted under `qr` for the view, the "Contact Download" and a click on one of the
  * card's links (through the counting redirect, the link's address staying the real one); the owner's
- * chart shows the day split by source.
+ * chart shows the day split by source. The share window's QR downloads (SVG, 1200 px PNG) carry `s=qr`.
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
 import type { TCardStats } from '@vbc/shared/owner';
 import { buildAccount, buildCard } from '../packages/server/src/test/factories.ts';
 import { expectAccessible } from './support/axe.ts';
@@ -93,5 +96,23 @@ describe.runIf(hasChromium())('visit sources', () => {
     await expectAccessible(page, 'the editor with its chart by source');
     await screenshotAtWidths(page, 'editor-stats-by-source');
     expect(ownerBrowser.errors).toEqual([]);
+  });
+
+  it('the share window downloads the QR code as SVG and as a 1200 px PNG of the link with s=qr', async () => {
+    const page = await visitor.page();
+    await page.goto(`/vbc/${card.quickId}`);
+    await page.getByRole('button', { name: 'Share' }).first().click();
+    const dialog = page.getByTestId('share-dialog');
+    const [png] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('link', { name: 'QR as PNG (print)' }).click()]);
+    expect(png.suggestedFilename()).toBe(`Sofia ${card.lastName} QR code.png`);
+    const image = PNG.sync.read(readFileSync((await png.path())!));
+    expect([image.width, image.height]).toEqual([1200, 1200]);
+    expect(jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data).toBe(`${server.url}/ds/vbc/i/${card.quickId}?s=qr`);
+    const [svg] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('link', { name: 'QR as SVG' }).click()]);
+    expect(svg.suggestedFilename()).toBe(`Sofia ${card.lastName} QR code.svg`);
+    expect(readFileSync((await svg.path())!, 'utf8')).toMatch(/^<svg /);
+    await expectAccessible(page, 'the share window with its QR downloads');
+    expect(visitor.errors).toEqual([]);
+    await page.close();
   });
 });

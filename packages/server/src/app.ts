@@ -23,6 +23,7 @@ import integrationEvents from './platform/plugins/integration-events.ts';
 import rateLimit from './platform/rate-limit/plugin.ts';
 import healthRoutes from './platform/health/routes.ts';
 import qrRoutes from './qr/routes.ts';
+import sharing from './sharing/plugin.ts';
 import cards from './cards/plugin.ts';
 import files from './files/plugin.ts';
 import pets from './pets/plugin.ts';
@@ -101,6 +102,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(healthRoutes);
   await app.register(qrRoutes);
   await app.register(cards);
+  await app.register(sharing);
   await app.register(files);
   await app.register(pets);
   await app.register(corporate);

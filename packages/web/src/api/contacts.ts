@@ -41,6 +41,12 @@ export const validatePinCode = (virtualContactId: string, pinCode: string) =>
 export const contactDownloadUrl = (virtualContactId: string, accessToken?: string | null): string =>
   `/ds/vbc/download/i/${enc(virtualContactId)}${accessToken ? `?accessToken=${enc(accessToken)}` : ''}`;
 
+/** The card's QR code for print (issue 29): an SVG and a 1200 px PNG of its link with `s=qr`. */
+export const cardQrDownloads = (contactId: string) => [
+  { label: 'QR as SVG', href: `/ds/vbc/qr/${enc(contactId)}?format=svg` },
+  { label: 'QR as PNG (print)', href: `/ds/vbc/qr/${enc(contactId)}?format=png` },
+];
+
 export const displayUrl = (displayItemId: string) => `/ds/vbc/display/${enc(displayItemId)}`;
 export const obsecuredDisplayUrl = (obsecuredDisplayItemId: string) => `/ds/vbc/odisplay/${enc(obsecuredDisplayItemId)}`;
 export const profilePictureUrl = (id: string) => `/ds/vbc/profilepicture/${enc(id)}`;

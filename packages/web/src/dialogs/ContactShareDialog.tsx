@@ -1,6 +1,6 @@
 import { cardShareUrl } from '@vbc/shared/links';
 import type { TVirtualContact } from '@vbc/shared/contact';
-import { profilePictureUrl } from '../api/contacts.ts';
+import { cardQrDownloads, profilePictureUrl } from '../api/contacts.ts';
 import ShareLinkDialog from './ShareLinkDialog.tsx';
 
 /**
@@ -13,6 +13,7 @@ export default function ContactShareDialog({ contact, onClose }: { contact: TVir
     <ShareLinkDialog
       link={contact ? cardShareUrl(window.location.origin, contact, 'link') : null}
       qrLink={contact ? cardShareUrl(window.location.origin, contact, 'qr') : null}
+      qrDownloads={contact && !contact.hasVirginAccessProtection ? cardQrDownloads(contact.quickId || contact.virtualContactId) : undefined}
       title="Share"
       qrLabel={`QR code of ${name}'s card`}
       qrImage={contact?.picture ? profilePictureUrl(contact.quickId || contact.virtualContactId) : null}

@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { contentDisposition } from '../platform/http/content-disposition.ts';
+import { SECURITY, binary } from '../platform/plugins/docs.ts';
+
+const ZCardParams = z.object({ contactId: z.string().min(1).max(100) });
+
+/** docs/contracts.md §2 "Share surfaces" (issue 29). */
+export default async function sharingRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/ds/vbc/qr/:contactId',
+    {
+      schema: {
+        security: SECURITY.none,
+        params: ZCardParams,
+        querystring: z.object({ format: z.enum(['svg', 'png'], 'must be svg or png').default('png') }),
+        response: {
+          200: {
+            description: 'The QR code as an SVG or a 1200 px PNG, as an attachment',
+            content: { ...binary('image/svg+xml', '').content, ...binary('image/png', '').content },
+          },
+        },
+        summary: "The card's QR code for print (issue 29): its short link with s=qr, as SVG or a 1200 px PNG",
+        tags: ['cards'],
+      },
+    },
+    async (request, reply) => {
+      const qr = await app.sharing.cardQr(request.params.contactId, request.query.format);
+      return reply
+        .header('content-type', qr.contentType)
+        .header('content-disposition', contentDisposition('attachment', qr.fileName))
+        .header('cache-control', 'public, max-age=300')
+        .send(qr.body);
+    },
+  );
+}
