@@ -9,6 +9,7 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import InsightsIcon from '@mui/icons-material/Insights';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import QrCode2Icon from '@mui/icons-material/QrCode2';
+import NfcIcon from '@mui/icons-material/Nfc';
 import ShareIcon from '@mui/icons-material/Share';
 import WalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import type { TVirtualContact } from '@vbc/shared/contact';
@@ -18,6 +19,8 @@ import { cardQueries } from '../../../api/queries.ts';
 import { emitClientEvent } from '../../../platform/events.ts';
 import { addToWallet, useWalletAvailability } from '../../../components/WalletMenuButton.tsx';
 import EditorSection from '../../../components/editor/EditorSection.tsx';
+import { hasWebNfc } from '../../../platform/nfc.ts';
+import NfcTagDialog from '../parts/NfcTagDialog.tsx';
 import StatsChart from '../parts/StatsChart.tsx';
 
 /** The card's public address: /vbc/{quickId}. */
@@ -30,6 +33,9 @@ export default function ShareSection({ card }: { card: TVirtualContact }) {
   const [copied, setCopied] = useState(false);
   const link = publicCardUrl(card.quickId);
   const wallets = useWalletAvailability();
+  // Issue 29: only where the browser can write NFC tags (Chrome on Android).
+  const [nfc] = useState(hasWebNfc);
+  const [nfcOpen, setNfcOpen] = useState(false);
   useEffect(() => {
     if (!copied) return;
     const t = window.setTimeout(() => setCopied(false), 1500);
@@ -100,7 +106,13 @@ export default function ShareSection({ card }: { card: TVirtualContact }) {
         <Button color="inherit" startIcon={<OpenInNewIcon />} component={RouterLink} to={`/${card.quickId}`}>
           Open card
         </Button>
+        {nfc && (
+          <Button variant="outlined" startIcon={<NfcIcon />} onClick={() => setNfcOpen(true)}>
+            Write to NFC tag
+          </Button>
+        )}
       </Box>
+      {nfc && <NfcTagDialog open={nfcOpen} link={cardShareUrl(window.location.origin, card, 'nfc')} onClose={() => setNfcOpen(false)} />}
       {(wallets.apple || wallets.google) && (
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
           {wallets.apple && (
