@@ -87,7 +87,9 @@ describe.runIf(hasChromium())('the share window offers many ways to share', () =
     expect(await first.textContent()).toBe('Share');
     await first.click();
     const calls = await page.evaluate(() => (window as unknown as { shareCalls: unknown[] }).shareCalls);
-    expect(calls).toEqual([{ title: 'Shared Person', text: 'Shared Person — Baker & Co', url: `${server.url}/ds/vbc/i/${card.quickId}?s=link` }]);
+    expect(calls).toEqual([
+      { title: 'Shared Person', text: 'Shared Person — Baker & Co', url: `${server.url}/ds/vbc/i/${card.quickId}?s=link` },
+    ]);
     await screenshotAtWidths(page, 'share-window-native');
     await page.close();
   });

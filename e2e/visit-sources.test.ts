@@ -36,7 +36,13 @@ describe.runIf(hasChromium())('visit sources', () => {
     owner = await buildAccount(server.app, { name: 'Sofia Source' });
     card = await buildCard(
       server.app,
-      { firstName: 'Sofia', links: [{ linkUrl: 'mailto:sofia@example.test', linkName: 'Write' }, { linkUrl: target, linkName: 'Status page' }] },
+      {
+        firstName: 'Sofia',
+        links: [
+          { linkUrl: 'mailto:sofia@example.test', linkName: 'Write' },
+          { linkUrl: target, linkName: 'Status page' },
+        ],
+      },
       { ownerAccountId: owner.account.id },
     );
     visitor = await launchBrowser({ baseURL: server.url });
@@ -79,7 +85,10 @@ describe.runIf(hasChromium())('visit sources', () => {
 
   it("the owner's chart splits views, downloads and link clicks by source", async () => {
     // One untagged visit besides, from another visitor (a browser on this machine would be the same one).
-    await fetch(`${server.url}/api/vbc/virtualcontact/${card.quickId}/view`, { method: 'POST', headers: { 'user-agent': 'Another visitor' } });
+    await fetch(`${server.url}/api/vbc/virtualcontact/${card.quickId}/view`, {
+      method: 'POST',
+      headers: { 'user-agent': 'Another visitor' },
+    });
     await expect.poll(async () => (await today()).bySource.direct?.views).toBe(1);
 
     const page = await ownerBrowser.page();

@@ -44,6 +44,14 @@ export interface TCardStats {
   totals: { viewCount: number; downloadCount: number; linkClickCount: number };
 }
 
+/** GET /api/vbc/virtualcontact/{id}/signature (issue 29): the card as an e-mail signature. */
+export interface TEmailSignature {
+  /** HTML for mail clients: a table, inline styles only, absolute URLs; no script, class or stylesheet. */
+  html: string;
+  /** True when the card is PIN-protected: its phones and e-mails were left out. */
+  contactInfoHidden: boolean;
+}
+
 /** GET /api/vbc/virtualcontact/{id}/pin: whether the PIN is on, and whether someone has been guessing. */
 export interface TPinStatus {
   enabled: boolean;

@@ -1,12 +1,4 @@
-import {
-  cardShareUrl,
-  isPinProtected,
-  vcardFileName,
-  writeJCard,
-  writeVCard,
-  type TVCardVersion,
-  type TVisitSource,
-} from '@vbc/shared';
+import { cardShareUrl, isPinProtected, vcardFileName, writeJCard, writeVCard, type TVCardVersion, type TVisitSource } from '@vbc/shared';
 import type { Db } from '../platform/db/client.ts';
 import { AppError, notFound } from '../platform/errors/app-error.ts';
 import type { FileStorage } from '../files/index.ts';

@@ -90,8 +90,7 @@ export default async function publicRoutes(app: FastifyInstance) {
         response: { 204: ZNoContent },
         params: ZContactParams,
         querystring: ZSourceQuery,
-        summary:
-          "Count a view of the card: once per visitor per day, never the owner's (issue 30), by where it came from (`s`, issue 29)",
+        summary: "Count a view of the card: once per visitor per day, never the owner's (issue 30), by where it came from (`s`, issue 29)",
         tags: ['cards'],
       },
     },

@@ -7,8 +7,7 @@ import { buildAccount, buildCard } from '../test/factories.ts';
 
 /** Issue 29 "Where visits come from": views, downloads and link clicks counted per day per source. */
 describeEachDatabase('visit sources', (ctx) => {
-  const inject = (method: 'GET' | 'POST', url: string, headers: Record<string, string> = {}) =>
-    ctx.app.inject({ method, url, headers });
+  const inject = (method: 'GET' | 'POST', url: string, headers: Record<string, string> = {}) => ctx.app.inject({ method, url, headers });
   const stats = async (cardId: string, headers: Record<string, string>) => {
     await ctx.app.cards.stats.flush();
     const response = await inject('GET', `/api/vbc/virtualcontact/${cardId}/stats?days=2`, headers);
@@ -20,7 +19,12 @@ describeEachDatabase('visit sources', (ctx) => {
     const owner = await buildAccount(ctx.app);
     const card = await buildCard(
       ctx.app,
-      { links: [{ linkUrl: 'example.com/a', linkName: 'A' }, { linkUrl: 'https://example.org/b?x=1', linkName: 'B' }] },
+      {
+        links: [
+          { linkUrl: 'example.com/a', linkName: 'A' },
+          { linkUrl: 'https://example.org/b?x=1', linkName: 'B' },
+        ],
+      },
       { ownerAccountId: owner.account.id },
     );
     // One visitor (browser) per surface, so each view is its visitor's first of the day.

@@ -1,9 +1,6 @@
 import { PRODUCT_NAME } from '@vbc/shared';
+import { escapeHtml } from '../platform/http/escape-html.ts';
 import type { TMail } from '../platform/notify/types.ts';
-
-/** Text as HTML text: nothing in it is markup. */
-export const escapeHtml = (value: string): string =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** One line for a header (a subject): line breaks and tabs become spaces. */
 const oneLine = (value: string): string => value.replace(/\s+/g, ' ').trim();

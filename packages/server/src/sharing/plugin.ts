@@ -2,14 +2,15 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { bindServices, type BoundServices } from '../platform/plugins/bind-services.ts';
 import { cardQr } from './card-qr.ts';
+import { emailSignature } from './email-signature.ts';
 import type { TSharingDeps } from './deps.ts';
 import sharingRoutes from './routes.ts';
 
-const services = { cardQr };
+const services = { cardQr, emailSignature };
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** A card's share surfaces (issue 29): its QR code for print. */
+    /** A card's share surfaces (issue 29): its QR code for print, its e-mail signature. */
     sharing: BoundServices<typeof services>;
   }
 }

@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { TEmailSignature } from '@vbc/shared/owner';
 import { contentDisposition } from '../platform/http/content-disposition.ts';
+import { requireAccount } from '../platform/plugins/auth.ts';
 import { SECURITY, binary } from '../platform/plugins/docs.ts';
 
 const ZCardParams = z.object({ contactId: z.string().min(1).max(100) });
+const ZSignature = z.object({ html: z.string(), contactInfoHidden: z.boolean() }) satisfies z.ZodType<TEmailSignature>;
 
 /** docs/contracts.md §2 "Share surfaces" (issue 29). */
 export default async function sharingRoutes(app: FastifyInstance) {
@@ -34,6 +37,25 @@ export default async function sharingRoutes(app: FastifyInstance) {
         .header('content-disposition', contentDisposition('attachment', qr.fileName))
         .header('cache-control', 'public, max-age=300')
         .send(qr.body);
+    },
+  );
+
+  r.get(
+    '/api/vbc/virtualcontact/:contactId/signature',
+    {
+      schema: {
+        security: SECURITY.bearer,
+        params: ZCardParams,
+        response: { 200: ZSignature },
+        summary: 'Owner: the card as an e-mail signature (issue 29): HTML for mail clients, and whether PIN-hidden rows were left out',
+        tags: ['cards'],
+      },
+    },
+    async (request, reply) => {
+      const account = requireAccount(request);
+      const { row } = await app.cards.getOwnedCard(request.params.contactId, account.id, 'read');
+      reply.header('cache-control', 'private, no-store');
+      return app.sharing.emailSignature(row.id);
     },
   );
 }

@@ -1,13 +1,13 @@
 /** Owner calls about cards (issue 5 API): create, read for edit, save, delete, stats, PIN, recents. */
 import type { TVirtualContactInput } from '@vbc/shared/contact';
-import type { TCardStats, TOwnerVirtualContact, TPinStatus } from '@vbc/shared/owner';
+import type { TCardStats, TEmailSignature, TOwnerVirtualContact, TPinStatus } from '@vbc/shared/owner';
 import type { TRecents } from '@vbc/shared/account';
 import { http } from './http.ts';
 
 const enc = encodeURIComponent;
 const base = (id: string) => `/api/vbc/virtualcontact/${enc(id)}`;
 
-export type { TCardStats, TOwnerVirtualContact, TPinStatus } from '@vbc/shared/owner';
+export type { TCardStats, TEmailSignature, TOwnerVirtualContact, TPinStatus } from '@vbc/shared/owner';
 
 export const createCard = (input: Partial<TVirtualContactInput>) => http.post<TOwnerVirtualContact>('/api/vbc/virtualcontact', input);
 
@@ -21,6 +21,8 @@ export const updateCard = (id: string, input: Partial<TVirtualContactInput>, upd
 export const deleteCard = (id: string) => http.delete(base(id));
 
 export const getCardStats = (id: string, days = 30) => http.get<TCardStats>(`${base(id)}/stats?days=${days}`);
+/** The card as an e-mail signature (issue 29). */
+export const getEmailSignature = (id: string) => http.get<TEmailSignature>(`${base(id)}/signature`);
 
 export const getPinStatus = (id: string) => http.get<TPinStatus>(`${base(id)}/pin`);
 

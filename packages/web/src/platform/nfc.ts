@@ -6,7 +6,10 @@
 
 /** What this module uses of an `NDEFReader`. */
 export interface TNdefWriter {
-  write(message: { records: { recordType: 'url'; data: string }[] }, options?: { signal?: AbortSignal; overwrite?: boolean }): Promise<void>;
+  write(
+    message: { records: { recordType: 'url'; data: string }[] },
+    options?: { signal?: AbortSignal; overwrite?: boolean },
+  ): Promise<void>;
   makeReadOnly(options?: { signal?: AbortSignal }): Promise<void>;
 }
 

@@ -48,7 +48,9 @@ export default function NfcTagDialog({ open, link, onClose }: { open: boolean; l
         )}
         {(step === 'writing' || step === 'locking') && (
           <>
-            <Typography role="status">{step === 'writing' ? 'Hold the tag to your phone…' : 'Hold the same tag to your phone again…'}</Typography>
+            <Typography role="status">
+              {step === 'writing' ? 'Hold the tag to your phone…' : 'Hold the same tag to your phone again…'}
+            </Typography>
             <LinearProgress aria-label={step === 'writing' ? 'Writing the tag' : 'Locking the tag'} />
           </>
         )}

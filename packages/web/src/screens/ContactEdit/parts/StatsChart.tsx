@@ -156,9 +156,21 @@ export default function StatsChart({ stats }: { stats: TCardStats }) {
         )}
       </Box>
       {shownSources.length > 0 && (
-        <Box component="ul" aria-label={`${look.label} by source`} data-testid="stats-sources" sx={{ listStyle: 'none', p: 0, m: 0, mt: 1, display: 'flex', flexWrap: 'wrap', gap: 2 }}>
+        <Box
+          component="ul"
+          aria-label={`${look.label} by source`}
+          data-testid="stats-sources"
+          sx={{ listStyle: 'none', p: 0, m: 0, mt: 1, display: 'flex', flexWrap: 'wrap', gap: 2 }}
+        >
           {shownSources.map((s) => (
-            <Typography component="li" key={s} variant="caption" color="text.secondary" sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }} data-source={s}>
+            <Typography
+              component="li"
+              key={s}
+              variant="caption"
+              color="text.secondary"
+              sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}
+              data-source={s}
+            >
               <Box component="span" aria-hidden sx={{ width: 10, height: 10, borderRadius: '3px', bgcolor: SOURCE_LOOK[s].color }} />
               {SOURCE_LOOK[s].label}: {sourceSums[s]}
             </Typography>

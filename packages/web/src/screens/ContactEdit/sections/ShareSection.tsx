@@ -9,6 +9,7 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import InsightsIcon from '@mui/icons-material/Insights';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import QrCode2Icon from '@mui/icons-material/QrCode2';
+import MailIcon from '@mui/icons-material/EmailOutlined';
 import NfcIcon from '@mui/icons-material/Nfc';
 import ShareIcon from '@mui/icons-material/Share';
 import WalletIcon from '@mui/icons-material/AccountBalanceWallet';
@@ -20,6 +21,7 @@ import { emitClientEvent } from '../../../platform/events.ts';
 import { addToWallet, useWalletAvailability } from '../../../components/WalletMenuButton.tsx';
 import EditorSection from '../../../components/editor/EditorSection.tsx';
 import { hasWebNfc } from '../../../platform/nfc.ts';
+import EmailSignatureDialog from '../parts/EmailSignatureDialog.tsx';
 import NfcTagDialog from '../parts/NfcTagDialog.tsx';
 import StatsChart from '../parts/StatsChart.tsx';
 
@@ -36,6 +38,7 @@ export default function ShareSection({ card }: { card: TVirtualContact }) {
   // Issue 29: only where the browser can write NFC tags (Chrome on Android).
   const [nfc] = useState(hasWebNfc);
   const [nfcOpen, setNfcOpen] = useState(false);
+  const [signatureOpen, setSignatureOpen] = useState(false);
   useEffect(() => {
     if (!copied) return;
     const t = window.setTimeout(() => setCopied(false), 1500);
@@ -106,12 +109,21 @@ export default function ShareSection({ card }: { card: TVirtualContact }) {
         <Button color="inherit" startIcon={<OpenInNewIcon />} component={RouterLink} to={`/${card.quickId}`}>
           Open card
         </Button>
+        <Button variant="outlined" startIcon={<MailIcon />} onClick={() => setSignatureOpen(true)}>
+          E-mail signature
+        </Button>
         {nfc && (
           <Button variant="outlined" startIcon={<NfcIcon />} onClick={() => setNfcOpen(true)}>
             Write to NFC tag
           </Button>
         )}
       </Box>
+      <EmailSignatureDialog
+        open={signatureOpen}
+        cardId={card.virtualContactId}
+        name={`${card.firstName} ${card.lastName}`.trim()}
+        onClose={() => setSignatureOpen(false)}
+      />
       {nfc && <NfcTagDialog open={nfcOpen} link={cardShareUrl(window.location.origin, card, 'nfc')} onClose={() => setNfcOpen(false)} />}
       {(wallets.apple || wallets.google) && (
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
