@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import type { TCardStats } from '@vbc/shared/owner';
+import type { TCardStats } from '../packages/shared/src/owner.ts';
 import { buildAccount, buildCard } from '../packages/server/src/test/factories.ts';
 import { expectAccessible } from './support/axe.ts';
 import { hasChromium, launchBrowser, startSignedIn, type Browser } from './support/browser.ts';

@@ -1,5 +1,5 @@
 import { PRODUCT_NAME } from '@vbc/shared';
-import { escapeHtml } from '../platform/http/escape-html.ts';
+import { escapeHtml } from '../platform/html/escape-html.ts';
 import type { TMail } from '../platform/notify/types.ts';
 
 /** One line for a header (a subject): line breaks and tabs become spaces. */

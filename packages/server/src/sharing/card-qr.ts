@@ -1,7 +1,7 @@
 import QRCode from 'qrcode';
 import { QR, cardShareUrl, vcardFileName } from '@vbc/shared';
 import { notFound } from '../platform/errors/app-error.ts';
-import { isUnadopted } from '../cards/present-card.ts';
+import { isUnadopted } from '../cards/index.ts';
 import type { TSharingDeps } from './deps.ts';
 
 /** The print-ready PNG's side, in pixels (issue 29). */

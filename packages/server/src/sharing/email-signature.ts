@@ -1,7 +1,7 @@
 import { DEFAULT_ACCENT_COLOR, cardShareUrl, countedLinkPath, linkHref, mailtoHref, telHref } from '@vbc/shared';
 import { notFound } from '../platform/errors/app-error.ts';
-import { escapeHtml as h } from '../platform/http/escape-html.ts';
-import { isUnadopted, presentContact } from '../cards/present-card.ts';
+import { escapeHtml as h } from '../platform/html/escape-html.ts';
+import { isUnadopted, presentContact } from '../cards/index.ts';
 import type { TEmailSignature } from '@vbc/shared/owner';
 import type { TSharingDeps } from './deps.ts';
 

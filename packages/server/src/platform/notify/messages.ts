@@ -1,5 +1,5 @@
 import { PRODUCT_NAME } from '@vbc/shared';
-import { escapeHtml } from '../http/escape-html.ts';
+import { escapeHtml } from '../html/escape-html.ts';
 import type { TCodeMessage } from './types.ts';
 
 interface TWording {
