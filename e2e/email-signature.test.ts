@@ -1,9 +1,12 @@
 /**
  * Editor → "E-mail signature" (issue 29) in Chromium: the preview shows the card, "Copy signature"
  * puts rich HTML on the clipboard (no <style>, class or script in it), the download is the same
- * HTML; a PIN-protected card's phones and e-mails stay out.
+ * HTML; a PIN-protected card's phones and e-mails stay out. Editor → "Video background" downloads
+ * the 1920×1080 PNG whose QR code reads as the card's link with `s=bg`.
  */
 import { readFileSync } from 'node:fs';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAccount, buildCard } from '../packages/server/src/test/factories.ts';
 import { slowHash } from '../packages/server/src/platform/crypto/slow-hash.ts';
@@ -80,6 +83,26 @@ describe.runIf(hasChromium())('e-mail signature', () => {
     await dialog.getByText('Your card is PIN-protected, so its phones and e-mails are left out of the signature.').waitFor();
     const text = await dialog.getByTestId('signature-preview').innerText();
     expect(text).not.toMatch(/0917|ana@example/);
+    await page.close();
+  });
+
+  it('downloads the video background: 1920×1080, its QR code the link with s=bg', async () => {
+    const card = await buildCard(server.app, { firstName: 'Sam', jobTitle: 'Baker' }, { ownerAccountId: owner.account.id });
+    const page = await browser.page();
+    await startSignedIn(page, owner);
+    await page.goto(`/vbc/edit/${card.id}`);
+    await page.getByRole('button', { name: 'Video background' }).click();
+    const dialog = page.getByTestId('background-dialog');
+    await expectAccessible(page, 'the video background window');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Download 1920×1080' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`Sam ${card.lastName} background 1920x1080.png`);
+    const png = PNG.sync.read(readFileSync((await download.path())!));
+    expect([png.width, png.height]).toEqual([1920, 1080]);
+    expect(jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data).toBe(`${server.url}/ds/vbc/i/${card.quickId}?s=bg`);
+    expect(browser.errors).toEqual([]);
     await page.close();
   });
 });

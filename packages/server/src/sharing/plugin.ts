@@ -3,14 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import { bindServices, type BoundServices } from '../platform/plugins/bind-services.ts';
 import { cardQr } from './card-qr.ts';
 import { emailSignature } from './email-signature.ts';
+import { videoBackground } from './video-background.ts';
 import type { TSharingDeps } from './deps.ts';
 import sharingRoutes from './routes.ts';
 
-const services = { cardQr, emailSignature };
+const services = { cardQr, emailSignature, videoBackground };
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** A card's share surfaces (issue 29): its QR code for print, its e-mail signature. */
+    /** A card's share surfaces (issue 29): its QR code for print, its e-mail signature, its video background. */
     sharing: BoundServices<typeof services>;
   }
 }

@@ -3,6 +3,7 @@ import type { TVirtualContactInput } from '@vbc/shared/contact';
 import type { TCardStats, TEmailSignature, TOwnerVirtualContact, TPinStatus } from '@vbc/shared/owner';
 import type { TRecents } from '@vbc/shared/account';
 import { http } from './http.ts';
+import { saveBlob } from './leads.ts';
 
 const enc = encodeURIComponent;
 const base = (id: string) => `/api/vbc/virtualcontact/${enc(id)}`;
@@ -21,6 +22,10 @@ export const updateCard = (id: string, input: Partial<TVirtualContactInput>, upd
 export const deleteCard = (id: string) => http.delete(base(id));
 
 export const getCardStats = (id: string, days = 30) => http.get<TCardStats>(`${base(id)}/stats?days=${days}`);
+/** The card as a video-call background PNG (issue 29), fetched with the session and saved. */
+export async function downloadVideoBackground(id: string, size: '1920x1080' | '1280x720', name: string): Promise<void> {
+  saveBlob(await http.download(`${base(id)}/background?size=${size}`), `${name || 'card'} background ${size}.png`);
+}
 /** The card as an e-mail signature (issue 29). */
 export const getEmailSignature = (id: string) => http.get<TEmailSignature>(`${base(id)}/signature`);
 

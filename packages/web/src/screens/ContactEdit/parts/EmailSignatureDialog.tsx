@@ -9,6 +9,7 @@ import DialogContent from '@mui/material/DialogContent';
 import Typography from '@mui/material/Typography';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DownloadIcon from '@mui/icons-material/Download';
+import { saveBlob } from '../../../api/leads.ts';
 import { cardQueries } from '../../../api/queries.ts';
 import AppDialog from '../../../dialogs/AppDialog.tsx';
 
@@ -57,14 +58,8 @@ export default function EmailSignatureDialog({
   const [preview, setPreview] = useState<HTMLDivElement | null>(null);
   const [status, setStatus] = useState('');
   const html = signature.data?.html ?? '';
-  const download = () => {
-    const url = URL.createObjectURL(new Blob([signaturePage(html, `${name} — e-mail signature`)], { type: 'text/html' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = `${name || 'card'} signature.html`;
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  };
+  const download = () =>
+    saveBlob(new Blob([signaturePage(html, `${name} — e-mail signature`)], { type: 'text/html' }), `${name || 'card'} signature.html`);
   const close = () => {
     setStatus('');
     onClose();

@@ -12,6 +12,7 @@ import QrCode2Icon from '@mui/icons-material/QrCode2';
 import MailIcon from '@mui/icons-material/EmailOutlined';
 import NfcIcon from '@mui/icons-material/Nfc';
 import ShareIcon from '@mui/icons-material/Share';
+import WallpaperIcon from '@mui/icons-material/Wallpaper';
 import WalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import type { TVirtualContact } from '@vbc/shared/contact';
 import { cardShareUrl } from '@vbc/shared/links';
@@ -24,6 +25,7 @@ import { hasWebNfc } from '../../../platform/nfc.ts';
 import EmailSignatureDialog from '../parts/EmailSignatureDialog.tsx';
 import NfcTagDialog from '../parts/NfcTagDialog.tsx';
 import StatsChart from '../parts/StatsChart.tsx';
+import VideoBackgroundDialog from '../parts/VideoBackgroundDialog.tsx';
 
 /** The card's public address: /vbc/{quickId}. */
 export const publicCardUrl = (quickId: string) => `${window.location.origin}/vbc/${encodeURIComponent(quickId)}`;
@@ -39,6 +41,7 @@ export default function ShareSection({ card }: { card: TVirtualContact }) {
   const [nfc] = useState(hasWebNfc);
   const [nfcOpen, setNfcOpen] = useState(false);
   const [signatureOpen, setSignatureOpen] = useState(false);
+  const [backgroundOpen, setBackgroundOpen] = useState(false);
   useEffect(() => {
     if (!copied) return;
     const t = window.setTimeout(() => setCopied(false), 1500);
@@ -112,6 +115,9 @@ export default function ShareSection({ card }: { card: TVirtualContact }) {
         <Button variant="outlined" startIcon={<MailIcon />} onClick={() => setSignatureOpen(true)}>
           E-mail signature
         </Button>
+        <Button variant="outlined" startIcon={<WallpaperIcon />} onClick={() => setBackgroundOpen(true)}>
+          Video background
+        </Button>
         {nfc && (
           <Button variant="outlined" startIcon={<NfcIcon />} onClick={() => setNfcOpen(true)}>
             Write to NFC tag
@@ -123,6 +129,12 @@ export default function ShareSection({ card }: { card: TVirtualContact }) {
         cardId={card.virtualContactId}
         name={`${card.firstName} ${card.lastName}`.trim()}
         onClose={() => setSignatureOpen(false)}
+      />
+      <VideoBackgroundDialog
+        open={backgroundOpen}
+        cardId={card.virtualContactId}
+        name={`${card.firstName} ${card.lastName}`.trim()}
+        onClose={() => setBackgroundOpen(false)}
       />
       {nfc && <NfcTagDialog open={nfcOpen} link={cardShareUrl(window.location.origin, card, 'nfc')} onClose={() => setNfcOpen(false)} />}
       {(wallets.apple || wallets.google) && (
