@@ -13,6 +13,15 @@ import { saveBlob } from '../../../api/leads.ts';
 import { cardQueries } from '../../../api/queries.ts';
 import AppDialog from '../../../dialogs/AppDialog.tsx';
 
+/** A window that makes a file of the owner's card (the signature, the video background). */
+export interface TCardFileDialogProps {
+  open: boolean;
+  cardId: string;
+  /** The card's name (first and last), for the file's name. */
+  name: string;
+  onClose: () => void;
+}
+
 /** The signature as a page of its own, for the download: the same HTML, nothing added but a title. */
 const signaturePage = (html: string, title: string) =>
   `<!doctype html>\n<html><head><meta charset="utf-8"><title>${title.replace(/[<&]/g, '')}</title></head><body>\n${html}\n</body></html>\n`;
@@ -43,17 +52,7 @@ async function copyRich(html: string, preview: HTMLElement | null): Promise<bool
  * Editor → "E-mail signature" (issue 29): the card as HTML for mail clients (made by the server),
  * a preview, "Copy signature" (rich HTML to the clipboard) and a download.
  */
-export default function EmailSignatureDialog({
-  open,
-  cardId,
-  name,
-  onClose,
-}: {
-  open: boolean;
-  cardId: string;
-  name: string;
-  onClose: () => void;
-}) {
+export default function EmailSignatureDialog({ open, cardId, name, onClose }: TCardFileDialogProps) {
   const signature = useQuery({ ...cardQueries.signature(cardId), enabled: open, refetchOnMount: 'always' });
   const [preview, setPreview] = useState<HTMLDivElement | null>(null);
   const [status, setStatus] = useState('');

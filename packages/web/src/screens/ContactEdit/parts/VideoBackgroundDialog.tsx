@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import { downloadVideoBackground } from '../../../api/cards.ts';
 import AppDialog from '../../../dialogs/AppDialog.tsx';
+import type { TCardFileDialogProps } from './EmailSignatureDialog.tsx';
 
 const SIZES = [
   { size: '1920x1080', label: 'Download 1920×1080' },
@@ -17,17 +18,7 @@ const SIZES = [
  * Editor → "Video background" (issue 29): the card as a picture for video calls — name, title,
  * organization on the card's accent colours, and a QR code of its link (`s=bg`) — made by the server.
  */
-export default function VideoBackgroundDialog({
-  open,
-  cardId,
-  name,
-  onClose,
-}: {
-  open: boolean;
-  cardId: string;
-  name: string;
-  onClose: () => void;
-}) {
+export default function VideoBackgroundDialog({ open, cardId, name, onClose }: TCardFileDialogProps) {
   const [error, setError] = useState<string | null>(null);
   return (
     <AppDialog open={open} onClose={onClose} title="Video background" testId="background-dialog">
