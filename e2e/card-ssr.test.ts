@@ -144,7 +144,7 @@ describe.skipIf(!hasChromium())('server-rendered public card', () => {
       await page.waitForTimeout(1000);
       expect(
         scripts.every((s) =>
-          /\/card-boot-|\/preload-helper-|\/recents-|\/storage-|\/initial-card-id-|\/page-events-|\/service-worker-client-|\/share-file-|\/http-|\/contacts-/.test(
+          /\/card-boot-|\/preload-helper-|\/recents-|\/storage-|\/initial-card-id-|\/page-events-|\/service-worker-client-|\/share-file-|\/http-|\/contacts-|\/visit-source-/.test(
             s,
           ),
         ),
@@ -159,7 +159,7 @@ describe.skipIf(!hasChromium())('server-rendered public card', () => {
       await page.getByRole('button', { name: 'Share' }).click();
       await hydrated;
       const dialog = page.getByTestId('share-dialog');
-      expect(await dialog.getByTestId('share-link').inputValue()).toBe(`${server.url}/ds/vbc/i/${card('simple layout').quickId}`);
+      expect(await dialog.getByTestId('share-link').inputValue()).toBe(`${server.url}/ds/vbc/i/${card('simple layout').quickId}?s=link`);
       const same = await page.evaluate(() => {
         const w = window as unknown as { ssrName?: Element | null; ssrShare?: Element | null };
         const share = Array.from(document.querySelectorAll('button')).find((b) => b.textContent?.trim() === 'Share');

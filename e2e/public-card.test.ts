@@ -243,8 +243,9 @@ describe.skipIf(!hasChromium())('public card view', () => {
     const dialog = page.getByTestId('share-dialog');
     await dialog.getByTestId('qr-canvas').waitFor();
     await page.getByRole('progressbar').waitFor({ state: 'detached' });
-    const expected = `${server.url}/ds/vbc/i/${james.quickId}`;
-    expect(await dialog.getByTestId('share-link').inputValue()).toBe(expected);
+    // The link copied or shared says `s=link`, the QR code `s=qr` (issue 29).
+    const expected = `${server.url}/ds/vbc/i/${james.quickId}?s=qr`;
+    expect(await dialog.getByTestId('share-link').inputValue()).toBe(`${server.url}/ds/vbc/i/${james.quickId}?s=link`);
     const png = PNG.sync.read(await dialog.getByTestId('qr-code').screenshot());
     const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
     expect(decoded?.data).toBe(expected);
@@ -252,7 +253,7 @@ describe.skipIf(!hasChromium())('public card view', () => {
     await dialog.getByText('copied to clipboard').waitFor();
     await expectAccessible(page, 'the share window');
     expect(await dialog.getByRole('link', { name: 'Share To Facebook' }).getAttribute('href')).toBe(
-      `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(expected)}`,
+      `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(`${server.url}/ds/vbc/i/${james.quickId}?s=link`)}`,
     );
     await page.close();
   });

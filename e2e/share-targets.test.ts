@@ -56,7 +56,7 @@ describe.runIf(hasChromium())('the share window offers many ways to share', () =
     const page = await openShare('none');
     page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
     const dialog = page.getByTestId('share-dialog');
-    const link = `${server.url}/ds/vbc/i/${card.quickId}`;
+    const link = `${server.url}/ds/vbc/i/${card.quickId}?s=link`;
     const u = encodeURIComponent(link);
     const text = encodeURIComponent('Shared Person — Baker & Co');
     const expected: Record<string, string> = {
@@ -87,7 +87,9 @@ describe.runIf(hasChromium())('the share window offers many ways to share', () =
     expect(await first.textContent()).toBe('Share');
     await first.click();
     const calls = await page.evaluate(() => (window as unknown as { shareCalls: unknown[] }).shareCalls);
-    expect(calls).toEqual([{ title: 'Shared Person', text: 'Shared Person — Baker & Co', url: `${server.url}/ds/vbc/i/${card.quickId}` }]);
+    expect(calls).toEqual([
+      { title: 'Shared Person', text: 'Shared Person — Baker & Co', url: `${server.url}/ds/vbc/i/${card.quickId}?s=link` },
+    ]);
     await screenshotAtWidths(page, 'share-window-native');
     await page.close();
   });

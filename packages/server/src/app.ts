@@ -24,6 +24,7 @@ import rateLimit from './platform/rate-limit/plugin.ts';
 import notify from './platform/notify/plugin.ts';
 import healthRoutes from './platform/health/routes.ts';
 import qrRoutes from './qr/routes.ts';
+import sharing from './sharing/plugin.ts';
 import cards from './cards/plugin.ts';
 import files from './files/plugin.ts';
 import pets from './pets/plugin.ts';
@@ -106,6 +107,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(healthRoutes);
   await app.register(qrRoutes);
   await app.register(cards);
+  await app.register(sharing);
   await app.register(files);
   await app.register(pets);
   await app.register(corporate);

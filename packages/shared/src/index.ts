@@ -8,3 +8,4 @@ export * from './directory.ts';
 export * from './text.ts';
 export * from './leads.ts';
 export * from './webhooks.ts';
+export * from './visit-source.ts';

@@ -8,6 +8,7 @@
  * `javascript:` and `data:` never come out as a scheme.
  */
 import type { TEmail, TLocation, TSocialMedia, TVirtualContact } from './contact.ts';
+import { withVisitSource, type TVisitSource } from './visit-source.ts';
 
 /** The social-entry fields the URL builder reads (a corporate profile's entries have no referenceType). */
 export type TSocialLinkInput = Pick<TSocialMedia, 'socialMediaType'> &
@@ -223,11 +224,20 @@ const stripSlash = (publicUrl: string): string => publicUrl.trim().replace(/\/+$
 
 /**
  * docs/contracts.md §2 public link of a card: `{publicUrl}/ds/vbc/i/{quickId or virtualContactId}`,
- * the quickId preferred when present.
+ * the quickId preferred when present; tagged `?s={source}` by a share surface (issue 29).
  */
-export function cardShareUrl(publicUrl: string, contact: Pick<TVirtualContact, 'virtualContactId'> & { quickId?: string | null }): string {
+export function cardShareUrl(
+  publicUrl: string,
+  contact: Pick<TVirtualContact, 'virtualContactId'> & { quickId?: string | null },
+  source?: TVisitSource,
+): string {
   const id = nonEmpty(contact.quickId) ?? contact.virtualContactId;
-  return `${stripSlash(publicUrl)}/ds/vbc/i/${encodeURIComponent(id)}`;
+  return withVisitSource(`${stripSlash(publicUrl)}/ds/vbc/i/${encodeURIComponent(id)}`, source);
+}
+
+/** The counting redirect of the card's `n`-th link (issue 29): `/ds/vbc/l/{contactId}/{n}`, tagged with the page's source. */
+export function countedLinkPath(contactId: string, n: number, source?: TVisitSource | null): string {
+  return withVisitSource(`/ds/vbc/l/${encodeURIComponent(contactId)}/${n}`, source);
 }
 
 /** docs/contracts.md §2 public link of a pet: `{publicUrl}/ds/vp/i/{virtualPetId}`. */

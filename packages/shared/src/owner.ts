@@ -5,6 +5,7 @@
  */
 import type { TVirtualContact } from './contact.ts';
 import type { TCardTemplateInfo } from './team-template.ts';
+import type { TCountedSource } from './visit-source.ts';
 
 /** The owner's view of a card: phones and e-mails always present, the PIN state (never its hash), times. */
 export interface TOwnerVirtualContact extends TVirtualContact {
@@ -17,12 +18,24 @@ export interface TOwnerVirtualContact extends TVirtualContact {
   template?: TCardTemplateInfo;
 }
 
+/** What was counted of one source on one day (issue 29). */
+export interface TSourceCounts {
+  views: number;
+  downloads: number;
+  /** Clicks on the card's links, through the counting redirect `/ds/vbc/l/{contactId}/{n}`. */
+  linkClicks: number;
+}
+
 /** One UTC day of a card's chart. */
 export interface TDailyStat {
   /** YYYY-MM-DD (UTC). */
   day: string;
   views: number;
   downloads: number;
+  /** Clicks on the card's links that day (issue 29). */
+  linkClicks: number;
+  /** The day split by where the visits came from; only sources with a count appear (issue 29). */
+  bySource: Partial<Record<TCountedSource, TSourceCounts>>;
 }
 
 /** GET /api/vbc/virtualcontact/{id}/stats. */
@@ -30,7 +43,16 @@ export interface TCardStats {
   virtualContactId: string;
   /** Oldest first, days without any as zero. */
   days: TDailyStat[];
-  totals: { viewCount: number; downloadCount: number };
+  /** All time; linkClickCount counts clicks since link counting began (issue 29). */
+  totals: { viewCount: number; downloadCount: number; linkClickCount: number };
+}
+
+/** GET /api/vbc/virtualcontact/{id}/signature (issue 29): the card as an e-mail signature. */
+export interface TEmailSignature {
+  /** HTML for mail clients: a table, inline styles only, absolute URLs; no script, class or stylesheet. */
+  html: string;
+  /** True when the card is PIN-protected: its phones and e-mails were left out. */
+  contactInfoHidden: boolean;
 }
 
 /** GET /api/vbc/virtualcontact/{id}/pin: whether the PIN is on, and whether someone has been guessing. */

@@ -19,6 +19,7 @@ import { readStored } from './platform/storage.ts';
 import { HYDRATED_EVENT, READY_EVENT } from './page-events.ts';
 import { keepPageOffline, registerServiceWorker } from './pwa/service-worker-client.ts';
 import { SHARE_FILE_ATTRIBUTE, shareLinkedFile } from './platform/share-file.ts';
+import { pageSource, tagFollowedLinks } from './platform/visit-source.ts';
 
 const card = readInlinedJson<{ virtualContactId?: unknown; hasVirginAccessProtection?: boolean }>(
   INITIAL_CARD_ELEMENT_ID,
@@ -26,8 +27,10 @@ const card = readInlinedJson<{ virtualContactId?: unknown; hasVirginAccessProtec
 );
 if (card && !card.hasVirginAccessProtection) {
   recordRecent(card.virtualContactId as string);
-  recordCardView(card.virtualContactId as string);
+  recordCardView(card.virtualContactId as string, pageSource());
 }
+// Until the app is there, links followed carry the page's source (issue 29); then the card screen does it.
+const untagLinks = tagFollowedLinks();
 // A card opened once opens again offline (issue 30): the worker is there and keeps this page.
 registerServiceWorker();
 keepPageOffline();
@@ -43,6 +46,7 @@ document.addEventListener(
   () => {
     hydrated = true;
     document.removeEventListener('click', onClick, true);
+    untagLinks();
   },
   { once: true },
 );

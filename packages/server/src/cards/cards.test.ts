@@ -354,10 +354,17 @@ describeEachDatabase('owner card API', (ctx) => {
     expect(response.statusCode).toBe(200);
     const { days, totals } = response.json();
     expect(days).toHaveLength(30);
-    expect(days.at(-1)).toEqual({ day: new Date().toISOString().slice(0, 10), views: 2, downloads: 1 });
-    expect(days.at(-4)).toEqual({ day: threeDaysAgo, views: 7, downloads: 2 });
+    // Issue 29 adds the day's link clicks and its split by source (untagged visits are direct).
+    expect(days.at(-1)).toEqual({
+      day: new Date().toISOString().slice(0, 10),
+      views: 2,
+      downloads: 1,
+      linkClicks: 0,
+      bySource: { direct: { views: 2, downloads: 1, linkClicks: 0 } },
+    });
+    expect(days.at(-4)).toEqual({ day: threeDaysAgo, views: 7, downloads: 2, linkClicks: 0, bySource: {} });
     expect(days.filter((d: { views: number }) => d.views === 0)).toHaveLength(28);
-    expect(totals).toEqual({ viewCount: 2, downloadCount: 1 });
+    expect(totals).toEqual({ viewCount: 2, downloadCount: 1, linkClickCount: 0 });
     expect((await call('GET', `/api/vbc/virtualcontact/${card.id}/stats?days=0`, a.headers)).statusCode).toBe(400);
   });
 });

@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import type { TVisitSource } from '@vbc/shared';
 import type { RateLimiter } from '../platform/rate-limit/index.ts';
 import { isUnadopted, type ContactRow } from './present-card.ts';
 import type { StatsCounter } from './stats-counter.ts';
@@ -38,14 +39,42 @@ export function viewMark(signingKey: Buffer | string, contactId: string, viewer:
  * unadopted card. Nothing about the visitor is stored with the count: the day's mark lives in the
  * rate limiter's memory (or Redis) until the day is over. Resolves true when the view was counted.
  */
-export async function countView(deps: TCountViewDeps, row: ContactRow, viewer: TViewer, now = new Date()): Promise<boolean> {
+export async function countView(
+  deps: TCountViewDeps,
+  row: ContactRow,
+  viewer: TViewer,
+  source: TVisitSource | null = null,
+  now = new Date(),
+): Promise<boolean> {
+  if (!(await firstToday(deps, row, viewer, 'card-view', now))) return false;
+  deps.stats.record(row.id, 'view', source ?? 'direct');
+  return true;
+}
+
+/**
+ * Counts a click on the card's `n`-th link (issue 29), by the same rules as a view: once per visitor
+ * per link per day, never the owner's, none on an unadopted card. Resolves true when counted.
+ */
+export async function countLinkClick(
+  deps: TCountViewDeps,
+  row: ContactRow,
+  viewer: TViewer,
+  n: number,
+  source: TVisitSource | null = null,
+  now = new Date(),
+): Promise<boolean> {
+  if (!(await firstToday(deps, row, viewer, `card-link:${n}`, now))) return false;
+  deps.stats.record(row.id, 'linkClick', source ?? 'direct');
+  return true;
+}
+
+/** Whether this visitor's `what` on the card is their first today (and so counted), not the owner's, on an adopted card. */
+async function firstToday(deps: TCountViewDeps, row: ContactRow, viewer: TViewer, what: string, now: Date): Promise<boolean> {
   if (isUnadopted(row) || (viewer.accountId !== null && viewer.accountId === row.ownerAccountId)) return false;
   const untilTomorrow = DAY_MS - (now.getTime() % DAY_MS);
   const first = await deps.rateLimiter.consume(
-    [{ key: `card-view:${viewMark(deps.signingKey, row.id, viewer, now)}`, limit: 1, windowMs: untilTomorrow }],
+    [{ key: `${what}:${viewMark(deps.signingKey, row.id, viewer, now)}`, limit: 1, windowMs: untilTomorrow }],
     now.getTime(),
   );
-  if (!first.allowed) return false;
-  deps.stats.record(row.id, 'view');
-  return true;
+  return first.allowed;
 }

@@ -1,4 +1,4 @@
-import { cardShareUrl, isPinProtected, vcardFileName, writeJCard, writeVCard, type TVCardVersion } from '@vbc/shared';
+import { cardShareUrl, isPinProtected, vcardFileName, writeJCard, writeVCard, type TVCardVersion, type TVisitSource } from '@vbc/shared';
 import type { Db } from '../platform/db/client.ts';
 import { AppError, notFound } from '../platform/errors/app-error.ts';
 import type { FileStorage } from '../files/index.ts';
@@ -41,7 +41,14 @@ export interface TVCardDownload {
  */
 export async function downloadVCard(
   deps: TVCardDeps,
-  input: { contactId: string; accountId: string | undefined; accessToken: string | undefined; format: TVCardFormat },
+  input: {
+    contactId: string;
+    accountId: string | undefined;
+    accessToken: string | undefined;
+    format: TVCardFormat;
+    /** Where the visit came from (the page's `s=`, issue 29); untagged is `direct`. */
+    source?: TVisitSource | null;
+  },
 ): Promise<TVCardDownload> {
   const { row, picture } = await deps.getPublic(input.contactId);
   if (isUnadopted(row)) throw notFound('card');
@@ -52,7 +59,7 @@ export async function downloadVCard(
   const contact = presentContact(row, picture, { revealContactInfo: true });
   const photo = await vcardPhoto(deps, picture);
   const url = cardShareUrl(deps.publicUrl, contact);
-  if (!owner) deps.stats.record(row.id, 'download');
+  if (!owner) deps.stats.record(row.id, 'download', input.source ?? 'direct');
   const fileName = vcardFileName(contact);
   if (input.format === 'jcard') {
     const body = JSON.stringify(writeJCard(contact, { photo, url }));

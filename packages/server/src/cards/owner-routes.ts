@@ -98,19 +98,22 @@ export default async function ownerRoutes(app: FastifyInstance) {
         response: { 200: ZCardStats },
         params: ZIdParams,
         querystring: ZStatsQuery,
-        summary: 'Owner: views and downloads per UTC day, oldest first',
+        summary: 'Owner: views, downloads and link clicks per UTC day, oldest first, each day split by source (issue 29)',
         tags: ['cards'],
       },
     },
     async (request, reply) => {
       const account = requireAccount(request);
       const { row } = await app.cards.getOwnedCard(request.params.id, account.id, 'read');
-      const days = await app.cards.cardDailyStats(row.id, request.query.days);
+      const [days, linkClickCount] = await Promise.all([
+        app.cards.cardDailyStats(row.id, request.query.days),
+        app.cards.cardLinkClickCount(row.id),
+      ]);
       reply.header('cache-control', 'private, no-store');
       return {
         virtualContactId: row.id,
         days,
-        totals: { viewCount: row.viewCount, downloadCount: row.downloadCount },
+        totals: { viewCount: row.viewCount, downloadCount: row.downloadCount, linkClickCount },
       };
     },
   );

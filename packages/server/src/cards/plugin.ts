@@ -1,12 +1,12 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { isUuid, normalizeQuickId } from '@vbc/shared';
+import { isUuid, normalizeQuickId, type TVisitSource } from '@vbc/shared';
 import { notFound } from '../platform/errors/app-error.ts';
 import { bindServices, type BoundServices } from '../platform/plugins/bind-services.ts';
 import { adoptCard, assertAdoptable } from './adoption/adopt-card.ts';
 import adoptionRoutes from './adoption/routes.ts';
-import { cardDailyStats } from './card-stats.ts';
-import { countView, type TViewer } from './count-view.ts';
+import { cardDailyStats, cardLinkClickCount } from './card-stats.ts';
+import { countLinkClick, countView, type TCountViewDeps, type TViewer } from './count-view.ts';
 import { ContactCache } from './contact-cache.ts';
 import { createOwnerCard } from './create-owner-card.ts';
 import { deleteCard } from './delete-card.ts';
@@ -25,7 +25,7 @@ import { updateCard } from './update-card.ts';
 import { cardWebFinger } from './webfinger.ts';
 
 /** Reads and checks: the database is enough. */
-const readServices = { getOwnedCard, cardDailyStats, getCardToManagePin, pinStatus, assertAdoptable };
+const readServices = { getOwnedCard, cardDailyStats, cardLinkClickCount, getCardToManagePin, pinStatus, assertAdoptable };
 /** Writes: each sends the change notice (and removes released pictures' files) after its commit. */
 const writeServices = { createCard: createOwnerCard, updateCard, deleteCard, setPin, adoptCard };
 /** The vCard download and WebFinger: the cached read, PIN access, the picture, the counter and the public origin. */
@@ -58,7 +58,9 @@ export interface CardServices
   /** Batched view/download counts. */
   stats: StatsCounter;
   /** Counts a view of the card once per visitor per day, never the owner's (count-view.ts); true when counted. */
-  countView(row: FoundContact['row'], viewer: TViewer): Promise<boolean>;
+  countView(row: FoundContact['row'], viewer: TViewer, source: TVisitSource | null): Promise<boolean>;
+  /** Counts a click on the card's `n`-th link by the same rules (issue 29); true when counted. */
+  countLinkClick(row: FoundContact['row'], viewer: TViewer, n: number, source: TVisitSource | null): Promise<boolean>;
   /** docs/contracts.md §3/§4 PIN check (see validate-pin.ts); the token is signed with the server's key. */
   validatePin(input: Omit<ValidatePinInput, 'signingKey'>): ReturnType<typeof validatePin>;
 }
@@ -128,6 +130,8 @@ export default fp(
       getPublic,
     };
 
+    const countDeps: TCountViewDeps = { stats, rateLimiter: app.rateLimiter, signingKey: app.signingKey };
+
     app.decorate('cards', {
       ...bindServices(app.db, readServices),
       ...bindServices(writeDeps, writeServices),
@@ -144,7 +148,8 @@ export default fp(
         changeListeners.push(listener);
       },
       stats,
-      countView: (row, viewer) => countView({ stats, rateLimiter: app.rateLimiter, signingKey: app.signingKey }, row, viewer),
+      countView: (row, viewer, source) => countView(countDeps, row, viewer, source),
+      countLinkClick: (row, viewer, n, source) => countLinkClick(countDeps, row, viewer, n, source),
       validatePin: (input) => validatePin(app.db, { ...input, signingKey: app.signingKey }),
     } satisfies CardServices);
     app.addHook('preClose', async () => {

@@ -1,9 +1,12 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { VISIT_SOURCES, VISIT_SOURCE_PARAM, visitSourceOf, withVisitSource } from '@vbc/shared';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contentDisposition } from '../platform/http/content-disposition.ts';
 import { notFoundPage, wantsHtml } from '../platform/http/not-found-page.ts';
 import { AppError } from '../platform/errors/app-error.ts';
+import { cardLinkTarget } from './card-link.ts';
+import type { TViewer } from './count-view.ts';
 import type { FoundContact } from './find-contact.ts';
 import { presentContact, publicContactJson, type ContactRow } from './present-card.ts';
 import { SECURITY, ZNoContent, binary, documentedOnly, orJsonText } from '../platform/plugins/docs.ts';
@@ -20,15 +23,29 @@ const ZJrd = z.object({
 /** docs/contracts.md §7: the card by id or quickId. */
 const CARD_ROUTE = '/api/vbc/virtualcontact/:contactId';
 const ZContactParams = z.object({ contactId: z.string().min(1).max(100) });
+/** Where the visit came from (issue 29): one of the share surfaces' tags; absent is a direct visit. */
+const ZSource = z.enum(VISIT_SOURCES, `must be one of ${VISIT_SOURCES.join(', ')}`).optional();
+const ZSourceQuery = z.object({ s: ZSource });
 const ZDownloadQuery = z.object({
   accessToken: z.string().max(200).optional(),
   version: z.enum(VCARD_VERSION_QUERY, 'must be 3 or 4').optional(),
+  s: ZSource,
+});
+/** The counting redirect's path: the card and the index of one of its links (0 first). */
+const ZLinkParams = ZContactParams.extend({
+  n: z.coerce.number('must be a number').int('must be a whole number').min(0, 'must be 0 or more').max(999, 'must be at most 999'),
 });
 
 /** docs/contracts.md §7 public card read, the vCard download and the share-link redirects. */
 export default async function publicRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const isOwner = (row: ContactRow, accountId: string | undefined) => !!accountId && row.ownerAccountId === accountId;
+  /** Who is asking, for counting once per visitor per day (count-view.ts keeps only a salted hash of it, in memory). */
+  const viewerOf = (request: FastifyRequest): TViewer => ({
+    accountId: request.account?.id ?? null,
+    address: request.ip,
+    userAgent: request.headers['user-agent'] ?? '',
+  });
 
   /** A visitor's read of a card: its public JSON. The page that shows it counts the view (POST …/view). */
   const visitorRead = (found: FoundContact): string => publicContactJson(found);
@@ -72,17 +89,14 @@ export default async function publicRoutes(app: FastifyInstance) {
         security: SECURITY.optionalBearer,
         response: { 204: ZNoContent },
         params: ZContactParams,
-        summary: "Count a view of the card: once per visitor per day, never the owner's (issue 30)",
+        querystring: ZSourceQuery,
+        summary: "Count a view of the card: once per visitor per day, never the owner's (issue 30), by where it came from (`s`, issue 29)",
         tags: ['cards'],
       },
     },
     async (request, reply) => {
       const found = await app.cards.getPublic(request.params.contactId);
-      await app.cards.countView(found.row, {
-        accountId: request.account?.id ?? null,
-        address: request.ip,
-        userAgent: request.headers['user-agent'] ?? '',
-      });
+      await app.cards.countView(found.row, viewerOf(request), request.query.s ?? null);
       return reply.status(204).send(null);
     },
   );
@@ -116,6 +130,7 @@ export default async function publicRoutes(app: FastifyInstance) {
         accountId: request.account?.id,
         accessToken: request.query.accessToken,
         format,
+        source: request.query.s,
       });
       return reply
         .header('content-type', contentType)
@@ -160,8 +175,31 @@ export default async function publicRoutes(app: FastifyInstance) {
       throw error;
     });
     if (!found) return reply.status(404).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(notFoundPage('card'));
-    return reply.redirect(`/vbc/${found.row.quickId}`, 302);
+    // The share surface's tag goes on to the page, which counts the view with it (issue 29); any other `s` is dropped.
+    const source = visitSourceOf((request.query as Record<string, unknown>)[VISIT_SOURCE_PARAM]);
+    return reply.redirect(withVisitSource(`/vbc/${found.row.quickId}`, source), 302);
   });
+
+  r.get(
+    '/ds/vbc/l/:contactId/:n',
+    {
+      schema: {
+        security: SECURITY.none,
+        response: { 302: ZNoContent },
+        params: ZLinkParams,
+        querystring: ZSourceQuery,
+        summary:
+          "A link on the card, counted (issue 29): 302 to the card's own n-th link (0 first); 404 for anything that is not one of them",
+        tags: ['cards'],
+      },
+    },
+    async (request, reply) => {
+      const found = await app.cards.getPublic(request.params.contactId);
+      const target = cardLinkTarget(found.row, request.params.n);
+      await app.cards.countLinkClick(found.row, viewerOf(request), request.params.n, request.query.s ?? null);
+      return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(target, 302);
+    },
+  );
 
   r.get(
     '/ds/vp/i/:petId',

@@ -4,7 +4,15 @@
  * owner.ts: types only, for the web bundle); `satisfies` keeps each schema in step with its type.
  */
 import { z } from 'zod';
-import { PHONE_TYPES, ZReferenceType, ZSocialMediaType, type TPinValidation, type TVirtualContact } from '@vbc/shared';
+import {
+  COUNTED_SOURCES,
+  PHONE_TYPES,
+  ZReferenceType,
+  ZSocialMediaType,
+  type TCountedSource,
+  type TPinValidation,
+  type TVirtualContact,
+} from '@vbc/shared';
 import { TEMPLATE_FIELDS } from '@vbc/shared/team-template';
 import type { TCardStats, TOwnerVirtualContact, TPinStatus } from '@vbc/shared/owner';
 
@@ -97,10 +105,19 @@ export const ZOwnerVirtualContact = ZVirtualContact.extend({
 }) satisfies z.ZodType<TOwnerVirtualContact>;
 
 /** GET /api/vbc/virtualcontact/{id}/stats. */
+const ZSourceCounts = z.object({ views: z.number(), downloads: z.number(), linkClicks: z.number() });
 export const ZCardStats = z.object({
   virtualContactId: z.string(),
-  days: z.array(z.object({ day: z.string(), views: z.number(), downloads: z.number() })),
-  totals: z.object({ viewCount: z.number(), downloadCount: z.number() }),
+  days: z.array(
+    z.object({
+      day: z.string(),
+      views: z.number(),
+      downloads: z.number(),
+      linkClicks: z.number(),
+      bySource: z.partialRecord(z.enum(COUNTED_SOURCES as [TCountedSource, ...TCountedSource[]]), ZSourceCounts),
+    }),
+  ),
+  totals: z.object({ viewCount: z.number(), downloadCount: z.number(), linkClickCount: z.number() }),
 }) satisfies z.ZodType<TCardStats>;
 
 /** GET and PUT /api/vbc/virtualcontact/{id}/pin. */

@@ -1,5 +1,6 @@
 import { PRODUCT_NAME } from '@vbc/shared';
-import { escapeHtml as h, oneLine } from '../platform/notify/mail-text.ts';
+import { escapeHtml as h } from '../platform/html/escape-html.ts';
+import { oneLine } from '../platform/notify/mail-text.ts';
 import type { TMail } from '../platform/notify/types.ts';
 
 /** Where an invitee accepts: the app's page that lists their invitations once they have signed in. */

@@ -1,5 +1,6 @@
 import { PRODUCT_NAME } from '@vbc/shared';
-import { escapeHtml, oneLine } from '../platform/notify/mail-text.ts';
+import { escapeHtml } from '../platform/html/escape-html.ts';
+import { oneLine } from '../platform/notify/mail-text.ts';
 import type { TMail } from '../platform/notify/types.ts';
 
 export interface TCardMailInput {

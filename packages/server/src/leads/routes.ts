@@ -8,7 +8,7 @@ import { contentDisposition } from '../platform/http/content-disposition.ts';
 import { uuidParam } from '../platform/http/params.ts';
 import { requireAccount } from '../platform/plugins/auth.ts';
 import { SECURITY, ZNoContent, binary } from '../platform/plugins/docs.ts';
-import { escapeHtml } from '../platform/notify/mail-text.ts';
+import { escapeHtml } from '../platform/html/escape-html.ts';
 import { leadsCsv, leadsVcf } from './export-leads.ts';
 import { forgetPath, forgetSignatureValid } from './forget-link.ts';
 

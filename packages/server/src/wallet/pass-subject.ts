@@ -34,7 +34,7 @@ export function cardSubject({ row }: FoundContact, publicUrl: string): TPassSubj
     jobTitle: row.jobTitle || null,
     organization: row.organization || null,
     accentColor: accent && HEX.test(accent) ? accent : DEFAULT_ACCENT_COLOR,
-    shareUrl: cardShareUrl(publicUrl, { virtualContactId: row.id, quickId: row.quickId }),
+    shareUrl: cardShareUrl(publicUrl, { virtualContactId: row.id, quickId: row.quickId }, 'wallet'),
     pictureDisplayItemId: row.highResPictureDisplayItemId ?? row.pictureDisplayItemId,
   };
 }

@@ -93,7 +93,7 @@ describeEachDatabase(
       ).not.toBe(true);
 
       const pass = JSON.parse(files.get('pass.json')!.toString('utf8'));
-      const shareUrl = `${PUBLIC_URL}/ds/vbc/i/${card.quickId}`;
+      const shareUrl = `${PUBLIC_URL}/ds/vbc/i/${card.quickId}?s=wallet`; // tagged: visits from the pass count as `wallet` (issue 29)
       expect(pass).toMatchObject({
         formatVersion: 1,
         passTypeIdentifier: certs.passTypeId,
@@ -173,7 +173,7 @@ describeEachDatabase(
           classId: '3388000000012345678.vbc_card',
           header: { defaultValue: { language: 'en-US', value: 'Rui Sousa' } },
           subheader: { defaultValue: { language: 'en-US', value: 'Chef' } },
-          barcode: { type: 'QR_CODE', value: `${PUBLIC_URL}/ds/vbc/i/${card.quickId}`, alternateText: 'Rui Sousa' },
+          barcode: { type: 'QR_CODE', value: `${PUBLIC_URL}/ds/vbc/i/${card.quickId}?s=wallet`, alternateText: 'Rui Sousa' },
           hexBackgroundColor: '#282832',
         }),
       ]);

@@ -1,5 +1,6 @@
 /** docs/contracts.md §7 calls about public cards, and the §2 file paths. */
 import type { TCorporateProfile, TPinValidation, TVirtualContact } from '@vbc/shared/contact';
+import { withVisitSource, type TVisitSource } from '@vbc/shared/visit-source';
 import { HttpError, http, type TRequestOptions } from './http.ts';
 
 const enc = encodeURIComponent;
@@ -20,10 +21,11 @@ export async function cardExists(contactId: string): Promise<boolean> {
 
 /**
  * Counts the view of a card the page now shows (issue 30): the server counts it once per visitor per
- * day and never the owner's, whom it knows by the session sent along. Never fails the page.
+ * day and never the owner's, whom it knows by the session sent along, under the page's source (issue 29).
+ * Never fails the page.
  */
-export const recordCardView = (contactId: string): void => {
-  http.post<void>(`/api/vbc/virtualcontact/${enc(contactId)}/view`).catch(() => undefined);
+export const recordCardView = (contactId: string, source: TVisitSource | null = null): void => {
+  http.post<void>(withVisitSource(`/api/vbc/virtualcontact/${enc(contactId)}/view`, source)).catch(() => undefined);
 };
 
 export const getCorporateProfile = (corporateProfileId: string, options?: TRequestOptions) =>
@@ -38,6 +40,12 @@ export const validatePinCode = (virtualContactId: string, pinCode: string) =>
 /** "Contact Download": the vCard file, with the PIN access token when unlocked. */
 export const contactDownloadUrl = (virtualContactId: string, accessToken?: string | null): string =>
   `/ds/vbc/download/i/${enc(virtualContactId)}${accessToken ? `?accessToken=${enc(accessToken)}` : ''}`;
+
+/** The card's QR code for print (issue 29): an SVG and a 1200 px PNG of its link with `s=qr`. */
+export const cardQrDownloads = (contactId: string) => [
+  { label: 'QR as SVG', href: `/ds/vbc/qr/${enc(contactId)}?format=svg` },
+  { label: 'QR as PNG (print)', href: `/ds/vbc/qr/${enc(contactId)}?format=png` },
+];
 
 export const displayUrl = (displayItemId: string) => `/ds/vbc/display/${enc(displayItemId)}`;
 export const obsecuredDisplayUrl = (obsecuredDisplayItemId: string) => `/ds/vbc/odisplay/${enc(obsecuredDisplayItemId)}`;

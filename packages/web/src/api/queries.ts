@@ -4,7 +4,7 @@
  */
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { TAuditPage } from '@vbc/shared/corporate';
-import { getCardForEdit, getCardStats, getPinStatus, getRecents } from './cards.ts';
+import { getCardForEdit, getCardStats, getEmailSignature, getPinStatus, getRecents } from './cards.ts';
 import { getCorporateProfile } from './contacts.ts';
 import { getConversation, listConversations } from './conversations.ts';
 import { getDirectory, listDirectories } from './directories.ts';
@@ -37,6 +37,7 @@ export const cardQueries = {
   stats: (id: string, days: number) =>
     queryOptions({ queryKey: queryKeys.cards.stats(id, days), queryFn: () => getCardStats(id, days), ...OWNER_VIEW }),
   pin: (id: string) => queryOptions({ queryKey: queryKeys.cards.pin(id), queryFn: () => getPinStatus(id), ...OWNER_VIEW }),
+  signature: (id: string) => queryOptions({ queryKey: queryKeys.cards.signature(id), queryFn: () => getEmailSignature(id), ...OWNER_VIEW }),
 };
 
 export const corporateQueries = {

@@ -12,6 +12,7 @@ export const queryKeys = {
     /** The owner's view (editor). */
     edit: (id: string) => ['cards', 'edit', id] as const,
     stats: (id: string, days: number) => ['cards', 'stats', id, days] as const,
+    signature: (id: string) => ['cards', 'signature', id] as const,
     pin: (id: string) => ['cards', 'pin', id] as const,
     corporateInfo: (id: string) => ['cards', 'corporateInfo', id] as const,
     adoptable: (id: string) => ['cards', 'adoptable', id] as const,

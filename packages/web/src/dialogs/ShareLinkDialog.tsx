@@ -9,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import DownloadIcon from '@mui/icons-material/Download';
 import ChatBubbleIcon from '@mui/icons-material/ChatBubble';
 import EmailIcon from '@mui/icons-material/Email';
 import FacebookIcon from '@mui/icons-material/Facebook';
@@ -58,6 +59,10 @@ const TARGET_LOOK: Record<TShareTarget, { caption: string; name: string; icon: R
 export interface TShareLinkDialogProps {
   /** The public link to share; null keeps the dialog closed. */
   link: string | null;
+  /** What the QR code encodes, when not `link` (a card's link tagged `s=qr`, issue 29). */
+  qrLink?: string | null;
+  /** Files of the QR code to download under it (a card's SVG and print PNG, issue 29). */
+  qrDownloads?: readonly { label: string; href: string }[];
   title: string;
   /** What the QR code shows, for screen readers. */
   qrLabel: string;
@@ -78,7 +83,7 @@ export interface TShareLinkDialogProps {
  * Messenger, Telegram, LinkedIn, SMS, e-mail; no third-party script).
  */
 export default function ShareLinkDialog(props: TShareLinkDialogProps) {
-  const { link, title, qrLabel, qrImage, shareTitle, shareText, testId, linkTestId, onClose } = props;
+  const { link, qrLink, qrDownloads, title, qrLabel, qrImage, shareTitle, shareText, testId, linkTestId, onClose } = props;
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;
@@ -100,8 +105,17 @@ export default function ShareLinkDialog(props: TShareLinkDialogProps) {
       <DialogContent>
         <Stack sx={{ gap: 2.5, alignItems: 'stretch' }}>
           <Box sx={{ maxWidth: QR.size, width: '100%', mx: 'auto' }}>
-            {link && <StyledQr data={link} image={qrImage ?? null} label={qrLabel} />}
+            {link && <StyledQr data={qrLink ?? link} image={qrImage ?? null} label={qrLabel} />}
           </Box>
+          {qrDownloads && qrDownloads.length > 0 && (
+            <Box data-testid="qr-downloads" sx={{ display: 'flex', gap: 1, justifyContent: 'center', flexWrap: 'wrap', mt: -1 }}>
+              {qrDownloads.map((d) => (
+                <Button key={d.href} href={d.href} download size="small" variant="outlined" startIcon={<DownloadIcon />}>
+                  {d.label}
+                </Button>
+              ))}
+            </Box>
+          )}
           <TextField
             value={link ?? ''}
             label="Link"

@@ -1,8 +1,6 @@
 import { PRODUCT_NAME } from '@vbc/shared';
+import { escapeHtml } from '../html/escape-html.ts';
 import type { TCodeMessage } from './types.ts';
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 interface TWording {
   subject: string;

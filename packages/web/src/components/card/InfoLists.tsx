@@ -11,7 +11,8 @@ import LinkIcon from '@mui/icons-material/Link';
 import PlaceIcon from '@mui/icons-material/Place';
 import MovieIcon from '@mui/icons-material/Movie';
 import type { TEmail, TLink, TLocation, TPhone, TVideo } from '@vbc/shared/contact';
-import { emailLabel, linkHref, mailtoHref, mapsUrl, telHref } from '@vbc/shared/links';
+import { countedLinkPath, emailLabel, linkHref, mailtoHref, mapsUrl, telHref } from '@vbc/shared/links';
+import { COUNTED_LINK_ATTRIBUTE } from '../../platform/visit-source.ts';
 
 interface TRow {
   key: string;
@@ -19,6 +20,8 @@ interface TRow {
   primary: string;
   secondary?: string | null;
   external?: boolean;
+  /** The counting redirect a click goes through (issue 29; platform/visit-source.ts). */
+  counted?: string;
   /** microformats2 classes: on the row's link, on its first line, on its second line. */
   mf?: { link?: string; primary?: string; secondary?: string };
 }
@@ -33,6 +36,7 @@ function InfoRows({ rows, icon, label, accent }: { rows: TRow[]; icon: ReactNode
             component={row.href ? 'a' : 'div'}
             className={row.mf?.link}
             href={row.href ?? undefined}
+            {...(row.counted ? { [COUNTED_LINK_ATTRIBUTE]: row.counted } : {})}
             target={row.external ? '_blank' : undefined}
             rel={row.external ? 'noopener noreferrer' : undefined}
             sx={{
@@ -117,11 +121,16 @@ export function EmailList({ emails, accent }: { emails: readonly TEmail[]; accen
 /** Shown text of a link: its name, else the address without the scheme. */
 const linkText = (l: TLink) => l.linkName?.trim() || l.linkUrl.replace(/^https?:\/\//i, '');
 
-export function LinkList({ links, accent }: { links: readonly TLink[]; accent: string }) {
+/**
+ * The card's links; with `countedFor` (the card's id) a click on a web link goes through the card's
+ * counting redirect (issue 29), while its `href` stays the real address (h-card, a reader's preview).
+ */
+export function LinkList({ links, accent, countedFor }: { links: readonly TLink[]; accent: string; countedFor?: string }) {
   const rows = links
     .map((l, i) => ({
       key: `l${i}`,
       href: linkHref(l.linkUrl) || null,
+      counted: countedFor && /^https?:\/\//i.test(linkHref(l.linkUrl)) ? countedLinkPath(countedFor, i) : undefined,
       primary: linkText(l),
       secondary: l.linkName?.trim() ? l.linkUrl : null,
       external: true,

@@ -6,6 +6,9 @@ const origin = 'https://cards.example.test';
 describe('what a scan does', () => {
   it("opens this server's card, pet and app links in the app", () => {
     expect(classifyScan(`${origin}/ds/vbc/i/ABC2345`, origin)).toEqual({ kind: 'app', route: '/ABC2345' });
+    // A printed QR's tag stays with the visit (issue 29); a foreign `s` does not.
+    expect(classifyScan(`${origin}/ds/vbc/i/ABC2345?s=qr`, origin)).toEqual({ kind: 'app', route: '/ABC2345?s=qr' });
+    expect(classifyScan(`${origin}/ds/vbc/i/ABC2345?s=evil`, origin)).toEqual({ kind: 'app', route: '/ABC2345' });
     expect(classifyScan(`${origin}/ds/vp/i/7f0c6b1e-0000-4000-8000-000000000001`, origin)).toEqual({
       kind: 'app',
       route: '/p/7f0c6b1e-0000-4000-8000-000000000001',

@@ -1,3 +1,5 @@
+import { VISIT_SOURCE_PARAM, visitSourceOf, withVisitSource } from '@vbc/shared/visit-source';
+
 /** What a scanned text is (issue 14 "What a scan does"). */
 export type TScanResult =
   /** A V.B.C. card or pet of this server: the app route to open. */
@@ -23,7 +25,8 @@ export function classifyScan(text: string, origin: string): TScanResult {
   const web = url !== null && (url.protocol === 'https:' || url.protocol === 'http:');
   if (url && web && url.origin === origin) {
     const card = /^\/ds\/vbc\/i\/([^/]+)\/?$/.exec(url.pathname);
-    if (card) return { kind: 'app', route: `/${card[1]}` };
+    // The share surface's tag (a printed QR's `s=qr`, issue 29) goes with it: the view counts under it.
+    if (card) return { kind: 'app', route: withVisitSource(`/${card[1]}`, visitSourceOf(url.searchParams.get(VISIT_SOURCE_PARAM))) };
     const pet = /^\/ds\/vp\/i\/([^/]+)\/?$/.exec(url.pathname);
     if (pet) return { kind: 'app', route: `/p/${pet[1]}` };
     if (url.pathname === '/vbc' || url.pathname.startsWith('/vbc/')) {

@@ -11,6 +11,7 @@ import ContactView from './ContactView.tsx';
 import UnadoptedCard from './UnadoptedCard.tsx';
 import { contactModel, isPinProtected } from './model.ts';
 import { useContact } from './use-contact.ts';
+import { tagFollowedLinks } from '../../platform/visit-source.ts';
 
 const ErrorDialog = lazy(() => import('../../dialogs/ErrorDialog.tsx'));
 /** A wrong card address (issue 30): a way home and a search, not an error window whose retry cannot help. */
@@ -39,6 +40,9 @@ export default function ContactScreen() {
   useEffect(() => {
     if (viewedId) recordRecent(viewedId);
   }, [viewedId]);
+
+  // Issue 29: while the card shows, its links and download carry the page's source when followed.
+  useEffect(() => tagFollowedLinks(), []);
 
   // docs/contracts.md §4: a PIN in the query is tried on load and on change; the lock resets when the card reloads.
   const locked = contact && isPinProtected(contact) ? contact : null;

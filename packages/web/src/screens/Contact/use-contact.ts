@@ -1,6 +1,7 @@
 import { useCallback, useContext, useEffect, useState } from 'react';
 import type { TVirtualContact } from '@vbc/shared/contact';
 import { getContact, recordCardView } from '../../api/contacts.ts';
+import { pageSource } from '../../platform/visit-source.ts';
 import { HttpError, errorText } from '../../api/http.ts';
 import { dropInitialCard, initialCardFor, isSameCard, ServerCardContext } from './initial-card.ts';
 
@@ -40,7 +41,7 @@ export function useContact(routeId: string): { state: TContactState; reload: () 
       .then((contact) => {
         setState({ status: 'loaded', contact, routeId, load });
         // A card the server inlined was counted by card-boot.ts; one loaded here is counted now.
-        if (!contact.hasVirginAccessProtection) recordCardView(contact.virtualContactId);
+        if (!contact.hasVirginAccessProtection) recordCardView(contact.virtualContactId, pageSource());
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;

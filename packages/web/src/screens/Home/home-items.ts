@@ -19,7 +19,8 @@ export function shareableCard(c: TCardSummary): TVirtualContact {
 }
 
 export const shareCard = (c: TCardSummary) => emitClientEvent('shareContact', { contact: shareableCard(c) });
-export const cardQr = (c: TCardSummary) => emitClientEvent('qr', { title: cardName(c), code: cardShareUrl(window.location.origin, c) });
+export const cardQr = (c: TCardSummary) =>
+  emitClientEvent('qr', { title: cardName(c), code: cardShareUrl(window.location.origin, c, 'qr') });
 export const sharePet = (p: TPetSummary) => emitClientEvent('sharePet', { virtualPetId: p.virtualPetId, name: p.name });
 export const petQr = (p: TPetSummary) =>
   emitClientEvent('qr', { title: p.name, code: petShareUrl(window.location.origin, p.virtualPetId) });

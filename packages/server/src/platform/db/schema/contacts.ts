@@ -78,3 +78,23 @@ export const contactDailyStats = pgTable(
   },
   (t) => [primaryKey({ columns: [t.contactId, t.day] })],
 );
+
+/**
+ * Views, downloads and link clicks per card per UTC day per source (issue 29: `direct` or a share
+ * surface's `s=` tag). Counts only: nothing about a visitor is kept.
+ */
+export const contactSourceStats = pgTable(
+  'contact_source_stats',
+  {
+    contactId: uuid('contact_id')
+      .notNull()
+      .references(() => virtualContacts.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    /** `direct`, `qr`, `nfc`, `link`, `wallet`, `sig` or `bg` (@vbc/shared visit-source.ts). */
+    source: text('source').notNull(),
+    views: integer('views').notNull().default(0),
+    downloads: integer('downloads').notNull().default(0),
+    linkClicks: integer('link_clicks').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.contactId, t.day, t.source] })],
+);

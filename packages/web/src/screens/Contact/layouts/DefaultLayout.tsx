@@ -50,7 +50,7 @@ export default function DefaultLayout({ model, onPinGranted }: TLayoutProps) {
         <ContactActions model={model} onPinGranted={onPinGranted} />
         <PhoneList phones={contact.phones ?? []} accent={accent} />
         <EmailList emails={contact.emails ?? []} accent={accent} />
-        <LinkList links={contact.links} accent={accent} />
+        <LinkList links={contact.links} accent={accent} countedFor={contact.virtualContactId} />
         <Videos videos={contact.videos ?? []} accent={accent} />
         <PlaceList locations={contact.locations} accent={accent} />
         <MarkdownDescriptions sources={contact.markdownDescriptions} under={1} />

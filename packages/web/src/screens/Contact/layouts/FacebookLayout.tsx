@@ -118,7 +118,7 @@ export default function FacebookLayout({ model, onPinGranted }: TLayoutProps) {
             <EmailList emails={contact.emails ?? []} accent={FACEBOOK_BLUE} />
           </Section>
         )}
-        {has.links && <LinkList links={contact.links} accent={FACEBOOK_BLUE} />}
+        {has.links && <LinkList links={contact.links} accent={FACEBOOK_BLUE} countedFor={contact.virtualContactId} />}
         <Videos videos={contact.videos ?? []} accent={FACEBOOK_BLUE} />
         {has.places && <PlaceList locations={contact.locations} accent={FACEBOOK_BLUE} />}
         <MarkdownDescriptions sources={contact.markdownDescriptions} under={1} />

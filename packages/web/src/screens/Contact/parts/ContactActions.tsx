@@ -14,6 +14,7 @@ import { EXCHANGE_BUTTON, exchangeEnabled } from '../../../dialogs/exchange/exch
 import { lazyWithQueries } from '../../../query-root/lazy-with-queries.tsx';
 import { emitClientEvent, type TPinGrant } from '../../../platform/events.ts';
 import type { TContactModel } from '../model.ts';
+import { TAGGED_LINK_ATTRIBUTE } from '../../../platform/visit-source.ts';
 
 const VCardQrDialog = lazy(() => import('../../../dialogs/VCardQrDialog.tsx'));
 /** Issue 26: loaded on the first press (a server-rendered page replays a press made before the app was there). */
@@ -55,6 +56,7 @@ export default function ContactActions({
               href={contactDownloadUrl(contact.virtualContactId, model.accessToken)}
               download={vcardFileName(contact)}
               data-share-file="text/vcard"
+              {...{ [TAGGED_LINK_ATTRIBUTE]: '' }}
               onClick={(event) => {
                 if (shareLinkedFile(event.currentTarget as HTMLAnchorElement)) event.preventDefault();
               }}

@@ -40,7 +40,7 @@ export default function HeadedSections({ model, onPinGranted, wallColumns }: TLa
       )}
       {has.links && (
         <Section title="Links" accent={accent}>
-          <LinkList links={contact.links} accent={accent} />
+          <LinkList links={contact.links} accent={accent} countedFor={contact.virtualContactId} />
           <Videos videos={contact.videos ?? []} accent={accent} />
         </Section>
       )}

@@ -1,15 +1,48 @@
 import { useEffect, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
+import { COUNTED_SOURCES, type TCountedSource } from '@vbc/shared/visit-source';
 import type { TCardStats } from '../../../api/cards.ts';
 import DayRangeLabels, { shortDay } from '../../../components/charts/DayRangeLabels.tsx';
 
-const VIEWS = '#9a7dff';
-const DOWNLOADS = '#26c6da';
+/** What the chart can show, each day split by source (issue 29). */
+const METRICS = [
+  { key: 'views', label: 'Views', color: '#9a7dff' },
+  { key: 'downloads', label: 'Downloads', color: '#26c6da' },
+  { key: 'linkClicks', label: 'Link clicks', color: '#ffb74d' },
+] as const;
+type TMetric = (typeof METRICS)[number]['key'];
 
-/** Views and downloads per day as paired bars, drawn in SVG (no chart library). */
+/** Each source's name in the legend and its colour in the bars. */
+export const SOURCE_LOOK: Record<TCountedSource, { label: string; color: string }> = {
+  direct: { label: 'Direct', color: '#9e9e9e' },
+  qr: { label: 'QR code', color: '#9a7dff' },
+  nfc: { label: 'NFC tag', color: '#26c6da' },
+  link: { label: 'Shared link', color: '#66bb6a' },
+  wallet: { label: 'Wallet pass', color: '#ffb74d' },
+  sig: { label: 'E-mail signature', color: '#f06292' },
+  bg: { label: 'Video background', color: '#4fc3f7' },
+};
+
+type TDay = TCardStats['days'][number];
+
+/**
+ * A day's `metric` per source. What no tag accounts for is direct: untagged visits, and days
+ * counted before sources were (their totals have no split).
+ */
+export function daySplit(day: TDay, metric: TMetric): Record<TCountedSource, number> {
+  const split = Object.fromEntries(COUNTED_SOURCES.map((s) => [s, day.bySource?.[s]?.[metric] ?? 0])) as Record<TCountedSource, number>;
+  const tagged = COUNTED_SOURCES.reduce((n, s) => (s === 'direct' ? n : n + split[s]), 0);
+  split.direct = Math.max(split.direct, (day[metric] ?? 0) - tagged);
+  return split;
+}
+
+/** Views, downloads and link clicks per day, each day's bar stacked by source, drawn in SVG (no chart library). */
 export default function StatsChart({ stats }: { stats: TCardStats }) {
   const days = stats.days;
+  const [metric, setMetric] = useState<TMetric>('views');
   // Drawn at the frame's own pixel width, so labels keep their size on a phone.
   const frame = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(600);
@@ -20,27 +53,56 @@ export default function StatsChart({ stats }: { stats: TCardStats }) {
     observer.observe(el);
     return () => observer.disconnect();
   }, []);
+  const look = METRICS.find((m) => m.key === metric)!;
+  const splits = days.map((d) => daySplit(d, metric));
+  const dayTotal = (split: Record<TCountedSource, number>) => COUNTED_SOURCES.reduce((n, s) => n + split[s], 0);
+  const sourceSums = Object.fromEntries(COUNTED_SOURCES.map((s) => [s, splits.reduce((n, d) => n + d[s], 0)])) as Record<
+    TCountedSource,
+    number
+  >;
+  const shownSources = COUNTED_SOURCES.filter((s) => sourceSums[s] > 0);
   const height = 160;
   const pad = { top: 10, bottom: 22, left: 28, right: 4 };
-  const max = Math.max(1, ...days.map((d) => Math.max(d.views, d.downloads)));
+  const max = Math.max(1, ...splits.map(dayTotal));
   const niceMax = max <= 4 ? max : Math.ceil(max / 4) * 4;
   const slot = (width - pad.left - pad.right) / Math.max(1, days.length);
-  const bar = Math.max(1.5, slot * 0.36);
+  const bar = Math.max(2, slot * 0.6);
   const y = (v: number) => pad.top + (height - pad.top - pad.bottom) * (1 - v / niceMax);
-  const sumViews = days.reduce((a, d) => a + d.views, 0);
-  const sumDownloads = days.reduce((a, d) => a + d.downloads, 0);
+  const sum = (key: TMetric) => days.reduce((a, d) => a + (d[key] ?? 0), 0);
+  const allTime: Record<TMetric, number> = {
+    views: stats.totals.viewCount,
+    downloads: stats.totals.downloadCount,
+    linkClicks: stats.totals.linkClickCount ?? 0,
+  };
   const ticks = [0, niceMax / 2, niceMax].map((t) => Math.round(t));
+  const shownTotal = sum(metric);
+  const bySourceText = shownSources.map((s) => `${SOURCE_LOOK[s].label} ${sourceSums[s]}`).join(', ');
   return (
     <Box data-testid="stats-chart" ref={frame}>
       <Box sx={{ display: 'flex', gap: 3, mb: 1.5, flexWrap: 'wrap' }}>
-        <Legend color={VIEWS} label="Views" value={sumViews} total={stats.totals.viewCount} />
-        <Legend color={DOWNLOADS} label="Downloads" value={sumDownloads} total={stats.totals.downloadCount} />
+        {METRICS.map((m) => (
+          <Legend key={m.key} color={m.color} label={m.label} value={sum(m.key)} total={allTime[m.key]} testId={`stats-${m.key}`} />
+        ))}
       </Box>
+      <ToggleButtonGroup
+        value={metric}
+        exclusive
+        size="small"
+        aria-label="What the chart shows"
+        onChange={(_event, value: TMetric | null) => value && setMetric(value)}
+        sx={{ mb: 1.5, flexWrap: 'wrap' }}
+      >
+        {METRICS.map((m) => (
+          <ToggleButton key={m.key} value={m.key} sx={{ textTransform: 'none', px: 1.5 }}>
+            {m.label}
+          </ToggleButton>
+        ))}
+      </ToggleButtonGroup>
       <Box
         component="svg"
         viewBox={`0 0 ${width} ${height}`}
         role="img"
-        aria-label={`Last ${days.length} days: ${sumViews} views and ${sumDownloads} downloads`}
+        aria-label={`${look.label}, last ${days.length} days: ${shownTotal}${bySourceText ? ` (${bySourceText})` : ''}`}
         sx={{ width: '100%', height: 'auto', display: 'block' }}
       >
         {ticks.map((t) => (
@@ -52,35 +114,68 @@ export default function StatsChart({ stats }: { stats: TCardStats }) {
           </g>
         ))}
         {days.map((d, i) => {
-          const x = pad.left + i * slot + (slot - bar * 2) / 2;
+          const split = splits[i]!;
+          const x = pad.left + i * slot + (slot - bar) / 2;
+          let base = 0;
+          const parts = shownSources
+            .filter((s) => split[s] > 0)
+            .map((s) => {
+              const from = base;
+              base += split[s];
+              return { s, top: y(base), h: Math.max(0, y(from) - y(base)) };
+            });
+          const detail = parts.map((p) => `${SOURCE_LOOK[p.s].label} ${split[p.s]}`).join(', ');
           return (
             <g key={d.day}>
-              <title>{`${shortDay(d.day)}: ${d.views} views, ${d.downloads} downloads`}</title>
+              <title>{`${shortDay(d.day)}: ${dayTotal(split)} ${look.label.toLowerCase()}${detail ? ` (${detail})` : ''}`}</title>
               <rect x={pad.left + i * slot} y={pad.top} width={slot} height={height - pad.top - pad.bottom} fill="transparent" />
-              <rect x={x} y={y(d.views)} width={bar} height={Math.max(0, y(0) - y(d.views))} rx={1.5} fill={VIEWS} />
-              <rect x={x + bar} y={y(d.downloads)} width={bar} height={Math.max(0, y(0) - y(d.downloads))} rx={1.5} fill={DOWNLOADS} />
+              {parts.map((p) => (
+                <rect key={p.s} x={x} y={p.top} width={bar} height={p.h} fill={SOURCE_LOOK[p.s].color} />
+              ))}
             </g>
           );
         })}
-        {sumViews + sumDownloads === 0 && (
+        {shownTotal === 0 && (
           <text x={(width + pad.left) / 2} y={height / 2} textAnchor="middle" fontSize="13" fill="rgba(255,255,255,0.55)">
-            No views yet: share your link.
+            {metric === 'views' ? 'No views yet: share your link.' : `No ${look.label.toLowerCase()} yet.`}
           </text>
         )}
         <DayRangeLabels days={days} width={width} height={height} left={pad.left} right={pad.right} fill="rgba(255,255,255,0.5)" />
       </Box>
+      {shownSources.length > 0 && (
+        <Box
+          component="ul"
+          aria-label={`${look.label} by source`}
+          data-testid="stats-sources"
+          sx={{ listStyle: 'none', p: 0, m: 0, mt: 1, display: 'flex', flexWrap: 'wrap', gap: 2 }}
+        >
+          {shownSources.map((s) => (
+            <Typography
+              component="li"
+              key={s}
+              variant="caption"
+              color="text.secondary"
+              sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}
+              data-source={s}
+            >
+              <Box component="span" aria-hidden sx={{ width: 10, height: 10, borderRadius: '3px', bgcolor: SOURCE_LOOK[s].color }} />
+              {SOURCE_LOOK[s].label}: {sourceSums[s]}
+            </Typography>
+          ))}
+        </Box>
+      )}
     </Box>
   );
 }
 
-function Legend({ color, label, value, total }: { color: string; label: string; value: number; total: number }) {
+function Legend({ color, label, value, total, testId }: { color: string; label: string; value: number; total: number; testId: string }) {
   return (
     <Box>
       <Typography variant="caption" color="text.secondary" sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
         <Box component="span" sx={{ width: 10, height: 10, borderRadius: '4px', bgcolor: color }} />
         {label}, 30 days
       </Typography>
-      <Typography sx={{ fontWeight: 800, fontSize: '1.4rem', lineHeight: 1.2 }} data-testid={`stats-${label.toLowerCase()}`}>
+      <Typography sx={{ fontWeight: 800, fontSize: '1.4rem', lineHeight: 1.2 }} data-testid={testId}>
         {value}
       </Typography>
       <Typography variant="caption" color="text.secondary">

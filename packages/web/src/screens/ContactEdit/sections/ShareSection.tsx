@@ -9,15 +9,23 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import InsightsIcon from '@mui/icons-material/Insights';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import QrCode2Icon from '@mui/icons-material/QrCode2';
+import MailIcon from '@mui/icons-material/EmailOutlined';
+import NfcIcon from '@mui/icons-material/Nfc';
 import ShareIcon from '@mui/icons-material/Share';
+import WallpaperIcon from '@mui/icons-material/Wallpaper';
 import WalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import type { TVirtualContact } from '@vbc/shared/contact';
 import { cardShareUrl } from '@vbc/shared/links';
+import { withVisitSource } from '@vbc/shared/visit-source';
 import { cardQueries } from '../../../api/queries.ts';
 import { emitClientEvent } from '../../../platform/events.ts';
 import { addToWallet, useWalletAvailability } from '../../../components/WalletMenuButton.tsx';
 import EditorSection from '../../../components/editor/EditorSection.tsx';
+import { hasWebNfc } from '../../../platform/nfc.ts';
+import EmailSignatureDialog from '../parts/EmailSignatureDialog.tsx';
+import NfcTagDialog from '../parts/NfcTagDialog.tsx';
 import StatsChart from '../parts/StatsChart.tsx';
+import VideoBackgroundDialog from '../parts/VideoBackgroundDialog.tsx';
 
 /** The card's public address: /vbc/{quickId}. */
 export const publicCardUrl = (quickId: string) => `${window.location.origin}/vbc/${encodeURIComponent(quickId)}`;
@@ -29,6 +37,11 @@ export default function ShareSection({ card }: { card: TVirtualContact }) {
   const [copied, setCopied] = useState(false);
   const link = publicCardUrl(card.quickId);
   const wallets = useWalletAvailability();
+  // Issue 29: only where the browser can write NFC tags (Chrome on Android).
+  const [nfc] = useState(hasWebNfc);
+  const [nfcOpen, setNfcOpen] = useState(false);
+  const [signatureOpen, setSignatureOpen] = useState(false);
+  const [backgroundOpen, setBackgroundOpen] = useState(false);
   useEffect(() => {
     if (!copied) return;
     const t = window.setTimeout(() => setCopied(false), 1500);
@@ -67,7 +80,7 @@ export default function ShareSection({ card }: { card: TVirtualContact }) {
           aria-label="Copy link"
           onClick={async () => {
             try {
-              await navigator.clipboard.writeText(link);
+              await navigator.clipboard.writeText(withVisitSource(link, 'link'));
               setCopied(true);
             } catch {
               setCopied(false);
@@ -90,7 +103,7 @@ export default function ShareSection({ card }: { card: TVirtualContact }) {
           onClick={() =>
             emitClientEvent('qr', {
               title: `${card.firstName} ${card.lastName}`.trim() || card.name,
-              code: cardShareUrl(window.location.origin, card),
+              code: cardShareUrl(window.location.origin, card, 'qr'),
             })
           }
         >
@@ -99,7 +112,31 @@ export default function ShareSection({ card }: { card: TVirtualContact }) {
         <Button color="inherit" startIcon={<OpenInNewIcon />} component={RouterLink} to={`/${card.quickId}`}>
           Open card
         </Button>
+        <Button variant="outlined" startIcon={<MailIcon />} onClick={() => setSignatureOpen(true)}>
+          E-mail signature
+        </Button>
+        <Button variant="outlined" startIcon={<WallpaperIcon />} onClick={() => setBackgroundOpen(true)}>
+          Video background
+        </Button>
+        {nfc && (
+          <Button variant="outlined" startIcon={<NfcIcon />} onClick={() => setNfcOpen(true)}>
+            Write to NFC tag
+          </Button>
+        )}
       </Box>
+      <EmailSignatureDialog
+        open={signatureOpen}
+        cardId={card.virtualContactId}
+        name={`${card.firstName} ${card.lastName}`.trim()}
+        onClose={() => setSignatureOpen(false)}
+      />
+      <VideoBackgroundDialog
+        open={backgroundOpen}
+        cardId={card.virtualContactId}
+        name={`${card.firstName} ${card.lastName}`.trim()}
+        onClose={() => setBackgroundOpen(false)}
+      />
+      {nfc && <NfcTagDialog open={nfcOpen} link={cardShareUrl(window.location.origin, card, 'nfc')} onClose={() => setNfcOpen(false)} />}
       {(wallets.apple || wallets.google) && (
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
           {wallets.apple && (
