@@ -169,6 +169,15 @@ export const AUDIT_ACTIONS = [
   'invitation.revoked',
   'invitation.accepted',
   'members.imported',
+  'template.updated',
+  'domain.added',
+  'domain.verified',
+  'domain.unverified',
+  'domain.removed',
+  'sso.updated',
+  'sso.removed',
+  'scim_token.created',
+  'scim_token.revoked',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 

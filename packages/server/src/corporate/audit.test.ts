@@ -78,6 +78,33 @@ describeEachDatabase(
       expect(second.nextCursor).toBeNull();
     });
 
+    it('records the template, domain and SCIM token actions of issue 27, never a secret', async () => {
+      const biz = await buildStaffedBusiness(ctx.app);
+      const id = biz.corporateAccountId;
+      const admin = biz.owner.headers;
+      const template = { organization: 'Acme Harbours', links: [], locations: [], socialMedias: [], locked: ['organization'] };
+      expect((await call('PUT', `/api/corporate/${id}/template`, admin, template)).statusCode).toBe(200);
+      expect((await call('POST', `/api/corporate/${id}/domains`, admin, { domain: 'acme-audit.example' })).statusCode).toBe(201);
+      expect((await call('DELETE', `/api/corporate/${id}/domains/acme-audit.example`, admin)).statusCode).toBe(204);
+      const token = await call('POST', `/api/corporate/${id}/scim-tokens`, admin);
+      expect(token.statusCode).toBe(201);
+      const { id: tokenId, hint, token: secret } = token.json<{ id: string; hint: string; token: string }>();
+      expect((await call('DELETE', `/api/corporate/${id}/scim-tokens/${tokenId}`, admin)).statusCode).toBe(204);
+
+      const { items } = await audit(id, admin);
+      expect(items.map((e) => e.action)).toEqual([
+        'scim_token.revoked',
+        'scim_token.created',
+        'domain.removed',
+        'domain.added',
+        'template.updated',
+      ]);
+      expect(items.every((e) => e.actorAccountId === biz.owner.account.id)).toBe(true);
+      expect(items[1]!.detail).toEqual({ tokenId, hint });
+      expect(items[3]!.detail).toEqual({ domain: 'acme-audit.example' });
+      expect(JSON.stringify(items)).not.toContain(secret);
+    });
+
     it('keeps no entry for an action that was refused, and none of another business', async () => {
       const biz = await buildStaffedBusiness(ctx.app);
       const other = await buildStaffedBusiness(ctx.app, 'Other');

@@ -5,6 +5,7 @@ import { corporateAccounts, corporateProfiles, corporateTemplates } from '../pla
 import { notFound } from '../platform/errors/app-error.ts';
 import { claimPicture } from '../files/index.ts';
 import type { TCardLinkDeps } from './deps.ts';
+import { recordAudit } from './audit.ts';
 
 async function findBusinessTemplate(db: Db, corporateAccountId: string) {
   const [row] = await db
@@ -69,6 +70,7 @@ export async function updateTemplate(
       .insert(corporateTemplates)
       .values({ corporateAccountId, ...values })
       .onConflictDoUpdate({ target: corporateTemplates.corporateAccountId, set: values });
+    await recordAudit(tx, { corporateAccountId, actorAccountId: editorId, action: 'template.updated', detail: { locked: input.locked } });
     return business;
   });
   await linkedChanged(corporateProfileId);

@@ -70,7 +70,7 @@ export default async function scimTokenRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       await admin(request, request.params.corporateAccountId);
-      await app.scim.revokeScimToken(request.params.corporateAccountId, request.params.tokenId);
+      await app.scim.revokeScimToken(request.params.corporateAccountId, request.params.tokenId, requireAccount(request).id);
       return reply.code(204).send(null);
     },
   );

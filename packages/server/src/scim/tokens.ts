@@ -4,6 +4,7 @@ import type { Db } from '../platform/db/client.ts';
 import { scimTokens } from '../platform/db/schema/index.ts';
 import { conflict, notFound } from '../platform/errors/app-error.ts';
 import { newToken, sha256 } from '../accounts/index.ts';
+import { recordAudit } from '../corporate/index.ts';
 
 /** Every SCIM token starts so, so that a leaked one is recognised (secret scanners, logs). */
 export const SCIM_TOKEN_PREFIX = 'vbcscim_';
@@ -37,20 +38,37 @@ export async function createScimToken(db: Db, corporateAccountId: string, create
     throw conflict(`A business holds at most ${MAX_SCIM_TOKENS} SCIM tokens: revoke one first.`);
   }
   const token = `${SCIM_TOKEN_PREFIX}${newToken()}`;
-  const [row] = await db
-    .insert(scimTokens)
-    .values({ corporateAccountId, tokenHash: sha256(token), hint: token.slice(-4), createdByAccountId })
-    .returning();
-  return { ...present(row!), token };
+  const row = await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(scimTokens)
+      .values({ corporateAccountId, tokenHash: sha256(token), hint: token.slice(-4), createdByAccountId })
+      .returning();
+    await recordAudit(tx, {
+      corporateAccountId,
+      actorAccountId: createdByAccountId,
+      action: 'scim_token.created',
+      detail: { tokenId: created!.id, hint: created!.hint },
+    });
+    return created!;
+  });
+  return { ...present(row), token };
 }
 
 /** Console (admin): revokes a token at once; 404 for a token of another business. */
-export async function revokeScimToken(db: Db, corporateAccountId: string, tokenId: string): Promise<void> {
-  const gone = await db
-    .delete(scimTokens)
-    .where(and(eq(scimTokens.id, tokenId), eq(scimTokens.corporateAccountId, corporateAccountId)))
-    .returning({ id: scimTokens.id });
-  if (gone.length === 0) throw notFound('SCIM token');
+export async function revokeScimToken(db: Db, corporateAccountId: string, tokenId: string, actorId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [gone] = await tx
+      .delete(scimTokens)
+      .where(and(eq(scimTokens.id, tokenId), eq(scimTokens.corporateAccountId, corporateAccountId)))
+      .returning({ id: scimTokens.id, hint: scimTokens.hint });
+    if (!gone) throw notFound('SCIM token');
+    await recordAudit(tx, {
+      corporateAccountId,
+      actorAccountId: actorId,
+      action: 'scim_token.revoked',
+      detail: { tokenId, hint: gone.hint },
+    });
+  });
 }
 
 /** Last use is written at most this often, so SCIM reads stay reads. */

@@ -6,6 +6,7 @@ import { corporateAccounts, corporateDomains } from '../platform/db/schema/index
 import { isUniqueViolation } from '../platform/db/unique-violation.ts';
 import { badRequest, conflict, notFound } from '../platform/errors/app-error.ts';
 import { OutboundError, type OutboundFetch } from '../platform/outbound/outbound-fetch.ts';
+import { recordAudit } from '../corporate/index.ts';
 
 /** A business names at most this many domains. */
 export const MAX_DOMAINS = 50;
@@ -81,6 +82,7 @@ export async function addDomain(
   deps: TDomainDeps,
   corporateAccountId: string,
   domain: string,
+  actorId: string | null,
 ): Promise<{ domain: TCorporateDomain; created: boolean }> {
   checkAllowed(domain, deps.allowInsecure);
   const existing = await findDomain(deps.db, corporateAccountId, domain);
@@ -90,30 +92,47 @@ export async function addDomain(
     .from(corporateDomains)
     .where(eq(corporateDomains.corporateAccountId, corporateAccountId))) as [{ count: number }];
   if (count >= MAX_DOMAINS) throw badRequest(`domain: A business has at most ${MAX_DOMAINS} domains.`);
-  const [row] = await deps.db
-    .insert(corporateDomains)
-    .values({ corporateAccountId, domain, token: `vbc-verification=${randomBytes(18).toString('base64url')}`, createdAt: deps.now() })
-    .onConflictDoNothing()
-    .returning();
+  const row = await deps.db.transaction(async (tx) => {
+    const [added] = await tx
+      .insert(corporateDomains)
+      .values({ corporateAccountId, domain, token: `vbc-verification=${randomBytes(18).toString('base64url')}`, createdAt: deps.now() })
+      .onConflictDoNothing()
+      .returning();
+    if (added) await recordAudit(tx, { corporateAccountId, actorAccountId: actorId, action: 'domain.added', detail: { domain } });
+    return added;
+  });
   return { domain: presentDomain(row ?? (await findDomain(deps.db, corporateAccountId, domain))!), created: row !== undefined };
 }
 
 /** Removes a domain (an SSO that names it stops covering it: discovery needs a verified domain). */
-export async function removeDomain(db: Db, corporateAccountId: string, domain: string): Promise<void> {
-  const removed = await db
-    .delete(corporateDomains)
-    .where(and(eq(corporateDomains.corporateAccountId, corporateAccountId), eq(corporateDomains.domain, domain)))
-    .returning({ domain: corporateDomains.domain });
-  if (removed.length === 0) throw notFound('domain');
+export async function removeDomain(db: Db, corporateAccountId: string, domain: string, actorId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(corporateDomains)
+      .where(and(eq(corporateDomains.corporateAccountId, corporateAccountId), eq(corporateDomains.domain, domain)))
+      .returning({ domain: corporateDomains.domain });
+    if (removed.length === 0) throw notFound('domain');
+    await recordAudit(tx, { corporateAccountId, actorAccountId: actorId, action: 'domain.removed', detail: { domain } });
+  });
 }
 
-async function markVerified(db: Db, row: TDomainRow, by: 'file' | 'operator', at: Date): Promise<TCorporateDomain> {
+/** Marks a domain verified (by its file, `actorId` the admin who asked; or by the operator, null) and audits it. */
+async function markVerified(db: Db, row: TDomainRow, by: 'file' | 'operator', at: Date, actorId: string | null): Promise<TCorporateDomain> {
   try {
-    const [updated] = await db
-      .update(corporateDomains)
-      .set({ verifiedAt: at, verifiedBy: by })
-      .where(and(eq(corporateDomains.corporateAccountId, row.corporateAccountId), eq(corporateDomains.domain, row.domain)))
-      .returning();
+    const updated = await db.transaction(async (tx) => {
+      const [marked] = await tx
+        .update(corporateDomains)
+        .set({ verifiedAt: at, verifiedBy: by })
+        .where(and(eq(corporateDomains.corporateAccountId, row.corporateAccountId), eq(corporateDomains.domain, row.domain)))
+        .returning();
+      await recordAudit(tx, {
+        corporateAccountId: row.corporateAccountId,
+        actorAccountId: actorId,
+        action: 'domain.verified',
+        detail: { domain: row.domain, by },
+      });
+      return marked;
+    });
     return presentDomain(updated!);
   } catch (error) {
     if (isUniqueViolation(error)) throw alreadyVerified(row.domain);
@@ -126,7 +145,12 @@ async function markVerified(db: Db, row: TDomainRow, by: 'file' | 'operator', at
  * line of the file, or the whole of it). Every failure is a 400 naming the domain and what was
  * found instead.
  */
-export async function verifyDomain(deps: TDomainDeps, corporateAccountId: string, domain: string): Promise<TCorporateDomain> {
+export async function verifyDomain(
+  deps: TDomainDeps,
+  corporateAccountId: string,
+  domain: string,
+  actorId: string,
+): Promise<TCorporateDomain> {
   checkAllowed(domain, deps.allowInsecure);
   const row = await findDomain(deps.db, corporateAccountId, domain);
   if (!row) throw notFound('domain');
@@ -144,7 +168,7 @@ export async function verifyDomain(deps: TDomainDeps, corporateAccountId: string
   if (!text.split(/\r?\n/).some((line) => line.trim() === row.token)) {
     throw badRequest(`domain: ${url} does not contain this domain's token ${row.token}.`);
   }
-  return markVerified(deps.db, row, 'file', deps.now());
+  return markVerified(deps.db, row, 'file', deps.now(), actorId);
 }
 
 /**
@@ -162,13 +186,18 @@ export async function vouchDomain(
     .from(corporateAccounts)
     .where(eq(corporateAccounts.id, corporateAccountId));
   if (!business) throw notFound('corporate account');
-  const { domain: added } = await addDomain(deps, corporateAccountId, domain);
+  const { domain: added } = await addDomain(deps, corporateAccountId, domain, null);
   const row = (await findDomain(deps.db, corporateAccountId, added.domain))!;
-  if (verified) return row.verifiedAt ? presentDomain(row) : markVerified(deps.db, row, 'operator', deps.now());
-  const [updated] = await deps.db
-    .update(corporateDomains)
-    .set({ verifiedAt: null, verifiedBy: null })
-    .where(and(eq(corporateDomains.corporateAccountId, corporateAccountId), eq(corporateDomains.domain, row.domain)))
-    .returning();
+  if (verified) return row.verifiedAt ? presentDomain(row) : markVerified(deps.db, row, 'operator', deps.now(), null);
+  const updated = await deps.db.transaction(async (tx) => {
+    const [withdrawn] = await tx
+      .update(corporateDomains)
+      .set({ verifiedAt: null, verifiedBy: null })
+      .where(and(eq(corporateDomains.corporateAccountId, corporateAccountId), eq(corporateDomains.domain, row.domain)))
+      .returning();
+    if (row.verifiedAt)
+      await recordAudit(tx, { corporateAccountId, actorAccountId: null, action: 'domain.unverified', detail: { domain: row.domain } });
+    return withdrawn;
+  });
   return presentDomain(updated!);
 }

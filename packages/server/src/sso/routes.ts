@@ -70,7 +70,11 @@ export default async function ssoRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       await admin(request, request.params.corporateAccountId);
-      const { domain, created } = await app.sso.addDomain(request.params.corporateAccountId, request.body.domain);
+      const { domain, created } = await app.sso.addDomain(
+        request.params.corporateAccountId,
+        request.body.domain,
+        requireAccount(request).id,
+      );
       return reply
         .status(created ? 201 : 200)
         .headers(noStore)
@@ -92,7 +96,7 @@ export default async function ssoRoutes(app: FastifyInstance) {
     async (request, reply) => {
       await admin(request, request.params.corporateAccountId);
       reply.headers(noStore);
-      return app.sso.verifyDomain(request.params.corporateAccountId, request.params.domain);
+      return app.sso.verifyDomain(request.params.corporateAccountId, request.params.domain, requireAccount(request).id);
     },
   );
 
@@ -109,7 +113,7 @@ export default async function ssoRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       await admin(request, request.params.corporateAccountId);
-      await app.sso.removeDomain(request.params.corporateAccountId, request.params.domain);
+      await app.sso.removeDomain(request.params.corporateAccountId, request.params.domain, requireAccount(request).id);
       return reply.status(204).send(null);
     },
   );
@@ -147,7 +151,7 @@ export default async function ssoRoutes(app: FastifyInstance) {
     async (request, reply) => {
       await admin(request, request.params.corporateAccountId);
       reply.headers(noStore);
-      return app.sso.putSso(request.params.corporateAccountId, request.body);
+      return app.sso.putSso(request.params.corporateAccountId, request.body, requireAccount(request).id);
     },
   );
 
@@ -164,7 +168,7 @@ export default async function ssoRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       await admin(request, request.params.corporateAccountId);
-      await app.sso.deleteSso(request.params.corporateAccountId);
+      await app.sso.deleteSso(request.params.corporateAccountId, requireAccount(request).id);
       return reply.status(204).send(null);
     },
   );

@@ -7,6 +7,7 @@ import { badRequest, notFound } from '../platform/errors/app-error.ts';
 import { checkOutboundUrl } from '../platform/outbound/address-guard.ts';
 import type { TSsoDeps } from './deps.ts';
 import { verifiedDomains } from './domains.ts';
+import { recordAudit } from '../corporate/index.ts';
 
 type TSsoRow = typeof corporateSso.$inferSelect;
 
@@ -50,6 +51,7 @@ export async function putSso(
   deps: TSsoDeps,
   corporateAccountId: string,
   input: z.output<typeof ZSsoSettingsInput> | TSsoSettingsInput,
+  actorId: string,
 ): Promise<TSsoSettings> {
   const domains = [...new Set(input.domains)];
   const verified = await verifiedDomains(deps.db, corporateAccountId);
@@ -74,16 +76,29 @@ export async function putSso(
     requireSso: input.requireSso ?? false,
     updatedAt: deps.now(),
   };
-  const [row] = await deps.db
-    .insert(corporateSso)
-    .values({ corporateAccountId, ...values })
-    .onConflictDoUpdate({ target: corporateSso.corporateAccountId, set: values })
-    .returning();
-  return presentSso(row!, deps.redirectUri);
+  const row = await deps.db.transaction(async (tx) => {
+    const [saved] = await tx
+      .insert(corporateSso)
+      .values({ corporateAccountId, ...values })
+      .onConflictDoUpdate({ target: corporateSso.corporateAccountId, set: values })
+      .returning();
+    // Never the secret: whether a new one came is enough.
+    await recordAudit(tx, {
+      corporateAccountId,
+      actorAccountId: actorId,
+      action: 'sso.updated',
+      detail: { issuer, clientId: input.clientId, domains, requireSso: values.requireSso, newClientSecret: !!input.clientSecret },
+    });
+    return saved!;
+  });
+  return presentSso(row, deps.redirectUri);
 }
 
 /** Turns the business's single sign-on off. */
-export async function deleteSso(db: Db, corporateAccountId: string): Promise<void> {
-  const removed = await db.delete(corporateSso).where(eq(corporateSso.corporateAccountId, corporateAccountId)).returning();
-  if (removed.length === 0) throw notFound('single sign-on configuration');
+export async function deleteSso(db: Db, corporateAccountId: string, actorId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const removed = await tx.delete(corporateSso).where(eq(corporateSso.corporateAccountId, corporateAccountId)).returning();
+    if (removed.length === 0) throw notFound('single sign-on configuration');
+    await recordAudit(tx, { corporateAccountId, actorAccountId: actorId, action: 'sso.removed' });
+  });
 }

@@ -18,6 +18,15 @@ const DESCRIBE: Record<TAuditAction, (detail: Record<string, unknown>) => string
   'invitation.revoked': (d) => `Revoked the invitation of ${text(d.email) || text(d.phoneNumber)}`,
   'invitation.accepted': () => 'Accepted an invitation',
   'members.imported': (d) => `Imported a file: ${text(d.valid)} invited, ${text(d.invalid)} rows with errors`,
+  'template.updated': () => 'Changed the brand template',
+  'domain.added': (d) => `Added the domain ${text(d.domain)}`,
+  'domain.verified': (d) => `Verified the domain ${text(d.domain)}${d.by === 'operator' ? ' (by the operator)' : ''}`,
+  'domain.unverified': (d) => `Withdrew the verification of ${text(d.domain)} (by the operator)`,
+  'domain.removed': (d) => `Removed the domain ${text(d.domain)}`,
+  'sso.updated': (d) => `Set up single sign-on with ${text(d.issuer)}`,
+  'sso.removed': () => 'Turned single sign-on off',
+  'scim_token.created': (d) => `Created the SCIM token ending …${text(d.hint)}`,
+  'scim_token.revoked': (d) => `Revoked the SCIM token ending …${text(d.hint)}`,
 };
 
 const describe = (entry: TAuditEntry) => DESCRIBE[entry.action as TAuditAction]?.(entry.detail) ?? entry.action;
