@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { Page } from 'playwright-core';
 import { buildAccount, buildCard } from '../packages/server/src/test/factories.ts';
-import { makeQuickId } from '@vbc/shared';
+import { makeQuickId } from '../packages/shared/src/ids.ts';
 import { virtualContacts } from '../packages/server/src/platform/db/schema/index.ts';
 import { buildBusiness, buildLinkedCard } from '../packages/server/src/test/directories-support.ts';
 import { hasChromium, launchBrowser, startSignedIn, type Browser } from './support/browser.ts';

@@ -29,6 +29,7 @@ describe.runIf(hasChromium())('single sign-on in the browser against a real Open
   const domain = `sso-${randomBytes(3).toString('hex')}.example`;
   const business = `Acme ${randomBytes(2).toString('hex')}`;
   let corporateAccountId: string;
+  let ownerId: string;
   const client = { clientId: 'vbc-e2e', clientSecret: `e2e-secret-${randomBytes(10).toString('hex')}`, redirectUri: '' };
 
   beforeAll(async () => {
@@ -39,15 +40,20 @@ describe.runIf(hasChromium())('single sign-on in the browser against a real Open
       defaultDomain: domain,
     });
     const owner = await buildAccount(server.app);
+    ownerId = owner.account.id;
     corporateAccountId = (await buildBusiness(server.app, { name: business, memberEmails: [owner.account.email!] })).corporateAccountId;
     await server.app.sso.vouchDomain(corporateAccountId, domain, true);
-    await server.app.sso.putSso(corporateAccountId, {
-      issuer: idp.issuer,
-      clientId: client.clientId,
-      clientSecret: client.clientSecret,
-      domains: [domain],
-      requireSso: false,
-    });
+    await server.app.sso.putSso(
+      corporateAccountId,
+      {
+        issuer: idp.issuer,
+        clientId: client.clientId,
+        clientSecret: client.clientSecret,
+        domains: [domain],
+        requireSso: false,
+      },
+      owner.account.id,
+    );
     browser = await launchBrowser({ baseURL: server.url, viewport: { width: 390, height: 844 }, hasTouch: true });
   });
   afterAll(async () => {
@@ -193,7 +199,11 @@ describe.runIf(hasChromium())('single sign-on in the browser against a real Open
   });
 
   it('Require SSO refuses one-time codes for the domain with a 403 naming the SSO', async () => {
-    await server.app.sso.putSso(corporateAccountId, { issuer: idp.issuer, clientId: client.clientId, domains: [domain], requireSso: true });
+    await server.app.sso.putSso(
+      corporateAccountId,
+      { issuer: idp.issuer, clientId: client.clientId, domains: [domain], requireSso: true },
+      ownerId,
+    );
     const { page, dialog } = await typeEmail(`codes@${domain}`);
     await dialog.getByRole('button', { name: 'Send code' }).click();
     // Said by the e-mail field, and the send is refused (no code step).
