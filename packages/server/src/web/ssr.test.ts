@@ -59,7 +59,7 @@ describe.skipIf(!built)('server-rendered card pages', () => {
         expect(preloads.length).toBeGreaterThan(0);
         for (const file of preloads)
           expect(file).toMatch(
-            /^\/vbc\/assets\/(initial-card-id|recents|storage|preload-helper|page-events|http|contacts|service-worker-client|share-file)-[\w-]+\.js$/,
+            /^\/vbc\/assets\/(initial-card-id|recents|storage|preload-helper|page-events|http|contacts|service-worker-client|share-file|visit-source)-[\w-]+\.js$/,
           );
         expect(html).not.toContain('Loading V.B.C.');
       });
