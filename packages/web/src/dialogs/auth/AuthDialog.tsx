@@ -68,7 +68,7 @@ export default function AuthDialog({
           <SignedInView account={session.account} onLogout={session.signOut} onClose={onClose} />
         ) : session.status === 'checking' ? (
           <Box sx={{ display: 'grid', placeItems: 'center', py: 4 }} role="status" aria-label="Checking your session">
-            <CircularProgress />
+            <CircularProgress aria-hidden />
           </Box>
         ) : (
           <AuthForm

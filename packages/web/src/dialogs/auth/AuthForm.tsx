@@ -264,7 +264,7 @@ export default function AuthForm({
           size="large"
           disabled={submitDisabled}
           sx={{ minWidth: 140 }}
-          startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}
+          startIcon={busy ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
           data-testid="auth-submit"
         >
           {SUBMIT[step]}

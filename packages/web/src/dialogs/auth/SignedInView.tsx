@@ -53,7 +53,7 @@ export default function SignedInView({
           color="error"
           onClick={() => logout.mutate()}
           disabled={busy}
-          startIcon={busy ? <CircularProgress size={18} color="inherit" /> : <LogoutIcon />}
+          startIcon={busy ? <CircularProgress size={18} color="inherit" aria-hidden /> : <LogoutIcon />}
           autoFocus
         >
           Logout

@@ -78,7 +78,7 @@ export default function SaveToFolder({
           <Typography color="text.secondary" sx={{ mb: 1 }}>
             Keep {name || 'this card'} in your folders to find it again.
           </Typography>
-          {list.isPending && <CircularProgress size={24} />}
+          {list.isPending && <CircularProgress size={24} aria-label="Loading your folders" />}
           {list.isError && <Typography color="error">{errorText(list.error)}</Typography>}
           <Box sx={{ display: 'grid' }}>
             {folders.map((f) => (

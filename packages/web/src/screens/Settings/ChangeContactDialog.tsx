@@ -137,7 +137,7 @@ export default function ChangeContactDialog({
                 type="submit"
                 variant="contained"
                 disabled={busy}
-                startIcon={send.isPending ? <CircularProgress size={18} color="inherit" /> : undefined}
+                startIcon={send.isPending ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
               >
                 Send code
               </Button>
@@ -165,7 +165,7 @@ export default function ChangeContactDialog({
                 type="submit"
                 variant="contained"
                 disabled={busy || code.length !== OTP_CODE_LENGTH}
-                startIcon={confirm.isPending ? <CircularProgress size={18} color="inherit" /> : undefined}
+                startIcon={confirm.isPending ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
               >
                 Confirm
               </Button>

@@ -134,7 +134,7 @@ export default function DeleteAccountDialog({
               variant="contained"
               color="error"
               disabled={busy || (!verified && code.length !== OTP_CODE_LENGTH)}
-              startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}
+              startIcon={busy ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
               data-testid="confirm-delete"
             >
               Delete account

@@ -83,7 +83,7 @@ export default function NameEditor({
           type="submit"
           variant="contained"
           disabled={busy}
-          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+          startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
         >
           Save
         </Button>

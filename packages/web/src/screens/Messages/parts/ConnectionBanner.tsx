@@ -57,7 +57,7 @@ export default function ConnectionBanner() {
         borderColor: 'divider',
       }}
     >
-      {gaveUp ? <CloudOffIcon fontSize="small" color="error" /> : <CircularProgress size={14} color="warning" />}
+      {gaveUp ? <CloudOffIcon fontSize="small" color="error" /> : <CircularProgress size={14} color="warning" aria-hidden />}
       <Typography variant="body2" sx={{ flex: 1, minWidth: 0 }} title={status.error ?? undefined}>
         {gaveUp ? `Disconnected — ${shownReason(status.error)}` : `${status.state === 'Reconnecting' ? 'Reconnecting' : 'Connecting'}…`}
       </Typography>

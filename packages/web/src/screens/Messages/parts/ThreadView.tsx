@@ -176,7 +176,7 @@ export default function ThreadView({ conversationId, myAccountId, showBack }: TT
       >
         {thread.loading && (
           <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
-            <CircularProgress size={28} />
+            <CircularProgress size={28} aria-label="Loading the conversation" />
           </Box>
         )}
         {thread.error && (
@@ -186,7 +186,7 @@ export default function ThreadView({ conversationId, myAccountId, showBack }: TT
         )}
         {loadingOlder && (
           <Box sx={{ display: 'grid', placeItems: 'center', py: 1 }}>
-            <CircularProgress size={20} />
+            <CircularProgress size={20} aria-label="Loading older messages" />
           </Box>
         )}
         {!thread.loading && !hasOlder && messages.length > 0 && (messages[0]?.sequence ?? 1) === 1 && (
