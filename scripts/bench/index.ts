@@ -235,7 +235,7 @@ if (runs('deployment')) {
   console.log("  plans (auto_explain, the product's own statements, 7th run of each read):");
   for (const e of s.explained)
     console.log(
-      `    ${e.label}: ${e.plans.length} statements; sequential scans of large tables: ${e.seqScans.length ? e.seqScans.join('; ') : 'none'}`,
+      `    ${e.label}: ${e.plans.length} statement${e.plans.length === 1 ? '' : 's'} (nested ones and foreign-key checks included); sequential scans of large tables: ${e.seqScans.length ? e.seqScans.join('; ') : 'none'}`,
     );
   console.log(`  every plan in full: ${s.plansFile}`);
   signedInLines(s, 50);
