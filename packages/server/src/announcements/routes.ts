@@ -12,6 +12,7 @@ import { requireAccount } from '../platform/plugins/auth.ts';
 import { SECURITY, ZNoContent } from '../platform/plugins/docs.ts';
 import { EDITOR_ROLES } from '../corporate/index.ts';
 import { uuidParam } from '../platform/http/params.ts';
+import { consoleCaller } from '../corporate/index.ts';
 
 const tags = ['announcements'];
 const ZAnnouncementParams = z.object({ announcementId: uuidParam('an announcement') });
@@ -73,11 +74,8 @@ export default async function announcementRoutes(app: FastifyInstance) {
   );
 
   /** The caller, if an admin or editor of the business; else 404 (non-member) or 403. */
-  const editor = async (request: FastifyRequest, corporateAccountId: string) => {
-    const account = requireAccount(request);
-    await app.corporate.requireRole(account.id, corporateAccountId, EDITOR_ROLES);
-    return account;
-  };
+  const editor = async (request: FastifyRequest, corporateAccountId: string) =>
+    (await consoleCaller(app, request, corporateAccountId, EDITOR_ROLES)).account;
 
   r.get(
     '/api/corporate/:corporateAccountId/announcements',

@@ -18,6 +18,7 @@ import { requireAccount } from '../platform/plugins/auth.ts';
 import { SECURITY, ZNoContent } from '../platform/plugins/docs.ts';
 import { ADMIN_ROLES, EDITOR_ROLES } from './membership.ts';
 import { uuidParam } from '../platform/http/params.ts';
+import { consoleCaller } from './console-caller.ts';
 
 const tags = ['corporate console'];
 const ZCorporateParams = z.object({ corporateAccountId: uuidParam('a corporate account') });
@@ -37,11 +38,8 @@ export default async function consoleRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   /** The caller and their role, if they hold one of `roles` in the business; else 404 (non-member) or 403. */
-  const member = async (request: FastifyRequest, corporateAccountId: string, roles: readonly CorporateRole[]) => {
-    const account = requireAccount(request);
-    const role = await app.corporate.requireRole(account.id, corporateAccountId, roles);
-    return { account, role };
-  };
+  const member = (request: FastifyRequest, corporateAccountId: string, roles: readonly CorporateRole[]) =>
+    consoleCaller(app, request, corporateAccountId, roles);
 
   r.get(
     '/api/personalAccount/businesses',

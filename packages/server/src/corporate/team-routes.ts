@@ -5,9 +5,9 @@ import { ZAnalyticsQuery, ZAuditPage, ZAuditQuery, ZTeamAnalytics } from '@vbc/s
 import { IMPORT_MAX_BYTES, ZImportQuery, ZImportResult } from '@vbc/shared/member-import';
 import { AppError } from '../platform/errors/app-error.ts';
 import { uuidParam } from '../platform/http/params.ts';
-import { requireAccount } from '../platform/plugins/auth.ts';
 import { SECURITY } from '../platform/plugins/docs.ts';
 import { ADMIN_ROLES } from './membership.ts';
+import { consoleCaller } from './console-caller.ts';
 
 const tags = ['corporate console'];
 const ZCorporateParams = z.object({ corporateAccountId: uuidParam('a corporate account') });
@@ -42,11 +42,8 @@ export default async function teamRoutes(app: FastifyInstance) {
     );
   });
 
-  const admin = async (request: FastifyRequest, corporateAccountId: string) => {
-    const account = requireAccount(request);
-    await app.corporate.requireRole(account.id, corporateAccountId, ADMIN_ROLES);
-    return account;
-  };
+  const admin = async (request: FastifyRequest, corporateAccountId: string) =>
+    (await consoleCaller(app, request, corporateAccountId, ADMIN_ROLES)).account;
 
   r.get(
     '/api/corporate/:corporateAccountId/audit',

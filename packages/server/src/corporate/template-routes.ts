@@ -3,10 +3,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZAssigneeInput, ZBusinessCard, ZBusinessCardInput, ZCorporateTemplate, ZCorporateTemplateInput } from '@vbc/shared/team-template';
 import { CORPORATE_ROLES, type CorporateRole } from '../platform/db/schema/index.ts';
-import { requireAccount } from '../platform/plugins/auth.ts';
 import { SECURITY } from '../platform/plugins/docs.ts';
 import { uuidParam } from '../platform/http/params.ts';
 import { ADMIN_ROLES } from './membership.ts';
+import { consoleCaller } from './console-caller.ts';
 
 const tags = ['corporate console'];
 const ZCorporateParams = z.object({ corporateAccountId: uuidParam('a corporate account') });
@@ -20,11 +20,8 @@ const noStore = { 'cache-control': 'private, no-store' };
 export default async function templateRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  const member = async (request: FastifyRequest, corporateAccountId: string, roles: readonly CorporateRole[]) => {
-    const account = requireAccount(request);
-    await app.corporate.requireRole(account.id, corporateAccountId, roles);
-    return account;
-  };
+  const member = async (request: FastifyRequest, corporateAccountId: string, roles: readonly CorporateRole[]) =>
+    (await consoleCaller(app, request, corporateAccountId, roles)).account;
 
   r.get(
     '/api/corporate/:corporateAccountId/template',

@@ -6,6 +6,7 @@ import { ADMIN_ROLES } from '../corporate/index.ts';
 import { requireAccount } from '../platform/plugins/auth.ts';
 import { SECURITY, ZNoContent } from '../platform/plugins/docs.ts';
 import { uuidParam } from '../platform/http/params.ts';
+import { consoleCaller } from '../corporate/index.ts';
 
 const tags = ['corporate console'];
 const ZCorporateParams = z.object({ corporateAccountId: uuidParam('a corporate account') });
@@ -15,11 +16,8 @@ const noStore = { 'cache-control': 'private, no-store' };
 /** The console's SCIM tokens (issue 27, admins): make one (shown once), list them, revoke one. */
 export default async function scimTokenRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const admin = async (request: FastifyRequest, corporateAccountId: string) => {
-    const account = requireAccount(request);
-    await app.corporate.requireRole(account.id, corporateAccountId, ADMIN_ROLES);
-    return account;
-  };
+  const admin = async (request: FastifyRequest, corporateAccountId: string) =>
+    (await consoleCaller(app, request, corporateAccountId, ADMIN_ROLES)).account;
 
   r.get(
     '/api/corporate/:corporateAccountId/scim-tokens',

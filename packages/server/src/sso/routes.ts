@@ -8,6 +8,7 @@ import { ADMIN_ROLES } from '../corporate/index.ts';
 import { requireAccount } from '../platform/plugins/auth.ts';
 import { SECURITY, ZNoContent } from '../platform/plugins/docs.ts';
 import { uuidParam } from '../platform/http/params.ts';
+import { consoleCaller } from '../corporate/index.ts';
 
 const ZCorporateParams = z.object({ corporateAccountId: uuidParam('a corporate account') });
 const ZDomainParams = ZCorporateParams.extend({ domain: ZDomainName });
@@ -33,8 +34,7 @@ export default async function ssoRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['single sign-on'];
   const admin = async (request: FastifyRequest, corporateAccountId: string) => {
-    const account = requireAccount(request);
-    await app.corporate.requireRole(account.id, corporateAccountId, ADMIN_ROLES);
+    await consoleCaller(app, request, corporateAccountId, ADMIN_ROLES);
   };
   const secureCookie = app.config.PUBLIC_URL.startsWith('https:') ? '; Secure' : '';
 
