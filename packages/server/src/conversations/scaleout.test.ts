@@ -66,10 +66,13 @@ describe.skipIf(!databaseUrl || !redisUrl)('two instances on one PostgreSQL and 
     const benOnA = await connect(urlA, ben.accessToken, transport);
     const anaOnB = await connect(urlB, ana.accessToken, transport);
 
-    // First contact through B, read on A.
+    // First contact through B, read on A; Ana's own connection gets it too (her other devices stay in
+    // step), and that echo is awaited here so it cannot be taken for the reply below.
     const first = nextCall(benOnA, 'MessageReceived');
+    const echo = nextCall(anaOnB, 'MessageReceived');
     const { personalConversationId: id, lastMessage } = await startConversation(b, ana, ben, 'through B');
     expect(await first).toEqual([lastMessage]);
+    expect(await echo).toEqual([lastMessage]);
 
     // A reply through A reaches Ana's connection on B; seen through B reaches Ben on A.
     const reply = nextCall(anaOnB, 'MessageReceived');
