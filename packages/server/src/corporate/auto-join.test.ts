@@ -131,6 +131,24 @@ describeEachDatabase(
       expect(businesses).toEqual([expect.objectContaining({ corporateAccountId: biz.corporateAccountId, role: 'editor' })]);
     });
 
+    it('two sign-ins at once join once: one membership, one card, one audit entry', async () => {
+      const biz = await buildStaffedBusiness(ctx.app, `Twice ${unique()}`);
+      const domain = `twice-${unique()}.example`;
+      const person = await buildAccount(ctx.app, { email: `tw-${unique()}@${domain}` });
+      const imported = await importCsv(biz.corporateAccountId, biz.owner.headers, [`Tia Twice,${person.account.email},09171234567,,`]);
+      expect(imported.json()).toMatchObject({ invited: 1, joined: 0 });
+      await inject('PUT', `/api/admin/corporates/${biz.corporateAccountId}/domains/${domain}`, admin, { verified: true });
+
+      const [first, second] = await Promise.all([
+        ctx.app.corporate.joinVerifiedInvitations(person.account.id),
+        ctx.app.corporate.joinVerifiedInvitations(person.account.id),
+      ]);
+      expect([...first!, ...second!]).toHaveLength(1);
+      expect((await myAccount(person.headers)).virtualContacts).toHaveLength(1);
+      expect((await members(biz.corporateAccountId, biz.owner.headers)).filter((m) => m.accountId === person.account.id)).toHaveLength(1);
+      expect((await audit(biz.corporateAccountId, biz.owner.headers)).filter((e) => e.action === 'member.auto_joined')).toHaveLength(1);
+    });
+
     it('no auto-join where the inviting business has not verified the domain: of two businesses inviting one address, only the verifier is joined', async () => {
       const verifier = await verifiedBusiness();
       const other = await buildStaffedBusiness(ctx.app, `Partner ${unique()}`);
