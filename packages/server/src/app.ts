@@ -110,8 +110,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(sharing);
   await app.register(files);
   await app.register(pets);
-  await app.register(corporate);
   await app.register(accounts);
+  await app.register(corporate);
   await app.register(push, options.push ?? {});
   await app.register(hub);
   // Before conversations: a message records message.received through app.integrationEvents.

@@ -143,6 +143,11 @@ export const ZInvitation = z.object({
   createdAt: z.string(),
   /** An imported invitation's e-mail (issue 27): `queued`, `sent` or `failed`; null for one made in the console (no e-mail). */
   mailStatus: z.enum(['queued', 'sent', 'failed']).nullable(),
+  /**
+   * False for a pending one. In the answer to creating it, true when the invitee joined at once (an
+   * account holds this e-mail and the business has verified its domain): accepted, no longer pending.
+   */
+  joined: z.boolean(),
 });
 export type TInvitation = z.infer<typeof ZInvitation>;
 
@@ -168,6 +173,7 @@ export const AUDIT_ACTIONS = [
   'invitation.created',
   'invitation.revoked',
   'invitation.accepted',
+  'member.auto_joined',
   'members.imported',
   'template.updated',
   'domain.added',

@@ -41,6 +41,8 @@ export const ZImportResult = z.object({
   valid: z.number().int(),
   invalid: z.number().int(),
   invited: z.number().int(),
+  /** Of the invited, those who joined at once (an account holds the e-mail, in a domain the business has verified). */
+  joined: z.number().int(),
   rows: z.array(ZImportRow),
 });
 export type TImportResult = z.infer<typeof ZImportResult>;

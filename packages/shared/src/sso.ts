@@ -21,6 +21,9 @@ export const ZDomainName = z
     'Must be a domain name such as example.com.',
   );
 
+/** The domain of an e-mail address, lower-cased (what a verified domain is compared with). */
+export const emailDomain = (email: string): string => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+
 /** POST /api/corporate/{corporateAccountId}/domains */
 export const ZAddDomain = z.object({ domain: ZDomainName }).strict();
 export type TAddDomain = z.input<typeof ZAddDomain>;

@@ -19,7 +19,17 @@ export interface TAccountDeps {
    * requires its single sign-on for its domain.
    */
   codeSignInPolicies: readonly TCodeSignInPolicy[];
+  /** What other domains do once someone has signed in (`app.signedInSteps`; see `TSignedInStep`). */
+  signedInSteps: readonly TSignedInStep[];
 }
 
 /** See `TAccountDeps.codeSignInPolicies`. */
 export type TCodeSignInPolicy = (channel: TOtpChannel, contact: string) => Promise<void>;
+
+/**
+ * A step another domain runs once an account has signed in (one-time code, registration or single
+ * sign-on), after the sign-in's commit and before the login result is read, so the answer shows
+ * what the step changed (corporate joins the invitations of the e-mail's verified domain). It
+ * runs its own transactions; a step that fails is logged and the sign-in stands.
+ */
+export type TSignedInStep = (accountId: string) => Promise<void>;

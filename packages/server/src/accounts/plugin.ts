@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { systemClock, type Clock } from './clock.ts';
 import { bindServices, type BoundServices } from '../platform/plugins/bind-services.ts';
 import type { AccountDeletionStep } from './delete-account.ts';
-import type { TAccountDeps, TCodeSignInPolicy } from './deps.ts';
+import type { TAccountDeps, TCodeSignInPolicy, TSignedInStep } from './deps.ts';
 import { confirmContactChange, requestContactChange } from './change-contact.ts';
 import { AccountEvents } from './events.ts';
 import { otpKey } from './otp.ts';
@@ -42,6 +42,8 @@ declare module 'fastify' {
     accountDeletionSteps: AccountDeletionStep[];
     /** Checks other domains add before a one-time code signs someone in (single sign-on's "Require SSO"). */
     codeSignInPolicies: TCodeSignInPolicy[];
+    /** Steps other domains run once someone has signed in, before the login result is read (corporate's auto-join). */
+    signedInSteps: TSignedInStep[];
     /** The account services (sign-in by code, sessions, the account, recents, deletion). */
     accounts: BoundServices<typeof codeServices> & BoundServices<typeof dbServices>;
   }
@@ -60,6 +62,7 @@ export default fp(
     app.accountEvents.onAccountUpdated((accountId) => app.sessionCache.forget({ accountId }));
     app.decorate('accountDeletionSteps', [] as AccountDeletionStep[]);
     app.decorate('codeSignInPolicies', [] as TCodeSignInPolicy[]);
+    app.decorate('signedInSteps', [] as TSignedInStep[]);
     const deps: TAccountDeps = {
       db: app.db,
       otpKey: otpKey(app.signingKey),
@@ -68,6 +71,7 @@ export default fp(
       clock: app.clock,
       log: app.log,
       codeSignInPolicies: app.codeSignInPolicies,
+      signedInSteps: app.signedInSteps,
     };
     app.decorate('accounts', { ...bindServices(deps, codeServices), ...bindServices(app.db, dbServices) });
     await app.register(accountRoutes);

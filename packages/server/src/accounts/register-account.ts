@@ -5,7 +5,8 @@ import { accounts, type TOtpChannel } from '../platform/db/schema/index.ts';
 import { conflict } from '../platform/errors/app-error.ts';
 import type { TAccountDeps } from './deps.ts';
 import { checkVerifiedCode, consumeChallenge } from './otp.ts';
-import { signIn } from './sign-in.ts';
+import { completeSignIn } from './sign-in.ts';
+import { issueSession, type IssuedSession } from './sessions.ts';
 import { codeError } from './verify-contact.ts';
 import { isUniqueViolation } from '../platform/db/unique-violation.ts';
 
@@ -40,8 +41,9 @@ export async function registerAccount(deps: TAccountDeps, body: TRegister): Prom
     challengeIds.push(check.challenge.id);
   }
 
+  let signedIn: { accountId: string; session: IssuedSession };
   try {
-    return await deps.db.transaction(async (tx) => {
+    signedIn = await deps.db.transaction(async (tx) => {
       for (const id of challengeIds) if (!(await consumeChallenge(tx, id, now))) throw codeError('no_code');
       const taken = await tx
         .select({ email: accounts.email, phoneNumber: accounts.phoneNumber })
@@ -58,12 +60,13 @@ export async function registerAccount(deps: TAccountDeps, body: TRegister): Prom
         .insert(accounts)
         .values({ name: body.name, email: body.email ?? null, phoneNumber: body.phoneNumber ?? null, createdAt: now })
         .returning({ id: accounts.id });
-      return signIn(tx, account!.id, now);
+      return { accountId: account!.id, session: await issueSession(tx, account!.id, now) };
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw accountExists(body.email !== undefined);
     throw error;
   }
+  return completeSignIn(deps, signedIn.accountId, signedIn.session);
 }
 
 const accountExists = (byEmail: boolean) =>

@@ -4,7 +4,8 @@ import type { Db } from '../platform/db/client.ts';
 import { accounts } from '../platform/db/schema/index.ts';
 import { isUniqueViolation } from '../platform/db/unique-violation.ts';
 import type { TAccountDeps } from './deps.ts';
-import { signIn } from './sign-in.ts';
+import { completeSignIn } from './sign-in.ts';
+import { issueSession } from './sessions.ts';
 
 /** What another domain runs in the sign-in's transaction once the account is known (single sign-on joins the business). */
 export type TSignInStep = (tx: Db, accountId: string, created: boolean) => Promise<void>;
@@ -12,7 +13,8 @@ export type TSignInStep = (tx: Db, accountId: string, created: boolean) => Promi
 /**
  * Signs in the account of an e-mail address someone else has verified (an identity provider's ID
  * token, issue 27), creating it on first sign-in with `name`. The account, `step` and the session
- * are one transaction: a failure creates nothing. Answers as a one-time code's sign-in does.
+ * are one transaction: a failure creates nothing. Answers as a one-time code's sign-in does (the
+ * signed-in steps run after that commit).
  */
 export async function signInVerifiedEmail(
   deps: TAccountDeps,
@@ -28,13 +30,15 @@ export async function signInVerifiedEmail(
       const accountId =
         found?.id ?? (await tx.insert(accounts).values({ name: person.name, email, createdAt: now }).returning({ id: accounts.id }))[0]!.id;
       await step(tx, accountId, created);
-      return { ...(await signIn(tx, accountId, now)), created };
+      return { accountId, session: await issueSession(tx, accountId, now), created };
     });
+  let signedIn: Awaited<ReturnType<typeof attempt>>;
   try {
-    return await attempt();
+    signedIn = await attempt();
   } catch (error) {
     // The same person signing in twice at once: the second finds the account the first created.
-    if (isUniqueViolation(error)) return attempt();
-    throw error;
+    if (!isUniqueViolation(error)) throw error;
+    signedIn = await attempt();
   }
+  return { ...(await completeSignIn(deps, signedIn.accountId, signedIn.session)), created: signedIn.created };
 }

@@ -5,7 +5,8 @@ import { accounts, type TOtpChannel } from '../platform/db/schema/index.ts';
 import { AppError, badRequest } from '../platform/errors/app-error.ts';
 import type { TAccountDeps } from './deps.ts';
 import { consumeChallenge, verifyChallenge, type TCheck } from './otp.ts';
-import { signIn } from './sign-in.ts';
+import { completeSignIn } from './sign-in.ts';
+import { issueSession } from './sessions.ts';
 import { checkCodeSignIn } from './request-code.ts';
 
 /** The client-facing error for a failed code check: 400 to try again, 410 when a new code is needed. */
@@ -39,5 +40,6 @@ export async function verifyContact(deps: TAccountDeps, channel: TOtpChannel, co
   const account = await findAccountByContact(deps.db, channel, contact);
   if (!account) return response;
   if (!(await consumeChallenge(deps.db, check.challenge.id, now))) throw codeError('no_code');
-  return { ...response, login: await signIn(deps.db, account.id, now) };
+  const session = await issueSession(deps.db, account.id, now);
+  return { ...response, login: await completeSignIn(deps, account.id, session) };
 }

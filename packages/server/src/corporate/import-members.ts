@@ -1,20 +1,37 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { TImportResult } from '@vbc/shared/member-import';
+import { emailDomain } from '@vbc/shared/sso';
 import type { Db } from '../platform/db/client.ts';
-import { accounts, corporateAccountMembers, corporateInvitations } from '../platform/db/schema/index.ts';
+import {
+  accounts,
+  corporateAccountMembers,
+  corporateAccounts,
+  corporateInvitations,
+  corporateProfiles,
+} from '../platform/db/schema/index.ts';
 import { recordAudit } from './audit.ts';
+import { joinExistingInvitees, verifiedDomainsOf } from './auto-join.ts';
+import type { TCardLinkDeps } from './deps.ts';
 import { checkImportCsv, type TCheckedRow } from './import-rows.ts';
-import type { InvitationMailer } from './invitation-mailer.ts';
+import type { InvitationMailer, TInvitationMailItem } from './invitation-mailer.ts';
 
-export interface TImportDeps {
-  db: Db;
+export interface TImportDeps extends Pick<TCardLinkDeps, 'db' | 'cardChanged'> {
   mailer: Pick<InvitationMailer, 'queue'>;
 }
 
 /** Rows written per INSERT (7 parameters a row, far below PostgreSQL's 65,535). */
 const CHUNK = 1000;
 
-/** The e-mails among `emails` that are members of the business already. */
+/** The business's name, as its invitation e-mails say it. */
+async function businessName(db: Db, corporateAccountId: string): Promise<string> {
+  const [row] = await db
+    .select({ name: corporateProfiles.name })
+    .from(corporateAccounts)
+    .innerJoin(corporateProfiles, eq(corporateProfiles.id, corporateAccounts.corporateProfileId))
+    .where(eq(corporateAccounts.id, corporateAccountId));
+  return row?.name ?? '';
+}
+
 async function memberEmails(db: Db, corporateAccountId: string, emails: string[]): Promise<Set<string>> {
   const found = new Set<string>();
   for (let i = 0; i < emails.length; i += CHUNK) {
@@ -38,15 +55,18 @@ async function memberEmails(db: Db, corporateAccountId: string, emails: string[]
  * invites each valid row as a member. Re-importing is idempotent: an e-mail with a pending
  * invitation keeps that invitation (its card details are replaced by the row's); its e-mail is
  * queued again only if it was never sent. A member already is an invalid row. The invitations and
- * the audit entry are one transaction; their e-mails are queued after it commits.
+ * the audit entry are one transaction. After it commits, invitees in a domain the business has
+ * verified who have an account join at once (auto-join.ts; the others join at their first sign-in),
+ * and the e-mails are queued: for a verified domain they say the invitee is on the team.
  */
 export async function importMembers(
-  { db, mailer }: TImportDeps,
+  deps: TImportDeps,
   actorId: string,
   corporateAccountId: string,
   csv: string,
   dryRun: boolean,
 ): Promise<TImportResult> {
+  const { db, mailer } = deps;
   const rows = checkImportCsv(csv);
   const members = await memberEmails(
     db,
@@ -61,10 +81,10 @@ export async function importMembers(
     }
   }
   const valid = rows.filter((r): r is TCheckedRow & { card: NonNullable<TCheckedRow['card']> } => r.card !== null);
-  let toMail: string[] = [];
+  let joined = 0;
   if (!dryRun && valid.length > 0) {
-    toMail = await db.transaction(async (tx) => {
-      const queued: string[] = [];
+    const queued = await db.transaction(async (tx) => {
+      const queued: { id: string; email: string; name: string }[] = [];
       for (let i = 0; i < valid.length; i += CHUNK) {
         const written = await tx
           .insert(corporateInvitations)
@@ -86,8 +106,8 @@ export async function importMembers(
               mailStatus: sql`case when ${corporateInvitations.mailStatus} = 'sent' then 'sent' else 'queued' end`,
             },
           })
-          .returning({ id: corporateInvitations.id, mailStatus: corporateInvitations.mailStatus });
-        queued.push(...written.filter((w) => w.mailStatus === 'queued').map((w) => w.id));
+          .returning({ id: corporateInvitations.id, mailStatus: corporateInvitations.mailStatus, card: corporateInvitations.card });
+        for (const w of written) if (w.mailStatus === 'queued' && w.card) queued.push({ id: w.id, email: w.card.email, name: w.card.name });
       }
       await recordAudit(tx, {
         corporateAccountId,
@@ -97,12 +117,29 @@ export async function importMembers(
       });
       return queued;
     });
-    mailer.queue(toMail);
+    const accepted = await joinExistingInvitees(
+      deps,
+      corporateAccountId,
+      valid.map((r) => r.card.email),
+    );
+    joined = accepted.size;
+    const [verified, business] = await Promise.all([verifiedDomainsOf(db, corporateAccountId), businessName(db, corporateAccountId)]);
+    mailer.queue(
+      queued.map((q): TInvitationMailItem => ({
+        invitationId: q.id,
+        to: q.email,
+        inviteeName: q.name,
+        businessName: business,
+        onTeam: verified.has(emailDomain(q.email)),
+        joined: accepted.has(q.id),
+      })),
+    );
   }
   return {
     valid: valid.length,
     invalid: rows.length - valid.length,
     invited: dryRun ? 0 : valid.length,
+    joined,
     rows: rows.map(({ line, email, status, errors }) => ({ line, email, status, errors })),
   };
 }

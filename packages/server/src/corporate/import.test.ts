@@ -45,6 +45,7 @@ describeEachDatabase(
         valid: 1,
         invalid: 4,
         invited: 0,
+        joined: 0,
         rows: [
           { line: 2, email: `ana-${u}@example.test`, status: 'valid', errors: [] },
           {

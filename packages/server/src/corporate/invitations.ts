@@ -12,31 +12,34 @@ import {
 } from '../platform/db/schema/index.ts';
 import { conflict, notFound } from '../platform/errors/app-error.ts';
 import { recordAudit } from './audit.ts';
-import { createInvitedCard } from './invited-card.ts';
+import { joinExistingInvitees } from './auto-join.ts';
 import type { TCardLinkDeps } from './deps.ts';
+import { joinByInvitation, type TInvitationRow } from './join-business.ts';
 
 type InvitationInput = z.output<typeof ZInvitationInput>;
-type InvitationRow = typeof corporateInvitations.$inferSelect;
-
-const present = (row: InvitationRow): TInvitation => ({
+const present = (row: TInvitationRow, joined = false): TInvitation => ({
   invitationId: row.id,
   email: row.email,
   phoneNumber: row.phoneNumber,
   role: row.role,
   createdAt: row.createdAt.toISOString(),
   mailStatus: row.mailStatus ?? null,
+  joined,
 });
 
 /**
  * Console (admin): invites whoever signs in with this e-mail or phone, with a role. 409 when
- * that contact is a member already or has a pending invitation to this business.
+ * that contact is a member already or has a pending invitation to this business. An e-mail in a
+ * domain the business has verified whose account exists joins at once (`joined: true`); one
+ * without an account yet joins at its first sign-in (auto-join.ts).
  */
 export async function createInvitation(
-  db: Db,
+  deps: TCardLinkDeps,
   inviterId: string,
   corporateAccountId: string,
   input: InvitationInput,
 ): Promise<TInvitation> {
+  const { db } = deps;
   const contact =
     input.email !== undefined ? { email: input.email, phoneNumber: null } : { email: null, phoneNumber: input.phoneNumber ?? null };
   const named = contact.email !== null ? `${contact.email}` : `${contact.phoneNumber}`;
@@ -52,7 +55,7 @@ export async function createInvitation(
     )
     .limit(1);
   if (member) throw conflict(`${named} is a member of this business already.`);
-  return db.transaction(async (tx) => {
+  const row = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(corporateInvitations)
       .values({ corporateAccountId, ...contact, role: input.role, invitedByAccountId: inviterId })
@@ -65,8 +68,10 @@ export async function createInvitation(
       action: 'invitation.created',
       detail: { invitationId: row.id, ...contact, role: row.role },
     });
-    return present(row);
+    return row;
   });
+  const joined = contact.email !== null && (await joinExistingInvitees(deps, corporateAccountId, [contact.email])).has(row.id);
+  return present(row, joined);
 }
 
 /** Console (admin): the business's pending invitations, newest first. */
@@ -76,7 +81,7 @@ export async function listInvitations(db: Db, corporateAccountId: string): Promi
     .from(corporateInvitations)
     .where(eq(corporateInvitations.corporateAccountId, corporateAccountId))
     .orderBy(desc(corporateInvitations.createdAt));
-  return rows.map(present);
+  return rows.map((row) => present(row));
 }
 
 /** Console (admin): withdraws a pending invitation. */
@@ -145,7 +150,7 @@ export async function myInvitations(db: Db, accountId: string): Promise<TMyInvit
 }
 
 /** Takes (deletes) one of the account's invitations, or a 404 for anyone it was not sent to. */
-async function takeInvitation(tx: Db, accountId: string, invitationId: string): Promise<InvitationRow> {
+async function takeInvitation(tx: Db, accountId: string, invitationId: string): Promise<TInvitationRow> {
   const [row] = await tx
     .delete(corporateInvitations)
     .where(and(eq(corporateInvitations.id, invitationId), await addressedTo(tx, accountId)))
@@ -155,44 +160,21 @@ async function takeInvitation(tx: Db, accountId: string, invitationId: string): 
 }
 
 /**
- * The invitee accepts: they become a member with the invited role (one who is a member already
- * keeps their role). An imported invitation also gives them a card made from its row, linked to
- * the business (its change notice is sent after the commit). Returns the business, the role they
- * hold, and that card's id (null for none).
+ * The invitee accepts (the accept link): `joinByInvitation`, so they become a member with the
+ * invited role (one who is a member already keeps theirs) and an imported invitation gives them a
+ * card made from its row, linked to the business (its change notice is sent after the commit).
+ * Returns the business, the role they hold, and that card's id (null for none).
  */
 export async function acceptInvitation(
   { db, cardChanged }: TCardLinkDeps,
   accountId: string,
   invitationId: string,
 ): Promise<{ corporateAccountId: string; role: CorporateRole; virtualContactId: string | null }> {
-  const accepted = await db.transaction(async (tx) => {
-    const invitation = await takeInvitation(tx, accountId, invitationId);
-    await tx
-      .insert(corporateAccountMembers)
-      .values({ corporateAccountId: invitation.corporateAccountId, accountId, role: invitation.role })
-      .onConflictDoNothing();
-    const [member] = await tx
-      .select({ role: corporateAccountMembers.role })
-      .from(corporateAccountMembers)
-      .where(
-        and(
-          eq(corporateAccountMembers.corporateAccountId, invitation.corporateAccountId),
-          eq(corporateAccountMembers.accountId, accountId),
-        ),
-      );
-    const virtualContactId = invitation.card
-      ? await createInvitedCard(tx, accountId, invitation.corporateAccountId, invitation.card)
-      : null;
-    await recordAudit(tx, {
-      corporateAccountId: invitation.corporateAccountId,
-      actorAccountId: accountId,
-      action: 'invitation.accepted',
-      detail: { invitationId, virtualContactId },
-    });
-    return { corporateAccountId: invitation.corporateAccountId, role: member?.role ?? invitation.role, virtualContactId };
-  });
-  if (accepted.virtualContactId) await cardChanged(accepted.virtualContactId);
-  return accepted;
+  const { corporateAccountId, role, virtualContactId } = await db.transaction(async (tx) =>
+    joinByInvitation(tx, accountId, await takeInvitation(tx, accountId, invitationId), 'accepted'),
+  );
+  if (virtualContactId) await cardChanged(virtualContactId);
+  return { corporateAccountId, role, virtualContactId };
 }
 
 /** The invitee declines: the invitation is gone. */

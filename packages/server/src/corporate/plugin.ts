@@ -8,6 +8,7 @@ import { linkCard, unlinkCard } from './link-card.ts';
 import { requireRole, roleIn } from './membership.ts';
 import { findConsole, setDirectoryPublic, updateCorporateProfile } from './console-profile.ts';
 import consoleRoutes from './console-routes.ts';
+import { joinVerifiedInvitations } from './auto-join.ts';
 import { acceptInvitation, createInvitation, declineInvitation, listInvitations, myInvitations, revokeInvitation } from './invitations.ts';
 import { changeRole, listMembers, managedBusinesses, removeMember } from './members.ts';
 import corporateRoutes from './routes.ts';
@@ -32,7 +33,6 @@ const services = {
   listMembers,
   changeRole,
   managedBusinesses,
-  createInvitation,
   listInvitations,
   revokeInvitation,
   myInvitations,
@@ -43,8 +43,18 @@ const services = {
   listBusinessCards,
 };
 /** Writes that change cards: each sends the cards' change notice after its commit. */
-const cardLinkServices = { linkCard, unlinkCard, removeMember, acceptInvitation, updateTemplate, createBusinessCard, setAssignee };
-/** Writes that queue invitation e-mails. */
+const cardLinkServices = {
+  linkCard,
+  unlinkCard,
+  removeMember,
+  createInvitation,
+  acceptInvitation,
+  joinVerifiedInvitations,
+  updateTemplate,
+  createBusinessCard,
+  setAssignee,
+};
+/** Writes that queue invitation e-mails (and join verified-domain invitees, whose cards change). */
 const importServices = { importMembers };
 
 declare module 'fastify' {
@@ -59,7 +69,10 @@ declare module 'fastify' {
   }
 }
 
-/** Corporate: decorates `app.corporate` and registers the docs/contracts.md §7 corporate profile reads and the business's own routes. */
+/**
+ * Corporate: decorates `app.corporate`, joins verified-domain invitees at sign-in (`app.signedInSteps`),
+ * and registers the docs/contracts.md §7 corporate profile reads and the business's own routes.
+ */
 export default fp(
   async function corporate(app: FastifyInstance) {
     const cardLinkDeps: TCardLinkDeps = { db: app.db, cardChanged: app.cards.changed, linkedChanged: app.cards.linkedChanged };
@@ -72,14 +85,16 @@ export default fp(
     app.decorate('corporate', {
       ...bindServices(app.db, services),
       ...bindServices(cardLinkDeps, cardLinkServices),
-      ...bindServices({ db: app.db, mailer: invitationMailer }, importServices),
+      ...bindServices({ db: app.db, cardChanged: app.cards.changed, mailer: invitationMailer }, importServices),
       invitationMailer,
     });
     app.addHook('onClose', async () => invitationMailer.idle());
+    // Auto-join: whoever signs in joins the businesses that invited their e-mail in a domain they verified.
+    app.signedInSteps.push(async (accountId) => void (await app.corporate.joinVerifiedInvitations(accountId)));
     await app.register(corporateRoutes);
     await app.register(consoleRoutes);
     await app.register(teamRoutes);
     await app.register(templateRoutes);
   },
-  { name: 'corporate', dependencies: ['config', 'db', 'notify', 'cards'] },
+  { name: 'corporate', dependencies: ['config', 'db', 'notify', 'cards', 'accounts'] },
 );

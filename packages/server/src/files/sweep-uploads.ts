@@ -1,6 +1,7 @@
 import { and, inArray, isNull, lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../platform/db/client.ts';
+import { scheduleSweep } from '../platform/db/sweep.ts';
 import { displayItems } from '../platform/db/schema/index.ts';
 import type { FileStorage } from './storage.ts';
 
@@ -38,25 +39,20 @@ export async function sweepUnusedUploads(db: Db, olderThan: Date, batch = SWEEP_
   });
 }
 
-/** Sweeps on a timer until the app closes; a failed pass is logged and the next one tries again. */
+/** Sweeps on a timer until the app closes (`scheduleSweep`), removing each swept picture's files. */
 export function scheduleUploadSweep(app: FastifyInstance, storage: FileStorage): void {
-  const pass = async () => {
-    try {
-      for (;;) {
-        const keys = await sweepUnusedUploads(app.db, new Date(Date.now() - UNUSED_UPLOAD_TTL_MS));
-        await Promise.all(
-          keys.map((key) =>
-            storage.delete(key).catch((error: unknown) => app.log.warn({ err: error, key }, 'could not remove a swept upload')),
-          ),
-        );
-        if (keys.length > 0) app.log.info({ count: keys.length }, 'swept unused uploads');
-        if (keys.length < SWEEP_BATCH) break;
-      }
-    } catch (error) {
-      app.log.error({ err: error }, 'sweeping unused uploads failed');
-    }
-  };
-  const timer = setInterval(() => void pass(), SWEEP_EVERY_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  scheduleSweep(app, {
+    what: 'unused uploads',
+    everyMs: SWEEP_EVERY_MS,
+    batch: SWEEP_BATCH,
+    async removeBatch() {
+      const keys = await sweepUnusedUploads(app.db, new Date(Date.now() - UNUSED_UPLOAD_TTL_MS));
+      await Promise.all(
+        keys.map((key) =>
+          storage.delete(key).catch((error: unknown) => app.log.warn({ err: error, key }, 'could not remove a swept upload')),
+        ),
+      );
+      return keys.length;
+    },
+  });
 }

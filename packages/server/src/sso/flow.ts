@@ -2,9 +2,16 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import * as client from 'openid-client';
 import type { TLoginResult } from '@vbc/shared';
-import { SSO_ERRORS, type TSsoDiscovery, type TSsoError } from '@vbc/shared/sso';
+import { SSO_ERRORS, emailDomain, type TSsoDiscovery, type TSsoError } from '@vbc/shared/sso';
 import type { Db } from '../platform/db/client.ts';
-import { corporateAccountMembers, corporateAccounts, corporateDomains, corporateSso, ssoLogins } from '../platform/db/schema/index.ts';
+import {
+  corporateAccountMembers,
+  corporateAccounts,
+  corporateDomains,
+  corporateInvitations,
+  corporateSso,
+  ssoLogins,
+} from '../platform/db/schema/index.ts';
 import { AppError, forbidden, notFound } from '../platform/errors/app-error.ts';
 import type { TSsoDeps } from './deps.ts';
 
@@ -16,11 +23,10 @@ export const SSO_HANDOFF_TTL_MS = 60_000;
 export const DEFAULT_RETURN = '/vbc/';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
-const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
 
 /** The SSO that covers an e-mail's domain (a verified domain of its business), with the business's name. */
 async function ssoForEmail(db: Db, email: string) {
-  const domain = domainOf(email);
+  const domain = emailDomain(email);
   const [row] = await db
     .select({
       corporateAccountId: corporateSso.corporateAccountId,
@@ -208,7 +214,9 @@ export async function finishSso(
 /**
  * POST /api/sso/complete: exchanges the handoff (once, within a minute) for a session, exactly as
  * a one-time code's sign-in answers; the account is made on first sign-in and joined to the
- * business as a member (an existing membership keeps its role).
+ * business as a member, or with the role of the business's pending invitation to that e-mail (an
+ * existing membership keeps its role). The sign-in's auto-join (corporate) then accepts that
+ * invitation, with its card.
  */
 export async function completeSso(deps: TSsoDeps, handoff: string): Promise<TLoginResult> {
   const now = deps.now();
@@ -220,9 +228,14 @@ export async function completeSso(deps: TSsoDeps, handoff: string): Promise<TLog
   if (!login?.identitySealed) throw new AppError('gone', SSO_ERRORS.handoff);
   const person = JSON.parse(deps.box.open(login.identitySealed)) as { email: string; name: string };
   const { created, ...result } = await deps.signInVerifiedEmail(person, async (tx, accountId) => {
+    // A pending invitation to this business decides the role; the sign-in's auto-join then accepts it.
+    const [invited] = await tx
+      .select({ role: corporateInvitations.role })
+      .from(corporateInvitations)
+      .where(and(eq(corporateInvitations.corporateAccountId, login.corporateAccountId), eq(corporateInvitations.email, person.email)));
     await tx
       .insert(corporateAccountMembers)
-      .values({ corporateAccountId: login.corporateAccountId, accountId, role: 'member' })
+      .values({ corporateAccountId: login.corporateAccountId, accountId, role: invited?.role ?? 'member' })
       .onConflictDoNothing();
   });
   await deps.db.update(ssoLogins).set({ identitySealed: null }).where(eq(ssoLogins.id, login.id));

@@ -9,6 +9,7 @@ import { completeSso, discoverSso, finishSso, requireSsoPolicy, startSso } from 
 import { oidcConfigurations } from './oidc-client.ts';
 import { deleteSso, getSso, putSso } from './settings.ts';
 import ssoRoutes from './routes.ts';
+import { scheduleSsoLoginSweep } from './sweep-logins.ts';
 
 const services = { addDomain, verifyDomain, vouchDomain, getSso, putSso, startSso, finishSso, completeSso };
 const dbServices = { listDomains, removeDomain, verifiedDomains, discoverSso, deleteSso };
@@ -20,7 +21,10 @@ declare module 'fastify' {
   }
 }
 
-/** Verified domains and single sign-on (OpenID Connect): decorates `app.sso`, refuses codes where SSO is required, registers the routes. */
+/**
+ * Verified domains and single sign-on (OpenID Connect): decorates `app.sso`, refuses codes where SSO
+ * is required, sweeps expired sign-in attempts, registers the routes.
+ */
 export default fp(
   async function sso(app: FastifyInstance) {
     const { config } = app;
@@ -40,6 +44,7 @@ export default fp(
     };
     app.decorate('sso', { ...bindServices(deps, services), ...bindServices(app.db, dbServices) });
     app.codeSignInPolicies.push((channel, contact) => requireSsoPolicy(app.db, channel, contact));
+    scheduleSsoLoginSweep(app);
     await app.register(ssoRoutes);
   },
   { name: 'sso', dependencies: ['config', 'db', 'secrets', 'corporate', 'accounts'] },

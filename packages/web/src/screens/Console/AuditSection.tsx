@@ -17,6 +17,7 @@ const DESCRIBE: Record<TAuditAction, (detail: Record<string, unknown>) => string
   'invitation.created': (d) => `Invited ${text(d.email) || text(d.phoneNumber)} as ${text(d.role)}`,
   'invitation.revoked': (d) => `Revoked the invitation of ${text(d.email) || text(d.phoneNumber)}`,
   'invitation.accepted': () => 'Accepted an invitation',
+  'member.auto_joined': (d) => `${text(d.email)} joined as ${text(d.role)} (verified domain)`,
   'members.imported': (d) => `Imported a file: ${text(d.valid)} invited, ${text(d.invalid)} rows with errors`,
   'template.updated': () => 'Changed the brand template',
   'domain.added': (d) => `Added the domain ${text(d.domain)}`,

@@ -1,4 +1,4 @@
-import { boolean, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { corporateAccounts } from './corporate-accounts.ts';
 
@@ -48,6 +48,7 @@ export const corporateSso = pgTable('corporate_sso', {
  * One single sign-on in progress: started (state, nonce and PKCE verifier kept for the callback,
  * bound to the browser by a cookie), then, once the ID token signed the person in, a one-time
  * handoff the app exchanges for its session (the account is made or found only then). Secrets are stored as SHA-256 or sealed.
+ * Swept once expired (sso/sweep-logins.ts).
  */
 export const ssoLogins = pgTable(
   'sso_logins',
@@ -72,5 +73,10 @@ export const ssoLogins = pgTable(
     handoffHash: text('handoff_hash'),
     handoffExpiresAt: timestamp('handoff_expires_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('sso_logins_state_idx').on(t.stateHash), uniqueIndex('sso_logins_handoff_idx').on(t.handoffHash)],
+  (t) => [
+    uniqueIndex('sso_logins_state_idx').on(t.stateHash),
+    uniqueIndex('sso_logins_handoff_idx').on(t.handoffHash),
+    // The sweep of expired attempts (sso/sweep-logins.ts).
+    index('sso_logins_expires_idx').on(t.expiresAt),
+  ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "sso_logins_expires_idx" ON "sso_logins" USING btree ("expires_at");
