@@ -27,8 +27,12 @@ const PREVIEW_ROWS = 200;
 const previewRows = (result: TImportResult) =>
   [...result.rows.filter((r) => r.status === 'invalid'), ...result.rows.filter((r) => r.status === 'valid')].slice(0, PREVIEW_ROWS);
 
-/** While the invitations' e-mails go out: how many of this import's have been tried. */
-function SendProgress({ corporateAccountId, emails }: { corporateAccountId: string; emails: Set<string> }) {
+/**
+ * While the invitations' e-mails go out: how many of this import's have been tried. Invitees who
+ * joined at once (an account in a domain the business verified) leave the pending list, so they are
+ * not waited for.
+ */
+function SendProgress({ corporateAccountId, emails, joined }: { corporateAccountId: string; emails: Set<string>; joined: number }) {
   const invitations = useQuery({
     ...consoleQueries.invitations(corporateAccountId),
     refetchInterval: (query) =>
@@ -38,7 +42,7 @@ function SendProgress({ corporateAccountId, emails }: { corporateAccountId: stri
   const sent = mine.filter((i) => i.mailStatus === 'sent').length;
   const failed = mine.filter((i) => i.mailStatus === 'failed').length;
   const done = sent + failed;
-  const total = emails.size;
+  const total = emails.size - joined;
   const finished = invitations.data !== undefined && done >= total;
   return (
     <Box role="status" sx={{ display: 'grid', gap: 1 }}>
@@ -46,6 +50,7 @@ function SendProgress({ corporateAccountId, emails }: { corporateAccountId: stri
       <Typography>
         {finished ? `Invitations sent: ${sent} of ${total}.` : `Sending invitations: ${done} of ${total}…`}
         {failed > 0 && ` ${failed} could not be delivered; import the file again to retry them.`}
+        {joined > 0 && ` ${joined} joined the team at once: their e-mail domain is verified.`}
       </Typography>
     </Box>
   );
@@ -61,7 +66,7 @@ export default function ImportSection({ business }: { business: TCorporateConsol
   const client = useQueryClient();
   const [file, setFile] = useState<{ name: string; text: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [sentTo, setSentTo] = useState<Set<string> | null>(null);
+  const [sentTo, setSentTo] = useState<{ emails: Set<string>; joined: number } | null>(null);
   const preview = useMutation({
     mutationFn: (csv: string) => importMembers(id, csv, true),
     onError: (e) => setError(errorText(e)),
@@ -69,7 +74,7 @@ export default function ImportSection({ business }: { business: TCorporateConsol
   const send = useMutation({
     mutationFn: (csv: string) => importMembers(id, csv, false),
     onSuccess: async (result) => {
-      setSentTo(new Set(result.rows.flatMap((r) => (r.status === 'valid' && r.email ? [r.email] : []))));
+      setSentTo({ emails: new Set(result.rows.flatMap((r) => (r.status === 'valid' && r.email ? [r.email] : []))), joined: result.joined });
       await client.invalidateQueries({ queryKey: queryKeys.console.invitations(id) });
     },
     onError: (e) => setError(errorText(e)),
@@ -180,7 +185,7 @@ export default function ImportSection({ business }: { business: TCorporateConsol
           </Box>
         </>
       )}
-      {sentTo && <SendProgress corporateAccountId={id} emails={sentTo} />}
+      {sentTo && <SendProgress corporateAccountId={id} emails={sentTo.emails} joined={sentTo.joined} />}
     </ConsoleSection>
   );
 }

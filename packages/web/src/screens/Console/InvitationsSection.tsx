@@ -29,8 +29,8 @@ export default function InvitationsSection({ business }: { business: TCorporateC
   const refresh = () => client.invalidateQueries({ queryKey: queryKeys.console.invitations(id) });
   const invite = useMutation({
     mutationFn: () => createInvitation(id, { ...contactOf(contact), role }),
-    onSuccess: async () => {
-      notify(`Invitation sent to ${contact.trim()}`);
+    onSuccess: async (invitation) => {
+      notify(invitation.joined ? `${contact.trim()} joined ${business.name}: their e-mail domain is verified` : `Invitation sent to ${contact.trim()}`);
       setContact('');
       setError(null);
       await refresh();
