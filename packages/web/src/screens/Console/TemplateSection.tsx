@@ -221,7 +221,7 @@ function TemplateForm({ business, template }: { business: TCorporateConsole; tem
         <TemplateField {...lockProps('organization')} title="Organization" hint="The company's name as every card spells it.">
           <Field label="Organization" value={form.organization} onChange={(v) => set('organization', v)} error={errors.organization} />
         </TemplateField>
-        <TemplateField {...lockProps('about')} title="About the company" hint="Markdown, shown as the card's first section.">
+        <TemplateField {...lockProps('about')} title="About the company" hint="Shown as the first section of every linked card.">
           <Field
             label="About the company"
             value={form.about}
