@@ -8,12 +8,10 @@ import { SOCIAL_MEDIA_TYPES, type TSocialMediaType } from '@vbc/shared/contact';
 import { socialUrl } from '@vbc/shared/links';
 import { obsecuredDisplayUrl } from '../../api/contacts.ts';
 import { SOCIAL_STYLE } from '../card/social-icons.tsx';
-import { AddButton } from './EditorSection.tsx';
 import Field from './Field.tsx';
 import ImageUpload from './ImageUpload.tsx';
-import SortableRow from './SortableRow.tsx';
-import { useDragSort } from './use-drag-sort.ts';
-import { emptySocialRow, rowOps, type TReference, type TRowsProps, type TSocialRow } from './list-rows.ts';
+import SortableList from './SortableList.tsx';
+import { emptySocialRow, type TReference, type TRowsProps, type TSocialRow } from './list-rows.ts';
 
 /** WeChat profiles are reached only by their QR code. */
 const QR_ONLY: readonly TSocialMediaType[] = ['WeChat'];
@@ -57,40 +55,37 @@ function SocialIcon({ type }: { type: TSocialMediaType }) {
 
 /** An ordered list of social networks: all 12 types, by account id, URL or QR image (WeChat: QR only); at most 30. */
 export default function SocialRows({ rows, onChange, errors, path, addText = '+ Add a social network' }: TRowsProps<TSocialRow>) {
-  const ops = rowOps(onChange);
-  const sort = useDragSort(ops.move);
-  const setType = (i: number, row: TSocialRow, type: TSocialMediaType) =>
-    ops.update(i, {
-      socialMediaType: type,
-      referenceType: QR_ONLY.includes(type)
-        ? 'ByQrCode'
-        : row.referenceType === 'ByQrCode' && QR_ONLY.includes(row.socialMediaType)
-          ? 'ByAccountId'
-          : row.referenceType,
-    });
+  /** A new network; a QR-only one is reached by its QR image, and leaving one goes back to the account. */
+  const typeChange = (row: TSocialRow, type: TSocialMediaType): Partial<TSocialRow> => ({
+    socialMediaType: type,
+    referenceType: QR_ONLY.includes(type)
+      ? 'ByQrCode'
+      : row.referenceType === 'ByQrCode' && QR_ONLY.includes(row.socialMediaType)
+        ? 'ByAccountId'
+        : row.referenceType,
+  });
   return (
-    <>
-      {rows.map((row, i) => {
+    <SortableList
+      rows={rows}
+      onChange={onChange}
+      label={(row) => `${row.socialMediaType} entry`}
+      newRow={emptySocialRow}
+      max={30}
+      addText={addText}
+    >
+      {(row, i, update) => {
         const qrOnly = QR_ONLY.includes(row.socialMediaType);
         const url =
           row.referenceType === 'ByAccountId' ? socialUrl({ socialMediaType: row.socialMediaType, accountId: row.accountId }) : null;
         return (
-          <SortableRow
-            key={row.key}
-            index={i}
-            count={rows.length}
-            sort={sort}
-            label={`${row.socialMediaType} entry`}
-            onMove={ops.move}
-            onRemove={() => ops.remove(i)}
-          >
+          <>
             <Box sx={{ display: 'flex', gap: 1.25, flexWrap: 'wrap', alignItems: 'center' }}>
               <TextField
                 select
                 size="small"
                 label="Network"
                 value={row.socialMediaType}
-                onChange={(e) => setType(i, row, e.target.value as TSocialMediaType)}
+                onChange={(e) => update(typeChange(row, e.target.value as TSocialMediaType))}
                 sx={{ minWidth: 170, flex: '1 1 170px', '& .MuiSelect-select': { display: 'flex', alignItems: 'center', gap: 1 } }}
               >
                 {SOCIAL_MEDIA_TYPES.map((t) => (
@@ -104,7 +99,7 @@ export default function SocialRows({ rows, onChange, errors, path, addText = '+ 
                 exclusive
                 size="small"
                 value={row.referenceType}
-                onChange={(_, v: TReference | null) => v && ops.update(i, { referenceType: v })}
+                onChange={(_, v: TReference | null) => v && update({ referenceType: v })}
                 aria-label={`How to reach ${row.socialMediaType}`}
               >
                 <ToggleButton value="ByAccountId" disabled={qrOnly}>
@@ -121,7 +116,7 @@ export default function SocialRows({ rows, onChange, errors, path, addText = '+ 
                 label={`${row.socialMediaType} account`}
                 value={row.accountId}
                 placeholder={ACCOUNT_HINT[row.socialMediaType]}
-                onChange={(v) => ops.update(i, { accountId: v })}
+                onChange={(v) => update({ accountId: v })}
                 error={errors[`${path}.${i}.accountId`]}
                 helperText={url ? `Opens ${url}` : ACCOUNT_HINT[row.socialMediaType]}
               />
@@ -131,7 +126,7 @@ export default function SocialRows({ rows, onChange, errors, path, addText = '+ 
                 label={`${row.socialMediaType} URL`}
                 type="url"
                 value={row.urlOverride}
-                onChange={(v) => ops.update(i, { urlOverride: v })}
+                onChange={(v) => update({ urlOverride: v })}
                 error={errors[`${path}.${i}.urlOverride`]}
                 placeholder="https://…"
               />
@@ -143,8 +138,8 @@ export default function SocialRows({ rows, onChange, errors, path, addText = '+ 
                   testId={`social-qr-input-${i}`}
                   shape="square"
                   src={row.qrCode ? obsecuredDisplayUrl(row.qrCode) : null}
-                  onUploaded={(u) => ops.update(i, { qrCode: u.obsecuredDisplayItemId })}
-                  onRemove={() => ops.update(i, { qrCode: null })}
+                  onUploaded={(u) => update({ qrCode: u.obsecuredDisplayItemId })}
+                  onRemove={() => update({ qrCode: null })}
                   hint={qrOnly ? 'WeChat: Me → QR code → save the image, then upload it here.' : 'A screenshot of your QR code.'}
                 />
                 {errors[`${path}.${i}.qrCode`] && (
@@ -154,12 +149,9 @@ export default function SocialRows({ rows, onChange, errors, path, addText = '+ 
                 )}
               </Box>
             )}
-          </SortableRow>
+          </>
         );
-      })}
-      <AddButton onClick={() => ops.add(emptySocialRow())} disabled={rows.length >= 30}>
-        {addText}
-      </AddButton>
-    </>
+      }}
+    </SortableList>
   );
 }

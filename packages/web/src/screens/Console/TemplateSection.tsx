@@ -145,6 +145,13 @@ function TemplateForm({ business, template }: { business: TCorporateConsole; tem
     locked: form.locked.includes(field),
     onLock: (on: boolean) => set('locked', (locked) => withLock(locked, field, on)),
   });
+  /** What a list editor takes for one of the template's lists. */
+  const listProps = <K extends 'links' | 'locations' | 'socialMedias'>(path: K) => ({
+    rows: form[path],
+    onChange: (update: (rows: TTemplateForm[K]) => TTemplateForm[K]) => set(path, update),
+    errors,
+    path,
+  });
   const failed = Object.keys(errors).length > 0;
 
   return (
@@ -260,31 +267,13 @@ function TemplateForm({ business, template }: { business: TCorporateConsole; tem
           </TemplateField>
         </Box>
         <TemplateField {...lockProps('links')} title="Company links" hint="The site, shop, careers page… in this order.">
-          <LinkRows
-            rows={form.links}
-            onChange={(update) => set('links', update)}
-            errors={errors}
-            path="links"
-            addText="+ Add a company link"
-          />
+          <LinkRows {...listProps('links')} addText="+ Add a company link" />
         </TemplateField>
         <TemplateField {...lockProps('locations')} title="Office locations" hint="Open in maps.">
-          <LocationRows
-            rows={form.locations}
-            onChange={(update) => set('locations', update)}
-            errors={errors}
-            path="locations"
-            addText="+ Add an office location"
-          />
+          <LocationRows {...listProps('locations')} addText="+ Add an office location" />
         </TemplateField>
         <TemplateField {...lockProps('socialMedias')} title="Social links" hint="The company's own accounts.">
-          <SocialRows
-            rows={form.socialMedias}
-            onChange={(update) => set('socialMedias', update)}
-            errors={errors}
-            path="socialMedias"
-            addText="+ Add a social link"
-          />
+          <SocialRows {...listProps('socialMedias')} addText="+ Add a social link" />
         </TemplateField>
       </Box>
       {failed && (
