@@ -228,7 +228,7 @@ function TemplateForm({ business, template }: { business: TCorporateConsole; tem
         <TemplateField {...lockProps('organization')} title="Organization" hint="The company's name as every card spells it.">
           <Field label="Organization" value={form.organization} onChange={(v) => set('organization', v)} error={errors.organization} />
         </TemplateField>
-        <TemplateField {...lockProps('about')} title="About the company" hint="Shown as the first section of every linked card.">
+        <TemplateField {...lockProps('about')} title="About the company" hint="A section of the card, written in markdown.">
           <Field
             label="About the company"
             value={form.about}
