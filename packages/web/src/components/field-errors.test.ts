@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { z } from 'zod';
-import { fieldErrors, friendlyMessage } from './field-errors.ts';
+import { fieldErrors, friendlyMessage, serverFieldErrors } from './field-errors.ts';
 
 it("words a schema's problems for the field they are under, first problem of each field only", () => {
   const schema = z.object({
@@ -16,4 +16,14 @@ it("words a schema's problems for the field they are under, first problem of eac
   expect(fieldErrors(schema, { name: 'toolong', emails: [], code: 'abcd' })).toEqual({ name: 'At most 5 characters.' });
   expect(fieldErrors(schema, { name: 'Ana', emails: [], code: 'abcd' })).toEqual({});
   expect(friendlyMessage('not a phone number')).toBe('Not a phone number');
+});
+
+it('reads the fields a server 400 names, one or several, and nothing from a message that names none', () => {
+  expect(serverFieldErrors('emails.0.email: Invalid email format')).toEqual({ 'emails.0.email': 'Invalid email format' });
+  expect(
+    serverFieldErrors(
+      'links.1.linkUrl: Too small: expected string to have >=1 characters; logoDisplayItemId: this picture is not stored; upload it first.',
+    ),
+  ).toEqual({ 'links.1.linkUrl': 'Required.', logoDisplayItemId: 'This picture is not stored; upload it first.' });
+  expect(serverFieldErrors('This card was changed elsewhere')).toEqual({});
 });

@@ -60,3 +60,20 @@ export function flatFieldErrors(errors: FieldErrors, prefix = ''): TFieldErrors 
   }
   return flat;
 }
+
+/** A field path at the start of a server message ("links.0.linkUrl: …"), and before each further issue ("; socialMedias.1.accountId: …"). */
+const FIELD_PATH = /^([a-zA-Z]+(?:\.[a-zA-Z0-9]+)*):\s*/;
+const NEXT_ISSUE = /;\s(?=[a-zA-Z]+(?:\.[a-zA-Z0-9]+)*:\s)/;
+
+/**
+ * A server 400's message as field errors: the server names each refused field
+ * ("emails.0.email: Invalid email format", several joined by "; "). Empty when it names none.
+ */
+export function serverFieldErrors(message: string): TFieldErrors {
+  const errors: TFieldErrors = {};
+  for (const part of message.split(NEXT_ISSUE)) {
+    const m = FIELD_PATH.exec(part);
+    if (m) errors[m[1]!] ??= friendlyMessage(part.slice(m[0].length));
+  }
+  return errors;
+}

@@ -9,23 +9,31 @@ export interface TPictureField {
   obsecuredId: string;
 }
 
-/** A titled picture of a console form (hero, profile image, announcement header): upload, replace, remove. */
+/**
+ * A titled picture of a console form (hero, profile image, announcement header, a template's logo
+ * and cover): upload, replace, remove. `size` picks the upload's variant the save names: the
+ * normal one (≤ 512 px) or the high-resolution one (≤ 1600 px, for a wide cover).
+ */
 export default function PictureField({
   title,
   heading,
   shape,
+  size = 'normal',
   testId,
   value,
   onChange,
   error,
+  hint,
 }: {
   title: string;
   heading: 'h3' | 'h4';
-  shape?: 'circle' | 'wide';
+  shape?: 'circle' | 'wide' | 'square';
+  size?: 'normal' | 'highRes';
   testId: string;
   value: TPictureField | null;
   onChange: (value: TPictureField | null) => void;
   error?: string;
+  hint?: string;
 }) {
   return (
     <Stack sx={{ gap: 1 }}>
@@ -37,11 +45,18 @@ export default function PictureField({
         shape={shape}
         testId={testId}
         src={value ? obsecuredDisplayUrl(value.obsecuredId) : null}
-        onUploaded={(u) => onChange({ ref: u.displayItemId, obsecuredId: u.obsecuredDisplayItemId })}
+        onUploaded={(u) =>
+          onChange(
+            size === 'highRes'
+              ? { ref: u.highResDisplayItemId, obsecuredId: u.highResObsecuredDisplayItemId }
+              : { ref: u.displayItemId, obsecuredId: u.obsecuredDisplayItemId },
+          )
+        }
         onRemove={() => onChange(null)}
+        hint={hint}
       />
       {error && (
-        <Typography color="error.main" variant="caption">
+        <Typography color="error.main" variant="caption" role="alert">
           {error}
         </Typography>
       )}

@@ -15,15 +15,27 @@ const SaveToFolder = lazy(() => import('../Directories/SaveToFolderSlot.tsx'));
 /**
  * A loaded card: its layout (none for an unknown designation; a card with nothing filled in
  * says it is being set up), the /order/ link, the chat button; on a business-owned card whose
- * holder left, "{name} is no longer with {business}." above it (issue 27).
+ * holder left, "{name} is no longer with {business}." above it; on a card linked to a business
+ * whose template has a logo, that logo at the top (issue 27).
  */
 export default function ContactView(props: TLayoutProps) {
-  const { contact, accent } = props.model;
+  const { contact, accent, logo } = props.model;
   const designation = contact.designSpecification.design.designation;
   const signedIn = useSession().status === 'signedIn';
   const Layout = hasLayout(designation) ? LAYOUTS[designation] : undefined;
   return (
     <Box component="main" data-testid="contact-view" data-designation={designation} sx={{ pb: 12 }}>
+      {logo && (
+        <Box sx={{ display: 'flex', justifyContent: 'center', pt: 2, pb: 1 }}>
+          <Box
+            component="img"
+            src={logo}
+            alt={contact.organization ? `${contact.organization} logo` : 'Company logo'}
+            data-testid="business-logo"
+            sx={{ display: 'block', maxHeight: 48, maxWidth: 200, objectFit: 'contain' }}
+          />
+        </Box>
+      )}
       {contact.noLongerWith && (
         <Box
           role="status"

@@ -28,6 +28,8 @@ export interface TContactModel {
   /** The high-resolution picture, else the normal one (docs/contracts.md §2: preferred in some layouts). */
   highResPicture: string | null;
   cover: string | null;
+  /** The logo of the card's business template (issue 27), or null. */
+  logo: string | null;
   fullName: string;
 }
 
@@ -47,6 +49,7 @@ export function contactModel(contact: TVirtualContact, grant: TPinGrant | null):
     picture: normal ? displayUrl(normal) : null,
     highResPicture: high ? displayUrl(high) : null,
     cover: contact.heroImageDisplayItemId ? displayUrl(contact.heroImageDisplayItemId) : null,
+    logo: contact.logoDisplayItemId ? displayUrl(contact.logoDisplayItemId) : null,
     fullName: `${contact.firstName} ${contact.lastName}`.trim() || contact.name,
   };
 }

@@ -15,8 +15,8 @@ import { cardQueries } from '../../api/queries.ts';
 import { errorText, HttpError } from '../../api/http.ts';
 import { emitClientEvent, notify } from '../../platform/events.ts';
 import { useSession } from '../../session/SessionContext.tsx';
-import { cardToForm, formToInput, previewCard, serverFieldError, withoutLocked, ZCardForm, type TCardForm } from './form-model.ts';
-import { flatFieldErrors, friendlyResolver } from '../../components/field-errors.ts';
+import { cardToForm, formToInput, previewCard, withoutLocked, ZCardForm, type TCardForm } from './form-model.ts';
+import { flatFieldErrors, friendlyResolver, serverFieldErrors } from '../../components/field-errors.ts';
 import FirstRunGuide from './FirstRunGuide.tsx';
 import LivePreview from './LivePreview.tsx';
 import EditorHeader from '../../components/editor/EditorHeader.tsx';
@@ -154,8 +154,8 @@ export default function CardEditor({ initial }: { initial: TOwnerVirtualContact 
     },
     onError: (e) => {
       const stale = e instanceof HttpError && e.status === 409;
-      const field = e instanceof HttpError && e.status === 400 ? serverFieldError(e.message) : null;
-      if (field) editor.setError(field.path as keyof TCardForm, { type: 'server', message: field.message });
+      const fields = e instanceof HttpError && e.status === 400 ? serverFieldErrors(e.message) : {};
+      for (const [path, message] of Object.entries(fields)) editor.setError(path as keyof TCardForm, { type: 'server', message });
       setSaveError({ message: stale ? e.message : `Not saved: ${errorText(e)}`, stale });
     },
   });
@@ -335,7 +335,11 @@ export default function CardEditor({ initial }: { initial: TOwnerVirtualContact 
           <LockedByBusiness label="Layout and colours" business={lockedBy('designSpecification')}>
             <DesignSection {...sectionProps} />
           </LockedByBusiness>
-          <ProfileSection {...sectionProps} organizationLockedBy={lockedBy('organization')} />
+          <ProfileSection
+            {...sectionProps}
+            organizationLockedBy={lockedBy('organization')}
+            coverLockedBy={lockedBy('heroImageDisplayItemId')}
+          />
           <AboutSection {...sectionProps} />
           <ContactSection {...sectionProps} />
           <LockedByBusiness label="Social links" business={lockedBy('socialMedias')}>

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ZVirtualContactInput } from '@vbc/shared/contact';
 import type { TOwnerVirtualContact } from '../../api/cards.ts';
-import { cardToForm, formToInput, previewCard, serverFieldError, validateForm } from './form-model.ts';
-import { moveItem } from './parts/use-drag-sort.ts';
+import { cardToForm, formToInput, previewCard, validateForm } from './form-model.ts';
+import { moveItem } from '../../components/editor/use-drag-sort.ts';
 
 const card: TOwnerVirtualContact = {
   virtualContactId: 'c1',
@@ -102,11 +102,6 @@ describe('card form', () => {
       firstName: 'Required.',
     });
     expect(validateForm(cardToForm(card))).toEqual({});
-  });
-
-  it('reads a server field error', () => {
-    expect(serverFieldError('emails.0.email: Invalid email format')).toEqual({ path: 'emails.0.email', message: 'Invalid email format' });
-    expect(serverFieldError('This card was changed elsewhere')).toBeNull();
   });
 
   it('previews phones and e-mails even on a PIN-protected card', () => {

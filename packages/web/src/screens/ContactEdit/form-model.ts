@@ -5,24 +5,25 @@
  * the server takes (only writable fields: the server refuses anything else).
  */
 import { z } from 'zod';
-import {
-  ZEmail,
-  ZPhone,
-  ZVirtualContactInput,
-  type TDesign,
-  type TSocialMediaType,
-  type TVirtualContact,
-  type TVirtualContactInput,
-} from '@vbc/shared/contact';
+import { ZEmail, ZPhone, ZVirtualContactInput, type TDesign, type TVirtualContact, type TVirtualContactInput } from '@vbc/shared/contact';
 import type { TOwnerVirtualContact } from '../../api/cards.ts';
 import { fieldErrors, type TFieldErrors } from '../../components/field-errors.ts';
-
-let keySeq = 0;
-/** A key for a new list row (never sent to the server). */
-export const newKey = (): string => `k${++keySeq}`;
+import {
+  linkInput,
+  linkRow,
+  locationInput,
+  locationRow,
+  newKey,
+  orNull,
+  socialInput,
+  socialIssues,
+  socialRow,
+  type TLinkRow,
+  type TLocationRow,
+  type TSocialRow,
+} from '../../components/editor/list-rows.ts';
 
 export type TPhoneType = TVirtualContactInput['phones'][number]['type'];
-export type TReference = 'ByAccountId' | 'ByUrl' | 'ByQrCode';
 
 export interface TPhoneRow {
   key: string;
@@ -34,33 +35,10 @@ export interface TEmailRow {
   email: string;
   name: string;
 }
-export interface TLinkRow {
-  key: string;
-  linkUrl: string;
-  linkName: string;
-}
 export interface TVideoRow {
   key: string;
   videoUrl: string;
   title: string;
-}
-export interface TLocationRow {
-  key: string;
-  title: string;
-  address: string;
-  city: string;
-  country: string;
-  googlePlaceId: string;
-  latitude: number | null;
-  longitude: number | null;
-}
-export interface TSocialRow {
-  key: string;
-  socialMediaType: TSocialMediaType;
-  referenceType: TReference;
-  accountId: string;
-  urlOverride: string;
-  qrCode: string | null;
 }
 export interface TWallPhotoRow {
   key: string;
@@ -110,7 +88,6 @@ export interface TCardForm {
 }
 
 const s = (v: string | null | undefined): string => v ?? '';
-const orNull = (v: string): string | null => (v.trim() ? v.trim() : null);
 
 const DESIGNS: readonly string[] = ['default', 'simple', 'artist', 'facebook'];
 
@@ -137,27 +114,10 @@ export function cardToForm(card: TOwnerVirtualContact): TCardForm {
     accentColor3: s(spec.accentColor3),
     phones: card.phones.map((p) => ({ key: newKey(), phoneNumber: p.phoneNumber, type: p.type })),
     emails: card.emails.map((e) => ({ key: newKey(), email: e.email, name: s(e.name) })),
-    links: card.links.map((l) => ({ key: newKey(), linkUrl: l.linkUrl, linkName: s(l.linkName) })),
+    links: card.links.map(linkRow),
     videos: (card.videos ?? []).map((v) => ({ key: newKey(), videoUrl: v.videoUrl, title: s(v.title) })),
-    locations: card.locations.map((l) => ({
-      key: newKey(),
-      title: s(l.title),
-      address: s(l.address),
-      city: s(l.city),
-      country: s(l.country),
-      googlePlaceId: s(l.googlePlaceId),
-      latitude: l.latitude ?? null,
-      longitude: l.longitude ?? null,
-    })),
-    socialMedias: card.socialMedias.map((m) => ({
-      key: newKey(),
-      socialMediaType: m.socialMediaType,
-      referenceType:
-        m.referenceType === 'ByQrCode' ? 'ByQrCode' : m.useUrlOverride || m.referenceType === 'ByUrl' ? 'ByUrl' : 'ByAccountId',
-      accountId: s(m.accountId),
-      urlOverride: s(m.urlOverride),
-      qrCode: m.qrCode,
-    })),
+    locations: card.locations.map(locationRow),
+    socialMedias: card.socialMedias.map(socialRow),
     boards: card.wall.boards.map((b) => ({
       key: newKey(),
       title: s(b.title),
@@ -204,24 +164,9 @@ export function formToInput(form: TCardForm): TVirtualContactInput {
     },
     emails: form.emails.map((e) => ({ email: e.email.trim(), name: orNull(e.name) })),
     phones: form.phones.map((p) => ({ phoneNumber: p.phoneNumber.trim(), type: p.type })),
-    locations: form.locations.map((l) => ({
-      title: orNull(l.title),
-      address: orNull(l.address),
-      city: orNull(l.city),
-      country: orNull(l.country),
-      googlePlaceId: orNull(l.googlePlaceId),
-      latitude: l.latitude,
-      longitude: l.longitude,
-    })),
-    socialMedias: form.socialMedias.map((m) => ({
-      socialMediaType: m.socialMediaType,
-      referenceType: m.referenceType,
-      accountId: m.referenceType === 'ByAccountId' ? orNull(m.accountId) : null,
-      urlOverride: m.referenceType === 'ByUrl' ? orNull(m.urlOverride) : null,
-      useUrlOverride: m.referenceType === 'ByUrl',
-      qrCode: m.referenceType === 'ByQrCode' ? m.qrCode : null,
-    })),
-    links: form.links.map((l) => ({ linkUrl: l.linkUrl.trim(), linkName: orNull(l.linkName) })),
+    locations: form.locations.map(locationInput),
+    socialMedias: form.socialMedias.map(socialInput),
+    links: form.links.map(linkInput),
     videos: form.videos.map((v) => ({ videoUrl: v.videoUrl.trim(), title: orNull(v.title) })),
   };
 }
@@ -240,15 +185,7 @@ const ZCardInput = ZVirtualContactInput.extend({
 }).superRefine((input, ctx) => {
   const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
   if (!input.firstName && !input.lastName) issue(['firstName'], 'Required.');
-  input.socialMedias.forEach((m, i) => {
-    if (m.referenceType === 'ByQrCode' && !m.qrCode)
-      issue(
-        ['socialMedias', i, 'qrCode'],
-        m.socialMediaType === 'WeChat' ? 'WeChat needs a QR image: upload one.' : 'Upload the QR image.',
-      );
-    else if (m.referenceType === 'ByAccountId' && !m.accountId) issue(['socialMedias', i, 'accountId'], 'Required.');
-    else if (m.referenceType === 'ByUrl' && !m.urlOverride) issue(['socialMedias', i, 'urlOverride'], 'Required.');
-  });
+  for (const { index, field, message } of socialIssues(input.socialMedias)) issue(['socialMedias', index, field], message);
 });
 
 /**
@@ -264,12 +201,6 @@ export const ZCardForm = z
 /** The form's field errors by request path ("emails.0.email"), as `ZCardForm` finds them; empty when valid. */
 export function validateForm(form: TCardForm): TFieldErrors {
   return fieldErrors(ZCardForm, form);
-}
-
-/** A server 400 names one field ("emails.0.email: Invalid email format"): split it. */
-export function serverFieldError(message: string): { path: string; message: string } | null {
-  const m = /^([a-zA-Z]+(?:\.[a-zA-Z0-9]+)*):\s*(.+)$/.exec(message);
-  return m ? { path: m[1]!, message: m[2]! } : null;
 }
 
 /** The card as the public layouts would show it with the form's values (for the live preview). */

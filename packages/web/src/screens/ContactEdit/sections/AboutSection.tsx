@@ -4,12 +4,13 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import ArticleIcon from '@mui/icons-material/Article';
-import { newKey, type TMarkdownRow } from '../form-model.ts';
+import { newKey } from '../../../components/editor/list-rows.ts';
+import type { TMarkdownRow } from '../form-model.ts';
 import { markdownSx } from '../../../components/card/markdown-style.ts';
 import EditorSection, { AddButton } from '../../../components/editor/EditorSection.tsx';
 import Field from '../../../components/editor/Field.tsx';
-import SortableRow from '../parts/SortableRow.tsx';
-import { useDragSort } from '../parts/use-drag-sort.ts';
+import SortableRow from '../../../components/editor/SortableRow.tsx';
+import { useDragSort } from '../../../components/editor/use-drag-sort.ts';
 import { listOps } from './list-ops.ts';
 import type { TSectionProps } from './types.ts';
 

@@ -3,11 +3,12 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import ContactPhoneIcon from '@mui/icons-material/ContactPhone';
 import { PHONE_TYPES } from '@vbc/shared/contact';
-import { newKey, type TPhoneType } from '../form-model.ts';
+import { newKey } from '../../../components/editor/list-rows.ts';
+import type { TPhoneType } from '../form-model.ts';
 import EditorSection, { AddButton } from '../../../components/editor/EditorSection.tsx';
 import Field from '../../../components/editor/Field.tsx';
-import SortableRow from '../parts/SortableRow.tsx';
-import { useDragSort } from '../parts/use-drag-sort.ts';
+import SortableRow from '../../../components/editor/SortableRow.tsx';
+import { useDragSort } from '../../../components/editor/use-drag-sort.ts';
 import { listOps } from './list-ops.ts';
 import type { TSectionProps } from './types.ts';
 

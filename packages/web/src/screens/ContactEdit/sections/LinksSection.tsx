@@ -1,53 +1,21 @@
 import Box from '@mui/material/Box';
 import LinkIcon from '@mui/icons-material/Link';
-import { newKey } from '../form-model.ts';
+import { newKey } from '../../../components/editor/list-rows.ts';
 import EditorSection, { AddButton } from '../../../components/editor/EditorSection.tsx';
 import Field from '../../../components/editor/Field.tsx';
-import SortableRow from '../parts/SortableRow.tsx';
-import { useDragSort } from '../parts/use-drag-sort.ts';
+import LinkRows from '../../../components/editor/LinkRows.tsx';
+import SortableRow from '../../../components/editor/SortableRow.tsx';
+import { useDragSort } from '../../../components/editor/use-drag-sort.ts';
 import { listOps } from './list-ops.ts';
 import type { TSectionProps } from './types.ts';
 
 /** Links (URL and a name) and videos (URL and a title). */
 export default function LinksSection({ form, set, errors }: TSectionProps) {
-  const links = listOps(set, 'links');
   const videos = listOps(set, 'videos');
-  const linkSort = useDragSort(links.move);
   const videoSort = useDragSort(videos.move);
   return (
     <EditorSection id="links" icon={<LinkIcon />} title="Links and videos" hint="Your site, shop, portfolio, booking page, talks…">
-      {form.links.map((l, i) => (
-        <SortableRow
-          key={l.key}
-          index={i}
-          count={form.links.length}
-          sort={linkSort}
-          label={`link ${i + 1}`}
-          onMove={links.move}
-          onRemove={() => links.remove(i)}
-        >
-          <Box sx={{ display: 'grid', gap: 1.25, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '1fr 1fr' } }}>
-            <Field
-              label="Link URL"
-              type="url"
-              inputMode="url"
-              placeholder="example.com"
-              value={l.linkUrl}
-              onChange={(v) => links.update(i, { linkUrl: v })}
-              error={errors[`links.${i}.linkUrl`]}
-            />
-            <Field
-              label="Link name"
-              value={l.linkName}
-              onChange={(v) => links.update(i, { linkName: v })}
-              error={errors[`links.${i}.linkName`]}
-            />
-          </Box>
-        </SortableRow>
-      ))}
-      <AddButton onClick={() => links.add({ key: newKey(), linkUrl: '', linkName: '' })} disabled={form.links.length >= 50}>
-        + Add a link
-      </AddButton>
+      <LinkRows rows={form.links} onChange={(update) => set('links', update)} errors={errors} path="links" />
       {form.videos.map((v, i) => (
         <SortableRow
           key={v.key}

@@ -15,8 +15,10 @@ export default function ProfileSection({
   set,
   errors,
   organizationLockedBy = null,
+  coverLockedBy = null,
 }: TSectionProps & {
   /** The business whose brand template sets the organization (read-only then). */ organizationLockedBy?: string | null;
+  /** The business whose brand template sets the cover image (read-only then). */ coverLockedBy?: string | null;
 }) {
   return (
     <EditorSection id="profile" icon={<PersonIcon />} title="Profile" hint="Who you are, at a glance.">
@@ -31,15 +33,17 @@ export default function ProfileSection({
           <Typography variant="overline" color="text.secondary">
             Cover image
           </Typography>
-          <ImageUpload
-            label="Upload cover image"
-            testId="cover-input"
-            shape="wide"
-            src={form.heroImageDisplayItemId ? displayUrl(form.heroImageDisplayItemId) : null}
-            onUploaded={(u) => set('heroImageDisplayItemId', u.highResDisplayItemId)}
-            onRemove={() => set('heroImageDisplayItemId', null)}
-            hint="Shown on the Facebook-style design."
-          />
+          <LockedByBusiness label="Cover image" business={coverLockedBy}>
+            <ImageUpload
+              label="Upload cover image"
+              testId="cover-input"
+              shape="wide"
+              src={form.heroImageDisplayItemId ? displayUrl(form.heroImageDisplayItemId) : null}
+              onUploaded={(u) => set('heroImageDisplayItemId', u.highResDisplayItemId)}
+              onRemove={() => set('heroImageDisplayItemId', null)}
+              hint="Shown on the Facebook-style design."
+            />
+          </LockedByBusiness>
         </Box>
       </Box>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: '1fr 1fr' } }}>

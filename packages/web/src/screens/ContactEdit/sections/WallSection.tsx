@@ -12,11 +12,12 @@ import { useIsMutating, useMutation } from '@tanstack/react-query';
 import { obsecuredDisplayUrl } from '../../../api/contacts.ts';
 import { uploadPicture } from '../../../api/files.ts';
 import { errorText } from '../../../api/http.ts';
-import { newKey, type TBoardRow } from '../form-model.ts';
+import { newKey } from '../../../components/editor/list-rows.ts';
+import type { TBoardRow } from '../form-model.ts';
 import EditorSection, { AddButton } from '../../../components/editor/EditorSection.tsx';
 import Field from '../../../components/editor/Field.tsx';
-import SortableRow from '../parts/SortableRow.tsx';
-import { moveItem, useDragSort } from '../parts/use-drag-sort.ts';
+import SortableRow from '../../../components/editor/SortableRow.tsx';
+import { moveItem, useDragSort } from '../../../components/editor/use-drag-sort.ts';
 import { listOps } from './list-ops.ts';
 import type { TSectionProps } from './types.ts';
 
