@@ -13,6 +13,7 @@ import {
   ZRequestVerifyOtp,
   ZUnregisterOtpResponse,
   ZUpdateAccount,
+  ZUpdateLanguage,
   ZVerifyEmail,
   ZVerifyPhoneNumber,
   ZVerifyUnregisterOtp,
@@ -210,6 +211,25 @@ export default async function accountRoutes(app: FastifyInstance) {
     async (request) => {
       const { id } = requireAccount(request);
       const account = await app.accounts.renameAccount(id, request.body.name);
+      await app.accountEvents.emitUpdated(id, account);
+      return account;
+    },
+  );
+
+  r.put(
+    '/api/personalAccount/language',
+    {
+      schema: {
+        security: SECURITY.bearer,
+        response: { 200: ZPersonalAccount },
+        body: ZUpdateLanguage,
+        tags,
+        summary: "Keep the person's language (en, fil, es, ar), or null to follow each device; their other devices are told",
+      },
+    },
+    async (request) => {
+      const { id } = requireAccount(request);
+      const account = await app.accounts.setAccountLanguage(id, request.body.language);
       await app.accountEvents.emitUpdated(id, account);
       return account;
     },
