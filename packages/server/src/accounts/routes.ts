@@ -22,6 +22,7 @@ import {
   type TSessionValidation,
 } from '@vbc/shared';
 import { requireAccount } from '../platform/plugins/auth.ts';
+import { requestLocale } from '../platform/i18n/translator.ts';
 import { z } from 'zod';
 import { SECURITY } from '../platform/plugins/docs.ts';
 import { newContactOf } from './change-contact.ts';
@@ -59,7 +60,7 @@ export default async function accountRoutes(app: FastifyInstance) {
         email !== undefined
           ? { purpose: 'verify' as const, channel: 'email' as const, contact: email }
           : { purpose: 'verify' as const, channel: 'phone' as const, contact: phoneNumber! };
-      const { expiresInSeconds } = await app.accounts.requestCode(scope, request.ip);
+      const { expiresInSeconds } = await app.accounts.requestCode(scope, request.ip, requestLocale(request));
       return { isAuthenticatedNumber: false, isAuthenticatedEmail: false, expiresInSeconds };
     },
   );
@@ -142,7 +143,7 @@ export default async function accountRoutes(app: FastifyInstance) {
         summary: "Send an account-deletion code to the account's e-mail (or phone when it has none)",
       },
     },
-    async (request) => app.accounts.requestUnregisterCode(requireAccount(request), request.ip),
+    async (request) => app.accounts.requestUnregisterCode(requireAccount(request), request.ip, requestLocale(request)),
   );
 
   r.post(
@@ -246,7 +247,7 @@ export default async function accountRoutes(app: FastifyInstance) {
         summary: 'Send a code to a new e-mail address or phone number for this account (sign-in limits; 409 when it is taken)',
       },
     },
-    async (request) => app.accounts.requestContactChange(requireAccount(request), newContactOf(request.body), request.ip),
+    async (request) => app.accounts.requestContactChange(requireAccount(request), newContactOf(request.body), request.ip, requestLocale(request)),
   );
 
   r.post(
@@ -262,7 +263,7 @@ export default async function accountRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { id } = requireAccount(request);
-      await app.accounts.confirmContactChange(requireAccount(request), newContactOf(request.body), request.body.otp);
+      await app.accounts.confirmContactChange(requireAccount(request), newContactOf(request.body), request.body.otp, requestLocale(request));
       const account = await app.accounts.presentAccount(id);
       await app.accountEvents.emitUpdated(id, account);
       return account;

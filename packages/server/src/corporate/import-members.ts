@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { TImportResult } from '@vbc/shared/member-import';
+import type { TLocale } from '@vbc/shared/i18n/locales';
 import type { Db } from '../platform/db/client.ts';
 import { accounts, corporateAccountMembers, corporateInvitations } from '../platform/db/schema/index.ts';
 import { recordAudit } from './audit.ts';
@@ -38,7 +39,8 @@ async function memberEmails(db: Db, corporateAccountId: string, emails: string[]
  * invites each valid row as a member. Re-importing is idempotent: an e-mail with a pending
  * invitation keeps that invitation (its card details are replaced by the row's); its e-mail is
  * queued again only if it was never sent. A member already is an invalid row. The invitations and
- * the audit entry are one transaction; their e-mails are queued after it commits.
+ * the audit entry are one transaction; their e-mails are queued after it commits, each in its
+ * invitee's language when they have an account with one, else in `locale` (the importing request's).
  */
 export async function importMembers(
   { db, mailer }: TImportDeps,
@@ -46,6 +48,7 @@ export async function importMembers(
   corporateAccountId: string,
   csv: string,
   dryRun: boolean,
+  locale: TLocale,
 ): Promise<TImportResult> {
   const rows = checkImportCsv(csv);
   const members = await memberEmails(
@@ -97,7 +100,7 @@ export async function importMembers(
       });
       return queued;
     });
-    mailer.queue(toMail);
+    mailer.queue(toMail, locale);
   }
   return {
     valid: valid.length,

@@ -1,6 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import type { TLocale } from '@vbc/shared/i18n/locales';
 import type { Db } from '../platform/db/client.ts';
-import { corporateAccounts, corporateInvitations, corporateProfiles } from '../platform/db/schema/index.ts';
+import { accounts, corporateAccounts, corporateInvitations, corporateProfiles } from '../platform/db/schema/index.ts';
+import { recipientLocale } from '../platform/i18n/translator.ts';
 import type { Notifier } from '../platform/notify/notifier.ts';
 import { invitationAcceptUrl, invitationMail } from './invitation-mail.ts';
 
@@ -16,8 +18,11 @@ export interface TInvitationMailerDeps {
 
 /** Sends imported invitations' e-mails after their commit, a few at a time, in this process. */
 export interface InvitationMailer {
-  /** Queues the e-mails of these invitations (their `mailStatus` is `queued`); returns at once. */
-  queue(invitationIds: string[]): void;
+  /**
+   * Queues the e-mails of these invitations (their `mailStatus` is `queued`); returns at once. Each
+   * is written in its invitee's account language when they have one, else in `locale`.
+   */
+  queue(invitationIds: string[], locale: TLocale): void;
   /** Resolves when every queued e-mail has been tried. */
   idle(): Promise<void>;
 }
@@ -29,17 +34,18 @@ export interface InvitationMailer {
  * `queued`; importing the file again queues them again).
  */
 export function createInvitationMailer(deps: TInvitationMailerDeps): InvitationMailer {
-  const waiting: string[] = [];
+  const waiting: { invitationId: string; locale: TLocale }[] = [];
   let running = 0;
   let drained: Promise<void> = Promise.resolve();
   let resolveDrained: (() => void) | null = null;
 
-  async function sendOne(invitationId: string) {
+  async function sendOne({ invitationId, locale }: { invitationId: string; locale: TLocale }) {
     const [row] = await deps.db
-      .select({ invitation: corporateInvitations, businessName: corporateProfiles.name })
+      .select({ invitation: corporateInvitations, businessName: corporateProfiles.name, inviteeLanguage: accounts.language })
       .from(corporateInvitations)
       .innerJoin(corporateAccounts, eq(corporateAccounts.id, corporateInvitations.corporateAccountId))
       .innerJoin(corporateProfiles, eq(corporateProfiles.id, corporateAccounts.corporateProfileId))
+      .leftJoin(accounts, eq(accounts.email, sql`lower(${corporateInvitations.email})`))
       .where(and(eq(corporateInvitations.id, invitationId), eq(corporateInvitations.mailStatus, 'queued')));
     if (!row?.invitation.email) return;
     let status: 'sent' | 'failed' = 'sent';
@@ -50,6 +56,7 @@ export function createInvitationMailer(deps: TInvitationMailerDeps): InvitationM
           inviteeName: row.invitation.card?.name ?? row.invitation.email,
           businessName: row.businessName,
           acceptUrl: invitationAcceptUrl(deps.publicUrl, invitationId),
+          locale: recipientLocale(row.inviteeLanguage, locale),
         }),
       );
     } catch (error) {
@@ -64,10 +71,12 @@ export function createInvitationMailer(deps: TInvitationMailerDeps): InvitationM
 
   function pump() {
     while (running < CONCURRENCY && waiting.length > 0) {
-      const id = waiting.shift()!;
+      const next = waiting.shift()!;
       running++;
-      void sendOne(id)
-        .catch((error: unknown) => deps.log.warn({ invitationId: id, error: (error as Error).message }, 'invitation e-mail step failed'))
+      void sendOne(next)
+        .catch((error: unknown) =>
+          deps.log.warn({ invitationId: next.invitationId, error: (error as Error).message }, 'invitation e-mail step failed'),
+        )
         .finally(() => {
           running--;
           if (running === 0 && waiting.length === 0) resolveDrained?.();
@@ -77,10 +86,10 @@ export function createInvitationMailer(deps: TInvitationMailerDeps): InvitationM
   }
 
   return {
-    queue(invitationIds) {
+    queue(invitationIds, locale) {
       if (invitationIds.length === 0) return;
       if (running === 0 && waiting.length === 0) drained = new Promise((resolve) => (resolveDrained = resolve));
-      waiting.push(...invitationIds);
+      waiting.push(...invitationIds.map((invitationId) => ({ invitationId, locale })));
       pump();
     },
     idle: () => drained,
