@@ -27,7 +27,12 @@ it("sends AccountUpdated with the new language to every connection of the accoun
   stranger.on('AccountUpdated', (account: unknown) => strangerGot.push(account));
   const heard = nextCall(phone, 'AccountUpdated');
 
-  const res = await ctx.app.inject({ method: 'PUT', url: '/api/personalAccount/language', headers: ana.headers, payload: { language: 'ar' } });
+  const res = await ctx.app.inject({
+    method: 'PUT',
+    url: '/api/personalAccount/language',
+    headers: ana.headers,
+    payload: { language: 'ar' },
+  });
   expect(res.statusCode).toBe(200);
   const [account] = (await heard) as [TPersonalAccount];
   expect(account).toEqual(res.json());

@@ -58,7 +58,10 @@ describeEachDatabase(
       await c.put(LANGUAGE, { language: 'es' }, authHeaders(login));
       for (const body of [{ language: 'de' }, { language: 'EN' }, { language: 'es-MX' }, { language: 3 }, {}]) {
         const refused = await c.put(LANGUAGE, body, authHeaders(login));
-        expect([refused.statusCode, refused.json().message], JSON.stringify(body)).toEqual([400, 'language: Must be one of en, fil, es, ar.']);
+        expect([refused.statusCode, refused.json().message], JSON.stringify(body)).toEqual([
+          400,
+          'language: Must be one of en, fil, es, ar.',
+        ]);
       }
       expect((await c.get(MY_ACCOUNT, authHeaders(login))).json()).toMatchObject({ language: 'es' });
       expect((await c.put(LANGUAGE, { language: 'ar' })).statusCode).toBe(401);
@@ -82,7 +85,10 @@ describeEachDatabase(
       const c = client(app);
       const login = await registerByEmail(c, smtp);
       await c.put(LANGUAGE, { language: 'ar' }, authHeaders(login));
-      const asked = await c.post('/api/personalaccount/RequestUnRegisterOtp', undefined, { ...authHeaders(login), 'accept-language': 'en-US' });
+      const asked = await c.post('/api/personalaccount/RequestUnRegisterOtp', undefined, {
+        ...authHeaders(login),
+        'accept-language': 'en-US',
+      });
       expect(asked.statusCode).toBe(200);
       const mail = await receivedMail(login.email);
       const code = /\d{6}/.exec(mail.subject ?? '')![0];

@@ -247,7 +247,8 @@ export default async function accountRoutes(app: FastifyInstance) {
         summary: 'Send a code to a new e-mail address or phone number for this account (sign-in limits; 409 when it is taken)',
       },
     },
-    async (request) => app.accounts.requestContactChange(requireAccount(request), newContactOf(request.body), request.ip, requestLocale(request)),
+    async (request) =>
+      app.accounts.requestContactChange(requireAccount(request), newContactOf(request.body), request.ip, requestLocale(request)),
   );
 
   r.post(
@@ -263,7 +264,12 @@ export default async function accountRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { id } = requireAccount(request);
-      await app.accounts.confirmContactChange(requireAccount(request), newContactOf(request.body), request.body.otp, requestLocale(request));
+      await app.accounts.confirmContactChange(
+        requireAccount(request),
+        newContactOf(request.body),
+        request.body.otp,
+        requestLocale(request),
+      );
       const account = await app.accounts.presentAccount(id);
       await app.accountEvents.emitUpdated(id, account);
       return account;

@@ -25,7 +25,10 @@ export async function deliverAnnouncement(deps: TDeliverDeps, summary: TAnnounce
     .notifyAccounts(
       recipients,
       (locale) =>
-        announcementPayload({ announcementId: summary.announcementId, title: summary.title, from: summary.corporateName ?? PRODUCT_NAME }, locale),
+        announcementPayload(
+          { announcementId: summary.announcementId, title: summary.title, from: summary.corporateName ?? PRODUCT_NAME },
+          locale,
+        ),
       'bulk',
     )
     .catch((err: unknown) => deps.log.warn({ err, announcementId: summary.announcementId }, 'announcement push not queued'));

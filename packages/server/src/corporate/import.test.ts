@@ -166,7 +166,12 @@ describeEachDatabase(
       const biz = await buildStaffedBusiness(ctx.app, 'Casa & Sol');
       const u = unique();
       const invitee = await buildAccount(ctx.app, { name: 'Lucía Gómez', email: `lucia-${u}@example.test` });
-      const chosen = await ctx.app.inject({ method: 'PUT', url: '/api/personalAccount/language', headers: invitee.headers, payload: { language: 'es' } });
+      const chosen = await ctx.app.inject({
+        method: 'PUT',
+        url: '/api/personalAccount/language',
+        headers: invitee.headers,
+        payload: { language: 'es' },
+      });
       expect(chosen.statusCode).toBe(200);
       const stranger = `marco-${u}@example.test`;
       const csv = [HEADER, `Lucía Gómez,LUCIA-${u}@example.test,09171234567,,`, `Marco Reyes,${stranger},09181234567,,`].join('\n');

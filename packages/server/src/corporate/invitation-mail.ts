@@ -14,7 +14,13 @@ export const invitationAcceptUrl = (publicUrl: string, invitationId: string): st
  * `locale` (catalogue namespace `email`, `invitation.*`). The business's and the invitee's names
  * are their own text: inserted as they are, escaped in the HTML part.
  */
-export function invitationMail(input: { to: string; inviteeName: string; businessName: string; acceptUrl: string; locale: TLocale }): TMail {
+export function invitationMail(input: {
+  to: string;
+  inviteeName: string;
+  businessName: string;
+  acceptUrl: string;
+  locale: TLocale;
+}): TMail {
   const t = translatorFor(input.locale, 'email');
   const values = { product: PRODUCT_NAME, business: oneLine(input.businessName), email: input.to };
   const subject = t('invitation.subject', values);

@@ -82,7 +82,13 @@ export default async function teamRoutes(app: FastifyInstance) {
       const account = await admin(request, request.params.corporateAccountId);
       if (typeof request.body !== 'string')
         throw new AppError('unsupported_media_type', 'csv: send the file as the body, with Content-Type text/csv.');
-      return app.corporate.importMembers(account.id, request.params.corporateAccountId, request.body, request.query.dryRun, requestLocale(request));
+      return app.corporate.importMembers(
+        account.id,
+        request.params.corporateAccountId,
+        request.body,
+        request.query.dryRun,
+        requestLocale(request),
+      );
     },
   );
 

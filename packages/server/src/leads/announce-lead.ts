@@ -38,9 +38,11 @@ export async function announceLead(
     deps.hub.sendToUser(input.ownerAccountId, LEAD_HUB_EVENT, lead).catch((err: unknown) => {
       deps.log.warn({ err, leadId: lead.leadId }, 'lead hub event not sent');
     }),
-    deps.push.notifyAccounts([input.ownerAccountId], (locale) => leadPayload(lead, locale)).catch((err: unknown) => {
-      deps.log.warn({ err, leadId: lead.leadId }, 'lead push not queued');
-    }),
+    deps.push
+      .notifyAccounts([input.ownerAccountId], (locale) => leadPayload(lead, locale))
+      .catch((err: unknown) => {
+        deps.log.warn({ err, leadId: lead.leadId }, 'lead push not queued');
+      }),
   ];
   if (input.mail) {
     tasks.push(

@@ -134,7 +134,12 @@ it("pushes '{name} shared their details with you' to the owner's devices, openin
 
 it("pushes the lead in the owner's chosen language (issue 31): Filipino", async () => {
   const { owner, card } = await ownerWithCard();
-  const chosen = await ctx.app.inject({ method: 'PUT', url: '/api/personalAccount/language', headers: owner.headers, payload: { language: 'fil' } });
+  const chosen = await ctx.app.inject({
+    method: 'PUT',
+    url: '/api/personalAccount/language',
+    headers: owner.headers,
+    payload: { language: 'fil' },
+  });
   expect(chosen.statusCode).toBe(200);
   const sub = pushService.subscribe();
   await ctx.app.inject({

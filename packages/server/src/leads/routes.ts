@@ -44,7 +44,10 @@ export default async function leadRoutes(app: FastifyInstance) {
         visitorAccountId: request.account?.id,
         clientAddress: request.ip,
       });
-      app.leads.announce(captured, request.body.sendMeTheCard && request.body.email ? { to: request.body.email, locale: requestLocale(request) } : null);
+      app.leads.announce(
+        captured,
+        request.body.sendMeTheCard && request.body.email ? { to: request.body.email, locale: requestLocale(request) } : null,
+      );
       return reply.code(captured.fresh ? 201 : 200).send({ leadId: captured.leadId });
     },
   );

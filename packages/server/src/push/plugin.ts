@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { TConversationMessage } from '@vbc/shared/conversation';
-import type { TPushPayload, ZRegisterPushSubscription, ZUnregisterPushSubscription } from '@vbc/shared/push';
+import type { ZRegisterPushSubscription, ZUnregisterPushSubscription } from '@vbc/shared/push';
 import type { z } from 'zod';
 import { pemSetting } from '../platform/config/setting-text.ts';
 import { ApnsClient } from './apns-client.ts';

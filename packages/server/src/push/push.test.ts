@@ -161,7 +161,9 @@ describeEachDatabase(
       const nobody = await buildPerson(ctx.app, 'Nobody');
       const payload = (name: string) => ({ kind: 'announcement' as const, title: `for ${name}`, body: 'b', url: '/u', tag: `t-${name}` });
       const queued = await Promise.all([
-        ...people.map((p, i) => ctx.app.push.notifyAccounts([p.account.id], () => ({ ...payload(p.account.name), announcementId: String(i) }))),
+        ...people.map((p, i) =>
+          ctx.app.push.notifyAccounts([p.account.id], () => ({ ...payload(p.account.name), announcementId: String(i) })),
+        ),
         ctx.app.push.notifyAccounts([nobody.account.id], () => ({ ...payload('Nobody'), announcementId: 'n' })),
         ctx.app.push.notifyAccounts([people[0]!.account.id, people[1]!.account.id], () => ({ ...payload('both'), announcementId: 'b' })),
       ]);

@@ -60,7 +60,8 @@ export async function buildApplePass(settings: AppleWalletSettings, input: Apple
   generic.primaryFields.push({ key: 'name', label: isCard ? t('label.name') : t('label.pet'), value: subject.name });
   if (subject.jobTitle)
     generic.secondaryFields.push({ key: 'jobTitle', label: isCard ? t('label.title') : t('label.kind'), value: subject.jobTitle });
-  if (subject.organization) generic.secondaryFields.push({ key: 'organization', label: t('label.organization'), value: subject.organization });
+  if (subject.organization)
+    generic.secondaryFields.push({ key: 'organization', label: t('label.organization'), value: subject.organization });
   generic.backFields.push({
     key: 'link',
     label: isCard ? t('label.cardLink') : t('label.petLink'),

@@ -37,11 +37,15 @@ export function googleWalletJwt(
     cardTitle: text(subject.organization ?? PRODUCT_NAME),
     header: text(subject.name),
     ...(subject.jobTitle ? { subheader: text(subject.jobTitle) } : {}),
-    ...(subject.organization ? { textModulesData: [{ id: 'organization', header: t('label.organizationHeader'), body: subject.organization }] } : {}),
+    ...(subject.organization
+      ? { textModulesData: [{ id: 'organization', header: t('label.organizationHeader'), body: subject.organization }] }
+      : {}),
     barcode: { type: 'QR_CODE', value: subject.shareUrl, alternateText: subject.name },
     hexBackgroundColor: subject.accentColor,
     ...(pictureUrl ? { logo: { sourceUri: { uri: pictureUrl }, contentDescription: text(subject.name) } } : {}),
-    linksModuleData: { uris: [{ id: 'link', uri: subject.shareUrl, description: subject.kind === 'card' ? t('label.cardLink') : t('label.petLink') }] },
+    linksModuleData: {
+      uris: [{ id: 'link', uri: subject.shareUrl, description: subject.kind === 'card' ? t('label.cardLink') : t('label.petLink') }],
+    },
   };
   const claims = {
     iss: settings.clientEmail,

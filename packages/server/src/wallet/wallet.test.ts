@@ -186,7 +186,12 @@ describeEachDatabase(
         { firstName: 'Layla', lastName: 'Haddad', jobTitle: 'Architect', organization: 'Dar Studio' },
         { ownerAccountId: owner.account.id },
       );
-      const chosen = await ctx.app.inject({ method: 'PUT', url: '/api/personalAccount/language', headers: owner.headers, payload: { language: 'ar' } });
+      const chosen = await ctx.app.inject({
+        method: 'PUT',
+        url: '/api/personalAccount/language',
+        headers: owner.headers,
+        payload: { language: 'ar' },
+      });
       expect(chosen.statusCode).toBe(200);
       // The account's choice wins over the browser's.
       const headers = { ...owner.headers, 'accept-language': 'es-MX,es;q=0.9' };

@@ -52,7 +52,9 @@ describe.each(SERVER_NAMESPACES)('the %s namespace', (namespace) => {
     expect([...translated.keys()].sort()).toEqual(english.map(([key]) => key).sort());
     for (const [key, message] of english) {
       const other = translated.get(key)!;
-      expect(argumentsOf(parse(other, { requiresOtherClause: true })), `${locale} ${namespace}:${key}`).toEqual(argumentsOf(parse(message)));
+      expect(argumentsOf(parse(other, { requiresOtherClause: true })), `${locale} ${namespace}:${key}`).toEqual(
+        argumentsOf(parse(message)),
+      );
       // A translation is never the English text left in place (names of things excepted: none here).
       if (/[a-z]{4}/i.test(message.replace(/\{[^{}]*\}/g, ''))) expect(other, `${locale} ${namespace}:${key}`).not.toBe(message);
     }
