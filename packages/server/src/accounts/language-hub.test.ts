@@ -9,6 +9,7 @@ import { buildAccount } from '../test/factories.ts';
 import { client, nextCall } from '../test/hub-support.ts';
 import { useListeningApp } from '../test/conversations-support.ts';
 import type { HubConnection } from '@microsoft/signalr';
+import { chooseLanguage } from '../test/accounts-support.ts';
 
 const ctx = useListeningApp();
 const open: HubConnection[] = [];
@@ -27,15 +28,9 @@ it("sends AccountUpdated with the new language to every connection of the accoun
   stranger.on('AccountUpdated', (account: unknown) => strangerGot.push(account));
   const heard = nextCall(phone, 'AccountUpdated');
 
-  const res = await ctx.app.inject({
-    method: 'PUT',
-    url: '/api/personalAccount/language',
-    headers: ana.headers,
-    payload: { language: 'ar' },
-  });
-  expect(res.statusCode).toBe(200);
+  const chosen = await chooseLanguage(ctx.app, ana, 'ar');
   const [account] = (await heard) as [TPersonalAccount];
-  expect(account).toEqual(res.json());
+  expect(account).toEqual(chosen);
   expect(account.language).toBe('ar');
   expect(strangerGot).toEqual([]);
 });

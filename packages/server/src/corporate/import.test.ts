@@ -7,6 +7,7 @@ import { buildAccount } from '../test/factories.ts';
 import { ADMIN_TOKEN, buildStaffedBusiness } from '../test/announcements-support.ts';
 import { mailParts } from '../test/leads-support.ts';
 import { startSmtpSink } from '../test/notify-sinks.ts';
+import { chooseLanguage } from '../test/accounts-support.ts';
 
 const smtp = await startSmtpSink();
 afterAll(() => smtp.close());
@@ -166,13 +167,7 @@ describeEachDatabase(
       const biz = await buildStaffedBusiness(ctx.app, 'Casa & Sol');
       const u = unique();
       const invitee = await buildAccount(ctx.app, { name: 'Lucía Gómez', email: `lucia-${u}@example.test` });
-      const chosen = await ctx.app.inject({
-        method: 'PUT',
-        url: '/api/personalAccount/language',
-        headers: invitee.headers,
-        payload: { language: 'es' },
-      });
-      expect(chosen.statusCode).toBe(200);
+      await chooseLanguage(ctx.app, invitee, 'es');
       const stranger = `marco-${u}@example.test`;
       const csv = [HEADER, `Lucía Gómez,LUCIA-${u}@example.test,09171234567,,`, `Marco Reyes,${stranger},09181234567,,`].join('\n');
       // The admin's browser reads Filipino: the invitee with no account gets that.

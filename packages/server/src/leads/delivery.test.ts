@@ -21,6 +21,7 @@ import { startSmtpSink } from '../test/notify-sinks.ts';
 import { startTestPushService } from '../test/push-service.ts';
 import { exchange, exchangeBody, mailParts } from '../test/leads-support.ts';
 import type { Database } from '../platform/db/client.ts';
+import { chooseLanguage } from '../test/accounts-support.ts';
 
 let vapidKey = '';
 const pushService = await startTestPushService(() => vapidKey);
@@ -72,6 +73,19 @@ async function ownerWithCard(fields: Parameters<typeof buildCard>[1] = {}, extra
   return { owner, card };
 }
 
+/** A web push subscription of `who` on the local push service. */
+async function subscribe(who: { headers: Record<string, string> }) {
+  const sub = pushService.subscribe();
+  const reg = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/personalAccount/registerPushSubscription',
+    headers: who.headers,
+    payload: { endpoint: sub.endpoint, keyP256Dh: sub.keyP256Dh, keyAuth: sub.keyAuth, expirationTime: null },
+  });
+  expect(reg.statusCode, reg.body).toBe(204);
+  return sub;
+}
+
 describe.each(TRANSPORTS)('LeadReceived over %s', (_name, transport) => {
   it("reaches every connection of the card's owner with the lead, and no other account", async () => {
     const { owner, card } = await ownerWithCard();
@@ -94,14 +108,7 @@ describe.each(TRANSPORTS)('LeadReceived over %s', (_name, transport) => {
 
 it("pushes '{name} shared their details with you' to the owner's devices, opening /vbc/leads/{leadId}, without holding the answer", async () => {
   const { owner, card } = await ownerWithCard();
-  const sub = pushService.subscribe();
-  const reg = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/personalAccount/registerPushSubscription',
-    headers: owner.headers,
-    payload: { endpoint: sub.endpoint, keyP256Dh: sub.keyP256Dh, keyAuth: sub.keyAuth, expirationTime: null },
-  });
-  expect(reg.statusCode, reg.body).toBe(204);
+  const sub = await subscribe(owner);
 
   // The push service holds every request: the exchange answers all the same.
   let release = () => {};
@@ -134,20 +141,8 @@ it("pushes '{name} shared their details with you' to the owner's devices, openin
 
 it("pushes the lead in the owner's chosen language (issue 31): Filipino", async () => {
   const { owner, card } = await ownerWithCard();
-  const chosen = await ctx.app.inject({
-    method: 'PUT',
-    url: '/api/personalAccount/language',
-    headers: owner.headers,
-    payload: { language: 'fil' },
-  });
-  expect(chosen.statusCode).toBe(200);
-  const sub = pushService.subscribe();
-  await ctx.app.inject({
-    method: 'POST',
-    url: '/api/personalAccount/registerPushSubscription',
-    headers: owner.headers,
-    payload: { endpoint: sub.endpoint, keyP256Dh: sub.keyP256Dh, keyAuth: sub.keyAuth, expirationTime: null },
-  });
+  await chooseLanguage(ctx.app, owner, 'fil');
+  const sub = await subscribe(owner);
   // The visitor's browser language is theirs, not the owner's.
   const res = await exchange(ctx.app, card.id, exchangeBody({ name: 'Push Bisita' }), { headers: { 'accept-language': 'es' } });
   expect(res.statusCode).toBe(201);

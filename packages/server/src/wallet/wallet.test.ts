@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describeEachDatabase, buildTestApp } from '../test/app.ts';
 import { buildAccount, buildCard } from '../test/factories.ts';
+import { chooseLanguage } from '../test/accounts-support.ts';
 import { walletPasses } from '../platform/db/schema/index.ts';
 import { makePicture, multipartBody } from '../test/upload.ts';
 import { applePassEnv, makePassCerts, makeServiceAccount, unzip, verifyDetachedSignature } from '../test/wallet-certs.ts';
@@ -186,13 +187,7 @@ describeEachDatabase(
         { firstName: 'Layla', lastName: 'Haddad', jobTitle: 'Architect', organization: 'Dar Studio' },
         { ownerAccountId: owner.account.id },
       );
-      const chosen = await ctx.app.inject({
-        method: 'PUT',
-        url: '/api/personalAccount/language',
-        headers: owner.headers,
-        payload: { language: 'ar' },
-      });
-      expect(chosen.statusCode).toBe(200);
+      await chooseLanguage(ctx.app, owner, 'ar');
       // The account's choice wins over the browser's.
       const headers = { ...owner.headers, 'accept-language': 'es-MX,es;q=0.9' };
 
@@ -216,7 +211,7 @@ describeEachDatabase(
       });
 
       // With no choice on the account, the request's language decides.
-      await ctx.app.inject({ method: 'PUT', url: '/api/personalAccount/language', headers: owner.headers, payload: { language: null } });
+      await chooseLanguage(ctx.app, owner, null);
       const spanish = JSON.parse(
         unzip((await get(`/api/personalAccount/generateAppleWalletPass/${card.id}`, headers)).rawPayload)
           .get('pass.json')!
