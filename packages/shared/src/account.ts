@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { zText } from './text.ts';
 import { NAME_MIN_LENGTH, PHONE_MIN_LENGTH, PHONE_PREFIX } from './constants.ts';
+import { ZLocale } from './i18n/locales.ts';
 
 /** Digits in a one-time code. */
 export const OTP_CODE_LENGTH = 6;
@@ -140,6 +141,10 @@ export const ZVerifyUnregisterOtp = z.object({ otp: zText({ error: 'Required.' }
 export const ZUpdateAccount = z.object({ name: ZAccountName });
 export type TUpdateAccount = z.input<typeof ZUpdateAccount>;
 
+/** PUT /api/personalAccount/language (issue 31): one of LOCALES, or null to follow the device. */
+export const ZUpdateLanguage = z.object({ language: ZLocale.nullable() });
+export type TUpdateLanguage = z.input<typeof ZUpdateLanguage>;
+
 /** One local recents entry: a card id (full or quickId) and when it was viewed (epoch ms, or an ISO date). */
 export const ZRecentEntry = z.object({
   id: zText().trim().min(1).max(100),
@@ -191,6 +196,8 @@ export const ZPersonalAccount = z.object({
   accountPhoneNumber: z.string().nullable(),
   /** Lower-cased, or null. */
   accountEmail: z.string().nullable(),
+  /** The language chosen in Settings (issue 31), or null: the device's languages decide. */
+  language: ZLocale.nullable(),
   virtualContacts: z.array(ZCardSummary),
   virtualPets: z.array(ZPetSummary),
 });

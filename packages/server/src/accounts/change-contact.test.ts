@@ -1,4 +1,5 @@
 import { afterAll, expect, it } from 'vitest';
+import PostalMime from 'postal-mime';
 import { eq } from 'drizzle-orm';
 import type { TPersonalAccount } from '@vbc/shared';
 import { describeEachDatabase } from '../test/app.ts';
@@ -6,6 +7,7 @@ import { accounts, otpChallenges } from '../platform/db/schema/index.ts';
 import { startSmsSink, startSmtpSink } from '../test/notify-sinks.ts';
 import {
   authHeaders,
+  chooseLanguage,
   client,
   controlClock,
   issuedSecrets,
@@ -109,6 +111,23 @@ describeEachDatabase(
         `The phone number of your V.B.C. account was changed to *******${next.slice(-4)}. If this was not you, sign in with your other contact and change it back, or write to us.`,
       );
       expect(smtp.mails.length).toBe(before);
+    });
+
+    it("writes the change code and the old address's notice in the account's language (issue 31): Spanish", async () => {
+      const { c, login, h } = await signedIn();
+      await chooseLanguage(ctx.app, { headers: h }, 'es');
+      const next = uniqueEmail();
+      expect((await c.post(REQUEST, { email: next }, { ...h, 'accept-language': 'ar' })).statusCode).toBe(200);
+      const codeMail = await PostalMime.parse((await smtp.latestTo(next))!.raw);
+      const code = /\d{6}/.exec(codeMail.subject ?? '')![0];
+      expect(codeMail.subject).toBe(`Tu código de V.B.C. para confirmar este contacto: ${code}`);
+      expect((await c.post(CONFIRM, { email: next, otp: code }, h)).statusCode).toBe(200);
+      const notice = await PostalMime.parse((await smtp.latestTo(login.email))!.raw);
+      expect(notice.subject).toBe('Se cambió la dirección de correo electrónico de tu cuenta de V.B.C.');
+      expect(notice.text).toContain(
+        `La dirección de correo electrónico de tu cuenta de V.B.C. se cambió a u${'*'.repeat(next.indexOf('@') - 1)}@example.test.`,
+      );
+      expect(notice.text).toContain('Si no fuiste tú, inicia sesión con tu otro contacto y vuelve a cambiarlo, o escríbenos.');
     });
 
     it('refuses a contact that is taken, the same contact, bad input and signed-out calls', async () => {

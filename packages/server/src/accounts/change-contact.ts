@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { PRODUCT_NAME, type TContactChangeCode } from '@vbc/shared';
+import type { TLocale } from '@vbc/shared/i18n/locales';
+import { translatorFor } from '../platform/i18n/translator.ts';
 import { accounts, type TOtpChannel } from '../platform/db/schema/index.ts';
 import { isUniqueViolation } from '../platform/db/unique-violation.ts';
 import { conflict } from '../platform/errors/app-error.ts';
@@ -46,17 +48,19 @@ async function refuseTaken(deps: TAccountDeps, account: AuthAccount, next: TNewC
 }
 
 /**
- * Sends a code to the NEW contact (same sending limits as sign-in codes). Refused with 409 when
- * that contact is the account's already or another account's.
+ * Sends a code to the NEW contact (same sending limits as sign-in codes), in `locale` (the
+ * account's language, else the request's). Refused with 409 when that contact is the account's
+ * already or another account's.
  */
 export async function requestContactChange(
   deps: TAccountDeps,
   account: AuthAccount,
   next: TNewContact,
   ip: string,
+  locale: TLocale,
 ): Promise<TContactChangeCode> {
   await refuseTaken(deps, account, next);
-  const { expiresInSeconds } = await requestCode(deps, changeScope(account.id, next), ip);
+  const { expiresInSeconds } = await requestCode(deps, changeScope(account.id, next), ip, locale);
   return { channel: next.channel, destination: maskContact(next.channel, next.contact), expiresInSeconds };
 }
 
@@ -66,7 +70,13 @@ export async function requestContactChange(
  * old contact is told (or, when there was none, the account's other contact); a notice that
  * cannot be delivered is logged, the change stands.
  */
-export async function confirmContactChange(deps: TAccountDeps, account: AuthAccount, next: TNewContact, otp: string): Promise<void> {
+export async function confirmContactChange(
+  deps: TAccountDeps,
+  account: AuthAccount,
+  next: TNewContact,
+  otp: string,
+  locale: TLocale,
+): Promise<void> {
   await refuseTaken(deps, account, next);
   const now = deps.clock.now();
   const check = await verifyChallenge(deps.db, deps.otpKey, changeScope(account.id, next), otp, now);
@@ -91,18 +101,16 @@ export async function confirmContactChange(deps: TAccountDeps, account: AuthAcco
       const { field, what } = words(next.channel);
       throw conflict(`${field}: This ${what} is already used by another account.`);
     });
-  await tellOldContact(deps, before, next);
+  await tellOldContact(deps, before, next, locale);
 }
 
-/** The notice of a change: to the old contact of that kind, else to the account's other contact. */
-async function tellOldContact(deps: TAccountDeps, before: TCurrentContacts, next: TNewContact): Promise<void> {
-  const { what } = words(next.channel);
+/** The notice of a change, in `locale`: to the old contact of that kind, else to the account's other contact. */
+async function tellOldContact(deps: TAccountDeps, before: TCurrentContacts, next: TNewContact, locale: TLocale): Promise<void> {
+  const t = translatorFor(locale, 'email');
   const previous = currentOf(before, next.channel);
-  const masked = maskContact(next.channel, next.contact);
-  const sentence = previous
-    ? `The ${what} of your ${PRODUCT_NAME} account was changed to ${masked}.`
-    : `A ${what} was added to your ${PRODUCT_NAME} account: ${masked}.`;
-  const ifNotYou = `If this was not you, sign in with your other contact and change it back, or write to us.`;
+  const values = { product: PRODUCT_NAME, channel: next.channel, masked: maskContact(next.channel, next.contact) };
+  const sentence = previous ? t('contactChange.changed', values) : t('contactChange.added', values);
+  const ifNotYou = t('contactChange.ifNotYou');
   const to: TNewContact | null = previous
     ? { channel: next.channel, contact: previous }
     : before.email
@@ -115,7 +123,7 @@ async function tellOldContact(deps: TAccountDeps, before: TCurrentContacts, next
     if (to.channel === 'email') {
       await deps.notifier.sendMail({
         to: to.contact,
-        subject: previous ? `Your ${PRODUCT_NAME} ${what} was changed` : `A ${what} was added to your ${PRODUCT_NAME} account`,
+        subject: previous ? t('contactChange.changedSubject', values) : t('contactChange.addedSubject', values),
         text: `${sentence}\n\n${ifNotYou}\n\n— ${PRODUCT_NAME}\n`,
       });
     } else {

@@ -7,7 +7,7 @@ import type { TAccountDeps, TCodeSignInPolicy, TSignedInStep } from './deps.ts';
 import { confirmContactChange, requestContactChange } from './change-contact.ts';
 import { AccountEvents } from './events.ts';
 import { otpKey } from './otp.ts';
-import { presentAccount, renameAccount } from './present-account.ts';
+import { presentAccount, renameAccount, setAccountLanguage } from './present-account.ts';
 import { listRecents, mergeRecents } from './recents.ts';
 import { registerAccount } from './register-account.ts';
 import { requestCode } from './request-code.ts';
@@ -30,7 +30,7 @@ const codeServices = {
   signInVerifiedEmail,
 };
 /** The session, the account and its recents: the database is enough. */
-const dbServices = { revokeSession, presentAccount, renameAccount, mergeRecents, listRecents };
+const dbServices = { revokeSession, presentAccount, renameAccount, setAccountLanguage, mergeRecents, listRecents };
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { TPersonalAccount, TPetSummary } from '@vbc/shared';
+import type { TLocale } from '@vbc/shared/i18n/locales';
 import type { Db } from '../platform/db/client.ts';
 import { preparedQuery } from '../platform/db/prepared.ts';
 import { qualified } from '../platform/db/qualified.ts';
@@ -20,6 +21,7 @@ const accountWithCardsAndPets = preparedQuery((db) =>
       name: accounts.name,
       email: accounts.email,
       phoneNumber: accounts.phoneNumber,
+      language: accounts.language,
       cards: sql<
         CardSummaryRow[]
       >`(select coalesce(json_agg(${cardSummaryJson} order by ${virtualContacts.createdAt}, ${virtualContacts.id}), '[]'::json) from ${virtualContacts} where ${virtualContacts.ownerAccountId} = ${qualified(accounts.id)})`,
@@ -42,6 +44,7 @@ export async function presentAccount(db: Db, accountId: string): Promise<TPerson
     accountName: account.name,
     accountPhoneNumber: account.phoneNumber,
     accountEmail: account.email,
+    language: account.language,
     virtualContacts: account.cards.map(presentCardSummary),
     virtualPets: account.pets.map((p): TPetSummary => ({
       virtualPetId: p.id,
@@ -55,5 +58,11 @@ export async function presentAccount(db: Db, accountId: string): Promise<TPerson
 /** Renames the account (Settings). */
 export async function renameAccount(db: Db, accountId: string, name: string): Promise<TPersonalAccount> {
   await db.update(accounts).set({ name }).where(eq(accounts.id, accountId));
+  return presentAccount(db, accountId);
+}
+
+/** Keeps the person's language (Settings, issue 31); null: their devices' languages decide again. */
+export async function setAccountLanguage(db: Db, accountId: string, language: TLocale | null): Promise<TPersonalAccount> {
+  await db.update(accounts).set({ language }).where(eq(accounts.id, accountId));
   return presentAccount(db, accountId);
 }

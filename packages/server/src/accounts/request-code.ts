@@ -6,6 +6,7 @@ import { discardChallenge, issueChallenge, type TChallengeScope } from './otp.ts
 import { OTP_TTL_MS, SEND_LIMITS } from './otp-policy.ts';
 import { sha256 } from './sessions.ts';
 import type { TOtpChannel } from '../platform/db/schema/index.ts';
+import type { TLocale } from '@vbc/shared/i18n/locales';
 
 /** Runs the other domains' policies on a sign-in by code (a business that requires its SSO refuses with 403). */
 export async function checkCodeSignIn(deps: TAccountDeps, channel: TOtpChannel, contact: string): Promise<void> {
@@ -13,11 +14,17 @@ export async function checkCodeSignIn(deps: TAccountDeps, channel: TOtpChannel, 
 }
 
 /**
- * Sends a fresh code for `scope` to its contact, within the sending limits.
+ * Sends a fresh code for `scope` to its contact, within the sending limits, worded in `locale`
+ * (the asking request's: routes pass `requestLocale(request)`).
  * Does the same work whether or not the contact has an account, so the answer
  * and its timing tell nothing. A failed delivery leaves no usable code and is a 502.
  */
-export async function requestCode(deps: TAccountDeps, scope: TChallengeScope, ip: string): Promise<{ expiresInSeconds: number }> {
+export async function requestCode(
+  deps: TAccountDeps,
+  scope: TChallengeScope,
+  ip: string,
+  locale: TLocale,
+): Promise<{ expiresInSeconds: number }> {
   if (scope.purpose === 'verify') await checkCodeSignIn(deps, scope.channel, scope.contact);
   if (!deps.notifier.canSend(scope.channel)) {
     throw notConfigured(
@@ -48,7 +55,7 @@ export async function requestCode(deps: TAccountDeps, scope: TChallengeScope, ip
   const { id, code } = await issueChallenge(deps.db, deps.otpKey, scope, now);
   const expiresInMinutes = OTP_TTL_MS / 60_000;
   try {
-    await deps.notifier.sendCode(scope.channel, { to: destination, code, purpose: scope.purpose, expiresInMinutes });
+    await deps.notifier.sendCode(scope.channel, { to: destination, code, purpose: scope.purpose, expiresInMinutes, locale });
   } catch (error) {
     await discardChallenge(deps.db, id, deps.clock.now());
     deps.log.warn(

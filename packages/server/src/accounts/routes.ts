@@ -13,6 +13,7 @@ import {
   ZRequestVerifyOtp,
   ZUnregisterOtpResponse,
   ZUpdateAccount,
+  ZUpdateLanguage,
   ZVerifyEmail,
   ZVerifyPhoneNumber,
   ZVerifyUnregisterOtp,
@@ -21,6 +22,7 @@ import {
   type TSessionValidation,
 } from '@vbc/shared';
 import { requireAccount } from '../platform/plugins/auth.ts';
+import { requestLocale } from '../platform/i18n/translator.ts';
 import { z } from 'zod';
 import { SECURITY } from '../platform/plugins/docs.ts';
 import { newContactOf } from './change-contact.ts';
@@ -58,7 +60,7 @@ export default async function accountRoutes(app: FastifyInstance) {
         email !== undefined
           ? { purpose: 'verify' as const, channel: 'email' as const, contact: email }
           : { purpose: 'verify' as const, channel: 'phone' as const, contact: phoneNumber! };
-      const { expiresInSeconds } = await app.accounts.requestCode(scope, request.ip);
+      const { expiresInSeconds } = await app.accounts.requestCode(scope, request.ip, requestLocale(request));
       return { isAuthenticatedNumber: false, isAuthenticatedEmail: false, expiresInSeconds };
     },
   );
@@ -141,7 +143,7 @@ export default async function accountRoutes(app: FastifyInstance) {
         summary: "Send an account-deletion code to the account's e-mail (or phone when it has none)",
       },
     },
-    async (request) => app.accounts.requestUnregisterCode(requireAccount(request), request.ip),
+    async (request) => app.accounts.requestUnregisterCode(requireAccount(request), request.ip, requestLocale(request)),
   );
 
   r.post(
@@ -215,6 +217,25 @@ export default async function accountRoutes(app: FastifyInstance) {
     },
   );
 
+  r.put(
+    '/api/personalAccount/language',
+    {
+      schema: {
+        security: SECURITY.bearer,
+        response: { 200: ZPersonalAccount },
+        body: ZUpdateLanguage,
+        tags,
+        summary: "Keep the person's language (en, fil, es, ar), or null to follow each device; their other devices are told",
+      },
+    },
+    async (request) => {
+      const { id } = requireAccount(request);
+      const account = await app.accounts.setAccountLanguage(id, request.body.language);
+      await app.accountEvents.emitUpdated(id, account);
+      return account;
+    },
+  );
+
   r.post(
     '/api/personalAccount/contact/code',
     {
@@ -226,7 +247,8 @@ export default async function accountRoutes(app: FastifyInstance) {
         summary: 'Send a code to a new e-mail address or phone number for this account (sign-in limits; 409 when it is taken)',
       },
     },
-    async (request) => app.accounts.requestContactChange(requireAccount(request), newContactOf(request.body), request.ip),
+    async (request) =>
+      app.accounts.requestContactChange(requireAccount(request), newContactOf(request.body), request.ip, requestLocale(request)),
   );
 
   r.post(
@@ -242,7 +264,12 @@ export default async function accountRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { id } = requireAccount(request);
-      await app.accounts.confirmContactChange(requireAccount(request), newContactOf(request.body), request.body.otp);
+      await app.accounts.confirmContactChange(
+        requireAccount(request),
+        newContactOf(request.body),
+        request.body.otp,
+        requestLocale(request),
+      );
       const account = await app.accounts.presentAccount(id);
       await app.accountEvents.emitUpdated(id, account);
       return account;

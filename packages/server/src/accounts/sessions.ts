@@ -54,6 +54,7 @@ const sessionByTokenHash = preparedQuery((db) =>
       name: accounts.name,
       email: accounts.email,
       phoneNumber: accounts.phoneNumber,
+      language: accounts.language,
     })
     .from(sessions)
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))

@@ -58,6 +58,7 @@ describeEachDatabase(
         accountName: 'Ana Cruz',
         accountEmail: email,
         accountPhoneNumber: null,
+        language: null,
         virtualContacts: [],
         virtualPets: [],
       });

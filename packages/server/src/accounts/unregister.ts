@@ -1,5 +1,6 @@
 import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import type { TUnregisterOtpResponse } from '@vbc/shared';
+import type { TLocale } from '@vbc/shared/i18n/locales';
 import { otpChallenges } from '../platform/db/schema/index.ts';
 import { AppError } from '../platform/errors/app-error.ts';
 import { deleteAccountData, type AccountDeletionStep, type TDeletedAccount } from './delete-account.ts';
@@ -22,10 +23,18 @@ export function maskContact(channel: 'email' | 'phone', contact: string): string
   return `${local.slice(0, 1)}${'*'.repeat(Math.max(1, local.length - 1))}@${domain}`;
 }
 
-/** RequestUnRegisterOtp: sends a deletion code to the signed-in account's contact (same limits as sign-in codes). */
-export async function requestUnregisterCode(deps: TAccountDeps, account: AuthAccount, ip: string): Promise<TUnregisterOtpResponse> {
+/**
+ * RequestUnRegisterOtp: sends a deletion code to the signed-in account's contact (same limits as
+ * sign-in codes), in `locale` (the account's language, else the request's).
+ */
+export async function requestUnregisterCode(
+  deps: TAccountDeps,
+  account: AuthAccount,
+  ip: string,
+  locale: TLocale,
+): Promise<TUnregisterOtpResponse> {
   const scope = unregisterScope(account);
-  const { expiresInSeconds } = await requestCode(deps, scope, ip);
+  const { expiresInSeconds } = await requestCode(deps, scope, ip, locale);
   return { channel: scope.channel, destination: maskContact(scope.channel, scope.contact), expiresInSeconds };
 }
 

@@ -24,7 +24,11 @@ export async function deliverAnnouncement(deps: TDeliverDeps, summary: TAnnounce
   const pushed = deps.push
     .notifyAccounts(
       recipients,
-      announcementPayload({ announcementId: summary.announcementId, title: summary.title, from: summary.corporateName ?? PRODUCT_NAME }),
+      (locale) =>
+        announcementPayload(
+          { announcementId: summary.announcementId, title: summary.title, from: summary.corporateName ?? PRODUCT_NAME },
+          locale,
+        ),
       'bulk',
     )
     .catch((err: unknown) => deps.log.warn({ err, announcementId: summary.announcementId }, 'announcement push not queued'));

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { TImportResult } from '@vbc/shared/member-import';
+import type { TLocale } from '@vbc/shared/i18n/locales';
 import { emailDomain } from '@vbc/shared/sso';
 import type { Db } from '../platform/db/client.ts';
 import {
@@ -9,6 +10,7 @@ import {
   corporateInvitations,
   corporateProfiles,
 } from '../platform/db/schema/index.ts';
+import { recipientLocale } from '../platform/i18n/translator.ts';
 import { recordAudit } from './audit.ts';
 import { joinExistingInvitees, verifiedDomainsOf } from './auto-join.ts';
 import type { TCardLinkDeps } from './deps.ts';
@@ -30,6 +32,19 @@ async function businessName(db: Db, corporateAccountId: string): Promise<string>
     .innerJoin(corporateProfiles, eq(corporateProfiles.id, corporateAccounts.corporateProfileId))
     .where(eq(corporateAccounts.id, corporateAccountId));
   return row?.name ?? '';
+}
+
+/** The languages chosen by the accounts that hold these e-mails (lower-cased), for their invitation e-mails. */
+async function accountLanguages(db: Db, emails: string[]): Promise<Map<string, TLocale>> {
+  const found = new Map<string, TLocale>();
+  for (let i = 0; i < emails.length; i += CHUNK) {
+    const rows = await db
+      .select({ email: accounts.email, language: accounts.language })
+      .from(accounts)
+      .where(and(inArray(sql`lower(${accounts.email})`, emails.slice(i, i + CHUNK).map((e) => e.toLowerCase())), sql`${accounts.language} is not null`));
+    for (const r of rows) if (r.email && r.language) found.set(r.email.toLowerCase(), r.language);
+  }
+  return found;
 }
 
 async function memberEmails(db: Db, corporateAccountId: string, emails: string[]): Promise<Set<string>> {
@@ -57,7 +72,9 @@ async function memberEmails(db: Db, corporateAccountId: string, emails: string[]
  * queued again only if it was never sent. A member already is an invalid row. The invitations and
  * the audit entry are one transaction. After it commits, invitees in a domain the business has
  * verified who have an account join at once (auto-join.ts; the others join at their first sign-in),
- * and the e-mails are queued: for a verified domain they say the invitee is on the team.
+ * and the e-mails are queued: for a verified domain they say the invitee is on the team. Each is
+ * written in its invitee's language when they have an account with one, else in `locale` (the
+ * importing request's).
  */
 export async function importMembers(
   deps: TImportDeps,
@@ -65,6 +82,7 @@ export async function importMembers(
   corporateAccountId: string,
   csv: string,
   dryRun: boolean,
+  locale: TLocale,
 ): Promise<TImportResult> {
   const { db, mailer } = deps;
   const rows = checkImportCsv(csv);
@@ -123,7 +141,14 @@ export async function importMembers(
       valid.map((r) => r.card.email),
     );
     joined = accepted.size;
-    const [verified, business] = await Promise.all([verifiedDomainsOf(db, corporateAccountId), businessName(db, corporateAccountId)]);
+    const [verified, business, languages] = await Promise.all([
+      verifiedDomainsOf(db, corporateAccountId),
+      businessName(db, corporateAccountId),
+      accountLanguages(
+        db,
+        queued.map((q) => q.email),
+      ),
+    ]);
     mailer.queue(
       queued.map((q): TInvitationMailItem => ({
         invitationId: q.id,
@@ -132,6 +157,7 @@ export async function importMembers(
         businessName: business,
         onTeam: verified.has(emailDomain(q.email)),
         joined: accepted.has(q.id),
+        locale: recipientLocale(languages.get(q.email.toLowerCase()), locale),
       })),
     );
   }

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, expect, it } from 'vitest';
+import PostalMime from 'postal-mime';
 import type { TInvitation } from '@vbc/shared/corporate';
 import { describeEachDatabase } from '../test/app.ts';
 import { buildAccount } from '../test/factories.ts';
 import { ADMIN_TOKEN, buildStaffedBusiness } from '../test/announcements-support.ts';
 import { mailParts } from '../test/leads-support.ts';
 import { startSmtpSink } from '../test/notify-sinks.ts';
+import { chooseLanguage } from '../test/accounts-support.ts';
 
 const smtp = await startSmtpSink();
 afterAll(() => smtp.close());
@@ -160,6 +162,32 @@ describeEachDatabase(
         headers: biz.owner.headers,
       });
       expect(members.json().map((m: { accountId: string }) => m.accountId)).toContain(invitee.account.id);
+    });
+
+    it("writes each invitation in its invitee's account language, else in the importing admin's (issue 31)", async () => {
+      const biz = await buildStaffedBusiness(ctx.app, 'Casa & Sol');
+      const u = unique();
+      const invitee = await buildAccount(ctx.app, { name: 'Lucía Gómez', email: `lucia-${u}@example.test` });
+      await chooseLanguage(ctx.app, invitee, 'es');
+      const stranger = `marco-${u}@example.test`;
+      const csv = [HEADER, `Lucía Gómez,LUCIA-${u}@example.test,09171234567,,`, `Marco Reyes,${stranger},09181234567,,`].join('\n');
+      // The admin's browser reads Filipino: the invitee with no account gets that.
+      const res = await post(biz.corporateAccountId, csv, { ...biz.owner.headers, 'accept-language': 'fil-PH,fil;q=0.9' }, '?dryRun=false');
+      expect(res.statusCode, res.body).toBe(200);
+      await ctx.app.corporate.invitationMailer.idle();
+
+      const spanish = await PostalMime.parse((await smtp.latestTo(invitee.account.email!))!.raw);
+      expect(spanish.subject).toBe('Casa & Sol te invita a V.B.C.');
+      expect(spanish.text).toContain('Hola, Lucía Gómez:');
+      expect(spanish.text).toContain('Casa & Sol te invita a unirte a su equipo en V.B.C.');
+      expect(spanish.text).toMatch(/Aceptar: https:\/\/cards\.example\/vbc\/directories\?invitation=[\w-]+/);
+      expect(spanish.html).toContain('<html lang="es" dir="ltr">');
+      expect(spanish.html).toContain('Casa &amp; Sol te invita');
+      expect(spanish.html).toContain('>Aceptar la invitación</a>');
+
+      const filipino = await PostalMime.parse((await smtp.latestTo(stranger))!.raw);
+      expect(filipino.subject).toBe('Iniimbitahan ka ng Casa & Sol sa V.B.C.');
+      expect(filipino.text).toContain('Kumusta Marco Reyes,');
     });
 
     it('marks an invitation whose e-mail the mail server refuses as failed, and queues it again on the next import', async () => {

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import type { TLocale } from '@vbc/shared/i18n/locales';
 import type { Db } from '../platform/db/client.ts';
 import { corporateInvitations } from '../platform/db/schema/index.ts';
 import type { Notifier } from '../platform/notify/notifier.ts';
@@ -24,6 +25,8 @@ export interface TInvitationMailItem {
   onTeam: boolean;
   /** Accepted already (an account with the address joined at once): its row is gone, and its e-mail still goes. */
   joined: boolean;
+  /** The e-mail's language: the invitee's account's, else the importing request's. */
+  locale: TLocale;
 }
 
 /** Sends imported invitations' e-mails after their commit, a few at a time, in this process. */
@@ -65,6 +68,7 @@ export function createInvitationMailer(deps: TInvitationMailerDeps): InvitationM
           businessName: item.businessName,
           url: item.onTeam ? appStartUrl(deps.publicUrl) : invitationAcceptUrl(deps.publicUrl, invitationId),
           onTeam: item.onTeam,
+          locale: item.locale,
         }),
       );
     } catch (error) {

@@ -5,6 +5,7 @@ import { ZAnalyticsQuery, ZAuditPage, ZAuditQuery, ZTeamAnalytics } from '@vbc/s
 import { IMPORT_MAX_BYTES, ZImportQuery, ZImportResult } from '@vbc/shared/member-import';
 import { AppError } from '../platform/errors/app-error.ts';
 import { uuidParam } from '../platform/http/params.ts';
+import { requestLocale } from '../platform/i18n/translator.ts';
 import { SECURITY } from '../platform/plugins/docs.ts';
 import { ADMIN_ROLES } from './membership.ts';
 import { consoleCaller } from './console-caller.ts';
@@ -81,7 +82,13 @@ export default async function teamRoutes(app: FastifyInstance) {
       const account = await admin(request, request.params.corporateAccountId);
       if (typeof request.body !== 'string')
         throw new AppError('unsupported_media_type', 'csv: send the file as the body, with Content-Type text/csv.');
-      return app.corporate.importMembers(account.id, request.params.corporateAccountId, request.body, request.query.dryRun);
+      return app.corporate.importMembers(
+        account.id,
+        request.params.corporateAccountId,
+        request.body,
+        request.query.dryRun,
+        requestLocale(request),
+      );
     },
   );
 

@@ -60,6 +60,10 @@ export default fp(
         return hub.sendToUserInOrder(userId, order, invocations);
       },
     });
+    // A change to the account itself (name, contact, language) reaches every device of it: the app refetches the account.
+    app.accountEvents.onAccountUpdated(async (accountId, account) => {
+      await app.hub.sendToUser(accountId, 'AccountUpdated', account);
+    });
     // Logout closes that sign-in's connections; deletion closes the account's on every device.
     app.accountEvents.onAccountSignedOut((accountId, info) =>
       info.reason === 'deleted'

@@ -1,10 +1,17 @@
 import { LEAD_HUB_EVENT, type TLead } from '@vbc/shared/leads';
+import type { TLocale } from '@vbc/shared/i18n/locales';
 import type { Hub } from '../hub/index.ts';
 import type { TPush } from '../push/index.ts';
 import { leadPayload } from '../push/index.ts';
 import type { Notifier } from '../platform/notify/notifier.ts';
 import { cardMail } from './card-mail.ts';
 import { forgetPath } from './forget-link.ts';
+
+/** The visitor's "send me the card" e-mail: their address and their language (the exchange request's). */
+export interface TVisitorMail {
+  to: string;
+  locale: TLocale;
+}
 
 export interface TAnnounceDeps {
   hub: Pick<Hub, 'sendToUser'>;
@@ -24,20 +31,22 @@ export interface TAnnounceDeps {
  */
 export async function announceLead(
   deps: TAnnounceDeps,
-  input: { ownerAccountId: string; lead: TLead; cardId: string; mailTo: string | null },
+  input: { ownerAccountId: string; lead: TLead; cardId: string; mail: TVisitorMail | null },
 ): Promise<void> {
   const { lead } = input;
   const tasks: Promise<unknown>[] = [
     deps.hub.sendToUser(input.ownerAccountId, LEAD_HUB_EVENT, lead).catch((err: unknown) => {
       deps.log.warn({ err, leadId: lead.leadId }, 'lead hub event not sent');
     }),
-    deps.push.notifyAccounts([input.ownerAccountId], leadPayload(lead)).catch((err: unknown) => {
-      deps.log.warn({ err, leadId: lead.leadId }, 'lead push not queued');
-    }),
+    deps.push
+      .notifyAccounts([input.ownerAccountId], (locale) => leadPayload(lead, locale))
+      .catch((err: unknown) => {
+        deps.log.warn({ err, leadId: lead.leadId }, 'lead push not queued');
+      }),
   ];
-  if (input.mailTo) {
+  if (input.mail) {
     tasks.push(
-      sendCard(deps, input.mailTo, lead, input.cardId).catch((err: unknown) => {
+      sendCard(deps, input.mail, lead, input.cardId).catch((err: unknown) => {
         // The error of a mail server may quote the recipient: log its kind only.
         deps.log.warn({ leadId: lead.leadId, error: err instanceof Error ? err.name : 'unknown' }, 'card e-mail to the visitor failed');
       }),
@@ -46,11 +55,12 @@ export async function announceLead(
   await Promise.all(tasks);
 }
 
-async function sendCard(deps: TAnnounceDeps, to: string, lead: TLead, cardId: string): Promise<void> {
+async function sendCard(deps: TAnnounceDeps, { to, locale }: TVisitorMail, lead: TLead, cardId: string): Promise<void> {
   const card = await deps.visitorVCard(cardId);
   await deps.notifier.sendMail(
     cardMail({
       to,
+      locale,
       visitorName: lead.name,
       cardName: card.name,
       cardUrl: card.url,

@@ -1,10 +1,14 @@
 import { PRODUCT_NAME } from '@vbc/shared';
+import { localeDirection, type TLocale } from '@vbc/shared/i18n/locales';
 import { escapeHtml } from '../platform/html/escape-html.ts';
+import { translatorFor } from '../platform/i18n/translator.ts';
 import { oneLine } from '../platform/notify/mail-text.ts';
 import type { TMail } from '../platform/notify/types.ts';
 
 export interface TCardMailInput {
   to: string;
+  /** The visitor's language (the exchange request's). */
+  locale: TLocale;
   /** The visitor's name as they typed it. */
   visitorName: string;
   /** The card's name as it shows. */
@@ -16,32 +20,37 @@ export interface TCardMailInput {
 }
 
 /**
- * The e-mail a visitor who ticked "Send me {firstName}'s card" gets: the card as a .vcf attachment,
- * its link, and the signed "Forget my details" link. Every name in it is the visitor's or owner's
- * text: escaped in the HTML part, never markup.
+ * The e-mail a visitor who ticked "Send me {firstName}'s card" gets, in their language (catalogue
+ * namespace `email`, `card.*`): the card as a .vcf attachment, its link, and the signed "Forget my
+ * details" link. Every name in it is the visitor's or owner's text: inserted as it is, escaped in
+ * the HTML part, never markup.
  */
 export function cardMail(input: TCardMailInput): TMail {
-  const cardName = input.cardName || 'the card';
-  const subject = oneLine(`${cardName}'s card`);
+  const t = translatorFor(input.locale, 'email');
+  const cardName = input.cardName || t('card.unnamed');
+  const values = { cardName, fileName: input.vcardFileName };
+  const subject = oneLine(t('card.subject', values));
+  const greeting = t('greeting', { name: oneLine(input.visitorName) });
+  const intro = t('card.intro', values);
   const text = [
-    `Hello ${oneLine(input.visitorName)},`,
+    greeting,
     '',
-    `Here is ${cardName}'s card, as you asked. It is attached as a contact file (${input.vcardFileName}); open it to save it to your contacts.`,
+    intro,
     '',
-    `See the card: ${input.cardUrl}`,
+    t('card.seeText', { url: input.cardUrl }),
     '',
-    `You shared your details with ${cardName}. To have them deleted, open this link and confirm:`,
-    `Forget my details: ${input.forgetUrl}`,
+    t('card.sharedText', values),
+    t('card.forgetText', { url: input.forgetUrl }),
     '',
     `— ${PRODUCT_NAME}`,
   ].join('\n');
   const h = escapeHtml;
   const html = [
-    '<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">',
-    `<p>Hello ${h(oneLine(input.visitorName))},</p>`,
-    `<p>Here is ${h(cardName)}'s card, as you asked. It is attached as a contact file (${h(input.vcardFileName)}); open it to save it to your contacts.</p>`,
-    `<p><a href="${h(input.cardUrl)}">See the card</a></p>`,
-    `<p>You shared your details with ${h(cardName)}. To have them deleted: <a href="${h(input.forgetUrl)}">Forget my details</a></p>`,
+    `<!doctype html><html lang="${input.locale}" dir="${localeDirection(input.locale)}"><body style="font-family:sans-serif;line-height:1.5">`,
+    `<p>${h(greeting)}</p>`,
+    `<p>${h(intro)}</p>`,
+    `<p><a href="${h(input.cardUrl)}">${h(t('card.seeLink'))}</a></p>`,
+    `<p>${h(t('card.sharedHtml', values))} <a href="${h(input.forgetUrl)}">${h(t('card.forgetLink'))}</a></p>`,
     `<p>— ${h(PRODUCT_NAME)}</p>`,
     '</body></html>',
   ].join('\n');

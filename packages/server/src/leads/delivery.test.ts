@@ -7,6 +7,7 @@
 import type { HttpTransportType } from '@microsoft/signalr';
 import { HubConnectionBuilder, LogLevel, type HubConnection } from '@microsoft/signalr';
 import ICAL from 'ical.js';
+import PostalMime from 'postal-mime';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { LEAD_HUB_EVENT, type TLead } from '@vbc/shared/leads';
@@ -20,6 +21,7 @@ import { startSmtpSink } from '../test/notify-sinks.ts';
 import { startTestPushService } from '../test/push-service.ts';
 import { exchange, exchangeBody, mailParts } from '../test/leads-support.ts';
 import type { Database } from '../platform/db/client.ts';
+import { chooseLanguage } from '../test/accounts-support.ts';
 
 let vapidKey = '';
 const pushService = await startTestPushService(() => vapidKey);
@@ -71,6 +73,19 @@ async function ownerWithCard(fields: Parameters<typeof buildCard>[1] = {}, extra
   return { owner, card };
 }
 
+/** A web push subscription of `who` on the local push service. */
+async function subscribe(who: { headers: Record<string, string> }) {
+  const sub = pushService.subscribe();
+  const reg = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/personalAccount/registerPushSubscription',
+    headers: who.headers,
+    payload: { endpoint: sub.endpoint, keyP256Dh: sub.keyP256Dh, keyAuth: sub.keyAuth, expirationTime: null },
+  });
+  expect(reg.statusCode, reg.body).toBe(204);
+  return sub;
+}
+
 describe.each(TRANSPORTS)('LeadReceived over %s', (_name, transport) => {
   it("reaches every connection of the card's owner with the lead, and no other account", async () => {
     const { owner, card } = await ownerWithCard();
@@ -93,14 +108,7 @@ describe.each(TRANSPORTS)('LeadReceived over %s', (_name, transport) => {
 
 it("pushes '{name} shared their details with you' to the owner's devices, opening /vbc/leads/{leadId}, without holding the answer", async () => {
   const { owner, card } = await ownerWithCard();
-  const sub = pushService.subscribe();
-  const reg = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/personalAccount/registerPushSubscription',
-    headers: owner.headers,
-    payload: { endpoint: sub.endpoint, keyP256Dh: sub.keyP256Dh, keyAuth: sub.keyAuth, expirationTime: null },
-  });
-  expect(reg.statusCode, reg.body).toBe(204);
+  const sub = await subscribe(owner);
 
   // The push service holds every request: the exchange answers all the same.
   let release = () => {};
@@ -131,7 +139,45 @@ it("pushes '{name} shared their details with you' to the owner's devices, openin
   expect(pushService.received.filter((p) => p.endpoint === sub.endpoint)).toHaveLength(1);
 });
 
+it("pushes the lead in the owner's chosen language (issue 31): Filipino", async () => {
+  const { owner, card } = await ownerWithCard();
+  await chooseLanguage(ctx.app, owner, 'fil');
+  const sub = await subscribe(owner);
+  // The visitor's browser language is theirs, not the owner's.
+  const res = await exchange(ctx.app, card.id, exchangeBody({ name: 'Push Bisita' }), { headers: { 'accept-language': 'es' } });
+  expect(res.statusCode).toBe(201);
+  await ctx.app.leads.idle();
+  await ctx.app.push.idle();
+  const [push] = pushService.received.filter((p) => p.endpoint === sub.endpoint);
+  expect(push?.payload).toMatchObject({
+    kind: 'lead',
+    title: 'Ibinahagi sa iyo ni Push Bisita ang kanyang mga detalye',
+    body: 'Sa pamamagitan ng iyong card na Olivia Reyes',
+  });
+});
+
 describe("the visitor's e-mail", () => {
+  it("is written in the visitor's page language (Accept-Language, issue 31): Arabic, right to left, names still escaped", async () => {
+    const { card } = await ownerWithCard({ firstName: 'Olivia', lastName: 'Reyes & <Co>' });
+    const email = `ar-${Date.now()}@example.test`;
+    const res = await exchange(ctx.app, card.id, exchangeBody({ name: '<i>Omar</i>', email, sendMeTheCard: true }), {
+      headers: { 'accept-language': 'ar-AE,ar;q=0.9,en;q=0.8' },
+    });
+    expect(res.statusCode).toBe(201);
+    const { leadId } = res.json<{ leadId: string }>();
+    await ctx.app.leads.idle();
+    const mail = await PostalMime.parse((await smtp.latestTo(email))!.raw);
+    expect(mail.subject).toBe('بطاقة Olivia Reyes & <Co>');
+    expect(mail.text).toContain('مرحبًا <i>Omar</i>،');
+    expect(mail.text).toContain('إليك بطاقة Olivia Reyes & <Co> كما طلبت.');
+    expect(mail.text).toMatch(new RegExp(`انسَ بياناتي: https://cards\\.example/ds/leads/${leadId}/forget/\\S+`));
+    expect(mail.html).toContain('<html lang="ar" dir="rtl">');
+    expect(mail.html).toContain('مرحبًا &lt;i&gt;Omar&lt;/i&gt;،');
+    expect(mail.html).not.toContain('<i>Omar');
+    expect(mail.html).toMatch(/<a href="https:\/\/cards\.example\/ds\/leads\/[^"]+">انسَ بياناتي<\/a>/);
+    expect(mail.attachments.map((a) => a.mimeType)).toEqual(['text/vcard']);
+  });
+
   it("carries the card as a .vcf (ical.js reads it), the card's link and a forget link; markup in names stays text", async () => {
     const { owner, card } = await ownerWithCard({ firstName: 'Olivia', lastName: 'Reyes & <Co>' });
     const email = `visitor-${Date.now()}@example.test`;

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { bindServices, type BoundServices } from '../platform/plugins/bind-services.ts';
-import { announceLead } from './announce-lead.ts';
+import { announceLead, type TVisitorMail } from './announce-lead.ts';
 import { captureLead, createLeadWriter, type TCaptureDeps, type TCaptured } from './capture-lead.ts';
 import { forgetKey } from './forget-link.ts';
 import { deleteOwnLead, forgetLead, getLead, leadsToExport, listLeads, updateLead, type TLeadDeps } from './manage-leads.ts';
@@ -18,8 +18,11 @@ declare module 'fastify' {
     leads: BoundServices<typeof readServices> &
       BoundServices<typeof writeServices> &
       BoundServices<typeof captureServices> & {
-        /** After an exchange's commit: hub event, push and the visitor's e-mail, off the request path (a replay announces nothing). */
-        announce(captured: TCaptured, mailTo: string | null): void;
+        /**
+         * After an exchange's commit: hub event, push and the visitor's e-mail (in `mail.locale`, the
+         * visitor's language), off the request path (a replay announces nothing).
+         */
+        announce(captured: TCaptured, mail: TVisitorMail | null): void;
         /** Every announcement started so far has finished (tests, benches). */
         idle(): Promise<void>;
         /** The key the "Forget my details" links are signed with. */
@@ -61,13 +64,13 @@ export default fp(
       ...bindServices(app.db, readServices),
       ...bindServices(deps, writeServices),
       ...bindServices(captureDeps, captureServices),
-      announce(captured: TCaptured, mailTo: string | null) {
+      announce(captured: TCaptured, mail: TVisitorMail | null) {
         if (!captured.fresh || !captured.lead || closing) return;
         const run = announceLead(announceDeps, {
           ownerAccountId: captured.ownerAccountId,
           lead: captured.lead,
           cardId: captured.card.row.id,
-          mailTo,
+          mail,
         })
           .catch((err: unknown) => app.log.warn({ err, leadId: captured.leadId }, 'lead announcement failed'))
           .finally(() => pending.delete(run));

@@ -11,6 +11,7 @@ import { SECURITY, ZNoContent, binary } from '../platform/plugins/docs.ts';
 import { escapeHtml } from '../platform/html/escape-html.ts';
 import { leadsCsv, leadsVcf } from './export-leads.ts';
 import { forgetPath, forgetSignatureValid } from './forget-link.ts';
+import { requestLocale } from '../platform/i18n/translator.ts';
 
 const tags = ['leads'];
 const ZContactParams = z.object({ contactId: z.string().min(1).max(100) });
@@ -43,7 +44,10 @@ export default async function leadRoutes(app: FastifyInstance) {
         visitorAccountId: request.account?.id,
         clientAddress: request.ip,
       });
-      app.leads.announce(captured, request.body.sendMeTheCard ? request.body.email : null);
+      app.leads.announce(
+        captured,
+        request.body.sendMeTheCard && request.body.email ? { to: request.body.email, locale: requestLocale(request) } : null,
+      );
       return reply.code(captured.fresh ? 201 : 200).send({ leadId: captured.leadId });
     },
   );

@@ -1,10 +1,11 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import type { TConversationMessage } from '@vbc/shared/conversation';
-import type { TPushPayload, ZRegisterPushSubscription, ZUnregisterPushSubscription } from '@vbc/shared/push';
+import type { ZRegisterPushSubscription, ZUnregisterPushSubscription } from '@vbc/shared/push';
 import type { z } from 'zod';
 import { pemSetting } from '../platform/config/setting-text.ts';
 import { ApnsClient } from './apns-client.ts';
+import type { TPayloadFor } from './payloads.ts';
 import { PushService, type TPushJob, type TSummariesOf } from './push-service.ts';
 import type { TDeliveryQueueOptions, TLane } from './delivery-queue.ts';
 import pushRoutes from './routes.ts';
@@ -29,7 +30,7 @@ export interface TPush {
    * Queues a notification for every device of these accounts; resolves (with how many) once queued.
    * `lane` 'bulk' (an announcement to many) yields to 'interactive' (default) work: delivery-queue.ts.
    */
-  notifyAccounts(accountIds: readonly string[], payload: TPushPayload, lane?: TLane): Promise<number>;
+  notifyAccounts(accountIds: readonly string[], payloadFor: TPayloadFor, lane?: TLane): Promise<number>;
   /** A committed message: pushed to recipients who have not seen it after PUSH_MESSAGE_DELAY_MS. */
   messageAdded(message: TConversationMessage, participantIds: readonly string[], summaries: TSummariesOf): void;
   /** Delayed checks run and queue empty (tests). */

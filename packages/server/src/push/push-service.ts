@@ -5,7 +5,9 @@ import type { TConversationSummary } from '@vbc/shared/conversation';
 import type { ApnsClient, ApnsOutcome } from './apns-client.ts';
 import { DeliveryQueue, type TDeliveryOutcome, type TDeliveryQueueOptions, type TLane } from './delivery-queue.ts';
 import { LoopPacer } from './loop-pacer.ts';
-import { apnsBody, messagePayload } from './payloads.ts';
+import { apnsBody, messagePayload, type TPayloadFor } from './payloads.ts';
+import { recipientLocale } from '../platform/i18n/translator.ts';
+import type { TLocale } from '@vbc/shared/i18n/locales';
 import { batchedCalls } from '../platform/db/batched-calls.ts';
 import { deleteSubscription, SUBSCRIPTIONS_PAGE, subscriptionPagesOf, subscriptionsOf, type TPushTarget } from './subscriptions.ts';
 import type { WebPushSender } from './web-push-sender.ts';
@@ -77,14 +79,22 @@ export class PushService {
   }
 
   /**
-   * Queues `payload` for every subscription of these accounts; resolves (with how many) once queued,
+   * Queues `payloadFor(locale)` for every subscription of these accounts, each in its account's
+   * language (English when none is set; one payload per language); resolves (with how many) once queued,
    * not delivered. `lane` 'bulk' (an announcement to many) yields to 'interactive' (a message): see
    * delivery-queue.ts. Deliveries start as soon as the first page of subscriptions is read.
    */
-  async notifyAccounts(accountIds: readonly string[], payload: TPushPayload, lane: TLane = 'interactive'): Promise<number> {
+  async notifyAccounts(accountIds: readonly string[], payloadFor: TPayloadFor, lane: TLane = 'interactive'): Promise<number> {
+    const payloads = new Map<TLocale, TPushPayload>();
+    const payloadOf = (target: TPushTarget): TPushPayload => {
+      const locale = recipientLocale(target.language);
+      let payload = payloads.get(locale);
+      if (!payload) payloads.set(locale, (payload = payloadFor(locale)));
+      return payload;
+    };
     if (lane === 'interactive' && accountIds.length <= FEW_ACCOUNTS) {
       const targets = (await this.targetsOfFew(accountIds)).filter((target) => this.reaches(target));
-      for (const target of targets) this.queue.enqueue({ target, payload }, lane);
+      for (const target of targets) this.queue.enqueue({ target, payload: payloadOf(target) }, lane);
       return targets.length;
     }
     let queued = 0;
@@ -94,7 +104,7 @@ export class PushService {
       for await (const page of subscriptionPagesOf(this.deps.db, accountIds, () => pacer?.room())) {
         for (const target of page) {
           if (!this.reaches(target)) continue;
-          this.queue.enqueue({ target, payload }, lane);
+          this.queue.enqueue({ target, payload: payloadOf(target) }, lane);
           queued++;
         }
       }
@@ -158,8 +168,11 @@ export class PushService {
     for (const accountId of recipients) {
       const summary = summaries.get(accountId);
       if (!summary || summary.mySeenSequence >= message.sequence) continue;
-      const payload = messagePayload(message, summary.counterpart.name);
-      for (const target of targets) if (target.accountId === accountId) this.queue.enqueue({ target, payload }, 'interactive');
+      for (const target of targets) {
+        if (target.accountId !== accountId) continue;
+        const payload = messagePayload(message, summary.counterpart.name, recipientLocale(target.language));
+        this.queue.enqueue({ target, payload }, 'interactive');
+      }
     }
   }
 

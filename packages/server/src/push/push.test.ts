@@ -139,14 +139,14 @@ describeEachDatabase(
       let release!: () => void;
       pushService.hold = new Promise((resolve) => (release = resolve));
       const before = pushService.received.length;
-      const queued = await ctx.app.push.notifyAccounts([ana.account.id], {
+      const queued = await ctx.app.push.notifyAccounts([ana.account.id], () => ({
         kind: 'announcement',
         title: 'Office closed',
         body: 'From Acme',
         url: '/vbc/announcement/x',
         tag: 'announcement-x',
         announcementId: 'x',
-      });
+      }));
       expect(queued).toBe(2);
       expect(pushService.received.length).toBe(before); // queued, not delivered: the caller did not wait
       pushService.hold = null;
@@ -161,9 +161,11 @@ describeEachDatabase(
       const nobody = await buildPerson(ctx.app, 'Nobody');
       const payload = (name: string) => ({ kind: 'announcement' as const, title: `for ${name}`, body: 'b', url: '/u', tag: `t-${name}` });
       const queued = await Promise.all([
-        ...people.map((p, i) => ctx.app.push.notifyAccounts([p.account.id], { ...payload(p.account.name), announcementId: String(i) })),
-        ctx.app.push.notifyAccounts([nobody.account.id], { ...payload('Nobody'), announcementId: 'n' }),
-        ctx.app.push.notifyAccounts([people[0]!.account.id, people[1]!.account.id], { ...payload('both'), announcementId: 'b' }),
+        ...people.map((p, i) =>
+          ctx.app.push.notifyAccounts([p.account.id], () => ({ ...payload(p.account.name), announcementId: String(i) })),
+        ),
+        ctx.app.push.notifyAccounts([nobody.account.id], () => ({ ...payload('Nobody'), announcementId: 'n' })),
+        ctx.app.push.notifyAccounts([people[0]!.account.id, people[1]!.account.id], () => ({ ...payload('both'), announcementId: 'b' })),
       ]);
       expect(queued).toEqual([1, 1, 1, 1, 1, 1, 0, 2]);
       await ctx.app.push.idle();

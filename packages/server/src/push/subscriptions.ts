@@ -1,8 +1,9 @@
 import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ZRegisterPushSubscription, ZUnregisterPushSubscription } from '@vbc/shared/push';
+import type { TLocale } from '@vbc/shared/i18n/locales';
 import type { Db } from '../platform/db/client.ts';
-import { pushSubscriptions } from '../platform/db/schema/index.ts';
+import { accounts, pushSubscriptions } from '../platform/db/schema/index.ts';
 import { checkOutboundUrl } from '../platform/outbound/address-guard.ts';
 
 /** How a refused push endpoint is named. */
@@ -77,8 +78,13 @@ export async function unregisterSubscriptions(db: Db, caller: TPushCaller, input
   return gone.length;
 }
 
-/** What a delivery needs of a subscription row: its id (to forget it) and where and how to send. */
-export type TPushTarget = Pick<TPushSubscriptionRow, 'id' | 'accountId' | 'endpoint' | 'keyP256Dh' | 'keyAuth' | 'apnDeviceToken'>;
+/**
+ * What a delivery needs of a subscription row: its id (to forget it), where and how to send, and
+ * its account's language (null: English, a device's own language is not known here).
+ */
+export type TPushTarget = Pick<TPushSubscriptionRow, 'id' | 'accountId' | 'endpoint' | 'keyP256Dh' | 'keyAuth' | 'apnDeviceToken'> & {
+  language: TLocale | null;
+};
 
 /** Accounts per query of `subscriptionPagesOf`: its statement is built and its rows mapped on the event loop. */
 export const SUBSCRIPTIONS_PAGE = 500;
@@ -111,8 +117,10 @@ export function subscriptionsOf(db: Db, accountIds: readonly string[]): Promise<
       keyP256Dh: pushSubscriptions.keyP256Dh,
       keyAuth: pushSubscriptions.keyAuth,
       apnDeviceToken: pushSubscriptions.apnDeviceToken,
+      language: accounts.language,
     })
     .from(pushSubscriptions)
+    .innerJoin(accounts, eq(accounts.id, pushSubscriptions.accountId))
     .where(inArray(pushSubscriptions.accountId, [...accountIds]));
 }
 

@@ -1,7 +1,8 @@
 /** Helpers for the account API tests: a client per IP, unique contacts, codes read from the real sinks. */
 import { randomBytes, randomInt } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { TLoginResult } from '@vbc/shared';
+import type { TLoginResult, TPersonalAccount } from '@vbc/shared';
+import type { TLocale } from '@vbc/shared/i18n/locales';
 import { codeIn, type SmsSink, type SmtpSink } from './notify-sinks.ts';
 import { toE164 } from '../platform/notify/phone.ts';
 
@@ -92,4 +93,15 @@ export function controlClock(app: FastifyInstance): { advance(ms: number): void 
   let offset = 0;
   app.clock.now = () => new Date(Date.now() + offset);
   return { advance: (ms) => void (offset += ms) };
+}
+
+/** PUT /api/personalAccount/language as `who` (issue 31): the account it answers, or a throw naming the refusal. */
+export async function chooseLanguage(
+  app: FastifyInstance,
+  who: { headers: Record<string, string> },
+  language: TLocale | null,
+): Promise<TPersonalAccount> {
+  const res = await app.inject({ method: 'PUT', url: '/api/personalAccount/language', headers: who.headers, payload: { language } });
+  if (res.statusCode !== 200) throw new Error(`language ${language}: ${res.statusCode} ${res.body}`);
+  return res.json<TPersonalAccount>();
 }

@@ -1,5 +1,7 @@
 import { PKPass, PassType } from 'passkit-generator';
 import { PRODUCT_NAME } from '@vbc/shared';
+import type { TLocale } from '@vbc/shared/i18n/locales';
+import { translatorFor } from '../platform/i18n/translator.ts';
 import type { AppleWalletSettings } from './settings.ts';
 import { appleRgb, foregroundFor, type TPassSubject } from './pass-subject.ts';
 import { passIcons, passThumbnails } from './pass-images.ts';
@@ -14,6 +16,8 @@ export interface ApplePassInput {
   authenticationToken: string;
   /** The picture's bytes for the thumbnail. */
   picture: Buffer | null;
+  /** The language of the pass's own words (catalogue namespace `wallet`); the card's text is as written. */
+  locale: TLocale;
 }
 
 /**
@@ -22,6 +26,8 @@ export interface ApplePassInput {
  */
 export async function buildApplePass(settings: AppleWalletSettings, input: ApplePassInput): Promise<Buffer> {
   const { subject } = input;
+  const t = translatorFor(input.locale, 'wallet');
+  const isCard = subject.kind === 'card';
   const foreground = foregroundFor(subject.accentColor);
   const files = { ...(await passIcons(subject.accentColor, foreground)), ...(await passThumbnails(input.picture)) };
   const pass = new PKPass(
@@ -38,7 +44,9 @@ export async function buildApplePass(settings: AppleWalletSettings, input: Apple
       teamIdentifier: settings.teamId,
       serialNumber: input.serialNumber,
       organizationName: subject.organization ?? PRODUCT_NAME,
-      description: subject.kind === 'card' ? `${subject.name} — ${PRODUCT_NAME} card` : `${subject.name} — ${PRODUCT_NAME} pet tag`,
+      description: isCard
+        ? t('description.card', { name: subject.name, product: PRODUCT_NAME })
+        : t('description.pet', { name: subject.name, product: PRODUCT_NAME }),
       logoText: PRODUCT_NAME,
       backgroundColor: appleRgb(subject.accentColor),
       foregroundColor: appleRgb(foreground),
@@ -49,13 +57,14 @@ export async function buildApplePass(settings: AppleWalletSettings, input: Apple
     },
   );
   const generic = new PassType('generic');
-  generic.primaryFields.push({ key: 'name', label: subject.kind === 'card' ? 'NAME' : 'PET', value: subject.name });
+  generic.primaryFields.push({ key: 'name', label: isCard ? t('label.name') : t('label.pet'), value: subject.name });
   if (subject.jobTitle)
-    generic.secondaryFields.push({ key: 'jobTitle', label: subject.kind === 'card' ? 'TITLE' : 'KIND', value: subject.jobTitle });
-  if (subject.organization) generic.secondaryFields.push({ key: 'organization', label: 'ORGANIZATION', value: subject.organization });
+    generic.secondaryFields.push({ key: 'jobTitle', label: isCard ? t('label.title') : t('label.kind'), value: subject.jobTitle });
+  if (subject.organization)
+    generic.secondaryFields.push({ key: 'organization', label: t('label.organization'), value: subject.organization });
   generic.backFields.push({
     key: 'link',
-    label: subject.kind === 'card' ? 'Card' : 'Pet tag',
+    label: isCard ? t('label.cardLink') : t('label.petLink'),
     value: subject.shareUrl,
     attributedValue: `<a href="${subject.shareUrl}">${subject.shareUrl}</a>`,
   });

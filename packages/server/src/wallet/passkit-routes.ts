@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { PKPASS_MIME_TYPE, ZPassKitLog, ZPassKitRegistration } from '@vbc/shared/wallet';
 import { SECURITY, ZNoContent, binary } from '../platform/plugins/docs.ts';
 import { PASSKIT_PATH } from './deps.ts';
+import { requestLocale } from '../platform/i18n/translator.ts';
 
 const tags = ['wallet'];
 const deviceLibraryId = z.string().regex(/^[\w.-]{1,200}$/, 'must be a device library identifier');
@@ -114,6 +115,7 @@ export default async function passkitRoutes(app: FastifyInstance) {
         ...request.params,
         token: applePassToken(request),
         ifModifiedSince: Number.isNaN(parsed) ? null : new Date(parsed),
+        locale: requestLocale(request),
       });
       reply.header('last-modified', lastModified.toUTCString()).header('cache-control', 'no-cache');
       if (!bytes) return reply.code(304).send(null);

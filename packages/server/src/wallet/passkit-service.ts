@@ -1,7 +1,8 @@
 import { isUuid } from '@vbc/shared';
+import type { TLocale } from '@vbc/shared/i18n/locales';
 import { notConfigured, notFound, unauthorized } from '../platform/errors/app-error.ts';
 import type { WalletDeps } from './deps.ts';
-import { renderApplePass, APPLE_NOT_CONFIGURED } from './generate-pass.ts';
+import { passLocale, renderApplePass, APPLE_NOT_CONFIGURED } from './generate-pass.ts';
 import { findPass, registerDevice, tokenMatches, unregisterDevice, updatedSerials, type PassRow } from './passes.ts';
 
 /** The path's pass type and serial, and the device's `ApplePass` token: the pass, or 404 / 401. */
@@ -40,11 +41,12 @@ export async function listUpdatedSerials(deps: WalletDeps, deviceLibraryId: stri
 
 /**
  * GET …/v1/passes/{passType}/{serial}: the pass as it is now, or `null` (304) when it has not
- * changed since `ifModifiedSince` (whole seconds, as HTTP dates are).
+ * changed since `ifModifiedSince` (whole seconds, as HTTP dates are). Labelled in its owner's
+ * language, else `locale` (the device's Accept-Language).
  */
 export async function latestPass(
   deps: WalletDeps,
-  input: { passTypeId: string; serial: string; token: string | undefined; ifModifiedSince: Date | null },
+  input: { passTypeId: string; serial: string; token: string | undefined; ifModifiedSince: Date | null; locale: TLocale },
 ): Promise<{ bytes: Buffer | null; lastModified: Date }> {
   const pass = await authorizedPass(deps, input.passTypeId, input.serial, input.token);
   const lastModified = pass.updatedAt;
@@ -53,5 +55,6 @@ export async function latestPass(
   }
   const subject = await deps.findSubject((pass.contactId ?? pass.petId)!);
   if (!subject) throw notFound('pass');
-  return { bytes: await renderApplePass(deps, subject, { row: pass, token: input.token! }), lastModified };
+  const locale = await passLocale(deps.db, subject, input.locale);
+  return { bytes: await renderApplePass(deps, subject, { row: pass, token: input.token! }, locale), lastModified };
 }

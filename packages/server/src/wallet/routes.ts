@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PKPASS_FILE_NAME, PKPASS_MIME_TYPE, ZGoogleWalletPass, ZWalletAvailability } from '@vbc/shared/wallet';
 import { contentDisposition } from '../platform/http/content-disposition.ts';
+import { requestLocale } from '../platform/i18n/translator.ts';
 import { requireAccount } from '../platform/plugins/auth.ts';
 import { SECURITY, binary } from '../platform/plugins/docs.ts';
 
@@ -42,7 +43,7 @@ export default async function walletRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const account = requireAccount(request);
-      const bytes = await app.wallet.generateApplePass(request.params.id, account.id);
+      const bytes = await app.wallet.generateApplePass(request.params.id, account.id, requestLocale(request));
       return reply
         .type(PKPASS_MIME_TYPE)
         .header('content-disposition', contentDisposition('attachment', PKPASS_FILE_NAME))
@@ -65,7 +66,7 @@ export default async function walletRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const account = requireAccount(request);
       reply.header('cache-control', 'private, no-store');
-      return app.wallet.generateGoogleWalletPass(request.params.id, account.id);
+      return app.wallet.generateGoogleWalletPass(request.params.id, account.id, requestLocale(request));
     },
   );
 }

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describeEachDatabase, buildTestApp } from '../test/app.ts';
 import { buildAccount, buildCard } from '../test/factories.ts';
+import { chooseLanguage } from '../test/accounts-support.ts';
 import { walletPasses } from '../platform/db/schema/index.ts';
 import { makePicture, multipartBody } from '../test/upload.ts';
 import { applePassEnv, makePassCerts, makeServiceAccount, unzip, verifyDetachedSignature } from '../test/wallet-certs.ts';
@@ -171,12 +172,53 @@ describeEachDatabase(
         expect.objectContaining({
           id: `3388000000012345678.card-${card.id}`,
           classId: '3388000000012345678.vbc_card',
-          header: { defaultValue: { language: 'en-US', value: 'Rui Sousa' } },
-          subheader: { defaultValue: { language: 'en-US', value: 'Chef' } },
+          header: { defaultValue: { language: 'en', value: 'Rui Sousa' } },
+          subheader: { defaultValue: { language: 'en', value: 'Chef' } },
           barcode: { type: 'QR_CODE', value: `${PUBLIC_URL}/ds/vbc/i/${card.quickId}?s=wallet`, alternateText: 'Rui Sousa' },
           hexBackgroundColor: '#282832',
         }),
       ]);
+    });
+
+    it("labels the passes in the owner's language (issue 31): Arabic from their account, Spanish from Accept-Language; the card's text as written", async () => {
+      const owner = await buildAccount(ctx.app);
+      const card = await buildCard(
+        ctx.app,
+        { firstName: 'Layla', lastName: 'Haddad', jobTitle: 'Architect', organization: 'Dar Studio' },
+        { ownerAccountId: owner.account.id },
+      );
+      await chooseLanguage(ctx.app, owner, 'ar');
+      // The account's choice wins over the browser's.
+      const headers = { ...owner.headers, 'accept-language': 'es-MX,es;q=0.9' };
+
+      const apple = await get(`/api/personalAccount/generateAppleWalletPass/${card.id}`, headers);
+      expect(apple.statusCode).toBe(200);
+      const pass = JSON.parse(unzip(apple.rawPayload).get('pass.json')!.toString('utf8'));
+      expect(pass.description).toBe('Layla Haddad — بطاقة V.B.C.');
+      expect(pass.generic.primaryFields).toEqual([expect.objectContaining({ key: 'name', label: 'الاسم', value: 'Layla Haddad' })]);
+      expect(pass.generic.secondaryFields).toEqual([
+        expect.objectContaining({ key: 'jobTitle', label: 'المسمى الوظيفي', value: 'Architect' }),
+        expect.objectContaining({ key: 'organization', label: 'المؤسسة', value: 'Dar Studio' }),
+      ]);
+      expect(pass.generic.backFields).toEqual([expect.objectContaining({ key: 'link', label: 'البطاقة' })]);
+
+      const googleRes = await get(`/api/personalAccount/generateGoogleWalletPass/${card.id}`, headers);
+      const claims = JSON.parse(Buffer.from(googleRes.json<{ jwt: string }>().jwt.split('.')[1]!, 'base64url').toString());
+      expect(claims.payload.genericObjects[0]).toMatchObject({
+        header: { defaultValue: { language: 'ar', value: 'Layla Haddad' } },
+        textModulesData: [{ id: 'organization', header: 'المؤسسة', body: 'Dar Studio' }],
+        linksModuleData: { uris: [{ id: 'link', description: 'البطاقة' }] },
+      });
+
+      // With no choice on the account, the request's language decides.
+      await chooseLanguage(ctx.app, owner, null);
+      const spanish = JSON.parse(
+        unzip((await get(`/api/personalAccount/generateAppleWalletPass/${card.id}`, headers)).rawPayload)
+          .get('pass.json')!
+          .toString('utf8'),
+      );
+      expect(spanish.description).toBe('Layla Haddad — tarjeta de V.B.C.');
+      expect(spanish.generic.primaryFields[0].label).toBe('NOMBRE');
     });
 
     it("is for the owner only: another account's card or pet → 404, an unknown id → 404, signed out → 401", async () => {

@@ -1,6 +1,8 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
 import { accounts, corporateAccountMembers, corporateAccounts, webhookEndpoints } from '../platform/db/schema/index.ts';
+import type { TLocale } from '@vbc/shared/i18n/locales';
+import { recipientLocale, translatorFor, type TMessageValues } from '../platform/i18n/translator.ts';
 import type { TMail } from '../platform/notify/types.ts';
 
 /** An endpoint whose every attempt failed for this long is disabled (docs/contracts.md "Webhooks"). */
@@ -31,7 +33,8 @@ export async function disableEndpoint(db: Db, endpointId: string): Promise<boole
 
 /**
  * Who hears that an endpoint was disabled, and what: the account's own endpoint, its account; a
- * business's, its admins. Accounts without an e-mail address are left out.
+ * business's, its admins; each in their account's language (English when none is set). Accounts
+ * without an e-mail address are left out.
  */
 export async function disabledNotices(db: Db, endpointId: string): Promise<{ accountId: string; mails: TMail[] } | null> {
   const [endpoint] = await db
@@ -39,36 +42,39 @@ export async function disabledNotices(db: Db, endpointId: string): Promise<{ acc
     .from(webhookEndpoints)
     .where(eq(webhookEndpoints.id, endpointId));
   if (!endpoint) return null;
-  let to: string[];
-  let whose = 'your account';
+  const recipient = { email: accounts.email, language: accounts.language };
+  let to: { email: string | null; language: TLocale | null }[];
+  let owner: TMessageValues = { owner: 'account' };
   if (endpoint.corporateAccountId === null) {
-    const rows = await db
-      .select({ email: accounts.email })
+    to = await db
+      .select(recipient)
       .from(accounts)
       .where(and(eq(accounts.id, endpoint.accountId), isNotNull(accounts.email)));
-    to = rows.map((r) => r.email!);
   } else {
     const [business] = await db
       .select({ name: corporateAccounts.name })
       .from(corporateAccounts)
       .where(eq(corporateAccounts.id, endpoint.corporateAccountId));
-    whose = business ? business.name : 'your business';
+    owner = business ? { owner: 'business', business: business.name } : { owner: 'unnamedBusiness' };
     const admins = db
       .select({ id: corporateAccountMembers.accountId })
       .from(corporateAccountMembers)
       .where(and(eq(corporateAccountMembers.corporateAccountId, endpoint.corporateAccountId), eq(corporateAccountMembers.role, 'admin')));
-    const rows = await db
-      .select({ email: accounts.email })
+    to = await db
+      .select(recipient)
       .from(accounts)
       .where(and(inArray(accounts.id, admins), isNotNull(accounts.email)));
-    to = rows.map((r) => r.email!);
   }
-  const text = [
-    `The webhook ${endpoint.url} of ${whose} has been disabled: every delivery to it failed for ${FAILING_DAYS_BEFORE_DISABLED} days.`,
-    '',
-    'Its recent attempts (GET /api/webhooks/{webhookId}/attempts) show what the receiver answered. Fix the receiver, then register the webhook again.',
-  ].join('\n');
-  return { accountId: endpoint.accountId, mails: to.map((address) => ({ to: address, subject: 'Your webhook was disabled', text })) };
+  const mails = to.map(({ email, language }): TMail => {
+    const t = translatorFor(recipientLocale(language), 'email');
+    const text = [
+      t('webhook.disabled', { url: endpoint.url, days: FAILING_DAYS_BEFORE_DISABLED, business: '', ...owner }),
+      '',
+      t('webhook.disabledHelp'),
+    ].join('\n');
+    return { to: email!, subject: t('webhook.disabledSubject'), text };
+  });
+  return { accountId: endpoint.accountId, mails };
 }
 
 /** Keeps an endpoint's newest ATTEMPTS_KEPT attempts, and drops finished outbox rows no attempt refers to any more. */

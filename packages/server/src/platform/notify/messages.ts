@@ -1,5 +1,7 @@
 import { PRODUCT_NAME } from '@vbc/shared';
+import { localeDirection } from '@vbc/shared/i18n/locales';
 import { escapeHtml } from '../html/escape-html.ts';
+import { translatorFor } from '../i18n/translator.ts';
 import type { TCodeMessage } from './types.ts';
 
 interface TWording {
@@ -9,38 +11,40 @@ interface TWording {
   ignore: string;
 }
 
-function wording({ code, purpose, expiresInMinutes }: TCodeMessage): TWording {
-  const validity = `It is valid for ${expiresInMinutes} minutes and works once.`;
+/** The code mail's sentences in the recipient's language (catalogue namespace `email`, `code.*`). */
+function wording({ code, purpose, expiresInMinutes, locale }: TCodeMessage): TWording {
+  const t = translatorFor(locale, 'email');
+  const values = { product: PRODUCT_NAME, code, minutes: expiresInMinutes };
   if (purpose === 'unregister') {
     return {
-      subject: `Your ${PRODUCT_NAME} account deletion code: ${code}`,
-      lead: `Your ${PRODUCT_NAME} account deletion code is:`,
-      use: `${validity} Enter it only if you want your ${PRODUCT_NAME} account and its personal data deleted.`,
-      ignore: 'If you did not ask to delete your account, ignore this message and keep the code to yourself.',
+      subject: t('code.unregister.subject', values),
+      lead: t('code.unregister.lead', values),
+      use: t('code.unregister.use', values),
+      ignore: t('code.unregister.ignore', values),
     };
   }
   if (purpose === 'change_contact') {
     return {
-      subject: `Your ${PRODUCT_NAME} code to confirm this contact: ${code}`,
-      lead: `Your ${PRODUCT_NAME} code to make this your account's contact is:`,
-      use: `${validity} Enter it in Settings to confirm the change.`,
-      ignore: 'If you did not ask for this, ignore this message: nothing changes without the code.',
+      subject: t('code.changeContact.subject', values),
+      lead: t('code.changeContact.lead', values),
+      use: t('code.changeContact.use', values),
+      ignore: t('code.changeContact.ignore', values),
     };
   }
   return {
-    subject: `Your ${PRODUCT_NAME} code: ${code}`,
-    lead: `Your ${PRODUCT_NAME} sign-in code is:`,
-    use: `${validity} Enter it in the 'Verify your contact information' window.`,
-    ignore: 'If you did not ask for this code, ignore this message: nobody can sign in without it.',
+    subject: t('code.verify.subject', values),
+    lead: t('code.verify.lead', values),
+    use: t('code.verify.use', values),
+    ignore: t('code.verify.ignore', values),
   };
 }
 
-/** The e-mail for a code: subject, plain text and HTML (readable in any client). */
+/** The e-mail for a code in the recipient's language: subject, plain text and HTML (readable in any client). */
 export function codeMail(message: TCodeMessage): { subject: string; text: string; html: string } {
   const w = wording(message);
   const text = `${w.lead}\n\n    ${message.code}\n\n${w.use}\n\n${w.ignore}\n\n— ${PRODUCT_NAME}\n`;
   const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(w.subject)}</title></head>
+<html lang="${message.locale}" dir="${localeDirection(message.locale)}"><head><meta charset="utf-8"><title>${escapeHtml(w.subject)}</title></head>
 <body style="margin:0;padding:24px;background:#f4f4f7;font-family:Arial,Helvetica,sans-serif;color:#282832">
 <table role="presentation" width="100%" style="max-width:440px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
 <tr><td>

@@ -29,7 +29,7 @@ describe('code delivery', () => {
       { SMTP_URL: smtp.url, MAIL_FROM: 'V.B.C. <no-reply@vbc.test>', SMS_PROVIDER: 'log', SMS_URL: undefined, SMS_TOKEN: undefined },
       silentLog,
     );
-    await notifier.sendCode('email', { to: 'ana@example.test', code: '472913', purpose: 'verify', expiresInMinutes: 5 });
+    await notifier.sendCode('email', { to: 'ana@example.test', code: '472913', purpose: 'verify', expiresInMinutes: 5, locale: 'en' });
     notifier.close();
     const mail = await smtp.latestTo('ana@example.test');
     expect(mail?.from).toBe('no-reply@vbc.test');
@@ -49,7 +49,7 @@ describe('code delivery', () => {
     smtp.refuse = true;
     try {
       const failure = await notifier
-        .sendCode('email', { to: 'bo@example.test', code: '111222', purpose: 'unregister', expiresInMinutes: 5 })
+        .sendCode('email', { to: 'bo@example.test', code: '111222', purpose: 'unregister', expiresInMinutes: 5, locale: 'en' })
         .catch((e: unknown) => e);
       expect(failure).toBeInstanceOf(DeliveryError);
       expect(String((failure as Error).message)).not.toContain('111222');
@@ -64,7 +64,7 @@ describe('code delivery', () => {
       { SMTP_URL: undefined, MAIL_FROM: 'x', SMS_PROVIDER: 'http', SMS_URL: sms.url, SMS_TOKEN: 'sms-secret' },
       silentLog,
     );
-    await notifier.sendCode('phone', { to: '+639171234567', code: '908172', purpose: 'verify', expiresInMinutes: 5 });
+    await notifier.sendCode('phone', { to: '+639171234567', code: '908172', purpose: 'verify', expiresInMinutes: 5, locale: 'en' });
     const got = sms.latestTo('+639171234567');
     expect(got?.headers.authorization).toBe('Bearer sms-secret');
     expect(got?.headers['content-type']).toBe('application/json');
@@ -72,7 +72,7 @@ describe('code delivery', () => {
     sms.status = 500;
     try {
       await expect(
-        notifier.sendCode('phone', { to: '+639171234567', code: '000001', purpose: 'verify', expiresInMinutes: 5 }),
+        notifier.sendCode('phone', { to: '+639171234567', code: '000001', purpose: 'verify', expiresInMinutes: 5, locale: 'en' }),
       ).rejects.toBeInstanceOf(DeliveryError);
     } finally {
       sms.status = 200;
@@ -91,8 +91,8 @@ describe('code delivery', () => {
       log,
     );
     expect(notifier.channels).toEqual({ mail: 'log', sms: 'log' });
-    await notifier.sendCode('email', { to: 'cy@example.test', code: '123987', purpose: 'verify', expiresInMinutes: 5 });
-    await notifier.sendCode('phone', { to: '+639171234567', code: '555444', purpose: 'verify', expiresInMinutes: 5 });
+    await notifier.sendCode('email', { to: 'cy@example.test', code: '123987', purpose: 'verify', expiresInMinutes: 5, locale: 'en' });
+    await notifier.sendCode('phone', { to: '+639171234567', code: '555444', purpose: 'verify', expiresInMinutes: 5, locale: 'en' });
     expect(log.entries).toEqual([
       expect.objectContaining({ channel: 'development', medium: 'email', code: '123987' }),
       expect.objectContaining({ channel: 'development', medium: 'sms', message: expect.stringContaining('555444') }),
@@ -118,7 +118,7 @@ describe('code delivery', () => {
     );
     expect([notifier.canSend('email'), notifier.canSend('phone')]).toEqual([true, false]);
     await expect(
-      notifier.sendCode('phone', { to: '+639171234567', code: '246810', purpose: 'verify', expiresInMinutes: 5 }),
+      notifier.sendCode('phone', { to: '+639171234567', code: '246810', purpose: 'verify', expiresInMinutes: 5, locale: 'en' }),
     ).rejects.toBeInstanceOf(DeliveryError);
     notifier.close();
     expect(log.entries).toEqual([]);

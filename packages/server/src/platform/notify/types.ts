@@ -1,3 +1,5 @@
+import type { TLocale } from '@vbc/shared/i18n/locales';
+
 /** What a code is for; it changes the wording of the message. */
 export type TCodePurpose = 'verify' | 'unregister' | 'change_contact';
 
@@ -8,6 +10,8 @@ export interface TCodeMessage {
   code: string;
   purpose: TCodePurpose;
   expiresInMinutes: number;
+  /** The recipient's language (issue 31): the words of the message around the code. */
+  locale: TLocale;
 }
 
 /** The message could not be handed to the mail server or SMS provider. Never carries the code. */

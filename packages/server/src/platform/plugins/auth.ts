@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { TLocale } from '@vbc/shared/i18n/locales';
 import { unauthorized } from '../errors/app-error.ts';
 
 /** The signed-in account of a request (accounts/auth-plugin.ts resolves it from the bearer token). */
@@ -7,6 +8,8 @@ export interface AuthAccount {
   name: string;
   email: string | null;
   phoneNumber: string | null;
+  /** The language the person chose (issue 31), or null: the request's Accept-Language decides. */
+  language: TLocale | null;
   /** Row id of the session the request came with. */
   sessionRowId: string;
   /** SHA-256 of the session id issued with this token: `X-Session-Id`, when sent, must hash to it. */

@@ -1,13 +1,21 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { LOCALES, type TLocale } from '@vbc/shared/i18n/locales';
 
 /** A personal account (docs/contracts.md §3). E-mail is stored lower-cased; phone as typed (digits, 09…). */
-export const accounts = pgTable('accounts', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull(),
-  email: text('email').unique(),
-  phoneNumber: text('phone_number').unique(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').unique(),
+    phoneNumber: text('phone_number').unique(),
+    /** The person's language (issue 31): what the server writes to them in; null follows the device. */
+    language: text('language').$type<TLocale>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('accounts_language_ck', sql`${t.language} in (${sql.raw(LOCALES.map((l) => `'${l}'`).join(', '))})`)],
+);
 
 /**
  * A signed-in session. The access token and the session id are random and
