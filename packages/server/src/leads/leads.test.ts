@@ -14,8 +14,8 @@ import { EXCHANGE_BOT_REFUSAL, EXCHANGE_CARD_LIMIT } from './capture-lead.ts';
 describeEachDatabase('leads', (ctx) => {
   const events: TIntegrationEvent[] = [];
   beforeAll(() => {
-    ctx.app.integrationEvents.use(async (_tx, event) => {
-      events.push(event);
+    ctx.app.integrationEvents.use(async (_tx, recorded) => {
+      events.push(...recorded);
     });
   });
 
