@@ -44,7 +44,12 @@ export async function seed(databaseUrl: string, webhookUrl?: string): Promise<st
   try {
     const owner = await buildAccount(app, { name: 'Bench Owner' });
     if (webhookUrl) {
-      const res = await app.inject({ method: 'POST', url: '/api/webhooks', headers: owner.headers, payload: { url: webhookUrl, events: ['lead.created'] } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/webhooks',
+        headers: owner.headers,
+        payload: { url: webhookUrl, events: ['lead.created'] },
+      });
       if (res.statusCode !== 201) throw new Error(`POST /api/webhooks: ${res.statusCode} ${res.body}`);
     }
     const quickIds: string[] = [];

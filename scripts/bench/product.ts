@@ -183,7 +183,8 @@ export async function databaseUse(adminUrl: string, name: string): Promise<TData
     const [wal] = (await admin.query<{ wal_sync: string }>('select wal_sync::text from pg_stat_wal')).rows;
     // Statistics are reported at a backend's transaction end (and at most every second): read fresh.
     await admin.query('select pg_stat_clear_snapshot()');
-    const [db] = (await admin.query<{ xact_commit: string }>('select xact_commit::text from pg_stat_database where datname = $1', [name])).rows;
+    const [db] = (await admin.query<{ xact_commit: string }>('select xact_commit::text from pg_stat_database where datname = $1', [name]))
+      .rows;
     return {
       backends: new Map(rows.map(({ pid }) => [pid, cpuOf(pid).main])),
       walSyncs: Number(wal?.wal_sync ?? 0),

@@ -182,7 +182,9 @@ describe.skipIf(!databaseUrl)('webhooks on several instances (one PostgreSQL dat
       await new Promise((r) => setTimeout(r, 20));
     }
     expect(delivered.map((d) => [d.state, d.claimedUntil])).toEqual([['delivered', null]]);
-    const attempts: TWebhookAttempt[] = (await a.app.inject({ url: `/api/webhooks/${hook.webhookId}/attempts`, headers: owner.headers })).json();
+    const attempts: TWebhookAttempt[] = (
+      await a.app.inject({ url: `/api/webhooks/${hook.webhookId}/attempts`, headers: owner.headers })
+    ).json();
     expect(attempts.map((t) => t.status)).toEqual([200]);
     // Past the lease: nobody sends it again.
     await new Promise((r) => setTimeout(r, leaseMs + 1500));

@@ -30,7 +30,12 @@ export async function recordEvents(tx: Db, events: readonly TIntegrationEvent[])
   const owners = [and(inArray(webhookEndpoints.accountId, accountIds), isNull(webhookEndpoints.corporateAccountId))];
   if (corporateIds.length > 0) owners.push(inArray(webhookEndpoints.corporateAccountId, corporateIds));
   const endpoints = await tx
-    .select({ id: webhookEndpoints.id, accountId: webhookEndpoints.accountId, corporateAccountId: webhookEndpoints.corporateAccountId, events: webhookEndpoints.events })
+    .select({
+      id: webhookEndpoints.id,
+      accountId: webhookEndpoints.accountId,
+      corporateAccountId: webhookEndpoints.corporateAccountId,
+      events: webhookEndpoints.events,
+    })
     .from(webhookEndpoints)
     .where(and(eq(webhookEndpoints.enabled, true), arrayOverlaps(webhookEndpoints.events, types), or(...owners)));
   if (endpoints.length === 0) return;

@@ -245,7 +245,7 @@ describeEachDatabase(
       expect(unknown.json<{ message: string }>().message).toBe('The attempt was not found.');
     });
 
-    it('records the events of one transaction together, each to its own account\'s endpoints subscribed to its type', async () => {
+    it("records the events of one transaction together, each to its own account's endpoints subscribed to its type", async () => {
       const register = async () => {
         const owner = await buildAccount(ctx.app);
         const hook = await created(ctx.app, owner, { url: receiver.url(newPath()), events: ['lead.created'] });
