@@ -3,13 +3,17 @@
 // default settings), against a baseline measured on the same server in the same run: the public
 // card read (GET /api/vbc/virtualcontact/{quickId}) at 50 connections. Each exchange is a new
 // person (a fresh e-mail and clientRequestId), so every request writes a lead; it includes the
-// hub event and the queued push (the owner has no connection and no device: the work to find
-// none). The server trusts X-Forwarded-For from loopback (TRUST_PROXY=loopback) and every request
+// hub event, the queued push (the owner has no connection and no device: the work to find none)
+// and the queued webhook (the owner has a lead.created webhook to a local receiver, as a CRM would:
+// the outbox row is written in the exchange's transaction, and the server delivers it meanwhile;
+// BENCH_EXCHANGE_WEBHOOK=false leaves it out). The server trusts X-Forwarded-For from loopback (TRUST_PROXY=loopback) and every request
 // comes from its own client address, spread over enough cards to stay under the per-card limit:
 // the limits are checked, never hit.
 // `npx tsx scripts/bench/exchange.ts [seconds]` runs it alone and prints its JSON.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,17 +27,31 @@ import { BENCH_ADMIN_TOKEN, benchDatabase, cpuOf, databaseUse, databaseUsed, med
 /** Cards the exchanges are spread over: each takes 200 a day, so this many allow 40,000 exchanges. */
 const CARDS = 200;
 
-/** Migrates the database and makes one owner with CARDS cards; their quickIds. */
-export async function seed(databaseUrl: string): Promise<string[]> {
+/**
+ * Migrates the database and makes one owner with CARDS cards; their quickIds. With `webhookUrl`,
+ * the owner has a `lead.created` webhook there (a CRM's), so each exchange also queues its
+ * delivery in the outbox, in the exchange's transaction.
+ */
+export async function seed(databaseUrl: string, webhookUrl?: string): Promise<string[]> {
   const config = loadConfig({
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'vbc-bench-')),
     DATABASE_URL: databaseUrl,
     ADMIN_TOKEN: BENCH_ADMIN_TOKEN,
+    ALLOW_INSECURE_OUTBOUND: 'true',
   });
   const database = await openDatabase({ url: databaseUrl, dataDir: '', maxConnections: 4 });
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: false, webhooks: { dispatch: false } });
   try {
     const owner = await buildAccount(app, { name: 'Bench Owner' });
+    if (webhookUrl) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/webhooks',
+        headers: owner.headers,
+        payload: { url: webhookUrl, events: ['lead.created'] },
+      });
+      if (res.statusCode !== 201) throw new Error(`POST /api/webhooks: ${res.statusCode} ${res.body}`);
+    }
     const quickIds: string[] = [];
     for (let i = 0; i < CARDS; i++) {
       quickIds.push((await buildCard(app, { wall: { boards: [] } }, { ownerAccountId: owner.account.id })).quickId);
@@ -52,8 +70,12 @@ interface TRound {
   p99: number;
   errors: number;
   statuses: Record<string, number>;
-  /** The server's CPU ms per request (its process, every thread), the database backends' CPU ms per request, WAL flushes per request. */
-  perRequest: { serverCpuMs: number; databaseCpuMs: number; walSyncs: number };
+  /**
+   * The server's CPU ms per request (its process, every thread), the database backends' CPU ms per
+   * request, WAL flushes per request, and the database's transactions per request (a statement
+   * outside a transaction is one: the batched writes' and the push lookups'). None depends much on the host's load.
+   */
+  perRequest: { serverCpuMs: number; databaseCpuMs: number; walSyncs: number; transactions: number };
 }
 
 /** The product under load: its port and process, and the database it runs on. */
@@ -90,6 +112,7 @@ async function round(target: TTarget, seconds: number, request: autocannon.Reque
       serverCpuMs: per((serverCpu(target.pid) - cpuBefore) * 1000),
       databaseCpuMs: per(database.cpuSeconds * 1000),
       walSyncs: per(database.walSyncs),
+      transactions: per(database.commits),
     },
     requests: result.requests.total,
     rps: result.requests.average,
@@ -103,9 +126,21 @@ async function round(target: TTarget, seconds: number, request: autocannon.Reque
 export async function benchExchange(seconds = 10) {
   const database = await benchDatabase();
   const logFile = path.join(mkdtempSync(path.join(tmpdir(), 'vbc-bench-log-')), 'server.log');
+  // The owner's CRM: a local receiver that answers 200 (BENCH_EXCHANGE_WEBHOOK=false: no webhook).
+  const withWebhook = process.env.BENCH_EXCHANGE_WEBHOOK !== 'false';
+  let webhooksReceived = 0;
+  const receiver = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      webhooksReceived++;
+      response.writeHead(200).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   try {
-    const quickIds = await seed(database.url);
-    const product = await startProduct(database.url, logFile, { TRUST_PROXY: 'loopback' });
+    const webhookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/crm`;
+    const quickIds = await seed(database.url, withWebhook ? webhookUrl : undefined);
+    const product = await startProduct(database.url, logFile, { TRUST_PROXY: 'loopback', ALLOW_INSECURE_OUTBOUND: 'true' });
     let n = 0;
     const exchangeRequest: autocannon.Request = {
       method: 'POST',
@@ -153,6 +188,8 @@ export async function benchExchange(seconds = 10) {
     const worst = (pick: (r: { card: TRound; exchange: TRound }) => TRound, key: 'p99' | 'p50') =>
       Math.max(...rounds.map((r) => pick(r)[key]));
     return {
+      /** Whether the owner had a lead.created webhook, and how many deliveries its receiver got by the end. */
+      webhook: { subscribed: withWebhook, received: webhooksReceived },
       exchange: {
         p50: median(rounds.map((r) => r.exchange.p50)),
         p99: worst((r) => r.exchange, 'p99'),
@@ -164,6 +201,7 @@ export async function benchExchange(seconds = 10) {
           serverCpuMs: median(rounds.map((r) => r.exchange.perRequest.serverCpuMs)),
           databaseCpuMs: median(rounds.map((r) => r.exchange.perRequest.databaseCpuMs)),
           walSyncs: median(rounds.map((r) => r.exchange.perRequest.walSyncs)),
+          transactions: median(rounds.map((r) => r.exchange.perRequest.transactions)),
         },
       },
       card: {
@@ -180,6 +218,8 @@ export async function benchExchange(seconds = 10) {
       logFile,
     };
   } finally {
+    receiver.closeAllConnections();
+    await new Promise((resolve) => receiver.close(resolve));
     await database.drop();
   }
 }

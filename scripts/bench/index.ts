@@ -271,12 +271,17 @@ if (runs('exchange')) {
   console.log(
     `  exchange ${fmt(ex.exchange.rps, 0)} req/s  p50 ${ex.exchange.p50} ms  p99 ${ex.exchange.p99} ms (worst round; target ≤ 25: ${verdict(ex.exchange.p99 <= 25)})  errors ${ex.exchange.errors} of ${ex.exchange.requests}`,
   );
+  console.log(
+    ex.webhook.subscribed
+      ? `  the owner has a lead.created webhook: each exchange queues its delivery in its transaction; ${ex.webhook.received} delivered to the local receiver during the run`
+      : '  the owner has no webhook (BENCH_EXCHANGE_WEBHOOK=false)',
+  );
   console.log(`  card read ${fmt(ex.card.rps, 0)} req/s  p50 ${ex.card.p50} ms  p99 ${ex.card.p99} ms (baseline)`);
   console.log(
     `  ratio exchange p99 / card read p99 = ${fmt(ex.p99Ratio)}; card read req/s / exchange req/s = ${fmt(ex.rpsRatio)} (medians of the rounds)`,
   );
   console.log(
-    `  per exchange (medians of the rounds): server CPU ${ex.exchange.perRequest.serverCpuMs} ms, database backends' CPU ${ex.exchange.perRequest.databaseCpuMs} ms, WAL flushes ${ex.exchange.perRequest.walSyncs} (every database's: other load on the server counts)`,
+    `  per exchange (medians of the rounds): server CPU ${ex.exchange.perRequest.serverCpuMs} ms, database backends' CPU ${ex.exchange.perRequest.databaseCpuMs} ms, WAL flushes ${ex.exchange.perRequest.walSyncs} (every database's: other load on the server counts), transactions ${ex.exchange.perRequest.transactions}`,
   );
   if (ex.serverErrors) console.log(`  server error lines in the log: ${ex.serverErrors} (${ex.logFile})`);
 }

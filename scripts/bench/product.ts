@@ -163,10 +163,11 @@ export function percentile(values: number[], p: number): number {
   return Math.round((sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0) * 10) / 10;
 }
 
-/** What databaseUse reads: each backend's CPU seconds so far, and the server's WAL flushes so far. */
+/** What databaseUse reads: each backend's CPU seconds so far, the server's WAL flushes so far, and the database's committed transactions so far. */
 export interface TDatabaseUse {
   backends: Map<number, number>;
   walSyncs: number;
+  commits: number;
 }
 
 /**
@@ -180,16 +181,29 @@ export async function databaseUse(adminUrl: string, name: string): Promise<TData
   try {
     const { rows } = await admin.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [name]);
     const [wal] = (await admin.query<{ wal_sync: string }>('select wal_sync::text from pg_stat_wal')).rows;
-    return { backends: new Map(rows.map(({ pid }) => [pid, cpuOf(pid).main])), walSyncs: Number(wal?.wal_sync ?? 0) };
+    // Statistics are reported at a backend's transaction end (and at most every second): read fresh.
+    await admin.query('select pg_stat_clear_snapshot()');
+    const [db] = (await admin.query<{ xact_commit: string }>('select xact_commit::text from pg_stat_database where datname = $1', [name]))
+      .rows;
+    return {
+      backends: new Map(rows.map(({ pid }) => [pid, cpuOf(pid).main])),
+      walSyncs: Number(wal?.wal_sync ?? 0),
+      commits: Number(db?.xact_commit ?? 0),
+    };
   } finally {
     await admin.end();
   }
 }
 
-/** The CPU seconds and WAL flushes between two databaseUse readings (a backend started in between counts from 0). */
+/**
+ * The CPU seconds, WAL flushes and committed transactions (each statement outside a transaction is
+ * one; the readings' own queries count a few) between two databaseUse readings (a backend started
+ * in between counts from 0).
+ */
 export const databaseUsed = (before: TDatabaseUse, after: TDatabaseUse) => ({
   cpuSeconds: [...after.backends].reduce((sum, [pid, seconds]) => sum + seconds - (before.backends.get(pid) ?? 0), 0),
   walSyncs: after.walSyncs - before.walSyncs,
+  commits: after.commits - before.commits,
 });
 
 /** CPU seconds a process has used (Linux /proc; 0 elsewhere): its main thread (the event loop) and its other threads (workers, libuv, GC). */

@@ -15,7 +15,7 @@ import { mkdtempSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -74,10 +74,41 @@ export interface TWebhookBench {
   received: number;
   /** The server's CPU (its process, every thread) per backlog delivery, sends included, in ms. */
   cpuPerDeliveryMs: number;
-  /** The SIGKILL phase: events written, how many had arrived at the kill, how many distinct arrived in the end, requests in all. */
-  kill: { events: number; killedAt: number; delivered: number; received: number };
+  /**
+   * The SIGKILL phase: events written, how many had arrived at the kill, how many distinct arrived
+   * in the end, requests in all, and the repeats in two kinds (repeats()).
+   */
+  kill: { events: number; killedAt: number; delivered: number; received: number; repeatedAfterKill: number; repeatedOtherwise: number };
   quiet: { p50: number; p99: number; sends: number };
   during: { p50: number; p99: number; sends: number };
+}
+
+/** One request of the backlog at the receiver: the connection it came on, and when (performance.now()). */
+interface TArrival {
+  socket: Socket;
+  at: number;
+}
+
+/**
+ * The kill phase's repeats in two kinds, by the instance that sent each copy: the killed one's
+ * connections are closed by its death, the survivor's stay open (the receiver keeps idle ones).
+ * After the kill: an event the killed instance sent and the survivor sent again — the first died
+ * before marking it delivered, the second claimed it once its lease ended (at least once:
+ * unavoidable, and the same webhook-id lets a receiver drop it). Otherwise: an event one instance
+ * sent twice, or the survivor sent while the killed one lived — a double claim or a lease that ran
+ * out under a live instance: a bug.
+ */
+function repeats(arrivals: Map<string, TArrival[]>, killedAt: number) {
+  let repeatedAfterKill = 0;
+  let repeatedOtherwise = 0;
+  for (const copies of arrivals.values()) {
+    if (copies.length < 2) continue;
+    const byKilled = copies.filter((c) => c.socket.destroyed);
+    const bySurvivor = copies.filter((c) => !c.socket.destroyed);
+    if (byKilled.length === 1 && bySurvivor.length === 1 && bySurvivor[0]!.at > killedAt) repeatedAfterKill++;
+    else repeatedOtherwise += copies.length - 1;
+  }
+  return { repeatedAfterKill, repeatedOtherwise };
 }
 
 const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
@@ -85,6 +116,9 @@ const round = (n: number) => Math.round(n * 10) / 10;
 
 export async function benchWebhooks(events = 10_000, pairCount = 200, sends = 300): Promise<TWebhookBench> {
   const backlog = new Set<string>();
+  /** Each backlog webhook-id's arrivals, by the connection each came on (repeats()). */
+  let arrivals = new Map<string, TArrival[]>();
+  let killedAt = Infinity;
   let backlogRequests = 0;
   let first = 0;
   let last = 0;
@@ -95,11 +129,19 @@ export async function benchWebhooks(events = 10_000, pairCount = 200, sends = 30
         const now = performance.now();
         if (backlogRequests++ === 0) first = now;
         last = now;
-        backlog.add(String(request.headers['webhook-id']));
+        const id = String(request.headers['webhook-id']);
+        backlog.add(id);
+        const seen = arrivals.get(id);
+        const arrival = { socket: request.socket, at: now };
+        if (seen) seen.push(arrival);
+        else arrivals.set(id, [arrival]);
       }
       response.writeHead(200).end('ok');
     });
   });
+  // Connections stay open until their sender goes (a SIGKILL closes the killed instance's), so
+  // the connection an arrival came on says which instance sent it (repeats()).
+  receiver.keepAliveTimeout = 30 * 60_000;
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
 
@@ -168,11 +210,13 @@ export async function benchWebhooks(events = 10_000, pairCount = 200, sends = 30
     const second = await startProduct(database.url, `${logFile}.2`, { ALLOW_INSECURE_OUTBOUND: 'true' });
     children.push(second.child);
     backlog.clear();
+    arrivals = new Map();
     backlogRequests = 0;
     await writeBacklog(seedApp, leadOwnerId, KILL_EVENTS);
     while (backlog.size < KILL_EVENTS / 3) await new Promise((r) => setTimeout(r, 5));
     started.child.kill('SIGKILL');
-    const killedAt = backlog.size;
+    killedAt = performance.now();
+    const deliveredAtKill = backlog.size;
     const killDeadline = Date.now() + 300_000;
     while (backlog.size < KILL_EVENTS && Date.now() < killDeadline) await new Promise((r) => setTimeout(r, 50));
     await new Promise((r) => setTimeout(r, 1000)); // anything repeated after the last new one
@@ -181,7 +225,13 @@ export async function benchWebhooks(events = 10_000, pairCount = 200, sends = 30
       deliveriesPerSecond: Math.round(throughput.events / seconds),
       seconds: round(seconds),
       received: throughput.received,
-      kill: { events: KILL_EVENTS, killedAt, delivered: backlog.size, received: backlogRequests },
+      kill: {
+        events: KILL_EVENTS,
+        killedAt: deliveredAtKill,
+        delivered: backlog.size,
+        received: backlogRequests,
+        ...repeats(arrivals, killedAt),
+      },
       cpuPerDeliveryMs: Math.round((cpuMs / Math.max(1, backlog.size)) * 100) / 100,
       quiet: figures(quiet),
       during: figures(during),
@@ -200,7 +250,7 @@ export function webhookLines(r: TWebhookBench, verdict: (ok: boolean) => string)
   const ratio = r.quiet.p99 > 0 ? r.during.p99 / r.quiet.p99 : 0;
   return [
     `  ${r.events} events delivered in ${r.seconds} s: ${r.deliveriesPerSecond} deliveries/s (target ≥ 500: ${verdict(r.deliveriesPerSecond >= 500)}); ${r.received} requests (${r.received - r.events} repeated); server CPU ${r.cpuPerDeliveryMs} ms a delivery (the sends' included)`,
-    `  across a SIGKILL of one of two instances at ${r.kill.killedAt} of ${r.kill.events} events: ${r.kill.events - r.kill.delivered} lost, ${r.kill.received - r.kill.delivered} repeated (the same webhook-id again: the deliveries the killed instance had sent but not yet marked)`,
+    `  across a SIGKILL of one of two instances at ${r.kill.killedAt} of ${r.kill.events} events: ${r.kill.events - r.kill.delivered} lost (target 0: ${verdict(r.kill.delivered === r.kill.events)}); ${r.kill.repeatedAfterKill} repeated after the kill (sent by the killed instance, not yet marked delivered: at least once, each with the same webhook-id, so a receiver drops the second); ${r.kill.repeatedOtherwise} repeated otherwise (target 0: ${verdict(r.kill.repeatedOtherwise === 0 && r.received === r.events)}); ${r.kill.received} requests in all`,
     `  send path p50/p99: ${r.quiet.p50}/${r.quiet.p99} ms quiet (${r.quiet.sends} sends), ${r.during.p50}/${r.during.p99} ms while delivering (${r.during.sends} sends); p99 ratio ${ratio.toFixed(2)} (target ≤ 2.00: ${verdict(ratio <= 2)})`,
   ];
 }

@@ -15,7 +15,7 @@ import { batchedCalls, type TBatchedCallsOptions } from '../platform/db/batched-
 import type { Db } from '../platform/db/client.ts';
 import { leads } from '../platform/db/schema/index.ts';
 import { badRequest, notFound, tooManyRequests } from '../platform/errors/app-error.ts';
-import type { IntegrationEvents } from '../platform/integration-events/index.ts';
+import type { IntegrationEvents, TIntegrationEvent } from '../platform/integration-events/index.ts';
 import type { RateLimiter, TRateRule } from '../platform/rate-limit/index.ts';
 import { presentLead, type LeadRow } from './present-lead.ts';
 
@@ -181,6 +181,7 @@ export function createLeadWriter(
       order by b.n`);
     const answers = (result as unknown as { rows: TCaptureResult[] }).rows;
     const written: TLeadWritten[] = [];
+    const events: TIntegrationEvent[] = [];
     for (const [i, answer] of answers.entries()) {
       if (!answer.fresh) {
         written.push({ leadId: answer.id as string, fresh: false, lead: null });
@@ -189,7 +190,7 @@ export function createLeadWriter(
       const row = leadRow(answer);
       const lead = presentLead(row, answer.owner_name);
       if (recorded && wanted(row.ownerAccountId)) {
-        await integrationEvents.record(tx, {
+        events.push({
           type: answer.updated ? 'lead.updated' : 'lead.created',
           accountId: row.ownerAccountId,
           corporateAccountId: row.corporateAccountId,
@@ -199,6 +200,8 @@ export function createLeadWriter(
       }
       written.push({ leadId: row.id, fresh: true, lead });
     }
+    // The batch's events together: one read of their endpoints and one outbox insert, not three round trips an exchange.
+    await integrationEvents.recordAll(tx, events);
     return written;
   };
   return batchedCalls((writes) => {

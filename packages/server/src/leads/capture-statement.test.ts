@@ -3,7 +3,9 @@
  * statement calling `capture_lead`, outside any transaction (the app's recorders always want lead
  * events, so the route tests take the other path). On PGlite and PostgreSQL: a new lead, a merge, a
  * known request, concurrent submits with the same phone ending in one lead (each its own statement,
- * racing), and exchanges batched into one statement, the same e-mail twice among them.
+ * racing), exchanges batched into one statement, the same e-mail twice among them, and where each
+ * request is kept (a new lead's on the lead, a merge's in `lead_requests`, migration 0028) with
+ * concurrent retries of both kinds.
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
@@ -59,8 +61,39 @@ describeEachDatabase('capture_lead as one statement', (ctx) => {
     const rows = await ctx.app.db.select().from(leads).where(eq(leads.ownerAccountId, owner.account.id));
     expect(rows).toHaveLength(2);
     expect(rows.find((r) => r.phone === normalizeLeadPhone(phone))!.exchangeCount).toBe(5);
+    // Seven requests: the two that added a lead are on the leads, the five merges in lead_requests.
+    expect(rows.map((r) => r.clientRequestId).filter(Boolean)).toHaveLength(2);
     const requests = await ctx.app.db.select().from(leadRequests).where(eq(leadRequests.ownerAccountId, owner.account.id));
-    expect(requests).toHaveLength(7);
+    expect(requests).toHaveLength(5);
+  });
+
+  it("keeps a new lead's request on the lead and a merge's in lead_requests; racing retries of either are one exchange", async () => {
+    const owner = await buildAccount(ctx.app, { name: 'Rita Retry' });
+    const card = await buildCard(ctx.app, { firstName: 'Rita', lastName: 'Retry' }, { ownerAccountId: owner.account.id });
+    const email = `retry-${randomUUID()}@example.test`;
+    const adding = exchangeBody({ email, phone: null });
+    // Four retries of one new person's request at once, each its own statement: one lead, one exchange.
+    const added = await Promise.all(Array.from({ length: 4 }, () => capture(card.id, adding)));
+    expect(new Set(added.map((a) => a.leadId)).size).toBe(1);
+    expect(added.filter((a) => a.fresh)).toHaveLength(1);
+    const leadId = added[0]!.leadId;
+    const [row] = await ctx.app.db.select().from(leads).where(eq(leads.id, leadId));
+    expect(row).toMatchObject({ clientRequestId: adding.clientRequestId, exchangeCount: 1 });
+    expect(await ctx.app.db.select().from(leadRequests).where(eq(leadRequests.ownerAccountId, owner.account.id))).toHaveLength(0);
+
+    // The same person again (a merge), its request retried four times at once: counted once.
+    const merging = exchangeBody({ email: email.toUpperCase(), phone: null, company: 'Later Ltd' });
+    const merged = await Promise.all(Array.from({ length: 4 }, () => capture(card.id, merging)));
+    expect(merged.every((a) => a.leadId === leadId)).toBe(true);
+    expect(merged.filter((a) => a.fresh)).toHaveLength(1);
+    const requests = await ctx.app.db.select().from(leadRequests).where(eq(leadRequests.ownerAccountId, owner.account.id));
+    expect(requests).toMatchObject([{ clientRequestId: merging.clientRequestId, leadId }]);
+
+    // Either request later: the same lead, nothing changes.
+    expect(await capture(card.id, adding)).toMatchObject({ leadId, fresh: false });
+    expect(await capture(card.id, merging)).toMatchObject({ leadId, fresh: false });
+    const [after] = await ctx.app.db.select().from(leads).where(eq(leads.id, leadId));
+    expect(after).toMatchObject({ exchangeCount: 2, company: 'Later Ltd' });
   });
 
   it('runs the exchanges that meet while a write is running as one statement, in order: the same e-mail twice is one lead', async () => {

@@ -37,8 +37,8 @@ beforeAll(async () => {
   });
   ctx.app = built.app;
   ctx.log = built.log;
-  ctx.app.integrationEvents.use(async (_tx, event) => {
-    events.push(event);
+  ctx.app.integrationEvents.use(async (_tx, recorded) => {
+    events.push(...recorded);
   });
   ctx.hubUrl = await listenForHub(ctx.app);
   vapidKey = ctx.app.push.vapidPublicKey;

@@ -45,6 +45,11 @@ interface TClaimed extends Record<string, unknown> {
 
 const rows = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
+/** Pauses before the tries again of a failed write of successes (about 7 s in all, well within a lease of at least 15 s). */
+const SUCCESS_WRITE_RETRIES_MS = [250, 750, 2000, 4000];
+/** Answered deliveries waiting for their write, per slot of `concurrency`, before a slot waits for its own. */
+const UNWRITTEN_PER_SLOT = 2;
+
 /** The delay before retry `attempt` (1-based), with up to 20 % jitter either way; null when the schedule is over. */
 export function retryDelay(schedule: number[], attempt: number): number | null {
   const base = schedule[attempt - 1];
@@ -75,6 +80,8 @@ export class WebhookDispatcher {
   /** Successes waiting to be written together (one statement for all of them). */
   #successes: { row: TClaimed; answer: TWebhookAnswer; done: (error?: unknown) => void }[] = [];
   #flushing = false;
+  /** Successes answered but not yet written (their rows still claimed): stop() waits for them. */
+  #unwritten = new Set<Promise<void>>();
   /** Claims wait for the event loop's spare time: a backlog must not slow the requests (a message send) down. */
   #pacer = new LoopPacer(0.8);
   #prune: NodeJS.Timeout | undefined;
@@ -123,6 +130,7 @@ export class WebhookDispatcher {
     }
     this.#stop.abort();
     await Promise.all(this.#inFlight);
+    await Promise.all(this.#unwritten);
     const queued = this.#queue.splice(0).map((q) => q.row.id);
     if (queued.length > 0) {
       await this.deps.db
@@ -208,7 +216,13 @@ export class WebhookDispatcher {
     this.#touched.add(row.endpoint_id);
     if (answer.succeeded) {
       this.deps.metrics.webhookDeliveries.inc();
-      await this.#recordSuccess(row, answer);
+      // The slot is free once the receiver answered: the write goes with the next group, the row
+      // stays claimed until it is written. Past UNWRITTEN_PER_SLOT a slot, the slot waits for it.
+      const written: Promise<void> = this.#recordSuccess(row, answer)
+        .catch((error: unknown) => this.deps.log.error({ err: error, deliveryId: row.id }, 'webhooks: delivery failed to record'))
+        .finally(() => this.#unwritten.delete(written));
+      this.#unwritten.add(written);
+      if (this.#unwritten.size > UNWRITTEN_PER_SLOT * this.options.concurrency) await written;
       return;
     }
     this.deps.metrics.webhookFailures.inc({ reason: answer.status === null ? 'no_answer' : 'status' });
@@ -262,15 +276,31 @@ export class WebhookDispatcher {
     this.#flushing = true;
     while (this.#successes.length > 0) {
       const group = this.#successes.splice(0, 200);
-      const outcomes = group.map(({ row, answer }) => ({
-        id: row.id,
-        endpoint_id: row.endpoint_id,
-        event_id: row.event_id,
-        event_type: row.event_type,
-        status: answer.status,
-        duration_ms: answer.durationMs,
-        response: answer.response,
-      }));
+      const error = await this.#writeSuccesses(group);
+      for (const success of group) success.done(error ?? undefined);
+    }
+    this.#flushing = false;
+  }
+
+  /**
+   * One group of successes, in one statement, tried again after a failure (the database away or
+   * slow for a moment): a success left unwritten is sent again once its claim's lease ends, a
+   * repeat while this instance lives. Written twice changes nothing (only a pending row turns
+   * delivered, and only such a row gets an attempt). Answers the last error once the tries are over.
+   */
+  async #writeSuccesses(group: { row: TClaimed; answer: TWebhookAnswer }[]): Promise<unknown> {
+    const outcomes = group.map(({ row, answer }) => ({
+      id: row.id,
+      endpoint_id: row.endpoint_id,
+      event_id: row.event_id,
+      event_type: row.event_type,
+      status: answer.status,
+      duration_ms: answer.durationMs,
+      response: answer.response,
+    }));
+    let failure: unknown = null;
+    for (const pause of [0, ...SUCCESS_WRITE_RETRIES_MS]) {
+      if (pause > 0) await new Promise((resolve) => setTimeout(resolve, pause));
       try {
         await this.deps.db.execute(sql`
           with outcome as (
@@ -278,7 +308,7 @@ export class WebhookDispatcher {
               as o(id uuid, endpoint_id uuid, event_id text, event_type text, status int, duration_ms int, response text)
           ), delivery as (
             update webhook_deliveries d set state = 'delivered', attempts = d.attempts + 1, claimed_until = null
-              from outcome o where d.id = o.id returning d.id
+              from outcome o where d.id = o.id and d.state = 'pending' returning d.id
           ), attempt as (
             insert into webhook_attempts (endpoint_id, delivery_id, event_id, event_type, attempted_at, status, duration_ms, response, error, succeeded)
             select o.endpoint_id, o.id, o.event_id, o.event_type, now(), o.status, o.duration_ms, o.response, null, true
@@ -286,12 +316,13 @@ export class WebhookDispatcher {
           )
           update webhook_endpoints set failing_since = null
            where id in (select endpoint_id from outcome) and failing_since is not null`);
-        for (const success of group) success.done();
+        return null;
       } catch (error) {
-        for (const success of group) success.done(error);
+        failure = error;
+        this.deps.log.warn({ err: error, deliveries: group.length }, 'webhooks: could not mark deliveries delivered; trying again');
       }
     }
-    this.#flushing = false;
+    return failure;
   }
 
   async #pruneTouched(): Promise<void> {

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import type { TCreatedWebhook, TWebhookAttempt } from '@vbc/shared';
 import { openDatabase, type Database } from '../platform/db/client.ts';
 import { webhookDeliveries } from '../platform/db/schema/index.ts';
@@ -38,7 +39,7 @@ describe.skipIf(!databaseUrl)('webhooks on several instances (one PostgreSQL dat
   });
 
   /** One more instance on the database: its own pool, its own dispatcher. */
-  async function instance(env: Record<string, string> = {}, webhooks: { dispatch?: boolean; concurrency?: number } = {}) {
+  async function instance(env: Record<string, string> = {}, webhooks: { dispatch?: boolean; concurrency?: number; leaseMs?: number } = {}) {
     const database = await openDatabase({ url, dataDir: '', maxConnections: 10, timeoutMs: 10_000 });
     const { app } = await buildTestApp(database, { env: { ALLOW_INSECURE_OUTBOUND: 'true', ...env }, webhooks });
     const entry = { database, app: app as FastifyInstance | null };
@@ -141,6 +142,55 @@ describe.skipIf(!databaseUrl)('webhooks on several instances (one PostgreSQL dat
     expect(Math.min(byA, byB)).toBeGreaterThan(0);
     await Promise.all([a.close(), b.close()]);
   });
+
+  it('a delivery whose success cannot be written at once is written on a later try: sent once, one attempt, no repeat after the lease', async () => {
+    const path = '/success-write-retried';
+    // The shortest lease a queued delivery can be sent within (the lease less the 10 s timeout and 2 s): a lost write would repeat after it.
+    const leaseMs = 13_000;
+    const a = await instance({}, { leaseMs });
+    const { owner, hook } = await register(a.app, path);
+    // Another session holds the attempts table: the success's write waits for it, and is cut off (its backend ended) while waiting.
+    const blocker = new pg.Client({ connectionString: url });
+    await blocker.connect();
+    try {
+      await blocker.query('begin');
+      await blocker.query('lock table webhook_attempts in exclusive mode');
+      await a.app.db.transaction((tx) => a.app.integrationEvents.record(tx, leadEvent(owner.account.id, 1)));
+      await receiver.until((r) => r.some((w) => w.path === path && w.answered === 200));
+      const waiting = async () =>
+        (
+          await blocker.query<{ pid: number }>(
+            `select pid from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like '%webhook_attempts%'`,
+          )
+        ).rows;
+      let cut = 0;
+      for (let i = 0; i < 500 && cut === 0; i++) {
+        for (const { pid } of await waiting()) cut += (await blocker.query('select pg_terminate_backend($1)', [pid])).rowCount ?? 0;
+        if (cut === 0) await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(cut).toBeGreaterThan(0);
+      // The next try waits for the lock too; then the table is free again.
+      for (let i = 0; i < 500 && (await waiting()).length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+      await blocker.query('commit');
+    } finally {
+      await blocker.end();
+    }
+    let delivered: (typeof webhookDeliveries.$inferSelect)[] = [];
+    for (let i = 0; i < 500; i++) {
+      delivered = await a.app.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, hook.webhookId));
+      if (delivered[0]?.state === 'delivered') break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(delivered.map((d) => [d.state, d.claimedUntil])).toEqual([['delivered', null]]);
+    const attempts: TWebhookAttempt[] = (
+      await a.app.inject({ url: `/api/webhooks/${hook.webhookId}/attempts`, headers: owner.headers })
+    ).json();
+    expect(attempts.map((t) => t.status)).toEqual([200]);
+    // Past the lease: nobody sends it again.
+    await new Promise((r) => setTimeout(r, leaseMs + 1500));
+    expect(receiver.arrived.filter((w) => w.path === path)).toHaveLength(1);
+    await a.close();
+  }, 60_000);
 
   it.skipIf(!redisUrl)("an endpoint registered on one instance makes the other record its account's messages (the backplane)", async () => {
     const env = { REDIS_URL: redisUrl! };

@@ -245,6 +245,42 @@ describeEachDatabase(
       expect(unknown.json<{ message: string }>().message).toBe('The attempt was not found.');
     });
 
+    it("records the events of one transaction together, each to its own account's endpoints subscribed to its type", async () => {
+      const register = async () => {
+        const owner = await buildAccount(ctx.app);
+        const hook = await created(ctx.app, owner, { url: receiver.url(newPath()), events: ['lead.created'] });
+        return { owner, hook };
+      };
+      const [one, two] = [await register(), await register()];
+      const quiet = await buildAccount(ctx.app);
+      const leadEvent = (accountId: string, n: number, type: 'lead.created' | 'message.received' = 'lead.created') => ({
+        type,
+        accountId,
+        corporateAccountId: null,
+        data: { leadId: `lead-${n}` },
+        occurredAt: new Date(),
+      });
+      await ctx.app.db.transaction((tx) =>
+        ctx.app.integrationEvents.recordAll(tx, [
+          leadEvent(one.owner.account.id, 1),
+          leadEvent(two.owner.account.id, 2),
+          leadEvent(quiet.account.id, 3),
+          leadEvent(one.owner.account.id, 4, 'message.received'),
+          leadEvent(one.owner.account.id, 5),
+        ]),
+      );
+      const rows = async (endpointId: string) =>
+        (await ctx.app.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpointId))).map((d) => ({
+          eventId: d.eventId,
+          leadId: (JSON.parse(d.payload) as { data: { leadId: string } }).data.leadId,
+        }));
+      const [toOne, toTwo] = [await rows(one.hook.webhookId), await rows(two.hook.webhookId)];
+      expect(toOne.map((d) => d.leadId).sort()).toEqual(['lead-1', 'lead-5']);
+      expect(toTwo.map((d) => d.leadId)).toEqual(['lead-2']);
+      // Each event its own webhook-id.
+      expect(new Set([...toOne, ...toTwo].map((d) => d.eventId)).size).toBe(3);
+    });
+
     it('deletes an endpoint (204): gone from the list, its pending deliveries with it', async () => {
       const ana = await buildAccount(ctx.app);
       const hook = await created(ctx.app, ana, { url: receiver.url(newPath()), events: ['lead.updated'] });

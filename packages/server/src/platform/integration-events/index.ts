@@ -15,8 +15,12 @@ export interface TIntegrationEvent {
   occurredAt: Date;
 }
 
-/** Records an event inside the writer's transaction, so it exists exactly when the change it describes commits. */
-export type IntegrationEventRecorder = (tx: Db, event: TIntegrationEvent) => Promise<void>;
+/**
+ * Records events inside the writer's transaction, so they exist exactly when the change they
+ * describe commits. Several at once when a writer's transaction caused several (a batch of lead
+ * exchanges): a recorder writes them together.
+ */
+export type IntegrationEventRecorder = (tx: Db, events: readonly TIntegrationEvent[]) => Promise<void>;
 
 /**
  * Synchronous and cheap (memory only): might the recorder keep an event of this type for this
@@ -26,8 +30,8 @@ export type IntegrationEventInterest = (type: TIntegrationEventType, accountId: 
 
 /**
  * The hook between domains that cause events (leads, conversations) and those that deliver them
- * (webhooks): a writer calls `record(tx, event)` inside its transaction; every recorder registered
- * with `use` runs there. With no recorder it does nothing.
+ * (webhooks): a writer calls `record(tx, event)` (or `recordAll(tx, events)`) inside its
+ * transaction; every recorder registered with `use` runs there. With no recorder it does nothing.
  */
 export class IntegrationEvents {
   readonly #recorders: IntegrationEventRecorder[] = [];
@@ -50,6 +54,12 @@ export class IntegrationEvents {
   }
 
   async record(tx: Db, event: TIntegrationEvent): Promise<void> {
-    for (const recorder of this.#recorders) await recorder(tx, event);
+    await this.recordAll(tx, [event]);
+  }
+
+  /** Several events of one transaction, each recorder taking them together (one write for all, not one per event). */
+  async recordAll(tx: Db, events: readonly TIntegrationEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    for (const recorder of this.#recorders) await recorder(tx, events);
   }
 }

@@ -46,6 +46,12 @@ export const leads = pgTable(
     lastExchangedAt: timestamp('last_exchanged_at', { withTimezone: true }).notNull().defaultNow(),
     exchangeCount: integer('exchange_count').notNull().default(1),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The `clientRequestId` of the exchange that added this lead (null for leads added before
+     * migration 0028, whose requests are all in `lead_requests`). A new lead's request is kept here,
+     * on the row itself; `lead_requests` keeps only the requests that merged into a lead.
+     */
+    clientRequestId: uuid('client_request_id'),
   },
   (t) => [
     uniqueIndex('leads_owner_email_uq')
@@ -54,6 +60,7 @@ export const leads = pgTable(
     uniqueIndex('leads_owner_phone_uq')
       .on(t.ownerAccountId, t.phoneKey)
       .where(sql`${t.phoneKey} is not null`),
+    uniqueIndex('leads_owner_request_uq').on(t.ownerAccountId, t.clientRequestId),
     index('leads_owner_captured_idx').on(t.ownerAccountId, t.capturedAt.desc(), t.id.desc()),
     index('leads_corporate_captured_idx')
       .on(t.corporateAccountId, t.capturedAt.desc(), t.id.desc())
@@ -62,8 +69,9 @@ export const leads = pgTable(
 );
 
 /**
- * Each exchange request a lead answered, by the client's `clientRequestId` (unique per owner): the
- * same id again answers the same lead and changes nothing.
+ * Each exchange request that merged into an existing lead, by the client's `clientRequestId` (unique
+ * per owner): the same id again answers the same lead and changes nothing. The request that added a
+ * lead is `leads.client_request_id` (leads/README.md).
  */
 export const leadRequests = pgTable(
   'lead_requests',
