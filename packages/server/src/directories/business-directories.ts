@@ -5,8 +5,8 @@ import {
   corporateAccountMembers,
   corporateAccounts,
   corporateFollowers,
+  corporateProfileCardCounts,
   corporateProfiles,
-  virtualContacts,
 } from '../platform/db/schema/index.ts';
 import type { BusinessRow } from './present-directory.ts';
 
@@ -25,6 +25,13 @@ const isFollowerOf = (accountId: string | null) =>
     ? sql<boolean>`exists (select 1 from ${corporateFollowers} where ${corporateFollowers.corporateAccountId} = ${corporateAccounts.id} and ${corporateFollowers.accountId} = ${accountId})`
     : sql<boolean>`false`;
 
+/**
+ * The cards linked to the business whose profile is `profileId` (an outer query's column): the
+ * count the triggers of migration 0026 keep, not a count of the cards on every read.
+ */
+const cardCountOf = (profileId: SQL) =>
+  sql<number>`coalesce((select ${qualified(corporateProfileCardCounts.cardCount)} from ${corporateProfileCardCounts} where ${qualified(corporateProfileCardCounts.corporateProfileId)} = ${profileId}), 0)`;
+
 function selectBusinesses(db: Db, accountId: string | null, where: SQL | undefined) {
   return db
     .select({
@@ -32,7 +39,7 @@ function selectBusinesses(db: Db, accountId: string | null, where: SQL | undefin
       name: corporateProfiles.name,
       corporateProfileId: corporateAccounts.corporateProfileId,
       isPublic: corporateAccounts.directoryPublic,
-      cardCount: sql<number>`(select count(*)::int from ${virtualContacts} where ${virtualContacts.corporateProfileId} = ${corporateAccounts.corporateProfileId})`,
+      cardCount: cardCountOf(qualified(corporateAccounts.corporateProfileId)),
       isMember: isMemberOf(accountId),
       isFollower: isFollowerOf(accountId),
     })
@@ -51,7 +58,7 @@ export function reachedBusinessesJson(accountId: string | Placeholder): SQL<Reac
   const name = qualified(corporateProfiles.name);
   const member = sql`exists (select 1 from ${corporateAccountMembers} where ${qualified(corporateAccountMembers.corporateAccountId)} = ${a} and ${qualified(corporateAccountMembers.accountId)} = ${accountId})`;
   const follower = sql`exists (select 1 from ${corporateFollowers} where ${qualified(corporateFollowers.corporateAccountId)} = ${a} and ${qualified(corporateFollowers.accountId)} = ${accountId})`;
-  const cardCount = sql`(select count(*)::int from ${virtualContacts} where ${qualified(virtualContacts.corporateProfileId)} = ${profileId})`;
+  const cardCount = cardCountOf(profileId);
   return sql<
     ReachedBusiness[]
   >`(select coalesce(json_agg(json_build_object('id', ${a}, 'name', ${name}, 'corporateProfileId', ${profileId}, 'isPublic', ${qualified(corporateAccounts.directoryPublic)}, 'cardCount', ${cardCount}, 'isMember', ${member}, 'isFollower', ${follower}) order by lower(${name}), ${a}), '[]'::json) from ${corporateAccounts} join ${corporateProfiles} on ${qualified(corporateProfiles.id)} = ${profileId} where ${a} in (select ${qualified(corporateAccountMembers.corporateAccountId)} from ${corporateAccountMembers} where ${qualified(corporateAccountMembers.accountId)} = ${accountId} union select ${qualified(corporateFollowers.corporateAccountId)} from ${corporateFollowers} where ${qualified(corporateFollowers.accountId)} = ${accountId}))`;
