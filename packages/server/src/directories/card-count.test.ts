@@ -119,7 +119,10 @@ describeEachDatabase(
         ctx.app.db.transaction(async (tx) => {
           await tx.update(virtualContacts).set({ corporateProfileId: profileId }).where(eq(virtualContacts.id, card.id));
         });
-      await Promise.all([...ofA.slice(0, 8).map((c) => move(c, b.corporateProfileId)), ...ofB.slice(0, 5).map((c) => move(c, a.corporateProfileId))]);
+      await Promise.all([
+        ...ofA.slice(0, 8).map((c) => move(c, b.corporateProfileId)),
+        ...ofB.slice(0, 5).map((c) => move(c, a.corporateProfileId)),
+      ]);
       await expectCount(a, a.owner.headers, 12 - 8 + 5);
       await expectCount(b, b.owner.headers, 12 - 5 + 8);
 
@@ -127,7 +130,12 @@ describeEachDatabase(
       await ctx.app.db
         .update(virtualContacts)
         .set({ corporateProfileId: null })
-        .where(inArray(virtualContacts.id, cards.map((c) => c.id)));
+        .where(
+          inArray(
+            virtualContacts.id,
+            cards.map((c) => c.id),
+          ),
+        );
       await expectCount(a, a.owner.headers, 0);
       await expectCount(b, b.owner.headers, 0);
     });
