@@ -32,7 +32,7 @@ const isFollowerOf = (accountId: string | null) =>
 const cardCountOf = (profileId: SQL) =>
   sql<number>`coalesce((select ${qualified(corporateProfileCardCounts.cardCount)} from ${corporateProfileCardCounts} where ${qualified(corporateProfileCardCounts.corporateProfileId)} = ${profileId}), 0)`;
 
-function selectBusinesses(db: Db, accountId: string | null, where: SQL | undefined) {
+function selectBusinesses<TExtra extends Record<string, SQL>>(db: Db, accountId: string | null, where: SQL | undefined, extra: TExtra) {
   return db
     .select({
       id: corporateAccounts.id,
@@ -42,6 +42,7 @@ function selectBusinesses(db: Db, accountId: string | null, where: SQL | undefin
       cardCount: cardCountOf(qualified(corporateAccounts.corporateProfileId)),
       isMember: isMemberOf(accountId),
       isFollower: isFollowerOf(accountId),
+      ...extra,
     })
     .from(corporateAccounts)
     .innerJoin(corporateProfiles, eq(corporateProfiles.id, corporateAccounts.corporateProfileId))
@@ -64,9 +65,21 @@ export function reachedBusinessesJson(accountId: string | Placeholder): SQL<Reac
   >`(select coalesce(json_agg(json_build_object('id', ${a}, 'name', ${name}, 'corporateProfileId', ${profileId}, 'isPublic', ${qualified(corporateAccounts.directoryPublic)}, 'cardCount', ${cardCount}, 'isMember', ${member}, 'isFollower', ${follower}) order by lower(${name}), ${a}), '[]'::json) from ${corporateAccounts} join ${corporateProfiles} on ${qualified(corporateProfiles.id)} = ${profileId} where ${a} in (select ${qualified(corporateAccountMembers.corporateAccountId)} from ${corporateAccountMembers} where ${qualified(corporateAccountMembers.accountId)} = ${accountId} union select ${qualified(corporateFollowers.corporateAccountId)} from ${corporateFollowers} where ${qualified(corporateFollowers.accountId)} = ${accountId}))`;
 }
 
-/** One business directory with the viewer's relation to it, or null when there is none with that id. */
-export async function findBusiness(db: Db, corporateAccountId: string, accountId: string | null): Promise<ReachedBusiness | null> {
-  const [row] = await selectBusinesses(db, accountId, eq(corporateAccounts.id, corporateAccountId)).limit(1);
+/**
+ * One business directory with the viewer's relation to it and, in the same statement, one page of
+ * its cards (`cards(profileId)`: a JSON array, given the business's profile id as the outer
+ * query's column) read only when the viewer may open it; null when there is no business with
+ * that id.
+ */
+export async function findBusiness<TCard>(
+  db: Db,
+  corporateAccountId: string,
+  accountId: string | null,
+  cards: (profileId: SQL) => SQL<TCard[]>,
+): Promise<(ReachedBusiness & { cards: TCard[] | null }) | null> {
+  const opens = sql`(${qualified(corporateAccounts.directoryPublic)} or ${isMemberOf(accountId)} or ${isFollowerOf(accountId)})`;
+  const page = sql<TCard[] | null>`case when ${opens} then ${cards(qualified(corporateAccounts.corporateProfileId))} end`;
+  const [row] = await selectBusinesses(db, accountId, eq(corporateAccounts.id, corporateAccountId), { cards: page }).limit(1);
   return row ?? null;
 }
 
