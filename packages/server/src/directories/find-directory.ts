@@ -82,7 +82,9 @@ export async function findDirectory(db: Db, dirId: string, accountId: string | n
     dirId,
     accountId,
     (profileId) =>
-      sql<CardSummaryRow[]>`(select coalesce(json_agg(p.card order by p.first_name, p.last_name, p.id), '[]'::json) from (select ${cardSummaryJson} as card, ${v.firstName}, ${v.lastName}, ${v.id} from ${v} where ${and(sql`${v.corporateProfileId} = ${profileId}`, matches, after)} order by ${v.firstName}, ${v.lastName}, ${v.id} limit ${query.limit + 1}) p)`,
+      sql<
+        CardSummaryRow[]
+      >`(select coalesce(json_agg(p.card order by p.first_name, p.last_name, p.id), '[]'::json) from (select ${cardSummaryJson} as card, ${v.firstName}, ${v.lastName}, ${v.id} from ${v} where ${and(sql`${v.corporateProfileId} = ${profileId}`, matches, after)} order by ${v.firstName}, ${v.lastName}, ${v.id} limit ${query.limit + 1}) p)`,
   );
   const relation = business && relationTo(business);
   if (!business || !relation) throw notFound('directory');
