@@ -5,8 +5,8 @@ import {
   corporateAccountMembers,
   corporateAccounts,
   corporateFollowers,
+  corporateProfileCardCounts,
   corporateProfiles,
-  virtualContacts,
 } from '../platform/db/schema/index.ts';
 import type { BusinessRow } from './present-directory.ts';
 
@@ -25,16 +25,24 @@ const isFollowerOf = (accountId: string | null) =>
     ? sql<boolean>`exists (select 1 from ${corporateFollowers} where ${corporateFollowers.corporateAccountId} = ${corporateAccounts.id} and ${corporateFollowers.accountId} = ${accountId})`
     : sql<boolean>`false`;
 
-function selectBusinesses(db: Db, accountId: string | null, where: SQL | undefined) {
+/**
+ * The cards linked to the business whose profile is `profileId` (an outer query's column): the
+ * count the triggers of migration 0029 keep, not a count of the cards on every read.
+ */
+const cardCountOf = (profileId: SQL) =>
+  sql<number>`coalesce((select ${qualified(corporateProfileCardCounts.cardCount)} from ${corporateProfileCardCounts} where ${qualified(corporateProfileCardCounts.corporateProfileId)} = ${profileId}), 0)`;
+
+function selectBusinesses<TExtra extends Record<string, SQL>>(db: Db, accountId: string | null, where: SQL | undefined, extra: TExtra) {
   return db
     .select({
       id: corporateAccounts.id,
       name: corporateProfiles.name,
       corporateProfileId: corporateAccounts.corporateProfileId,
       isPublic: corporateAccounts.directoryPublic,
-      cardCount: sql<number>`(select count(*)::int from ${virtualContacts} where ${virtualContacts.corporateProfileId} = ${corporateAccounts.corporateProfileId})`,
+      cardCount: cardCountOf(qualified(corporateAccounts.corporateProfileId)),
       isMember: isMemberOf(accountId),
       isFollower: isFollowerOf(accountId),
+      ...extra,
     })
     .from(corporateAccounts)
     .innerJoin(corporateProfiles, eq(corporateProfiles.id, corporateAccounts.corporateProfileId))
@@ -51,15 +59,27 @@ export function reachedBusinessesJson(accountId: string | Placeholder): SQL<Reac
   const name = qualified(corporateProfiles.name);
   const member = sql`exists (select 1 from ${corporateAccountMembers} where ${qualified(corporateAccountMembers.corporateAccountId)} = ${a} and ${qualified(corporateAccountMembers.accountId)} = ${accountId})`;
   const follower = sql`exists (select 1 from ${corporateFollowers} where ${qualified(corporateFollowers.corporateAccountId)} = ${a} and ${qualified(corporateFollowers.accountId)} = ${accountId})`;
-  const cardCount = sql`(select count(*)::int from ${virtualContacts} where ${qualified(virtualContacts.corporateProfileId)} = ${profileId})`;
+  const cardCount = cardCountOf(profileId);
   return sql<
     ReachedBusiness[]
   >`(select coalesce(json_agg(json_build_object('id', ${a}, 'name', ${name}, 'corporateProfileId', ${profileId}, 'isPublic', ${qualified(corporateAccounts.directoryPublic)}, 'cardCount', ${cardCount}, 'isMember', ${member}, 'isFollower', ${follower}) order by lower(${name}), ${a}), '[]'::json) from ${corporateAccounts} join ${corporateProfiles} on ${qualified(corporateProfiles.id)} = ${profileId} where ${a} in (select ${qualified(corporateAccountMembers.corporateAccountId)} from ${corporateAccountMembers} where ${qualified(corporateAccountMembers.accountId)} = ${accountId} union select ${qualified(corporateFollowers.corporateAccountId)} from ${corporateFollowers} where ${qualified(corporateFollowers.accountId)} = ${accountId}))`;
 }
 
-/** One business directory with the viewer's relation to it, or null when there is none with that id. */
-export async function findBusiness(db: Db, corporateAccountId: string, accountId: string | null): Promise<ReachedBusiness | null> {
-  const [row] = await selectBusinesses(db, accountId, eq(corporateAccounts.id, corporateAccountId)).limit(1);
+/**
+ * One business directory with the viewer's relation to it and, in the same statement, one page of
+ * its cards (`cards(profileId)`: a JSON array, given the business's profile id as the outer
+ * query's column) read only when the viewer may open it; null when there is no business with
+ * that id.
+ */
+export async function findBusiness<TCard>(
+  db: Db,
+  corporateAccountId: string,
+  accountId: string | null,
+  cards: (profileId: SQL) => SQL<TCard[]>,
+): Promise<(ReachedBusiness & { cards: TCard[] | null }) | null> {
+  const opens = sql`(${qualified(corporateAccounts.directoryPublic)} or ${isMemberOf(accountId)} or ${isFollowerOf(accountId)})`;
+  const page = sql<TCard[] | null>`case when ${opens} then ${cards(qualified(corporateAccounts.corporateProfileId))} end`;
+  const [row] = await selectBusinesses(db, accountId, eq(corporateAccounts.id, corporateAccountId), { cards: page }).limit(1);
   return row ?? null;
 }
 

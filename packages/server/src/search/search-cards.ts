@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { TCardSummary } from '@vbc/shared';
 import type { Db } from '../platform/db/client.ts';
 import { preparedQuery } from '../platform/db/prepared.ts';
@@ -19,7 +19,8 @@ export const SEARCH_LIMIT = 50;
 /**
  * What a search looks in: the name, job title and organization, lower-cased, stored by
  * PostgreSQL in `virtual_contacts.search_text` (a generated column, migration 0013) and covered
- * by the trigram index `virtual_contacts_search_text_idx`, on PostgreSQL and PGlite alike.
+ * by the trigram index `virtual_contacts_search_reach_idx` (with the card's business profile as
+ * its second column, migration 0030), on PostgreSQL and PGlite alike.
  */
 export const searchedText = sql`${virtualContacts}.search_text`;
 
@@ -62,6 +63,12 @@ function buildSearch(db: Db, wordCount: number) {
       or(eq(corporateAccounts.directoryPublic, true), inArray(corporateAccounts.id, memberOf), inArray(corporateAccounts.id, follows)),
     );
   const matches: SQL[] = Array.from({ length: wordCount }, (_, i) => sql`${searchedText} like ${sql.placeholder(`w${i}`)}`);
+  // What the account reaches, each as an array read once (`= any(array(…))`, not `in (…)`): the
+  // planner can then look each up in an index together with the words, the businesses in
+  // virtual_contacts_search_reach_idx (words and business in one scan), recents and folders by
+  // id, and fetch only the reachable matches. With `in`, every card matching the words was
+  // fetched first and those out of reach dropped after (a common name: 50,000 of a million).
+  const reached = (column: SQLWrapper, ids: SQLWrapper) => sql`${column} = any(array(${ids}))`;
   return db
     .select(cardSummaryColumns)
     .from(virtualContacts)
@@ -69,9 +76,9 @@ function buildSearch(db: Db, wordCount: number) {
       and(
         ...matches,
         or(
-          inArray(virtualContacts.id, recents),
-          inArray(virtualContacts.id, inFolders),
-          inArray(virtualContacts.corporateProfileId, openBusinesses),
+          reached(virtualContacts.id, recents),
+          reached(virtualContacts.id, inFolders),
+          reached(virtualContacts.corporateProfileId, openBusinesses),
         ),
       ),
     )

@@ -173,13 +173,16 @@ async function withAdvisoryLock<T>(pool: Pool, key: bigint, work: () => Promise<
 
 async function openPglite(dataDir: string): Promise<Database & { migrate(): Promise<void> }> {
   const { PGlite } = await import('@electric-sql/pglite');
-  // pg_trgm: card search's trigram index (migrations 0011, 0012), as on PostgreSQL.
+  // pg_trgm and btree_gin: card search's trigram index with the card's business in it (migrations
+  // 0011, 0013, 0027), as on PostgreSQL.
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { btree_gin } = await import('@electric-sql/pglite/contrib/btree_gin');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(path.resolve(dataDir), { recursive: true });
-  const client = inMemory ? new PGlite({ extensions: { pg_trgm } }) : new PGlite(path.resolve(dataDir), { extensions: { pg_trgm } });
+  const extensions = { pg_trgm, btree_gin };
+  const client = inMemory ? new PGlite({ extensions }) : new PGlite(path.resolve(dataDir), { extensions });
   await client.waitReady;
   const db = drizzle(client, { schema });
   return {

@@ -65,6 +65,19 @@ export const virtualContacts = pgTable(
   ],
 );
 
+/**
+ * How many cards are linked to each business profile (`virtual_contacts.corporate_profile_id`):
+ * a business directory's `cardCount` (issue 28), read instead of counting a business of 10,000
+ * cards on every list and page. Kept by triggers on `virtual_contacts` in the same transaction as
+ * the card's insert, link, unlink or deletion (migration 0029); a profile with no row has none.
+ */
+export const corporateProfileCardCounts = pgTable('corporate_profile_card_counts', {
+  corporateProfileId: uuid('corporate_profile_id')
+    .primaryKey()
+    .references(() => corporateProfiles.id, { onDelete: 'cascade' }),
+  cardCount: integer('card_count').notNull().default(0),
+});
+
 /** Views and downloads per card per UTC day, for the owner's chart. */
 export const contactDailyStats = pgTable(
   'contact_daily_stats',
