@@ -227,7 +227,8 @@ export async function benchHubFanOut(clientCount: number, sends: number, withBas
     const framed = hubClients.sample().replace(/("clientMessageId":")[^"]+/g, `$1${placeholder}`);
     const server = await helper(script('raw-fan-out-server.ts'), [Buffer.from(framed).toString('base64'), placeholder]);
     children.push(server.child);
-    const rawUrl = `127.0.0.1:${server.ready.trim()}`;
+    const [rawPort, rawPid] = server.ready.trim().split(' ');
+    const rawUrl = `127.0.0.1:${rawPort}`;
     const rawClients = await connect(`ws://${rawUrl}/`, clientCount, {}, false);
     progress(`${clientCount} raw ws clients connected`);
     const rawPost = (clientMessageId: string) =>
@@ -241,7 +242,7 @@ export async function benchHubFanOut(clientCount: number, sends: number, withBas
     for (let block = 0; block < BLOCKS; block++) {
       const count = Math.round(((block + 1) * sends) / BLOCKS) - Math.round((block * sends) / BLOCKS);
       await measure(hubClients, count, true, hubPost, hub, hubPid);
-      await measure(rawClients, count, false, rawPost, raw);
+      await measure(rawClients, count, false, rawPost, raw, Number(rawPid));
     }
     hubClients.close();
     rawClients.close();
