@@ -39,10 +39,15 @@ const procLine = (pid: number, file: 'status' | 'limits', name: string) =>
 /** Resident memory in MB (VmRSS). */
 const rssMb = (pid: number) => Math.round(Number(/(\d+)/.exec(procLine(pid, 'status', 'VmRSS:'))?.[1] ?? 0) / 102.4) / 10;
 
-/** The hub's own count of WebSocket connections, from the product's Prometheus metrics. */
-async function hubConnections(port: number): Promise<number> {
+/** The server's RSS, and from its Prometheus metrics the hub's own count of WebSocket connections and the JavaScript heap in use. */
+async function serverMemory(pid: number, port: number) {
   const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
-  return Number(/^hub_connections\{transport="WebSockets"\} (\d+)/m.exec(text)?.[1] ?? NaN);
+  const sample = (pattern: RegExp) => Number(pattern.exec(text)?.[1] ?? NaN);
+  return {
+    rssMb: rssMb(pid),
+    heapUsedMb: Math.round(sample(/^nodejs_heap_size_used_bytes (\d+)/m) / 104857.6) / 10,
+    hubConnections: sample(/^hub_connections\{transport="WebSockets"\} (\d+)/m),
+  };
 }
 
 interface TLoader {
@@ -88,7 +93,7 @@ export async function benchHubIdle(connections: number, loaderCount: number) {
     const serverOpenFiles = procLine(pid, 'limits', 'Max open files');
     // The server as it idles after its start (pools open, first requests served).
     await pause(3000);
-    const before = { rssMb: rssMb(pid), hubConnections: await hubConnections(product.port) };
+    const before = await serverMemory(pid, product.port);
     progress(`server up, RSS ${before.rssMb} MB; opening ${connections} connections from ${loaderCount} processes`);
 
     const t0 = performance.now();
@@ -113,7 +118,7 @@ export async function benchHubIdle(connections: number, loaderCount: number) {
     progress(`${connected} connected in ${connectSeconds} s`);
     // Idle for a while: past the hub's keep-alive interval (15 s), so its Pings and the clients' have both gone round.
     await pause(20_000);
-    const after = { rssMb: rssMb(pid), hubConnections: await hubConnections(product.port) };
+    const after = await serverMemory(pid, product.port);
     const cpu2 = cpuOf(pid);
     const checks = await Promise.all(
       loaders.map((l) => {
@@ -129,7 +134,7 @@ export async function benchHubIdle(connections: number, loaderCount: number) {
         open: 0,
         ms: 0,
       });
-    const afterCheck = { rssMb: rssMb(pid), hubConnections: await hubConnections(product.port) };
+    const afterCheck = await serverMemory(pid, product.port);
     const loaderRssMb = loaders.map((l) => rssMb(l.child.pid!));
     return {
       connections,
