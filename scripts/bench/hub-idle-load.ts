@@ -5,7 +5,8 @@
 // (a Ping from each socket every 10 s; the hub drops clients silent for 30 s).
 //   args: port host localAddress tokensFile first count perAccount
 // Connection i (first ≤ i < first + count) signs in with token ⌊i / perAccount⌋ of the file.
-// Prints `READY <opened> <failed> <first failure>` once every connection is open (or gave up),
+// Prints `READY <open> <failed> <first failure>` once every connection was opened (or gave up):
+// those still open then, those refused or closed since, and why the first was refused;
 // then on each `check` line on stdin sends every open socket an Invocation with an invocationId
 // and prints `CHECKED <answered> <open> <ms>` once every open one got its Completion (or 60 s
 // passed): the hub's own answer on each connection, not the socket's.
@@ -74,6 +75,16 @@ async function openWithRetry(token: string): Promise<void> {
   }
 }
 
+// A Ping from each socket every 10 s, a hundredth of them every 100 ms, from the first connection
+// on: opening them all takes minutes, longer than the hub waits for a silent client (30 s).
+let nextPing = 0;
+setInterval(() => {
+  for (let k = 0; k < Math.ceil(sockets.length / 100); k++) {
+    const ws = sockets[nextPing++ % sockets.length];
+    if (ws?.readyState === WebSocket.OPEN) ws.send(`{"type":6}${RS}`);
+  }
+}, 100);
+
 const start = Number(first);
 const end = start + Number(count);
 let next = start;
@@ -86,15 +97,8 @@ await Promise.all(
   }),
 );
 
-// A Ping from each socket every 10 s, a hundredth of them every 100 ms.
-let nextPing = 0;
-setInterval(() => {
-  for (let k = 0; k < Math.ceil(sockets.length / 100); k++) {
-    const ws = sockets[nextPing++ % sockets.length];
-    if (ws?.readyState === WebSocket.OPEN) ws.send(`{"type":6}${RS}`);
-  }
-}, 100);
-process.stdout.write(`READY ${sockets.length} ${failed} ${JSON.stringify(firstFailure)}\n`);
+const stillOpen = sockets.filter((ws) => ws.readyState === WebSocket.OPEN).length;
+process.stdout.write(`READY ${stillOpen} ${failed + sockets.length - stillOpen} ${JSON.stringify(firstFailure)}\n`);
 
 createInterface({ input: process.stdin }).on('line', (line) => {
   if (line.trim() !== 'check') return;

@@ -1,13 +1,16 @@
 // Idle connections to the product (issue 28, "the hub as it grows"): the built server as
 // `npm start` runs it (product.ts startProduct, PostgreSQL, default settings: at most 50
-// connections per account, so the connections belong to ⌈connections / 50⌉ accounts), and
-// `loaders` load processes (hub-idle-load.ts), each opening its share of WebSocket connections
-// with the SignalR handshake (negotiate skipped, as native clients may) from a loopback source
-// address of its own (127.0.0.2, 127.0.0.3, …: one address has about 28,000 ephemeral ports).
+// connections per account, so the connections belong to ⌈connections / 50⌉ accounts), and load
+// processes (hub-idle-load.ts), each opening its share of WebSocket connections with the SignalR
+// handshake (negotiate skipped, as native clients may) from a loopback source address of its own
+// (127.0.0.2, 127.0.0.3, …: one address has about 28,000 ephemeral ports).
 // Reports the server's RSS (/proc/PID/status VmRSS) before and after, per connection, the hub's
 // own count (GET /metrics hub_connections) and that every connection answers an Invocation.
-//   node_modules/.bin/tsx scripts/bench/hub-idle.ts [connections=50000] [loaders=4]
-import { spawn, type ChildProcess } from 'node:child_process';
+// A connection is an open file on each side: where a process's open-file limit cannot be raised
+// to the count (the hard limit without CAP_SYS_RESOURCE), the connections are shared by as many
+// instances of the product as that limit needs, each reported on its own.
+//   node_modules/.bin/tsx scripts/bench/hub-idle.ts [connections=50000]
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -21,12 +24,9 @@ const script = (name: string) => fileURLToPath(new URL(`./${name}`, import.meta.
 const progress = (text: string) => process.stderr.write(`  … ${text}\n`);
 /** The default HUB_MAX_CONNECTIONS_PER_ACCOUNT: the bench runs the product with default settings. */
 const PER_ACCOUNT = 50;
-/**
- * Open files each process may hold: a connection is a descriptor on each side. This host's hard
- * limit (20,000) is below 50,000; `prlimit` raises it for the spawned processes, which needs root
- * (CAP_SYS_RESOURCE) past the hard limit, up to /proc/sys/fs/nr_open.
- */
+/** Open files a process with `connections` connections may hold (its other files: logs, database pool, modules). */
 const openFiles = (connections: number) => connections + 1024;
+/** `prlimit` (util-linux) sets the open-file limit of the command that follows (past the hard limit only with CAP_SYS_RESOURCE). */
 const withOpenFiles = (n: number) => ['prlimit', `--nofile=${n}:${n}`, '--'];
 
 /** A line of /proc/PID/status or /proc/PID/limits. */
@@ -77,8 +77,26 @@ function startLoader(args: string[], connections: number): TLoader {
 }
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** How long the connections idle before the second reading. */
+const IDLE_MS = 20_000;
 
-export async function benchHubIdle(connections: number, loaderCount: number) {
+/** This process's hard limit on open files (its children inherit it). */
+const hardOpenFiles = () => Number(procLine(process.pid, 'limits', 'Max open files').split(' ')[4]);
+/** Whether `prlimit` may raise a child's open-file limit to `n` here (root with CAP_SYS_RESOURCE past the hard limit). */
+const mayRaiseTo = (n: number) => n <= hardOpenFiles() || spawnSync('prlimit', [`--nofile=${n}:${n}`, '--', 'true']).status === 0;
+/** Connections per load process: one loopback source address has about 28,000 ephemeral ports. */
+const PER_LOADER = 25_000;
+
+/** Integer shares of `total` over `parts`, in order, summing to `total`. */
+const shares = (total: number, parts: number) =>
+  Array.from({ length: parts }, (_, k) => Math.round(((k + 1) * total) / parts) - Math.round((k * total) / parts));
+
+/**
+ * `connections` idle connections to the product. One server process takes them all when its
+ * open-file limit can be raised that far; where it cannot (no CAP_SYS_RESOURCE: the hard limit
+ * stands), as many instances as the limit needs share them, each measured on its own.
+ */
+export async function benchHubIdle(connections: number) {
   const database = await benchDatabase();
   const dir = mkdtempSync(path.join(tmpdir(), 'vbc-bench-idle-'));
   const children: ChildProcess[] = [];
@@ -87,39 +105,47 @@ export async function benchHubIdle(connections: number, loaderCount: number) {
     const tokensFile = path.join(dir, 'tokens.json');
     await helper(script('seed-hub-idle.ts'), [database.url, String(accounts), tokensFile]);
     progress(`seeded ${accounts} signed-in accounts`);
-    const product = await startProduct(database.url, path.join(dir, 'server.log'), {}, withOpenFiles(openFiles(connections)));
-    children.push(product.child);
-    const pid = product.child.pid!;
-    const serverOpenFiles = procLine(pid, 'limits', 'Max open files');
-    // The server as it idles after its start (pools open, first requests served).
+    const hard = hardOpenFiles();
+    const perServer = mayRaiseTo(openFiles(connections)) ? connections : hard - 1024;
+    const instanceShares = shares(connections, Math.ceil(connections / perServer));
+    const servers = [];
+    for (const [i, share] of instanceShares.entries()) {
+      const product = await startProduct(database.url, path.join(dir, `server-${i}.log`), {}, withOpenFiles(openFiles(share)));
+      children.push(product.child);
+      servers.push({ ...product, pid: product.child.pid!, share, openFiles: procLine(product.child.pid!, 'limits', 'Max open files') });
+    }
+    // The servers as they idle after their start (pools open, first requests served).
     await pause(3000);
-    const before = await serverMemory(pid, product.port);
-    progress(`server up, RSS ${before.rssMb} MB; opening ${connections} connections from ${loaderCount} processes`);
+    const before = await Promise.all(servers.map((s) => serverMemory(s.pid, s.port)));
+    progress(`${servers.length} server(s) up, RSS ${before.map((b) => b.rssMb).join(', ')} MB; opening ${connections} connections`);
 
     const t0 = performance.now();
-    const cpu0 = cpuOf(pid);
-    const loaders = Array.from({ length: loaderCount }, (_, k) => {
-      const first = Math.round((k * connections) / loaderCount);
-      const count = Math.round(((k + 1) * connections) / loaderCount) - first;
-      const loader = startLoader(
-        [String(product.port), '127.0.0.1', `127.0.0.${k + 2}`, tokensFile, String(first), String(count), String(PER_ACCOUNT)],
-        count,
-      );
-      children.push(loader.child);
-      return loader;
-    });
+    const cpu0 = servers.map((s) => cpuOf(s.pid));
+    const loaders: TLoader[] = [];
+    let first = 0;
+    for (const server of servers) {
+      for (const count of shares(server.share, Math.ceil(server.share / Math.min(PER_LOADER, perServer)))) {
+        const loader = startLoader(
+          [String(server.port), '127.0.0.1', `127.0.0.${loaders.length + 2}`, tokensFile, String(first), String(count), String(PER_ACCOUNT)],
+          count,
+        );
+        first += count;
+        children.push(loader.child);
+        loaders.push(loader);
+      }
+    }
     const opened = (await Promise.all(loaders.map((l) => l.next('READY')))).map((line) => {
       const [ok = '0', failed = '0', ...failure] = line.split(' ');
       return { ok: Number(ok), failed: Number(failed), failure: JSON.parse(failure.join(' ') || '""') as string };
     });
     const connectSeconds = Math.round((performance.now() - t0) / 100) / 10;
-    const cpu1 = cpuOf(pid);
+    const cpu1 = servers.map((s) => cpuOf(s.pid));
     const connected = opened.reduce((n, o) => n + o.ok, 0);
     progress(`${connected} connected in ${connectSeconds} s`);
     // Idle for a while: past the hub's keep-alive interval (15 s), so its Pings and the clients' have both gone round.
-    await pause(20_000);
-    const after = await serverMemory(pid, product.port);
-    const cpu2 = cpuOf(pid);
+    await pause(IDLE_MS);
+    const after = await Promise.all(servers.map((s) => serverMemory(s.pid, s.port)));
+    const cpu2 = servers.map((s) => cpuOf(s.pid));
     const checks = await Promise.all(
       loaders.map((l) => {
         const answer = l.next('CHECKED');
@@ -129,31 +155,39 @@ export async function benchHubIdle(connections: number, loaderCount: number) {
     );
     const check = checks
       .map((line) => line.split(' ').map(Number))
-      .reduce((sum, [answered = 0, live = 0, ms = 0]) => ({ answered: sum.answered + answered, open: sum.open + live, ms: Math.max(sum.ms, ms) }), {
+      .reduce((total, [answered = 0, live = 0, ms = 0]) => ({ answered: total.answered + answered, open: total.open + live, ms: Math.max(total.ms, ms) }), {
         answered: 0,
         open: 0,
         ms: 0,
       });
-    const afterCheck = await serverMemory(pid, product.port);
-    const loaderRssMb = loaders.map((l) => rssMb(l.child.pid!));
+    const afterCheck = await Promise.all(servers.map((s) => serverMemory(s.pid, s.port)));
+    const cpuSeconds = (a: { main: number; others: number }[], b: { main: number; others: number }[]) =>
+      a.reduce((sum, x, i) => sum + b[i]!.main + b[i]!.others - x.main - x.others, 0);
+    const sum = (values: number[]) => Math.round(values.reduce((a, b) => a + b, 0) * 10) / 10;
     return {
       connections,
       accounts,
-      loaders: loaderCount,
+      hardOpenFiles: hard,
+      loaders: loaders.length,
       connected,
       failed: opened.reduce((n, o) => n + o.failed, 0),
       firstFailure: opened.find((o) => o.failure)?.failure ?? '',
       connectSeconds,
-      connectCpuSeconds: Math.round((cpu1.main + cpu1.others - cpu0.main - cpu0.others) * 10) / 10,
-      /** The server's CPU while idle (20 s): the keep-alive sweep and the pings both ways. */
-      idleCpuPct: Math.round(((cpu2.main + cpu2.others - cpu1.main - cpu1.others) / 20) * 1000) / 10,
-      before,
-      after,
-      afterCheck,
-      perConnectionKb: Math.round(((after.rssMb - before.rssMb) * 1024 * 10) / Math.max(1, connected)) / 10,
+      connectCpuSeconds: Math.round(cpuSeconds(cpu0, cpu1) * 10) / 10,
+      /** The servers' CPU while idle: the keep-alive sweep and the pings both ways. */
+      idleCpuPct: Math.round((cpuSeconds(cpu1, cpu2) / (IDLE_MS / 1000)) * 1000) / 10,
+      instances: servers.map((s, i) => ({
+        connections: s.share,
+        openFiles: s.openFiles,
+        before: before[i]!,
+        after: after[i]!,
+        afterCheck: afterCheck[i]!,
+      })),
+      rssMb: { before: sum(before.map((b) => b.rssMb)), after: sum(after.map((a) => a.rssMb)), afterCheck: sum(afterCheck.map((a) => a.rssMb)) },
+      hubConnections: sum(after.map((a) => a.hubConnections)),
+      perConnectionKb: Math.round(((sum(after.map((a) => a.rssMb)) - sum(before.map((b) => b.rssMb))) * 1024 * 10) / Math.max(1, connected)) / 10,
       check,
-      serverOpenFiles,
-      loaderRssMb,
+      loaderRssMb: loaders.map((l) => rssMb(l.child.pid!)),
     };
   } finally {
     await Promise.all(children.reverse().map(stop));
@@ -162,6 +196,6 @@ export async function benchHubIdle(connections: number, loaderCount: number) {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  const [connections = 50_000, loaders = 4] = process.argv.slice(2).map(Number);
-  console.log(JSON.stringify(await benchHubIdle(connections, loaders)));
+  const [connections = 50_000] = process.argv.slice(2).map(Number);
+  console.log(JSON.stringify(await benchHubIdle(connections)));
 }

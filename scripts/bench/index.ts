@@ -163,21 +163,26 @@ if (runs('hub2000')) await hubFanOutAgainstRaw(2000);
 if (runs('hub-idle')) {
   const connections = Number(process.env.BENCH_IDLE_CONNECTIONS ?? 50_000);
   console.log(
-    `\n▶ hub idle: ${connections.toLocaleString('en')} WebSocket connections to the built server (default settings: 50 per account, so ${Math.ceil(connections / 50).toLocaleString('en')} accounts), SignalR handshake without negotiate, from 4 load processes on 127.0.0.2–5`,
+    `\n▶ hub idle: ${connections.toLocaleString('en')} WebSocket connections to the built server (default settings: 50 per account, so ${Math.ceil(connections / 50).toLocaleString('en')} accounts), SignalR handshake without negotiate, from load processes on 127.0.0.2, .3, …`,
   );
   const idle = await runScript<Awaited<ReturnType<typeof benchHubIdle>>>(fileURLToPath(new URL('./hub-idle.ts', import.meta.url)), [
     String(connections),
-    '4',
   ]);
   const mb = (n: number) => `${fmt(n, 0)} MB`;
+  const n = (x: number) => x.toLocaleString('en');
   console.log(
-    `  connected ${idle.connected.toLocaleString('en')} of ${idle.connections.toLocaleString('en')} in ${idle.connectSeconds} s (${idle.failed} failed${idle.firstFailure ? `: ${idle.firstFailure}` : ''}); the hub counts ${idle.after.hubConnections.toLocaleString('en')}; an Invocation answered on ${idle.check.answered.toLocaleString('en')} of ${idle.check.open.toLocaleString('en')} (all within ${idle.check.ms} ms)`,
+    `  connected ${n(idle.connected)} of ${n(idle.connections)} in ${idle.connectSeconds} s (${idle.failed} failed${idle.firstFailure ? `: ${idle.firstFailure}` : ''}); the hub counts ${n(idle.hubConnections)}; an Invocation answered on ${n(idle.check.answered)} of ${n(idle.check.open)} (all within ${idle.check.ms} ms)`,
   );
+  if (idle.instances.length > 1)
+    console.log(
+      `  this host's hard open-file limit (${n(idle.hardOpenFiles)}) cannot be raised here, so ${idle.instances.length} instances of the product share the connections:`,
+    );
+  for (const instance of idle.instances)
+    console.log(
+      `  ${idle.instances.length > 1 ? 'an instance with ' : ''}${n(instance.connections)} connections: RSS ${mb(instance.before.rssMb)} before, ${mb(instance.after.rssMb)} after (target ≤ 2,048 MB: ${verdict(instance.after.rssMb <= 2048)}), ${mb(instance.afterCheck.rssMb)} after the Invocations; heap in use ${mb(instance.before.heapUsedMb)} → ${mb(instance.after.heapUsedMb)}; ${instance.openFiles}`,
+    );
   console.log(
-    `  server RSS ${mb(idle.before.rssMb)} before, ${mb(idle.after.rssMb)} after 20 s idle (target ≤ 2,048 MB: ${verdict(idle.after.rssMb <= 2048)}), ${mb(idle.afterCheck.rssMb)} after the Invocations; ${fmt(idle.perConnectionKb, 1)} KB per connection`,
-  );
-  console.log(
-    `  server CPU: ${idle.connectCpuSeconds} s to accept the connections, ${idle.idleCpuPct}% of a core while idle (keep-alive sweep, pings both ways); its open-file limit: ${idle.serverOpenFiles}`,
+    `  ${fmt(idle.perConnectionKb, 1)} KB of RSS per connection; server CPU ${idle.connectCpuSeconds} s to accept them, ${idle.idleCpuPct}% of a core while idle (keep-alive sweep, pings both ways)`,
   );
 }
 if (runs('push')) {

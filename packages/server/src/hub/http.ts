@@ -201,7 +201,7 @@ export function registerHubHttp(app: FastifyInstance, core: HubCore): void {
         if (!user) throw new HubHttpError(401, 'unauthorized', 'Missing or invalid access token.');
         if (!core.hasRoomFor(user.userId)) throw tooManyConnections(core);
         const version = Number(first(query.negotiateVersion) ?? 0) >= 1 ? 1 : 0;
-        const conn = core.createConnection(user.userId, version === 1, user.sessionKey);
+        const conn = core.createConnection(user.userId, version === 1 ? 'v1' : 'v0', user.sessionKey);
         if (version === 1) {
           return reply.send({
             negotiateVersion: 1,
@@ -355,7 +355,7 @@ async function upgrade(
     if (!user) throw new HubHttpError(401, 'unauthorized', 'Missing or invalid access token.');
     if (core.closing) throw new HubHttpError(503, 'shutting_down', 'The server is shutting down.');
     if (!core.hasRoomFor(user.userId)) throw tooManyConnections(core);
-    conn = core.createConnection(user.userId, true, user.sessionKey);
+    conn = core.createConnection(user.userId, 'socket', user.sessionKey);
   }
   if (!socket.writable) {
     core.forget(conn);
