@@ -13,6 +13,7 @@
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { WebSocket } from 'ws';
+import { keepPinging } from './signalr-pings.ts';
 
 const RS = '\x1e';
 const [port = '', host = '127.0.0.1', localAddress = '127.0.0.1', tokensFile = '', first = '0', count = '0', perAccount = '50'] =
@@ -75,15 +76,8 @@ async function openWithRetry(token: string): Promise<void> {
   }
 }
 
-// A Ping from each socket every 10 s, a hundredth of them every 100 ms, from the first connection
-// on: opening them all takes minutes, longer than the hub waits for a silent client (30 s).
-let nextPing = 0;
-setInterval(() => {
-  for (let k = 0; k < Math.ceil(sockets.length / 100); k++) {
-    const ws = sockets[nextPing++ % sockets.length];
-    if (ws?.readyState === WebSocket.OPEN) ws.send(`{"type":6}${RS}`);
-  }
-}, 100);
+// From the first connection on: opening them all takes minutes, longer than the hub waits for a silent client.
+keepPinging(sockets);
 
 const start = Number(first);
 const end = start + Number(count);
