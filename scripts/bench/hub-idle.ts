@@ -57,7 +57,14 @@ interface TLoader {
 }
 
 function startLoader(args: string[], connections: number): TLoader {
-  const [command, ...rest] = [...withOpenFiles(openFiles(connections)), process.execPath, '--import', 'tsx', script('hub-idle-load.ts'), ...args];
+  const [command, ...rest] = [
+    ...withOpenFiles(openFiles(connections)),
+    process.execPath,
+    '--import',
+    'tsx',
+    script('hub-idle-load.ts'),
+    ...args,
+  ];
   const child = spawn(command!, rest, { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] });
   const waiting: { word: string; resolve: (rest: string) => void }[] = [];
   createInterface({ input: child.stdout! }).on('line', (line) => {
@@ -126,7 +133,15 @@ export async function benchHubIdle(connections: number) {
     for (const server of servers) {
       for (const count of shares(server.share, Math.ceil(server.share / Math.min(PER_LOADER, perServer)))) {
         const loader = startLoader(
-          [String(server.port), '127.0.0.1', `127.0.0.${loaders.length + 2}`, tokensFile, String(first), String(count), String(PER_ACCOUNT)],
+          [
+            String(server.port),
+            '127.0.0.1',
+            `127.0.0.${loaders.length + 2}`,
+            tokensFile,
+            String(first),
+            String(count),
+            String(PER_ACCOUNT),
+          ],
           count,
         );
         first += count;
@@ -155,11 +170,18 @@ export async function benchHubIdle(connections: number) {
     );
     const check = checks
       .map((line) => line.split(' ').map(Number))
-      .reduce((total, [answered = 0, live = 0, ms = 0]) => ({ answered: total.answered + answered, open: total.open + live, ms: Math.max(total.ms, ms) }), {
-        answered: 0,
-        open: 0,
-        ms: 0,
-      });
+      .reduce(
+        (total, [answered = 0, live = 0, ms = 0]) => ({
+          answered: total.answered + answered,
+          open: total.open + live,
+          ms: Math.max(total.ms, ms),
+        }),
+        {
+          answered: 0,
+          open: 0,
+          ms: 0,
+        },
+      );
     const afterCheck = await Promise.all(servers.map((s) => serverMemory(s.pid, s.port)));
     const cpuSeconds = (a: { main: number; others: number }[], b: { main: number; others: number }[]) =>
       a.reduce((sum, x, i) => sum + b[i]!.main + b[i]!.others - x.main - x.others, 0);
@@ -183,9 +205,14 @@ export async function benchHubIdle(connections: number) {
         after: after[i]!,
         afterCheck: afterCheck[i]!,
       })),
-      rssMb: { before: sum(before.map((b) => b.rssMb)), after: sum(after.map((a) => a.rssMb)), afterCheck: sum(afterCheck.map((a) => a.rssMb)) },
+      rssMb: {
+        before: sum(before.map((b) => b.rssMb)),
+        after: sum(after.map((a) => a.rssMb)),
+        afterCheck: sum(afterCheck.map((a) => a.rssMb)),
+      },
       hubConnections: sum(after.map((a) => a.hubConnections)),
-      perConnectionKb: Math.round(((sum(after.map((a) => a.rssMb)) - sum(before.map((b) => b.rssMb))) * 1024 * 10) / Math.max(1, connected)) / 10,
+      perConnectionKb:
+        Math.round(((sum(after.map((a) => a.rssMb)) - sum(before.map((b) => b.rssMb))) * 1024 * 10) / Math.max(1, connected)) / 10,
       check,
       loaderRssMb: loaders.map((l) => rssMb(l.child.pid!)),
     };

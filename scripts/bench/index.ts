@@ -156,7 +156,9 @@ async function hubFanOutAgainstRaw(clients: number) {
     `  the send's own POST while the fan-out runs: p50 ${fan.hub.postP50} ms, p99 ${fan.hub.postP99} ms (raw ws server's POST p99 ${fan.raw!.postP99} ms)`,
   );
   console.log(serverCpuPerSend(fan.hub));
-  console.log(`  the raw ws server's CPU per send: ${fan.raw!.cpuMainMs} ms on its main thread, ${fan.raw!.cpuOthersMs} ms on its other threads`);
+  console.log(
+    `  the raw ws server's CPU per send: ${fan.raw!.cpuMainMs} ms on its main thread, ${fan.raw!.cpuOthersMs} ms on its other threads`,
+  );
 }
 if (runs('hub1000')) await hubFanOutAgainstRaw(1000);
 if (runs('hub2000')) await hubFanOutAgainstRaw(2000);

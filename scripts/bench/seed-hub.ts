@@ -28,7 +28,9 @@ if (audienceFile) {
   };
   const ids = await insertAccounts(app, 'Audience', audience.subscriptions.length);
   for (let i = 0; i < ids.length; i += 1000) {
-    await app.db.insert(pushSubscriptions).values(ids.slice(i, i + 1000).map((accountId, j) => ({ accountId, ...audience.subscriptions[i + j]! })));
+    await app.db
+      .insert(pushSubscriptions)
+      .values(ids.slice(i, i + 1000).map((accountId, j) => ({ accountId, ...audience.subscriptions[i + j]! })));
   }
   audienceTokens.push(...(await signIn(app, ids.slice(0, audience.signedIn))));
 }
