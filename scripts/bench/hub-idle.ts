@@ -9,7 +9,7 @@
 // A connection is an open file on each side: where a process's open-file limit cannot be raised
 // to the count (the hard limit without CAP_SYS_RESOURCE), the connections are shared by as many
 // instances of the product as that limit needs, each reported on its own.
-//   node_modules/.bin/tsx scripts/bench/hub-idle.ts [connections=50000]
+//   node_modules/.bin/tsx scripts/bench/hub-idle.ts [connections=50000] [idleSeconds=20]
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -47,6 +47,8 @@ async function serverMemory(pid: number, port: number) {
     rssMb: rssMb(pid),
     heapUsedMb: Math.round(sample(/^nodejs_heap_size_used_bytes (\d+)/m) / 104857.6) / 10,
     hubConnections: sample(/^hub_connections\{transport="WebSockets"\} (\d+)/m),
+    /** The longest event-loop delay since the previous reading (prom-client's histogram starts again at each scrape). */
+    eventLoopLagMaxMs: Math.round(sample(/^nodejs_eventloop_lag_max_seconds ([\d.e-]+)/m) * 1000),
   };
 }
 
@@ -84,8 +86,6 @@ function startLoader(args: string[], connections: number): TLoader {
 }
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
-/** How long the connections idle before the second reading. */
-const IDLE_MS = 20_000;
 
 /** This process's hard limit on open files (its children inherit it). */
 const hardOpenFiles = () => Number(procLine(process.pid, 'limits', 'Max open files').split(' ')[4]);
@@ -103,7 +103,8 @@ const shares = (total: number, parts: number) =>
  * open-file limit can be raised that far; where it cannot (no CAP_SYS_RESOURCE: the hard limit
  * stands), as many instances as the limit needs share them, each measured on its own.
  */
-export async function benchHubIdle(connections: number) {
+export async function benchHubIdle(connections: number, idleSeconds = 20) {
+  const IDLE_MS = idleSeconds * 1000;
   const database = await benchDatabase();
   const dir = mkdtempSync(path.join(tmpdir(), 'vbc-bench-idle-'));
   const children: ChildProcess[] = [];
@@ -223,6 +224,6 @@ export async function benchHubIdle(connections: number) {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  const [connections = 50_000] = process.argv.slice(2).map(Number);
-  console.log(JSON.stringify(await benchHubIdle(connections)));
+  const [connections = 50_000, idleSeconds = 20] = process.argv.slice(2).map(Number);
+  console.log(JSON.stringify(await benchHubIdle(connections, idleSeconds)));
 }
