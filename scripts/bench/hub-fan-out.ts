@@ -17,6 +17,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { WebSocket } from 'ws';
 import { benchDatabase, cpuOf, helper, percentile, startProduct, stop } from './product.ts';
+import { keepPinging } from './signalr-pings.ts';
 
 const RS = '\x1e';
 const WARM_UP = 10;
@@ -70,17 +71,8 @@ export async function connect(
     }
   };
   // As a SignalR client does, a ping now and then (the hub closes a connection that stays silent
-  // past its client timeout): each socket every 10 s, a few sockets each 100 ms, as separate
-  // devices would, not all at once (a burst of 1,000 pings would land on some send).
-  let nextPing = 0;
-  const pings = hub
-    ? setInterval(() => {
-        for (let i = 0; i < Math.ceil(sockets.length / 100); i++) {
-          const ws = sockets[nextPing++ % sockets.length]!;
-          if (ws.readyState === WebSocket.OPEN) ws.send(`{"type":6}${RS}`);
-        }
-      }, 100)
-    : undefined;
+  // past its client timeout), spread over time (a burst of 1,000 pings would land on some send).
+  const stopPinging = hub ? keepPinging(sockets) : () => undefined;
   // 25 at a time: each connection's sign-in check is a database read.
   for (let start = 0; start < count; start += 25) {
     await Promise.all(
@@ -115,7 +107,7 @@ export async function connect(
     /** The first frame that matched. */
     sample: () => sample,
     close: () => {
-      clearInterval(pings);
+      stopPinging();
       sockets.forEach((ws) => ws.terminate());
     },
   };
@@ -227,7 +219,8 @@ export async function benchHubFanOut(clientCount: number, sends: number, withBas
     const framed = hubClients.sample().replace(/("clientMessageId":")[^"]+/g, `$1${placeholder}`);
     const server = await helper(script('raw-fan-out-server.ts'), [Buffer.from(framed).toString('base64'), placeholder]);
     children.push(server.child);
-    const rawUrl = `127.0.0.1:${server.ready.trim()}`;
+    const [rawPort, rawPid] = server.ready.trim().split(' ');
+    const rawUrl = `127.0.0.1:${rawPort}`;
     const rawClients = await connect(`ws://${rawUrl}/`, clientCount, {}, false);
     progress(`${clientCount} raw ws clients connected`);
     const rawPost = (clientMessageId: string) =>
@@ -241,7 +234,7 @@ export async function benchHubFanOut(clientCount: number, sends: number, withBas
     for (let block = 0; block < BLOCKS; block++) {
       const count = Math.round(((block + 1) * sends) / BLOCKS) - Math.round((block * sends) / BLOCKS);
       await measure(hubClients, count, true, hubPost, hub, hubPid);
-      await measure(rawClients, count, false, rawPost, raw);
+      await measure(rawClients, count, false, rawPost, raw, Number(rawPid));
     }
     hubClients.close();
     rawClients.close();

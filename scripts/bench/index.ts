@@ -10,6 +10,7 @@ import { benchAnnouncementFanOut } from './announcement-fan-out.ts';
 import type { benchExchange } from './exchange.ts';
 import type { benchTeamTemplate } from './team-template.ts';
 import type { benchHubFanOut } from './hub-fan-out.ts';
+import type { benchHubIdle } from './hub-idle.ts';
 import { runScript } from './product.ts';
 import { benchReadsApi, type TReadFigure } from './reads-api.ts';
 import { benchSignedIn } from './signed-in.ts';
@@ -33,7 +34,8 @@ const verdict = (ok: boolean) => (ok ? 'meets target' : 'MISSES target');
 /**
  * BENCH_ONLY=card,search,… runs only those sections (to re-measure one figure quickly); every
  * section but the opt-in ones runs by default. Sections: card, card-instructions (opt-in: about
- * 9 minutes under valgrind), bundle, send, hub-capacity, hub200, hub1000, push, search,
+ * 9 minutes under valgrind), bundle, send, hub-capacity, hub200, hub1000, hub2000 (opt-in: 4,000
+ * sockets), hub-idle (opt-in: 50,000 connections, several minutes), push, search,
  * announcements, signed-in, deployment (opt-in: generates a database of several GB the first
  * time, BENCH_SCALE=1 by default), card-page, exchange, webhooks, rolling-restart, team-import,
  * team-template.
@@ -46,6 +48,8 @@ const SECTIONS = [
   'hub-capacity',
   'hub200',
   'hub1000',
+  'hub2000',
+  'hub-idle',
   'push',
   'search',
   'announcements',
@@ -64,7 +68,7 @@ const only = (process.env.BENCH_ONLY ?? '')
   .filter(Boolean);
 const unknown = only.filter((name) => !(SECTIONS as readonly string[]).includes(name));
 if (unknown.length) throw new Error(`BENCH_ONLY: no section ${unknown.join(', ')} (sections: ${SECTIONS.join(', ')})`);
-const OPT_IN: readonly string[] = ['card-instructions', 'deployment'];
+const OPT_IN: readonly string[] = ['card-instructions', 'deployment', 'hub2000', 'hub-idle'];
 const runs = (section: (typeof SECTIONS)[number]) => (only.length === 0 && !OPT_IN.includes(section)) || only.includes(section);
 
 if (runs('card')) {
@@ -138,18 +142,50 @@ if (runs('hub200')) {
   );
   console.log(serverCpuPerSend(hub200.hub));
 }
-if (runs('hub1000')) {
+/** A hub fan-out section against the raw ws server: `clients` connections of one account, HUB_SENDS sends each side, in blocks of a tenth. */
+async function hubFanOutAgainstRaw(clients: number) {
+  const n = clients.toLocaleString('en');
   console.log(
-    '\n▶ hub fan-out: 1,000 connections of one account, send → all received, against a raw ws server sending the same frame to as many clients (1,000 sends each, the two taking turns in blocks of 100)',
+    `\n▶ hub fan-out: ${n} connections of one account, send → all received, against a raw ws server sending the same frame to as many clients (${HUB_SENDS.toLocaleString('en')} sends each, the two taking turns in blocks of ${HUB_SENDS / 10})`,
   );
-  const hub1000 = await hubFanOut(1000, HUB_SENDS, true);
+  const fan = await hubFanOut(clients, HUB_SENDS, true);
   console.log(
-    `  hub p50/p99 ${hub1000.hub.p50}/${hub1000.hub.p99} ms, raw ws ${hub1000.raw!.p50}/${hub1000.raw!.p99} ms: p99 ratio ${fmt(hub1000.ratio!)} (target ≤ 1.50: ${verdict(hub1000.ratio! <= 1.5)})`,
+    `  hub p50/p99 ${fan.hub.p50}/${fan.hub.p99} ms, raw ws ${fan.raw!.p50}/${fan.raw!.p99} ms: p99 ratio ${fmt(fan.ratio!)} (target ≤ 1.50: ${verdict(fan.ratio! <= 1.5)}), p50 ratio ${fmt(fan.hub.p50 / Math.max(fan.raw!.p50, 0.1))}`,
   );
   console.log(
-    `  the send's own POST while the fan-out runs: p50 ${hub1000.hub.postP50} ms, p99 ${hub1000.hub.postP99} ms (raw ws server's POST p99 ${hub1000.raw!.postP99} ms)`,
+    `  the send's own POST while the fan-out runs: p50 ${fan.hub.postP50} ms, p99 ${fan.hub.postP99} ms (raw ws server's POST p99 ${fan.raw!.postP99} ms)`,
   );
-  console.log(serverCpuPerSend(hub1000.hub));
+  console.log(serverCpuPerSend(fan.hub));
+  console.log(
+    `  the raw ws server's CPU per send: ${fan.raw!.cpuMainMs} ms on its main thread, ${fan.raw!.cpuOthersMs} ms on its other threads`,
+  );
+}
+if (runs('hub1000')) await hubFanOutAgainstRaw(1000);
+if (runs('hub2000')) await hubFanOutAgainstRaw(2000);
+if (runs('hub-idle')) {
+  const connections = Number(process.env.BENCH_IDLE_CONNECTIONS ?? 50_000);
+  console.log(
+    `\n▶ hub idle: ${connections.toLocaleString('en')} WebSocket connections to the built server (default settings: 50 per account, so ${Math.ceil(connections / 50).toLocaleString('en')} accounts), SignalR handshake without negotiate, from load processes on 127.0.0.2, .3, …`,
+  );
+  const idle = await runScript<Awaited<ReturnType<typeof benchHubIdle>>>(fileURLToPath(new URL('./hub-idle.ts', import.meta.url)), [
+    String(connections),
+  ]);
+  const mb = (n: number) => `${fmt(n, 0)} MB`;
+  const n = (x: number) => x.toLocaleString('en');
+  console.log(
+    `  connected ${n(idle.connected)} of ${n(idle.connections)} in ${idle.connectSeconds} s (${idle.failed} failed${idle.firstFailure ? `: ${idle.firstFailure}` : ''}); the hub counts ${n(idle.hubConnections)}; an Invocation answered on ${n(idle.check.answered)} of ${n(idle.check.open)} (all within ${idle.check.ms} ms)`,
+  );
+  if (idle.instances.length > 1)
+    console.log(
+      `  this host's hard open-file limit (${n(idle.hardOpenFiles)}) cannot be raised here, so ${idle.instances.length} instances of the product share the connections:`,
+    );
+  for (const instance of idle.instances)
+    console.log(
+      `  ${idle.instances.length > 1 ? 'an instance with ' : ''}${n(instance.connections)} connections: RSS ${mb(instance.before.rssMb)} before, ${mb(instance.after.rssMb)} after (target ≤ 2,048 MB: ${verdict(instance.after.rssMb <= 2048)}), ${mb(instance.afterCheck.rssMb)} after the Invocations; heap in use ${mb(instance.before.heapUsedMb)} → ${mb(instance.after.heapUsedMb)}; ${instance.openFiles}`,
+    );
+  console.log(
+    `  ${fmt(idle.perConnectionKb, 1)} KB of RSS per connection; server CPU ${idle.connectCpuSeconds} s to accept them, ${idle.idleCpuPct}% of a core while idle (keep-alive sweep, pings both ways)`,
+  );
 }
 if (runs('push')) {
   const recipients = Number(process.env.BENCH_ANNOUNCEMENT_RECIPIENTS ?? 10_000);

@@ -1,7 +1,8 @@
 // The baseline of the hub fan-out bench: a raw `ws` server (no SignalR, no app) on a plain Node
 // HTTP server. `POST /send` with a clientMessageId sends the frame given on the command line
 // (base64, its clientMessageIds replaced by the posted one) to every connected client, then
-// answers 201: the least any server can do to fan one event out. Prints `READY <port>`.
+// answers 201: the least any server can do to fan one event out. Prints `READY <port> <pid>` (its
+// pid: the bench reads its CPU time).
 import { createServer } from 'node:http';
 import { WebSocketServer, type WebSocket } from 'ws';
 
@@ -25,7 +26,7 @@ wss.on('connection', (ws) => {
 });
 server.listen(0, '127.0.0.1', () => {
   const address = server.address();
-  process.stdout.write(`READY ${typeof address === 'object' && address ? address.port : 0}\n`);
+  process.stdout.write(`READY ${typeof address === 'object' && address ? address.port : 0} ${process.pid}\n`);
 });
 process.on('SIGINT', () => process.exit(0));
 process.on('SIGTERM', () => process.exit(0));

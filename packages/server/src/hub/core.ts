@@ -94,17 +94,21 @@ export class HubCore {
   }
 
   /**
-   * Creates a negotiated connection. Under negotiate v0 the token is the connection id; under
-   * v1 it is random, or signed (connection-token.ts) when the instances share a key.
+   * Creates a connection. Its token, by how the connection was opened: `v0`, negotiate v0: the
+   * connection id; `v1`, negotiate v1: a separate random one, or signed (connection-token.ts) when
+   * the instances share a key, so the WebSocket may reach another instance; `socket`, a WebSocket
+   * opened without negotiate: a random one, no signature (the client never sees it, so no other
+   * instance is ever shown it).
    */
-  createConnection(userId: string, separateToken: boolean, sessionKey?: string): Connection {
+  createConnection(userId: string, openedBy: 'v0' | 'v1' | 'socket', sessionKey?: string): Connection {
     const connectionId = newId();
     const key = this.opts.connectionTokenKey;
-    const token = !separateToken
-      ? connectionId
-      : key
-        ? signConnectionToken(key, connectionId, userId, Date.now() + this.opts.handshakeTimeoutMs)
-        : newId();
+    const token =
+      openedBy === 'v0'
+        ? connectionId
+        : openedBy === 'v1' && key
+          ? signConnectionToken(key, connectionId, userId, Date.now() + this.opts.handshakeTimeoutMs)
+          : newId();
     const conn = new Connection(connectionId, token, userId, sessionKey);
     this.byToken.set(conn.token, conn);
     return this.track(conn);

@@ -1,7 +1,7 @@
 import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { WebSocketServer } from 'ws';
+import { WebSocket, WebSocketServer, type RawData, type Server as TWsServer } from 'ws';
 import type { Connection, HubCore } from './core.ts';
 import { redactAccessToken } from './redact.ts';
 import { LongPollingTransport, SseTransport, WebSocketTransport } from './transports.ts';
@@ -113,10 +113,49 @@ function sendError(reply: FastifyReply, error: unknown): FastifyReply {
   throw error;
 }
 
+/**
+ * A hub WebSocket: the `ws` socket with its hub and connection on it, so one set of event
+ * handlers (below) serves every socket, as `ws` does for its own: an idle connection keeps no
+ * closures of its own.
+ */
+class HubSocket extends WebSocket {
+  core: HubCore | null = null;
+  conn: Connection | null = null;
+}
+
+// `ws` types its listeners' `this` as its own WebSocket; the server makes only HubSockets.
+function onHubSocketMessage(this: WebSocket, data: RawData, isBinary: boolean): void {
+  const { core, conn } = this as HubSocket;
+  if (!core || !conn) return;
+  if (isBinary) {
+    core.close(conn, { notify: true, error: 'Binary frames are not supported by the JSON protocol.' });
+    return;
+  }
+  core.receive(conn, Array.isArray(data) ? Buffer.concat(data).toString('utf8') : data.toString('utf8'));
+}
+
+function onHubSocketClose(this: WebSocket): void {
+  const { core, conn } = this as HubSocket;
+  if (core && conn) core.transportEnded(conn);
+}
+
+/** Socket errors end in `close` (handled there); without a listener `ws` would throw them. */
+function ignoreError(): void {}
+
+function destroyOnError(this: Duplex): void {
+  this.destroy();
+}
+
 /** Registers the hub's HTTP routes (in their own encapsulated scope) and its WebSocket upgrade handler. */
 export function registerHubHttp(app: FastifyInstance, core: HubCore): void {
   const { path, pathLower, maxPayloadBytes, maxBufferedBytes } = core.opts;
-  const wss = new WebSocketServer({ noServer: true, perMessageDeflate: false, clientTracking: false, maxPayload: maxPayloadBytes });
+  const wss = new WebSocketServer({
+    noServer: true,
+    perMessageDeflate: false,
+    clientTracking: false,
+    maxPayload: maxPayloadBytes,
+    WebSocket: HubSocket,
+  });
 
   void app.register(async (scope) => {
     // `text/plain` (what the client sends) comes from Fastify's built-in parser as a string.
@@ -162,7 +201,7 @@ export function registerHubHttp(app: FastifyInstance, core: HubCore): void {
         if (!user) throw new HubHttpError(401, 'unauthorized', 'Missing or invalid access token.');
         if (!core.hasRoomFor(user.userId)) throw tooManyConnections(core);
         const version = Number(first(query.negotiateVersion) ?? 0) >= 1 ? 1 : 0;
-        const conn = core.createConnection(user.userId, version === 1, user.sessionKey);
+        const conn = core.createConnection(user.userId, version === 1 ? 'v1' : 'v0', user.sessionKey);
         if (version === 1) {
           return reply.send({
             negotiateVersion: 1,
@@ -277,7 +316,7 @@ export function registerHubHttp(app: FastifyInstance, core: HubCore): void {
       if (app.server.listenerCount('upgrade') === 1) rejectUpgrade(socket, new HubHttpError(404, 'not_found', 'Not found.'));
       return;
     }
-    socket.on('error', () => socket.destroy());
+    socket.on('error', destroyOnError);
     upgrade(core, wss, req, socket, head, url.searchParams, maxBufferedBytes).catch((error: unknown) => {
       if (error instanceof HubHttpError) {
         rejectUpgrade(socket, error);
@@ -292,7 +331,7 @@ export function registerHubHttp(app: FastifyInstance, core: HubCore): void {
 
 async function upgrade(
   core: HubCore,
-  wss: WebSocketServer,
+  wss: TWsServer<typeof HubSocket>,
   req: IncomingMessage,
   socket: Duplex,
   head: Buffer,
@@ -316,7 +355,7 @@ async function upgrade(
     if (!user) throw new HubHttpError(401, 'unauthorized', 'Missing or invalid access token.');
     if (core.closing) throw new HubHttpError(503, 'shutting_down', 'The server is shutting down.');
     if (!core.hasRoomFor(user.userId)) throw tooManyConnections(core);
-    conn = core.createConnection(user.userId, true, user.sessionKey);
+    conn = core.createConnection(user.userId, 'socket', user.sessionKey);
   }
   if (!socket.writable) {
     core.forget(conn);
@@ -324,15 +363,11 @@ async function upgrade(
   }
   wss.handleUpgrade(req, socket, head, (ws) => {
     core.attach(conn, new WebSocketTransport(ws, socket, maxBufferedBytes));
-    ws.on('message', (data, isBinary) => {
-      if (isBinary) {
-        core.close(conn, { notify: true, error: 'Binary frames are not supported by the JSON protocol.' });
-        return;
-      }
-      core.receive(conn, Array.isArray(data) ? Buffer.concat(data).toString('utf8') : data.toString('utf8'));
-    });
-    ws.on('close', () => core.transportEnded(conn));
-    ws.on('error', () => undefined);
+    ws.core = core;
+    ws.conn = conn;
+    ws.on('message', onHubSocketMessage);
+    ws.on('close', onHubSocketClose);
+    ws.on('error', ignoreError);
   });
 }
 
