@@ -46,6 +46,8 @@ export class HubCore {
   /** Each user's connections not yet closed (negotiated ones too): what `maxConnectionsPerUser` counts. */
   private readonly liveByUser = new Map<string, Set<Connection>>();
   private sweepTimer: NodeJS.Timeout | null = null;
+  private sweepTickMs = 0;
+  private lastSweepAt = 0;
   closing = false;
 
   constructor(
@@ -58,6 +60,8 @@ export class HubCore {
     if (this.sweepTimer) return;
     const o = this.opts;
     const tick = Math.max(10, Math.min(1000, o.keepAliveMs / 4, o.clientTimeoutMs / 4, o.handshakeTimeoutMs / 4));
+    this.sweepTickMs = tick;
+    this.lastSweepAt = Date.now();
     this.sweepTimer = setInterval(() => this.sweep(), tick);
     this.sweepTimer.unref();
   }
@@ -321,9 +325,21 @@ export class HubCore {
     this.log.warn({ users: this.byUser.size }, 'hub: backplane reconnected, clients told to resync');
   }
 
+  /**
+   * How long the process was stalled before this sweep (a long GC pause, a starved host): after a
+   * stall Node runs due timers before it reads the sockets, so the frames clients sent meanwhile
+   * (their pings) still wait unread, and the stall must not count as their silence.
+   */
+  private stalledMs(now: number): number {
+    const late = now - this.lastSweepAt - this.sweepTickMs;
+    this.lastSweepAt = now;
+    return this.sweepTickMs > 0 && late > this.sweepTickMs ? late : 0;
+  }
+
   /** Periodic pass: pings, client timeouts, handshake timeouts, long-poll timeouts, reaping. */
   sweep(now = Date.now()): void {
     const o = this.opts;
+    const stalled = this.stalledMs(now);
     for (const conn of this.byToken.values()) {
       const transport = conn.transport;
       if (conn.state === 'negotiated') {
@@ -338,7 +354,7 @@ export class HubCore {
         const lp = transport as LongPollingTransport;
         if (lp.hasPendingPoll) {
           if (now - lp.pollStartedAt >= o.longPollTimeoutMs) lp.expirePoll();
-        } else if (now - lp.lastPollEndedAt > o.clientTimeoutMs) {
+        } else if (now - lp.lastPollEndedAt - stalled > o.clientTimeoutMs) {
           this.close(conn, { notify: false });
           this.forget(conn);
           continue;
@@ -352,7 +368,7 @@ export class HubCore {
         continue;
       }
       if (transport?.kind === 'LongPolling') continue; // inherent keep-alive; liveness is the polls
-      if (now - conn.lastReceivedAt > o.clientTimeoutMs) {
+      if (now - conn.lastReceivedAt - stalled > o.clientTimeoutMs) {
         this.log.info({ connectionId: conn.connectionId }, 'hub: client timeout');
         this.close(conn, { notify: false });
         transport?.abort();

@@ -132,6 +132,22 @@ describe('raw protocol', () => {
     ws.close();
   });
 
+  it('a stall of the server process is not held against its clients: their pings wait unread behind the due timers', async () => {
+    const { connectionToken } = await negotiated();
+    const { ws, frames } = await rawSocket(`?id=${connectionToken}`);
+    ws.send(`{"protocol":"json","version":1}${RS}`);
+    await eventually(() => frames.length >= 1, 3000);
+    ws.send(`{"type":6}${RS}`); // the client's ping: in the server's socket before the stall, read after it
+    // The process stalls past the client timeout (800 ms here), as in a long GC pause or on a starved host.
+    const until = Date.now() + 1500;
+    while (Date.now() < until);
+    await sleep(300);
+    ws.send(`{"type":1,"target":"Add","arguments":[1,2],"invocationId":"8"}${RS}`);
+    await eventually(() => frames.some((f) => f.text.includes('"invocationId":"8"')), 3000);
+    expect(ws.readyState).toBe(WebSocket.OPEN);
+    ws.close();
+  });
+
   it('a fan-out arrives as one text frame per send whatever its length (framed once, written to each socket), in order with what ws itself sends', async () => {
     const user = { authorization: `Bearer ${tokenFor('frame-user')}` };
     const sockets = await Promise.all([rawSocket('', user), rawSocket('', user)]);
