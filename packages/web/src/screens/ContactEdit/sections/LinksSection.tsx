@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import LinkIcon from '@mui/icons-material/Link';
 import { newKey } from '../form-model.ts';
@@ -8,36 +9,40 @@ import { useDragSort } from '../parts/use-drag-sort.ts';
 import { listOps } from './list-ops.ts';
 import type { TSectionProps } from './types.ts';
 
+/** Addresses shown as examples in empty fields (not words: the same in every language). */
+const EXAMPLE_SITE = 'example.com';
+const EXAMPLE_VIDEO = 'https://youtube.com/watch?v=…';
 /** Links (URL and a name) and videos (URL and a title). */
 export default function LinksSection({ form, set, errors }: TSectionProps) {
+  const { t } = useTranslation('editor');
   const links = listOps(set, 'links');
   const videos = listOps(set, 'videos');
   const linkSort = useDragSort(links.move);
   const videoSort = useDragSort(videos.move);
   return (
-    <EditorSection id="links" icon={<LinkIcon />} title="Links and videos" hint="Your site, shop, portfolio, booking page, talks…">
+    <EditorSection id="links" icon={<LinkIcon />} title={t('links.title')} hint={t('links.hint')}>
       {form.links.map((l, i) => (
         <SortableRow
           key={l.key}
           index={i}
           count={form.links.length}
           sort={linkSort}
-          label={`link ${i + 1}`}
+          label={t('rows.link', { number: i + 1 })}
           onMove={links.move}
           onRemove={() => links.remove(i)}
         >
           <Box sx={{ display: 'grid', gap: 1.25, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '1fr 1fr' } }}>
             <Field
-              label="Link URL"
+              label={t('links.url')}
               type="url"
               inputMode="url"
-              placeholder="example.com"
+              placeholder={EXAMPLE_SITE}
               value={l.linkUrl}
               onChange={(v) => links.update(i, { linkUrl: v })}
               error={errors[`links.${i}.linkUrl`]}
             />
             <Field
-              label="Link name"
+              label={t('links.name')}
               value={l.linkName}
               onChange={(v) => links.update(i, { linkName: v })}
               error={errors[`links.${i}.linkName`]}
@@ -46,7 +51,7 @@ export default function LinksSection({ form, set, errors }: TSectionProps) {
         </SortableRow>
       ))}
       <AddButton onClick={() => links.add({ key: newKey(), linkUrl: '', linkName: '' })} disabled={form.links.length >= 50}>
-        + Add a link
+        {t('links.add')}
       </AddButton>
       {form.videos.map((v, i) => (
         <SortableRow
@@ -54,22 +59,22 @@ export default function LinksSection({ form, set, errors }: TSectionProps) {
           index={i}
           count={form.videos.length}
           sort={videoSort}
-          label={`video ${i + 1}`}
+          label={t('rows.video', { number: i + 1 })}
           onMove={videos.move}
           onRemove={() => videos.remove(i)}
         >
           <Box sx={{ display: 'grid', gap: 1.25, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '1fr 1fr' } }}>
             <Field
-              label="Video URL"
+              label={t('links.videoUrl')}
               type="url"
               inputMode="url"
-              placeholder="https://youtube.com/watch?v=…"
+              placeholder={EXAMPLE_VIDEO}
               value={v.videoUrl}
               onChange={(x) => videos.update(i, { videoUrl: x })}
               error={errors[`videos.${i}.videoUrl`]}
             />
             <Field
-              label="Video title"
+              label={t('links.videoTitle')}
               value={v.title}
               onChange={(x) => videos.update(i, { title: x })}
               error={errors[`videos.${i}.title`]}
@@ -78,7 +83,7 @@ export default function LinksSection({ form, set, errors }: TSectionProps) {
         </SortableRow>
       ))}
       <AddButton onClick={() => videos.add({ key: newKey(), videoUrl: '', title: '' })} disabled={form.videos.length >= 20}>
-        + Add a video
+        {t('links.addVideo')}
       </AddButton>
     </EditorSection>
   );

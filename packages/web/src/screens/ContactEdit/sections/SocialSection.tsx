@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
@@ -18,23 +19,38 @@ import { useDragSort } from '../parts/use-drag-sort.ts';
 import { listOps } from './list-ops.ts';
 import type { TSectionProps } from './types.ts';
 
+/** An address's beginning, shown in an empty URL field (the same in every language). */
+const URL_EXAMPLE = 'https://…';
 /** WeChat profiles are reached only by their QR code. */
 const QR_ONLY: readonly TSocialMediaType[] = ['WeChat'];
 
-const ACCOUNT_HINT: Record<TSocialMediaType, string> = {
-  Facebook: 'Profile name, e.g. jane.doe',
-  Messenger: 'Profile name',
-  Twitter: 'Handle, e.g. @jane',
-  Instagram: 'Handle, e.g. @jane',
-  LinkedIn: 'in/jane-doe or company/acme',
-  Viber: 'Phone number with country code',
-  Whatsapp: 'Phone number with country code',
-  WeChat: '',
-  Telegram: 'Username',
-  Youtube: '@channel',
-  TikTok: 'Handle',
-  Line: 'LINE id, e.g. @shop',
-};
+/** What to type for a network's account, in the active language. */
+function accountHint(t: (key: string) => string, type: TSocialMediaType): string {
+  switch (type) {
+    case 'Facebook':
+      return t('social.hints.facebook');
+    case 'Messenger':
+      return t('social.hints.profileName');
+    case 'Twitter':
+    case 'Instagram':
+      return t('social.hints.handleExample');
+    case 'LinkedIn':
+      return t('social.hints.linkedIn');
+    case 'Viber':
+    case 'Whatsapp':
+      return t('social.hints.phone');
+    case 'WeChat':
+      return '';
+    case 'Telegram':
+      return t('social.hints.username');
+    case 'Youtube':
+      return t('social.hints.channel');
+    case 'TikTok':
+      return t('social.hints.handle');
+    case 'Line':
+      return t('social.hints.line');
+  }
+}
 
 function SocialIcon({ type }: { type: TSocialMediaType }) {
   const style = SOCIAL_STYLE[type];
@@ -60,6 +76,7 @@ function SocialIcon({ type }: { type: TSocialMediaType }) {
 
 /** Social networks: all 12 types, by account id, URL or QR image (WeChat: QR only). */
 export default function SocialSection({ form, set, errors }: TSectionProps) {
+  const { t } = useTranslation('editor');
   const ops = listOps(set, 'socialMedias');
   const sort = useDragSort(ops.move);
   const setType = (i: number, row: TSocialRow, type: TSocialMediaType) =>
@@ -72,7 +89,7 @@ export default function SocialSection({ form, set, errors }: TSectionProps) {
           : row.referenceType,
     });
   return (
-    <EditorSection id="social" icon={<ShareIcon />} title="Social networks" hint="Shown as round icons; one tap opens the app.">
+    <EditorSection id="social" icon={<ShareIcon />} title={t('social.title')} hint={t('social.hint')}>
       {form.socialMedias.map((row, i) => {
         const qrOnly = QR_ONLY.includes(row.socialMediaType);
         const url =
@@ -83,7 +100,7 @@ export default function SocialSection({ form, set, errors }: TSectionProps) {
             index={i}
             count={form.socialMedias.length}
             sort={sort}
-            label={`${row.socialMediaType} entry`}
+            label={t('rows.social', { network: row.socialMediaType })}
             onMove={ops.move}
             onRemove={() => ops.remove(i)}
           >
@@ -91,7 +108,7 @@ export default function SocialSection({ form, set, errors }: TSectionProps) {
               <TextField
                 select
                 size="small"
-                label="Network"
+                label={t('social.network')}
                 value={row.socialMediaType}
                 onChange={(e) => setType(i, row, e.target.value as TSocialMediaType)}
                 sx={{ minWidth: 170, flex: '1 1 170px', '& .MuiSelect-select': { display: 'flex', alignItems: 'center', gap: 1 } }}
@@ -108,47 +125,47 @@ export default function SocialSection({ form, set, errors }: TSectionProps) {
                 size="small"
                 value={row.referenceType}
                 onChange={(_, v: TReference | null) => v && ops.update(i, { referenceType: v })}
-                aria-label={`How to reach ${row.socialMediaType}`}
+                aria-label={t('social.how', { network: row.socialMediaType })}
               >
                 <ToggleButton value="ByAccountId" disabled={qrOnly}>
-                  Account
+                  {t('social.account')}
                 </ToggleButton>
                 <ToggleButton value="ByUrl" disabled={qrOnly}>
-                  URL
+                  {t('social.url')}
                 </ToggleButton>
-                <ToggleButton value="ByQrCode">QR image</ToggleButton>
+                <ToggleButton value="ByQrCode">{t('social.qr')}</ToggleButton>
               </ToggleButtonGroup>
             </Box>
             {row.referenceType === 'ByAccountId' && (
               <Field
-                label={`${row.socialMediaType} account`}
+                label={t('social.accountField', { network: row.socialMediaType })}
                 value={row.accountId}
-                placeholder={ACCOUNT_HINT[row.socialMediaType]}
+                placeholder={accountHint(t, row.socialMediaType)}
                 onChange={(v) => ops.update(i, { accountId: v })}
                 error={errors[`socialMedias.${i}.accountId`]}
-                helperText={url ? `Opens ${url}` : ACCOUNT_HINT[row.socialMediaType]}
+                helperText={url ? t('social.opens', { url }) : accountHint(t, row.socialMediaType)}
               />
             )}
             {row.referenceType === 'ByUrl' && (
               <Field
-                label={`${row.socialMediaType} URL`}
+                label={t('social.urlField', { network: row.socialMediaType })}
                 type="url"
                 value={row.urlOverride}
                 onChange={(v) => ops.update(i, { urlOverride: v })}
                 error={errors[`socialMedias.${i}.urlOverride`]}
-                placeholder="https://…"
+                placeholder={URL_EXAMPLE}
               />
             )}
             {row.referenceType === 'ByQrCode' && (
               <Box>
                 <ImageUpload
-                  label={`Upload ${row.socialMediaType} QR image`}
+                  label={t('social.uploadQr', { network: row.socialMediaType })}
                   testId={`social-qr-input-${i}`}
                   shape="square"
                   src={row.qrCode ? obsecuredDisplayUrl(row.qrCode) : null}
                   onUploaded={(u) => ops.update(i, { qrCode: u.obsecuredDisplayItemId })}
                   onRemove={() => ops.update(i, { qrCode: null })}
-                  hint={qrOnly ? 'WeChat: Me → QR code → save the image, then upload it here.' : 'A screenshot of your QR code.'}
+                  hint={qrOnly ? t('social.wechatHint') : t('social.qrHint')}
                 />
                 {errors[`socialMedias.${i}.qrCode`] && (
                   <Typography variant="caption" color="error.main" role="alert">
@@ -173,7 +190,7 @@ export default function SocialSection({ form, set, errors }: TSectionProps) {
         }
         disabled={form.socialMedias.length >= 30}
       >
-        + Add a social network
+        {t('social.add')}
       </AddButton>
     </EditorSection>
   );
