@@ -162,7 +162,7 @@ export default function Composer({ onSend, onAttach, closedReason, onError }: TC
           '&.Mui-disabled': { bgcolor: 'rgba(255,255,255,0.08)' },
         }}
       >
-        <SendIcon fontSize="small" />
+        <SendIcon fontSize="small" sx={{ transform: (theme) => (theme.direction === 'rtl' ? 'scaleX(-1)' : undefined) }} />
       </IconButton>
     </Box>
   );
