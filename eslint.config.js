@@ -34,6 +34,11 @@ const TRANSLATED = [
   'packages/web/src/screens/Messages/**',
   'packages/web/src/screens/ContactEdit/**',
   'packages/web/src/screens/Announcements/**',
+  'packages/web/src/screens/Home/**',
+  'packages/web/src/screens/Directories/**',
+  'packages/web/src/screens/Directory/**',
+  'packages/web/src/screens/Others/**',
+  'packages/web/src/components/CardListItem.tsx',
 ];
 
 export default tseslint.config(

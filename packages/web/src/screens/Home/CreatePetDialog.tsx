@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';
@@ -19,7 +20,24 @@ import { useSession } from '../../session/SessionContext.tsx';
 const ZNewPet = ZVirtualPetInput.pick({ name: true, species: true });
 
 /** "Create a pet": a name and a species (checked on create); the pet opens in its editor. */
+/** A species' name in the active language (the stored value stays the API's English word). */
+export function speciesName(t: (key: string) => string, species: (typeof PET_SPECIES)[number]): string {
+  switch (species) {
+    case 'Dog':
+      return t('species.dog');
+    case 'Cat':
+      return t('species.cat');
+    case 'Bird':
+      return t('species.bird');
+    case 'Rabbit':
+      return t('species.rabbit');
+    case 'Other':
+      return t('species.other');
+  }
+}
+
 export default function CreatePetDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation('home');
   const navigate = useNavigate();
   const { refreshAccount } = useSession();
   const form = useForm({
@@ -43,10 +61,10 @@ export default function CreatePetDialog({ open, onClose }: { open: boolean; onCl
   const create = form.handleSubmit((pet) => creation.mutate(pet));
 
   return (
-    <AppDialog open={open} onClose={onClose} title="Add a pet" testId="create-pet-dialog">
+    <AppDialog open={open} onClose={onClose} title={t('pets.add')} testId="create-pet-dialog">
       <DialogContent>
         <Typography color="text.secondary" sx={{ mb: 2 }}>
-          A pet tag with a QR code that brings your pet home.
+          {t('createPet.text')}
         </Typography>
         <Stack sx={{ gap: 2 }}>
           <Controller
@@ -55,7 +73,7 @@ export default function CreatePetDialog({ open, onClose }: { open: boolean; onCl
             render={({ field, fieldState }) => (
               <TextField
                 autoFocus
-                label="Pet's name"
+                label={t('createPet.name')}
                 name={field.name}
                 value={field.value}
                 inputRef={field.ref}
@@ -73,7 +91,7 @@ export default function CreatePetDialog({ open, onClose }: { open: boolean; onCl
             render={({ field }) => (
               <TextField
                 select
-                label="Species"
+                label={t('createPet.species')}
                 size="small"
                 name={field.name}
                 value={field.value}
@@ -82,7 +100,7 @@ export default function CreatePetDialog({ open, onClose }: { open: boolean; onCl
               >
                 {PET_SPECIES.map((s) => (
                   <MenuItem key={s} value={s}>
-                    {s}
+                    {speciesName(t, s)}
                   </MenuItem>
                 ))}
               </TextField>
@@ -92,10 +110,10 @@ export default function CreatePetDialog({ open, onClose }: { open: boolean; onCl
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button color="inherit" onClick={onClose}>
-          Cancel
+          {t('actions.cancel')}
         </Button>
         <Button variant="contained" onClick={() => create()} disabled={busy}>
-          Create pet
+          {t('createPet.button')}
         </Button>
       </DialogActions>
     </AppDialog>
