@@ -39,6 +39,10 @@ const TRANSLATED = [
   'packages/web/src/screens/Directory/**',
   'packages/web/src/screens/Others/**',
   'packages/web/src/components/CardListItem.tsx',
+  'packages/web/src/components/leads/**',
+  'packages/web/src/screens/Leads/**',
+  'packages/web/src/screens/PetEdit/**',
+  'packages/web/src/components/pet-species.ts',
 ];
 
 export default tseslint.config(

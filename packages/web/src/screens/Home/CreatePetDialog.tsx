@@ -1,3 +1,4 @@
+import { speciesName } from '../../components/pet-species.ts';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import Button from '@mui/material/Button';
@@ -20,24 +21,9 @@ import { useSession } from '../../session/SessionContext.tsx';
 const ZNewPet = ZVirtualPetInput.pick({ name: true, species: true });
 
 /** "Create a pet": a name and a species (checked on create); the pet opens in its editor. */
-/** A species' name in the active language (the stored value stays the API's English word). */
-export function speciesName(t: (key: string) => string, species: (typeof PET_SPECIES)[number]): string {
-  switch (species) {
-    case 'Dog':
-      return t('species.dog');
-    case 'Cat':
-      return t('species.cat');
-    case 'Bird':
-      return t('species.bird');
-    case 'Rabbit':
-      return t('species.rabbit');
-    case 'Other':
-      return t('species.other');
-  }
-}
-
 export default function CreatePetDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('home');
+  const { t: tPets } = useTranslation('pets');
   const navigate = useNavigate();
   const { refreshAccount } = useSession();
   const form = useForm({
@@ -100,7 +86,7 @@ export default function CreatePetDialog({ open, onClose }: { open: boolean; onCl
               >
                 {PET_SPECIES.map((s) => (
                   <MenuItem key={s} value={s}>
-                    {speciesName(t, s)}
+                    {speciesName(tPets, s)}
                   </MenuItem>
                 ))}
               </TextField>
