@@ -6,30 +6,16 @@
  * photographed in each language and passes axe.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { initiateConversation } from '../packages/server/src/conversations/initiate-conversation.ts';
 import { buildAccount, buildCard } from '../packages/server/src/test/factories.ts';
 import { expectAccessible } from './support/axe.ts';
+import { catalogue, message } from './support/catalogue.ts';
 import { apiIdle, hasChromium, launchBrowser, startSignedIn, type Browser } from './support/browser.ts';
 import { screenshotAtWidths } from './support/screenshots.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 type TLocale = 'ar' | 'es';
-type TCatalogue = Record<string, unknown>;
-
-/** One namespace of the app's catalogues in `locale`, as the app loads it. */
-const catalogue = (locale: TLocale, namespace: string): TCatalogue =>
-  JSON.parse(
-    readFileSync(new URL(`../packages/shared/src/i18n/locales/${locale}/${namespace}.json`, import.meta.url), 'utf8'),
-  ) as TCatalogue;
-
-/** The message at `key` ('list.emptyTitle') of a catalogue: a message without arguments, shown as written. */
-const message = (messages: TCatalogue, key: string): string => {
-  const found = key.split('.').reduce<unknown>((node, part) => (node as TCatalogue | undefined)?.[part], messages);
-  if (typeof found !== 'string') throw new Error(`no message ${key}`);
-  return found;
-};
 
 /** What the editor's refused Save says for one field marked in red (the ICU plural's `one` branch, worked out by hand). */
 const ONE_FIELD_TO_CHECK: Record<TLocale, string> = {

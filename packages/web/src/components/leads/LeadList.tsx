@@ -1,4 +1,3 @@
-import { useFormat } from '../../i18n/format.ts';
 import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -28,8 +27,8 @@ export interface TLeadCardOption {
 
 function LeadRow({ lead, to, onOpen, showOwner }: { lead: TLead; to: string | null; onOpen?: (lead: TLead) => void; showOwner: boolean }) {
   const unread = !lead.seen;
-  const { t } = useTranslation('leads');
-  const { locale } = useFormat();
+  const { t, i18n } = useTranslation('leads');
+  const locale = i18n.resolvedLanguage ?? i18n.language;
   const work = leadWork(lead);
   const detail = [
     lead.email ?? lead.phone,

@@ -1,4 +1,3 @@
-import { useFormat } from '../../i18n/format.ts';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
@@ -33,8 +32,8 @@ function saveToContacts(lead: TLead) {
 /** The lead's name, work and where it came from (the heading of its view); a business's admin sees whose card. */
 export function LeadHeading({ lead, component = 'h1', showOwner = false }: { lead: TLead; component?: 'h1' | 'h2'; showOwner?: boolean }) {
   const work = leadWork(lead);
-  const { t } = useTranslation('leads');
-  const { locale } = useFormat();
+  const { t, i18n } = useTranslation('leads');
+  const locale = i18n.resolvedLanguage ?? i18n.language;
   const via = showOwner && lead.ownerName ? t('heading.ownersCard', { owner: lead.ownerName, card: lead.cardName }) : lead.cardName;
   return (
     <Box sx={{ pr: 6 }}>
@@ -99,8 +98,8 @@ export function LeadContact({ lead }: { lead: TLead }) {
 
 /** The consent the visitor gave, and when; how they came. */
 export function LeadConsent({ lead }: { lead: TLead }) {
-  const { t } = useTranslation('leads');
-  const { locale } = useFormat();
+  const { t, i18n } = useTranslation('leads');
+  const locale = i18n.resolvedLanguage ?? i18n.language;
   return (
     <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
       {lead.source
