@@ -27,6 +27,8 @@ export function validationText(t: TTranslate, message: string): string {
       return t('validation.wechatQr');
     case 'Upload the QR image.':
       return t('validation.qr');
+    case 'The birth date cannot be in the future.':
+      return t('validation.birthDate');
   }
   const lower = message.charAt(0).toLowerCase() + message.slice(1);
   if (lower === 'must be a colour like #282832') return t('validation.colour');
