@@ -10,10 +10,13 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { renderQrPng } from '../packages/server/src/qr/index.ts';
 import { buildAccount, buildCard } from '../packages/server/src/test/factories.ts';
-import { SCANNER_ERRORS } from '../packages/web/src/dialogs/scanner/scanner-errors.ts';
+import { catalogue, message } from './support/catalogue.ts';
 import { expectAccessible } from './support/axe.ts';
 import { hasChromium, launchBrowser, startSignedIn, type Browser } from './support/browser.ts';
 import { screenshotAtWidths } from './support/screenshots.ts';
+
+/** The scanner's English words (docs/contracts.md §8), as the app's catalogue has them. */
+const SCANNER_WORDS = catalogue('en', 'app');
 import { startServer, type RunningServer } from './support/server.ts';
 
 describe.runIf(hasChromium())('the scanner without a camera', () => {
@@ -61,7 +64,7 @@ describe.runIf(hasChromium())('the scanner without a camera', () => {
     const page = await openScanner();
     const dialog = page.getByTestId('scanner-dialog');
     // No camera here: the scanner says so and still offers the other ways.
-    expect(await dialog.getByTestId('scanner-error').textContent()).toBe(SCANNER_ERRORS.noCamera);
+    expect(await dialog.getByTestId('scanner-error').textContent()).toBe(message(SCANNER_WORDS, 'scanner.errors.noCamera'));
     await expectAccessible(page, 'the scanner without a camera');
     await screenshotAtWidths(page, 'scanner-without-camera');
     await choosePhoto(page, path.join(dir, 'card-qr.png'));
@@ -91,8 +94,8 @@ describe.runIf(hasChromium())('the scanner without a camera', () => {
     const dialog = page.getByTestId('scanner-dialog');
     writeFileSync(path.join(dir, 'blank.png'), await renderQrPng('blank', 400).then(async (png) => whiteOf(png)));
     await choosePhoto(page, path.join(dir, 'blank.png'));
-    await dialog.getByText(SCANNER_ERRORS.noCodeInPhoto).waitFor();
-    expect(await dialog.getByTestId('scanner-photo-error').textContent()).toBe(SCANNER_ERRORS.noCodeInPhoto);
+    await dialog.getByText(message(SCANNER_WORDS, 'scanner.errors.noCodeInPhoto')).waitFor();
+    expect(await dialog.getByTestId('scanner-photo-error').textContent()).toBe(message(SCANNER_WORDS, 'scanner.errors.noCodeInPhoto'));
     // The window stays open with the ways to try again.
     expect(await dialog.getByRole('button', { name: 'Choose a photo of a QR code' }).isEnabled()).toBe(true);
     await page.close();

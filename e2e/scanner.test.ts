@@ -9,8 +9,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PNG } from 'pngjs';
 import { buildAccount, buildCard } from '../packages/server/src/test/factories.ts';
-import { SCANNER_ERRORS } from '../packages/web/src/dialogs/scanner/scanner-errors.ts';
+import { catalogue, message } from './support/catalogue.ts';
 import { hasChromium, launchBrowser, startSignedIn, type Browser } from './support/browser.ts';
+
+/** The scanner's English words (docs/contracts.md §8), as the app's catalogue has them. */
+const SCANNER_WORDS = catalogue('en', 'app');
 import { startServer, type RunningServer } from './support/server.ts';
 
 /** A y4m (YUV 4:2:0) video of `frames` identical frames: the PNG's grey levels centred on white. */
@@ -87,7 +90,7 @@ describe.runIf(hasChromium())('camera QR scanner in the browser', () => {
     await page.getByRole('button', { name: 'Scan' }).click();
     const error = page.getByTestId('scanner-error');
     await error.waitFor();
-    expect(await error.textContent()).toBe(SCANNER_ERRORS.denied);
+    expect(await error.textContent()).toBe(message(SCANNER_WORDS, 'scanner.errors.denied'));
   });
 
   it('not a secure context (plain http on a non-local host): says HTTPS is needed', async () => {
@@ -98,6 +101,6 @@ describe.runIf(hasChromium())('camera QR scanner in the browser', () => {
     await page.getByRole('button', { name: 'Scan' }).click();
     const error = page.getByTestId('scanner-error');
     await error.waitFor();
-    expect(await error.textContent()).toBe(SCANNER_ERRORS.insecure);
+    expect(await error.textContent()).toBe(message(SCANNER_WORDS, 'scanner.errors.insecure'));
   });
 });

@@ -81,6 +81,7 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
     name: 'web',
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test/i18n-setup.ts'],
     expect: { requireAssertions: true },
   },
 }));

@@ -1,17 +1,18 @@
 import { useEffect, useState } from 'react';
-import { ThemeProvider } from '@mui/material/styles';
 import { RouterProvider } from 'react-router';
 import { SessionProvider } from './session/SessionContext.tsx';
 import RealtimeGate from './realtime/RealtimeGate.tsx';
-import { theme } from './theme.ts';
+import LocaleRoot from './i18n/LocaleRoot.tsx';
+import LanguageSync from './i18n/LanguageSync.tsx';
 import { HYDRATED_EVENT } from './page-events.ts';
 import { readStored } from './platform/storage.ts';
 import type { createAppRouter } from './router.tsx';
 
 /**
- * The app: theme, session, router. The page baseline CSS is in index.html. `hydrating`: the
- * page was rendered on the server (src/ssr/); the first render matches it, and what the
- * server cannot know (the session, the installed app's and messaging hosts) follows after.
+ * The app: theme (in the language's direction), session, router. The page baseline CSS is in
+ * index.html. `hydrating`: the page was rendered on the server (src/ssr/); the first render
+ * matches it, and what the server cannot know (the session, the installed app's and messaging
+ * hosts, the language kept on the device) follows after.
  */
 export default function App({ router, hydrating = false }: { router: ReturnType<typeof createAppRouter>; hydrating?: boolean }) {
   const [hydrated, setHydrated] = useState(!hydrating);
@@ -22,11 +23,12 @@ export default function App({ router, hydrating = false }: { router: ReturnType<
     if (readStored('exchangeOutbox')) void import('./exchange/exchange-outbox.ts').then((outbox) => outbox.startExchangeOutbox());
   }, [hydrating]);
   return (
-    <ThemeProvider theme={theme}>
+    <LocaleRoot>
       <SessionProvider hydrating={hydrating}>
         <RouterProvider router={router} />
         {hydrated && <RealtimeGate router={router} />}
+        {hydrated && <LanguageSync router={router} />}
       </SessionProvider>
-    </ThemeProvider>
+    </LocaleRoot>
   );
 }

@@ -1,4 +1,5 @@
 import createCache, { type EmotionCache, type StylisPlugin } from '@emotion/cache';
+import rtlPlugin from 'stylis-plugin-rtl';
 
 /**
  * Properties the browsers the app targets still need a -webkit- copy of (Safari before 18 for
@@ -19,8 +20,13 @@ const webkitWhereNeeded: StylisPlugin = (element) => {
 
 /**
  * The emotion cache of the app, in the browser and in the server renderer alike (the same CSS
- * for the same class names): key "css", so the browser adopts the styles the server put in the page.
+ * for the same class names), so the browser adopts the styles the server put in the page. For a
+ * right-to-left language (issue 31) the CSS is mirrored (stylis-plugin-rtl: left ↔ right,
+ * margins, paddings, borders, transforms), under a key of its own ("rtl"; "css" for
+ * left-to-right) so a page never mixes the two.
  */
-export function createEmotionCache(): EmotionCache {
-  return createCache({ key: 'css', stylisPlugins: [webkitWhereNeeded] });
+export function createEmotionCache(direction: 'ltr' | 'rtl' = 'ltr'): EmotionCache {
+  return direction === 'rtl'
+    ? createCache({ key: 'rtl', stylisPlugins: [rtlPlugin as StylisPlugin, webkitWhereNeeded] })
+    : createCache({ key: 'css', stylisPlugins: [webkitWhereNeeded] });
 }

@@ -8,6 +8,10 @@ import { ContactScreen, createAppRouter, PetScreen } from './router.tsx';
 import { registerServiceWorker } from './pwa/service-worker-client.ts';
 import { initialCardFor } from './screens/Contact/initial-card.ts';
 import { hasLayout, LAYOUTS } from './screens/Contact/layout-loaders.ts';
+import { readInlinedJson } from './screens/Contact/initial-card-id.ts';
+import { isLocale, localeDirection } from '@vbc/shared/i18n/locales';
+import { followDocumentLanguage, initI18n, INLINED_MESSAGES_ELEMENT_ID, type TInlinedMessages } from './i18n/i18n.ts';
+import { browserLanguages, chooseLocale, queryLocale, storedLocale } from './i18n/choose-locale.ts';
 
 // A card link (/vbc/{id}): fetch the card screen, and the inlined card's layout, now, in parallel with React starting.
 const [first, ...rest] = window.location.pathname.replace(/^\/vbc\/?/, '').split('/');
@@ -34,8 +38,21 @@ window.addEventListener('vite:preloadError', (event) => {
   window.location.reload();
 });
 
+// The language (issue 31): a server-rendered page's, whose messages it carries (hydration renders the
+// same words); else the choice order (i18n/choose-locale.ts; the account's comes once it is loaded).
+const inlined = readInlinedJson<{ locale: unknown; messages: TInlinedMessages }>(
+  INLINED_MESSAGES_ELEMENT_ID,
+  (value) => isLocale(value.locale) && typeof value.messages === 'object',
+);
+const locale =
+  inlined && isLocale(inlined.locale)
+    ? inlined.locale
+    : chooseLocale({ query: queryLocale(window.location.search), stored: storedLocale(), browser: browserLanguages() });
+await initI18n(locale, inlined?.messages);
+followDocumentLanguage();
+
 const router = createAppRouter();
-const emotionCache = createEmotionCache();
+const emotionCache = createEmotionCache(localeDirection(locale));
 const root = document.getElementById('root')!;
 if (root.hasAttribute('data-ssr')) {
   // Rendered on the server (src/ssr/): hydrate once the page's chunks are here, so the whole page hydrates in one pass.

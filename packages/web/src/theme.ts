@@ -1,4 +1,4 @@
-import { createTheme } from '@mui/material/styles';
+import { createTheme, type Theme, type ThemeOptions } from '@mui/material/styles';
 import { BREAKPOINTS, DEFAULT_ACCENT_COLOR } from '@vbc/shared/constants';
 
 declare module '@mui/material/styles' {
@@ -26,7 +26,7 @@ const SUCCESS_FILL = '#237a46';
 const fill = (color: string) => ({ backgroundColor: color, '&:hover': { backgroundColor: color, filter: 'brightness(.88)' } });
 
 /** docs/contracts.md §9: a dark theme with primary, secondary, corporate, error, info, success and warning colours. */
-export const theme = createTheme({
+const THEME_OPTIONS: ThemeOptions = {
   // No cssVariables / colorSchemes: the build leaves MUI's CSS-variables code out (vite.config.ts).
   breakpoints: { values: { ...BREAKPOINTS } },
   palette: {
@@ -92,7 +92,22 @@ export const theme = createTheme({
     MuiDialog: { styleOverrides: { paper: { backgroundImage: 'none' } } },
     MuiPaper: { styleOverrides: { root: { backgroundImage: 'none' } } },
   },
-});
+};
+
+/** The app's theme, left to right. */
+export const theme = createTheme(THEME_OPTIONS);
+
+let rtlTheme: Theme | null = null;
+
+/**
+ * The theme for a writing direction (issue 31): right to left, MUI mirrors its components (with
+ * the emotion cache's mirrored CSS, emotion-cache.ts). Made the first time Arabic is shown.
+ */
+export function themeFor(direction: 'ltr' | 'rtl'): Theme {
+  if (direction === 'ltr') return theme;
+  rtlTheme ??= createTheme({ ...THEME_OPTIONS, direction: 'rtl' });
+  return rtlTheme;
+}
 
 /** A card's accent colour (docs/contracts.md §9 default #282832). */
 export const accentOf = (color: string | null | undefined): string =>

@@ -23,7 +23,10 @@ const MAX_ENTRIES = 500;
 export class CardPageCache {
   private entries = new Map<string, Promise<TCardPageBody | null>>();
 
-  /** The page for `url` showing `card` (any JSON-serialisable input), rendered by `render` on a miss; null if rendering failed (not cached). */
+  /**
+   * The page for `url` (with anything else it is rendered by, such as its language) showing `card`
+   * (any JSON-serialisable input), rendered by `render` on a miss; null if rendering failed (not cached).
+   */
   get(url: string, card: unknown, render: () => Promise<string | null>): Promise<TCardPageBody | null> {
     const key = createHash('sha256').update(url).update('\0').update(JSON.stringify(card)).digest('base64url');
     const hit = this.entries.get(key);

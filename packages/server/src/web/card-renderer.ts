@@ -2,14 +2,19 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { TVirtualContact, TVirtualPet } from '@vbc/shared';
+import type { TLocale } from '@vbc/shared/i18n/locales';
 
 /** packages/web/src/ssr/render-card.tsx, as `vite build --ssr` writes it. */
-type TRender<T> = (url: string, data: T) => Promise<TRenderedPage>;
+type TRender<T> = (url: string, data: T, locale: TLocale) => Promise<TRenderedPage>;
 
-/** The markup of #root and the style element for <head>. */
+/** The markup of #root, the style element for <head>, and the page's language with its messages (issue 31). */
 export interface TRenderedPage {
   html: string;
   styles: string;
+  locale: TLocale;
+  direction: 'ltr' | 'rtl';
+  /** `{ namespace: messages }` in `locale`: inlined for the browser to hydrate with the same words. */
+  messages: Record<string, unknown>;
 }
 
 export interface TCardRenderer {

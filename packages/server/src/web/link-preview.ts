@@ -1,6 +1,7 @@
 import type { TVirtualContact, TVirtualPet } from '@vbc/shared';
 import { PRODUCT_NAME } from '@vbc/shared';
 import { cardIndexable, cardJsonLd, profileUrls, type TCardUrls } from './card-identity.ts';
+import type { TRenderedPage } from './card-renderer.ts';
 
 const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
@@ -18,6 +19,8 @@ export const scriptSafeJson = (value: unknown): string =>
 export const INITIAL_CARD_ELEMENT_ID = 'vbc-initial-card';
 /** The same for the pet page (web src/screens/Pet/initial-pet.ts). */
 export const INITIAL_PET_ELEMENT_ID = 'vbc-initial-pet';
+/** The same for a server-rendered page's language and messages (web src/i18n/i18n.ts). */
+export const INLINED_MESSAGES_ELEMENT_ID = 'vbc-i18n';
 
 /** What a shared link's preview shows, and the data the page's first render uses. */
 interface TPreview {
@@ -105,22 +108,25 @@ export function renderPetPage(indexHtml: string, pet: TVirtualPet, urls: { page:
 
 /**
  * A card (or pet) page as the server rendered it: the card's markup in #root (marked `data-ssr`, so the
- * app hydrates it), its styles in <head>, and in place of the app's scripts only the small
- * boot script, which starts the app when the visitor acts (web src/card-boot.ts).
+ * app hydrates it), its styles in <head>, its language on <html lang dir> with its messages inlined
+ * (issue 31), and in place of the app's scripts only the small boot script, which starts the app when
+ * the visitor acts (web src/card-boot.ts).
  */
 export function withServerRendering(
   cardPage: string,
-  rendered: { html: string; styles: string },
+  rendered: TRenderedPage,
   boot: { bootScript: string; bootImports: string[] },
 ): string {
   const root = /<div id="root">[\s\S]*<\/div>(\s*<\/body>)/;
   if (!root.test(cardPage)) return cardPage;
+  const messages = { locale: rendered.locale, messages: rendered.messages };
   return cardPage
+    .replace(/<html lang="[^"]*"[^>]*>/, `<html lang="${escapeHtml(rendered.locale)}" dir="${rendered.direction}">`)
     .replace(/\s*<script type="module"[^>]*><\/script>/g, '')
     .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
     .replace(
       '</head>',
-      `  ${rendered.styles}\n    <script type="module" crossorigin src="/vbc/${boot.bootScript}"></script>\n${boot.bootImports.map((file) => `    <link rel="modulepreload" crossorigin href="/vbc/${file}">\n`).join('')}  </head>`,
+      `  ${rendered.styles}\n    <script type="application/json" id="${INLINED_MESSAGES_ELEMENT_ID}">${scriptSafeJson(messages)}</script>\n    <script type="module" crossorigin src="/vbc/${boot.bootScript}"></script>\n${boot.bootImports.map((file) => `    <link rel="modulepreload" crossorigin href="/vbc/${file}">\n`).join('')}  </head>`,
     )
     .replace(root, (_match, end: string) => `<div id="root" data-ssr>${rendered.html}</div>${end}`);
 }

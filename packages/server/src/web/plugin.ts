@@ -3,6 +3,7 @@ import fastifyStatic from '@fastify/static';
 import { existsSync, readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RESERVED_ROUTE_WORDS } from '@vbc/shared';
+import { isLocale, matchLocale, parseAcceptLanguage, type TLocale } from '@vbc/shared/i18n/locales';
 import { presentContact } from '../cards/index.ts';
 import { AppError } from '../platform/errors/app-error.ts';
 import { presentPet } from '../pets/index.ts';
@@ -14,6 +15,17 @@ import { WEB_DIST } from '../platform/config/paths.ts';
 
 /** Pages of the web app, not API: kept out of the OpenAPI document. */
 const PAGE = { schema: { hide: true } };
+
+/**
+ * The language a card or pet page is rendered in (issue 31): the link's `?lang=`, else the
+ * browser's Accept-Language, else English. `byHeader`: the answer depends on Accept-Language
+ * (the response then says `Vary: Accept-Language`).
+ */
+export function pageLocale(request: FastifyRequest): { locale: TLocale; byHeader: boolean } {
+  const lang = (request.query as Record<string, unknown> | undefined)?.lang;
+  if (isLocale(lang)) return { locale: lang, byHeader: false };
+  return { locale: matchLocale(parseAcceptLanguage(request.headers['accept-language'])), byHeader: true };
+}
 
 export { WEB_DIST };
 
@@ -69,13 +81,15 @@ export default fp(
       reply: FastifyReply,
       plain: () => string,
       data: unknown,
-      render: ((r: TCardRenderer, url: string) => Promise<TRenderedPage>) | null,
+      render: ((r: TCardRenderer, url: string, locale: TLocale) => Promise<TRenderedPage>) | null,
     ) => {
       const url = renderedUrl(request.url);
+      const { locale, byHeader } = pageLocale(request);
+      // Kept by language too: the same card in Arabic is another page.
       const page =
         renderer && render
-          ? await pages.get(url, data, () =>
-              render(renderer, url).then(
+          ? await pages.get(`${locale} ${url}`, data, () =>
+              render(renderer, url, locale).then(
                 (rendered) => withServerRendering(plain(), rendered, renderer),
                 (error: unknown) => {
                   request.log.error({ err: error }, 'server rendering of a page failed');
@@ -86,7 +100,10 @@ export default fp(
           : null;
       if (!page) return sendIndex(plain())(request, reply);
       const encoding = pickEncoding(request.headers['accept-encoding']);
-      reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+      reply
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('vary', byHeader ? 'accept-encoding, accept-language' : 'accept-encoding');
       if (encoding) return reply.header('content-encoding', encoding).send(encoding === 'br' ? page.br : page.gzip);
       return reply.send(page.html);
     };
@@ -116,7 +133,7 @@ export default fp(
             });
           // Issue 29: the header says it too, for crawlers that read headers only.
           if (!cardIndexable(contact)) reply.header('x-robots-tag', 'noindex');
-          return sendRendered(request, reply, plain, contact, (r, url) => r.render(url, contact));
+          return sendRendered(request, reply, plain, contact, (r, url, locale) => r.render(url, contact, locale));
         }
       }
       // A pet's page (/vbc/p/{petId}): as a visitor sees it, whoever asks (the owner's extras come after hydration).
@@ -129,7 +146,7 @@ export default fp(
               page: `${base}/vbc/p/${pet.virtualPetId}`,
               image: pet.picture ? `${base}/ds/vbc/odisplay/${pet.picture.obsecuredDisplayItemId}` : null,
             });
-          return sendRendered(request, reply, plain, pet, (r, url) => r.renderPet(url, pet));
+          return sendRendered(request, reply, plain, pet, (r, url, locale) => r.renderPet(url, pet, locale));
         }
       }
       return sendIndex(indexHtml)(request, reply);

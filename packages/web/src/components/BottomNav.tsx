@@ -9,6 +9,7 @@ import HomeIcon from '@mui/icons-material/Home';
 import ContactsIcon from '@mui/icons-material/Contacts';
 import FolderSharedIcon from '@mui/icons-material/FolderShared';
 import { Link, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { BOTTOM_NAV_HEIGHT } from './bottom-nav-height.ts';
 import { badgeText, useUnreadCount } from '../realtime/unread.ts';
 import QueryRoot from '../query-root/QueryRoot.tsx';
@@ -16,18 +17,19 @@ import AnnouncementsBadge from './AnnouncementsBadge.tsx';
 
 interface TItem {
   to: string;
-  label: string;
+  label: () => string;
   icon: ReactNode;
   /** Path prefixes that count as this tab. */
   match: string[];
 }
 
-const ITEMS: TItem[] = [
-  { to: '/announcements', label: 'Announcements', icon: <CampaignIcon />, match: ['/announcements', '/announcement/'] },
-  { to: '/messages', label: 'Messages', icon: <ChatBubbleIcon />, match: ['/messages'] },
-  { to: '/', label: 'Home', icon: <HomeIcon />, match: [] },
-  { to: '/others', label: 'Others', icon: <ContactsIcon />, match: ['/others'] },
-  { to: '/directories', label: 'Directories', icon: <FolderSharedIcon />, match: ['/directories', '/directory/'] },
+/** The tabs; each label a literal key (i18n README), read in the active language. */
+const items = (t: (key: string) => string): TItem[] => [
+  { to: '/announcements', label: () => t('nav.announcements'), icon: <CampaignIcon />, match: ['/announcements', '/announcement/'] },
+  { to: '/messages', label: () => t('nav.messages'), icon: <ChatBubbleIcon />, match: ['/messages'] },
+  { to: '/', label: () => t('nav.home'), icon: <HomeIcon />, match: [] },
+  { to: '/others', label: () => t('nav.others'), icon: <ContactsIcon />, match: ['/others'] },
+  { to: '/directories', label: () => t('nav.directories'), icon: <FolderSharedIcon />, match: ['/directories', '/directory/'] },
 ];
 
 /**
@@ -45,12 +47,13 @@ export default function BottomNav() {
 
 function Navigation() {
   const { pathname } = useLocation();
+  const { t } = useTranslation('app');
   const unread = badgeText(useUnreadCount());
   const active = (item: TItem) => (item.to === '/' ? pathname === '/' : item.match.some((m) => pathname.startsWith(m)));
   return (
     <Box
       component="nav"
-      aria-label="Main"
+      aria-label={t('nav.main')}
       sx={{
         position: 'fixed',
         left: 0,
@@ -77,7 +80,7 @@ function Navigation() {
           alignItems: 'center',
         }}
       >
-        {ITEMS.map((item) => {
+        {items(t).map((item) => {
           const on = active(item);
           const home = item.to === '/';
           return (
@@ -85,7 +88,7 @@ function Navigation() {
               key={item.to}
               component={Link}
               to={item.to}
-              aria-label={item.label}
+              aria-label={item.label()}
               aria-current={on ? 'page' : undefined}
               sx={{
                 height: '100%',
@@ -122,7 +125,7 @@ function Navigation() {
                 item.icon
               )}
               <Typography variant="caption" data-testid="nav-label" sx={{ fontSize: 10.5, lineHeight: 1.2, whiteSpace: 'nowrap' }}>
-                {item.label}
+                {item.label()}
               </Typography>
             </ButtonBase>
           );

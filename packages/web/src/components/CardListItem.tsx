@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
@@ -25,8 +26,8 @@ function Marked({ text, term }: { text: string; term?: string }) {
   );
 }
 
-/** The name a card list shows: first and last name, else the card's name. */
-export const cardTitle = (card: TCardSummary) => `${card.firstName} ${card.lastName}`.trim() || card.name || 'Unnamed card';
+/** The name a card list shows: first and last name, else the card's name, else `unnamed` ("Unnamed card" in the active language). */
+export const cardTitle = (card: TCardSummary, unnamed: string) => `${card.firstName} ${card.lastName}`.trim() || card.name || unnamed;
 
 /** A card's round picture, or a placeholder of the same size without one. */
 export function CardAvatar({ pictureDisplayItemId, size = 52 }: { pictureDisplayItemId: string | null; size?: number }) {
@@ -46,7 +47,8 @@ export function CardAvatar({ pictureDisplayItemId, size = 52 }: { pictureDisplay
  * apart (issue 30, item 9). `highlight` marks the words searched for.
  */
 export function CardIdentity({ card, highlight, showQuickId }: { card: TCardSummary; highlight?: string; showQuickId?: boolean }) {
-  const title = cardTitle(card);
+  const { t } = useTranslation('app');
+  const title = cardTitle(card, t('app:cards.unnamed'));
   return (
     <>
       <CardAvatar pictureDisplayItemId={card.pictureDisplayItemId} />
@@ -66,10 +68,12 @@ export function CardIdentity({ card, highlight, showQuickId }: { card: TCardSumm
         )}
         {showQuickId && card.quickId && (
           <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-            Quick id{' '}
-            <Box component="span" sx={{ fontFamily: 'ui-monospace, monospace', color: 'text.primary' }}>
-              {card.quickId}
-            </Box>
+            <Trans
+              t={t}
+              i18nKey="cards.quickId"
+              values={{ id: card.quickId }}
+              components={{ id: <Box component="span" dir="ltr" sx={{ fontFamily: 'ui-monospace, monospace', color: 'text.primary' }} /> }}
+            />
           </Typography>
         )}
       </Box>
@@ -82,7 +86,8 @@ export function CardIdentity({ card, highlight, showQuickId }: { card: TCardSumm
  * the card. `highlight` marks the words searched for; `action` sits at the end (remove ...).
  */
 export default function CardListItem({ card, highlight, action }: { card: TCardSummary; highlight?: string; action?: ReactNode }) {
-  const title = cardTitle(card);
+  const { t } = useTranslation('app');
+  const title = cardTitle(card, t('app:cards.unnamed'));
   return (
     <Box
       component="li"
@@ -102,7 +107,7 @@ export default function CardListItem({ card, highlight, action }: { card: TCardS
       <Box
         component={RouterLink}
         to={`/${card.quickId || card.virtualContactId}`}
-        aria-label={`Open ${title}`}
+        aria-label={t('cards.open', { name: title })}
         sx={{
           display: 'flex',
           alignItems: 'center',

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import { emitClientEvent } from '../platform/events.ts';
 import { useSession } from '../session/SessionContext.tsx';
 
@@ -17,6 +18,7 @@ export interface TEmptyStateProps {
 /** A designed empty screen for features that arrive later, or lists with nothing yet. */
 export default function EmptyState({ icon, title, text, requiresSignIn, action }: TEmptyStateProps) {
   const { status } = useSession();
+  const { t } = useTranslation('app');
   const signedOut = requiresSignIn && status === 'signedOut';
   return (
     <Box
@@ -54,11 +56,11 @@ export default function EmptyState({ icon, title, text, requiresSignIn, action }
         {title}
       </Typography>
       <Typography color="text.secondary" sx={{ maxWidth: 360 }}>
-        {signedOut ? 'Sign in to see this page.' : text}
+        {signedOut ? t('empty.signInToSee') : text}
       </Typography>
       {signedOut ? (
         <Button variant="contained" sx={{ mt: 1.5 }} onClick={() => emitClientEvent('showLogin', {})}>
-          Login / Register
+          {t('empty.signIn')}
         </Button>
       ) : (
         action

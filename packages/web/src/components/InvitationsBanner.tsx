@@ -10,8 +10,7 @@ import { consoleQueries } from '../api/queries.ts';
 import { queryKeys } from '../api/query-keys.ts';
 import { notify } from '../platform/events.ts';
 import { useSession } from '../session/SessionContext.tsx';
-
-const roleText = { admin: 'an admin', editor: 'an editor', member: 'a member' } as const;
+import { Trans, useTranslation } from 'react-i18next';
 
 /**
  * The signed-in account's pending invitations to businesses (sent to the e-mail or phone it signs
@@ -20,12 +19,13 @@ const roleText = { admin: 'an admin', editor: 'an editor', member: 'a member' } 
 export default function InvitationsBanner() {
   const client = useQueryClient();
   const { refreshAccount } = useSession();
+  const { t } = useTranslation('app');
   const query = useQuery(consoleQueries.myInvitations());
   const answer = useMutation({
     mutationFn: ({ invitation, accept }: { invitation: TMyInvitation; accept: boolean }) =>
       answerInvitation(invitation.invitationId, accept),
     onSuccess: async (_result, { invitation, accept }) => {
-      notify(accept ? `You joined ${invitation.corporateName}` : 'Invitation declined');
+      notify(accept ? t('invitations.joined', { name: invitation.corporateName }) : t('invitations.declined'));
       await Promise.all([
         client.invalidateQueries({ queryKey: queryKeys.console.all }),
         client.invalidateQueries({ queryKey: queryKeys.directories.all }),
@@ -39,7 +39,7 @@ export default function InvitationsBanner() {
   return (
     <Box component="section" aria-labelledby="invitations-heading" data-testid="invitations-banner">
       <Typography id="invitations-heading" variant="h6" component="h2" sx={{ fontWeight: 800, mb: 1.5 }}>
-        Invitations
+        {t('invitations.title')}
       </Typography>
       <Stack component="ul" sx={{ p: 0, m: 0, gap: 1.25, listStyle: 'none' }}>
         {invitations.map((invitation) => (
@@ -56,7 +56,7 @@ export default function InvitationsBanner() {
                     disabled={answer.isPending}
                     onClick={() => answer.mutate({ invitation, accept: false })}
                   >
-                    Decline
+                    {t('invitations.decline')}
                   </Button>
                   <Button
                     variant="contained"
@@ -64,12 +64,17 @@ export default function InvitationsBanner() {
                     disabled={answer.isPending}
                     onClick={() => answer.mutate({ invitation, accept: true })}
                   >
-                    Accept
+                    {t('invitations.accept')}
                   </Button>
                 </Stack>
               }
             >
-              <strong>{invitation.corporateName}</strong> invites you to join as {roleText[invitation.role]}.
+              <Trans
+                t={t}
+                i18nKey="invitations.invite"
+                values={{ name: invitation.corporateName, role: invitation.role }}
+                components={{ strong: <strong /> }}
+              />
             </Alert>
           </Box>
         ))}

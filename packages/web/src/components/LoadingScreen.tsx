@@ -1,12 +1,15 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import Logo from './Logo.tsx';
+import { useTranslation } from 'react-i18next';
 
 /**
  * docs/contracts.md §2 loading state: the logo, "Loading V.B.C." and a progress indicator.
- * The bar is plain CSS (it is on every first paint, so it stays light).
+ * The bar is plain CSS (it is on every first paint, so it stays light). It is a Suspense fallback,
+ * so it never suspends itself: until its messages are here it shows the logo and the bar alone.
  */
 export default function LoadingScreen() {
+  const { t, ready } = useTranslation('app', { useSuspense: false });
   return (
     <Box
       role="status"
@@ -16,11 +19,11 @@ export default function LoadingScreen() {
     >
       <Logo size={72} />
       <Typography variant="h6" component="p" sx={{ fontWeight: 600, letterSpacing: 0.3 }}>
-        Loading V.B.C.
+        {ready ? t('loading.title') : '\u00a0'}
       </Typography>
       <Box
         role="progressbar"
-        aria-label="Loading"
+        aria-label={ready ? t('loading.progress') : undefined}
         sx={{
           width: 180,
           height: 4,

@@ -1,6 +1,7 @@
 import RoundButton from './RoundButton.tsx';
 import MenuIcon from '@mui/icons-material/Menu';
 import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { emitClientEvent, hasClientEventListener } from '../platform/events.ts';
 import { useSession } from '../session/SessionContext.tsx';
 import { TOP_INSET } from '../platform/TopBanner.tsx';
@@ -13,6 +14,7 @@ import { TOP_INSET } from '../platform/TopBanner.tsx';
 export default function MenuButton() {
   const { status } = useSession();
   const navigate = useNavigate();
+  const { t } = useTranslation('app');
   const signedIn = status === 'signedIn';
   const onClick = () => {
     if (!signedIn) emitClientEvent('showLogin', {});
@@ -22,7 +24,7 @@ export default function MenuButton() {
   return (
     <RoundButton
       onClick={onClick}
-      label={signedIn ? 'Menu' : 'Sign in'}
+      label={signedIn ? t('menu.open') : t('menu.signIn')}
       data-testid="menu-button"
       size={44}
       sx={{

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import SearchIcon from '@mui/icons-material/Search';
 import TravelExploreIcon from '@mui/icons-material/TravelExplore';
-import { NOT_FOUND } from '@vbc/shared/not-found';
+import { useTranslation } from 'react-i18next';
 import EmptyState from './EmptyState.tsx';
 
 /**
@@ -16,7 +16,9 @@ import EmptyState from './EmptyState.tsx';
 export default function NotFound({ kind }: { kind: 'card' | 'page' }) {
   const navigate = useNavigate();
   const [words, setWords] = useState('');
-  const { title, text } = NOT_FOUND[kind];
+  const { t } = useTranslation('common');
+  const title = kind === 'card' ? t('notFound.card.title') : t('notFound.page.title');
+  const text = kind === 'card' ? t('notFound.card.text') : t('notFound.page.text');
   useEffect(() => {
     document.title = title;
   }, [title]);
@@ -29,7 +31,7 @@ export default function NotFound({ kind }: { kind: 'card' | 'page' }) {
       action={
         <Box sx={{ display: 'grid', gap: 2, justifyItems: 'center', width: '100%', maxWidth: 380, mt: 1.5 }}>
           <Button variant="contained" component={RouterLink} to="/">
-            {NOT_FOUND.home}
+            {t('notFound.home')}
           </Button>
           <Box
             component="form"
@@ -44,13 +46,13 @@ export default function NotFound({ kind }: { kind: 'card' | 'page' }) {
             <TextField
               type="search"
               size="small"
-              label={NOT_FOUND.search}
+              label={t('notFound.search')}
               value={words}
               onChange={(e) => setWords(e.target.value)}
               sx={{ flex: 1 }}
             />
             <Button type="submit" variant="outlined" startIcon={<SearchIcon />}>
-              {NOT_FOUND.searchButton}
+              {t('notFound.searchButton')}
             </Button>
           </Box>
         </Box>

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,6 +18,7 @@ import { queryKeys } from '../api/query-keys.ts';
 import MarkdownDescriptions from '../components/card/MarkdownDescriptions.tsx';
 import DocumentIcon from '../components/DocumentIcon.tsx';
 import AppDialog from './AppDialog.tsx';
+import { useFormat } from '../i18n/format.ts';
 
 /**
  * docs/contracts.md §2 announcement view (max width 500): title, header image (max height 150), the markdown
@@ -25,6 +27,8 @@ import AppDialog from './AppDialog.tsx';
  */
 export default function AnnouncementDialog({ announcementId, onClose }: { announcementId: string; onClose: () => void }) {
   const client = useQueryClient();
+  const { t } = useTranslation('app');
+  const format = useFormat();
   const query = useQuery(announcementQueries.one(announcementId));
   const announcement = query.data ?? null;
   const markRead = useMutation({
@@ -48,12 +52,12 @@ export default function AnnouncementDialog({ announcementId, onClose }: { announ
       onClose={onClose}
       maxWidth={ANNOUNCEMENT_DIALOG_MAX_WIDTH}
       testId="announcement-dialog"
-      title={announcement?.title ?? 'Announcement'}
+      title={announcement?.title ?? t('announcement.title')}
     >
       <DialogContent sx={{ pt: 0 }}>
         {query.isPending && (
           <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
-            <CircularProgress aria-label="Loading" />
+            <CircularProgress aria-label={t('loading.progress')} />
           </Box>
         )}
         {announcement && (
@@ -70,14 +74,14 @@ export default function AnnouncementDialog({ announcementId, onClose }: { announ
             <MarkdownDescriptions sources={[announcement.content]} />
             <Box>
               <Typography data-testid="announcement-from" sx={{ fontWeight: 600 }}>
-                {announcementSource(announcement)}
+                {announcementSource(t, announcement)}
               </Typography>
               <Typography variant="body2" color="text.secondary" data-testid="announcement-updated">
-                Last Updated At: {new Date(announcement.lastUpdatedAt).toLocaleString()}
+                {t('announcement.updated', { when: format.dateTime(announcement.lastUpdatedAt) })}
               </Typography>
             </Box>
             {announcement.attachments.length > 0 && (
-              <Stack component="ul" aria-label="Attachments" sx={{ listStyle: 'none', p: 0, m: 0, gap: 1 }}>
+              <Stack component="ul" aria-label={t('announcement.attachments')} sx={{ listStyle: 'none', p: 0, m: 0, gap: 1 }}>
                 {announcement.attachments.map((file) => (
                   <Box component="li" key={file.documentFileItemId} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
                     <DocumentIcon contentType={file.contentType} />
@@ -93,7 +97,7 @@ export default function AnnouncementDialog({ announcementId, onClose }: { announ
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onClose} variant="contained">
-          Close
+          {t('actions.close')}
         </Button>
       </DialogActions>
     </AppDialog>

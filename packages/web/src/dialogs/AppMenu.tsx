@@ -10,6 +10,7 @@ import ContactPageIcon from '@mui/icons-material/ContactPage';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { consoleQueries } from '../api/queries.ts';
 import { useSession } from '../session/SessionContext.tsx';
 import { openScanner } from './scanner/open-scanner.ts';
@@ -24,6 +25,7 @@ const anchor = () => document.querySelector<HTMLElement>('[data-testid="menu-but
  */
 export default function AppMenu({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();
+  const { t } = useTranslation('app');
   const { signOut, status } = useSession();
   const businesses = useQuery({ ...consoleQueries.businesses(), enabled: status === 'signedIn' }).data ?? [];
   const go = (to: string) => {
@@ -48,13 +50,13 @@ export default function AppMenu({ onClose }: { onClose: () => void }) {
         <ListItemIcon>
           <SettingsIcon fontSize="small" />
         </ListItemIcon>
-        <ListItemText>Settings</ListItemText>
+        <ListItemText>{t('menu.settings')}</ListItemText>
       </MenuItem>
       <MenuItem onClick={() => go('/leads')}>
         <ListItemIcon>
           <ContactPageIcon fontSize="small" />
         </ListItemIcon>
-        <ListItemText>Leads</ListItemText>
+        <ListItemText>{t('menu.leads')}</ListItemText>
       </MenuItem>
       <MenuItem
         onClick={() => {
@@ -65,14 +67,14 @@ export default function AppMenu({ onClose }: { onClose: () => void }) {
         <ListItemIcon>
           <QrCodeScannerIcon fontSize="small" />
         </ListItemIcon>
-        <ListItemText>Scan</ListItemText>
+        <ListItemText>{t('menu.scan')}</ListItemText>
       </MenuItem>
       {businesses.map((b) => (
         <MenuItem key={b.corporateAccountId} data-testid="menu-console" onClick={() => go(`/console/${b.corporateAccountId}`)}>
           <ListItemIcon>
             <BusinessIcon fontSize="small" />
           </ListItemIcon>
-          <ListItemText primary={b.name} secondary="Corporate console" />
+          <ListItemText primary={b.name} secondary={t('menu.console')} />
         </MenuItem>
       ))}
       <Divider />
@@ -80,7 +82,7 @@ export default function AppMenu({ onClose }: { onClose: () => void }) {
         <ListItemIcon>
           <LogoutIcon fontSize="small" />
         </ListItemIcon>
-        <ListItemText>Logout</ListItemText>
+        <ListItemText>{t('menu.logout')}</ListItemText>
       </MenuItem>
     </Menu>
   );

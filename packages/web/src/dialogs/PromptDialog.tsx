@@ -7,12 +7,14 @@ import { SMALL_DIALOG_MAX_WIDTH } from '@vbc/shared/constants';
 import { errorText } from '../api/http.ts';
 import { notify, type TPromptRequest } from '../platform/events.ts';
 import AppDialog from './AppDialog.tsx';
+import { useTranslation } from 'react-i18next';
 
 /**
  * docs/contracts.md §2 generic yes/no prompt: title, message, custom Yes/No texts. A failing
  * Yes handler shows a warning notification (docs/contracts.md §8).
  */
 export default function PromptDialog({ request, onClose }: { request: TPromptRequest | null; onClose: () => void }) {
+  const { t } = useTranslation('app');
   const answer = useMutation({
     mutationFn: async () => request?.onYes?.(),
     onSuccess: onClose,
@@ -33,10 +35,10 @@ export default function PromptDialog({ request, onClose }: { request: TPromptReq
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={no} color="inherit">
-          {request?.noText ?? 'No'}
+          {request?.noText ?? t('prompt.no')}
         </Button>
         <Button onClick={yes} variant="contained" disabled={answer.isPending}>
-          {request?.yesText ?? 'Yes'}
+          {request?.yesText ?? t('prompt.yes')}
         </Button>
       </DialogActions>
     </AppDialog>

@@ -71,19 +71,25 @@ describe('thread model', () => {
   });
   it('labels days and list times', () => {
     const now = new Date(2026, 4, 20, 15, 0);
-    expect(dayLabel(new Date(2026, 4, 20, 9).toISOString(), now)).toBe('Today');
-    expect(dayLabel(new Date(2026, 4, 19, 23).toISOString(), now)).toBe('Yesterday');
-    expect(listTimeLabel(new Date(2026, 4, 19, 23).toISOString(), now)).toBe('Yesterday');
+    const words = { locale: 'es', today: 'Hoy', yesterday: 'Ayer' };
+    expect(dayLabel(new Date(2026, 4, 20, 9).toISOString(), words, now)).toBe('Hoy');
+    expect(dayLabel(new Date(2026, 4, 19, 23).toISOString(), words, now)).toBe('Ayer');
+    expect(listTimeLabel(new Date(2026, 4, 19, 23).toISOString(), words, now)).toBe('Ayer');
+    expect(dayLabel(new Date(2026, 4, 16, 9).toISOString(), words, now)).toBe('sábado');
+    expect(dayLabel(new Date(2025, 0, 2, 9).toISOString(), words, now)).toBe('2 de enero de 2025');
+    expect(listTimeLabel(new Date(2026, 4, 20, 9, 5).toISOString(), { ...words, locale: 'en' }, now)).toBe('09:05 AM');
   });
   it('previews attachments and names document kinds', () => {
-    expect(previewOf(msg(1, { kind: 'photo', message: '' }))).toBe('Photo');
-    expect(previewOf(msg(1, { message: 'a\n  b' }))).toBe('a b');
+    const words = { photo: 'Larawan', document: 'Dokumento' };
+    expect(previewOf(msg(1, { kind: 'photo', message: '' }), words)).toBe('Larawan');
+    expect(previewOf(msg(1, { message: 'a\n  b' }), words)).toBe('a b');
     expect(documentKind('video/mp4')).toBe('video');
     expect(documentKind('audio/mpeg')).toBe('audio');
     expect(documentKind('text/plain')).toBe('text');
     expect(documentKind('image/png')).toBe('image');
     expect(documentKind('application/pdf')).toBe('other');
-    expect(sizeLabel(1536)).toBe('1.5 KB');
-    expect(sizeLabel(3 * 1024 * 1024)).toBe('3.0 MB');
+    expect(sizeLabel(1536, 'en')).toBe('1.5 kB');
+    expect(sizeLabel(3 * 1024 * 1024, 'en')).toBe('3.0 MB');
+    expect(sizeLabel(3 * 1024 * 1024, 'es')).toBe('3,0 MB');
   });
 });

@@ -65,14 +65,21 @@ export function hasGapBefore(messages: readonly TConversationMessage[], sequence
 
 const startOfDay = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
 
-/** Day separator text: 'Today', 'Yesterday', a weekday within the week, else the date. */
-export function dayLabel(iso: string, now: Date = new Date()): string {
+/** The words time labels need, in the active language (the `messages` catalogue), and its locale for Intl. */
+export interface TTimeWords {
+  locale: string;
+  today: string;
+  yesterday: string;
+}
+
+/** Day separator text: 'Today', 'Yesterday', a weekday within the week, else the date (Intl, in `words.locale`). */
+export function dayLabel(iso: string, words: TTimeWords, now: Date = new Date()): string {
   const d = new Date(iso);
   const days = Math.round((startOfDay(now) - startOfDay(d)) / 86_400_000);
-  if (days === 0) return 'Today';
-  if (days === 1) return 'Yesterday';
-  if (days > 1 && days < 7) return d.toLocaleDateString(undefined, { weekday: 'long' });
-  return d.toLocaleDateString(undefined, {
+  if (days === 0) return words.today;
+  if (days === 1) return words.yesterday;
+  if (days > 1 && days < 7) return d.toLocaleDateString(words.locale, { weekday: 'long' });
+  return d.toLocaleDateString(words.locale, {
     day: 'numeric',
     month: 'long',
     year: d.getFullYear() === now.getFullYear() ? undefined : 'numeric',
@@ -82,28 +89,29 @@ export function dayLabel(iso: string, now: Date = new Date()): string {
 /** True when two ISO times fall on different local days. */
 export const differentDay = (a: string, b: string): boolean => startOfDay(new Date(a)) !== startOfDay(new Date(b));
 
-/** A bubble's time: hours and minutes. */
-export const timeLabel = (iso: string): string => new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+/** A bubble's time: hours and minutes, in `locale`. */
+export const timeLabel = (iso: string, locale: string): string =>
+  new Date(iso).toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' });
 
 /** A list row's time: the time today, 'Yesterday', a short weekday this week, else a short date. */
-export function listTimeLabel(iso: string, now: Date = new Date()): string {
+export function listTimeLabel(iso: string, words: TTimeWords, now: Date = new Date()): string {
   const d = new Date(iso);
   const days = Math.round((startOfDay(now) - startOfDay(d)) / 86_400_000);
-  if (days <= 0) return timeLabel(iso);
-  if (days === 1) return 'Yesterday';
-  if (days < 7) return d.toLocaleDateString(undefined, { weekday: 'short' });
-  return d.toLocaleDateString(undefined, {
+  if (days <= 0) return timeLabel(iso, words.locale);
+  if (days === 1) return words.yesterday;
+  if (days < 7) return d.toLocaleDateString(words.locale, { weekday: 'short' });
+  return d.toLocaleDateString(words.locale, {
     day: 'numeric',
     month: 'short',
     year: d.getFullYear() === now.getFullYear() ? undefined : '2-digit',
   });
 }
 
-/** One line for the list: the text, or what was attached. */
-export function previewOf(message: TConversationMessage | null): string {
+/** One line for the list: the text, or what was attached (`words`: the active language's names for them). */
+export function previewOf(message: TConversationMessage | null, words: { photo: string; document: string }): string {
   if (!message) return '';
-  if (message.kind === 'photo') return 'Photo';
-  if (message.kind === 'document') return message.document?.name ?? 'Document';
+  if (message.kind === 'photo') return words.photo;
+  if (message.kind === 'document') return message.document?.name ?? words.document;
   return message.message.replace(/\s+/g, ' ').trim();
 }
 
@@ -125,9 +133,17 @@ export function documentKind(contentType: string): TDocumentKind {
   return 'other';
 }
 
-/** 1234567 → '1.2 MB'. */
-export function sizeLabel(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(bytes < 10 * 1024 ? 1 : 0)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+/** 1234567 → '1.2 MB' (Intl units in `locale`: '1,2 MB', '١٫٢ ميغابايت'). */
+export function sizeLabel(bytes: number, locale: string): string {
+  const unit = (value: number, name: string, digits: number) =>
+    new Intl.NumberFormat(locale, {
+      style: 'unit',
+      unit: name,
+      unitDisplay: 'short',
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    }).format(value);
+  if (bytes < 1024) return unit(bytes, 'byte', 0);
+  if (bytes < 1024 * 1024) return unit(bytes / 1024, 'kilobyte', bytes < 10 * 1024 ? 1 : 0);
+  return unit(bytes / (1024 * 1024), 'megabyte', 1);
 }

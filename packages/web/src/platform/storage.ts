@@ -12,6 +12,8 @@ export const STORAGE_KEYS = {
   pushAsked: 'vbc.pushAsked',
   /** Exchanges sent without a network, waiting to go (exchange/exchange-outbox.ts). */
   exchangeOutbox: 'vbc.exchangeOutbox',
+  /** The language chosen on this device (i18n/choose-locale.ts); absent: follow the browser. */
+  language: 'vbc.language',
 } as const;
 
 export type TStorageKey = keyof typeof STORAGE_KEYS;

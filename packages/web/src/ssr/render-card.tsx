@@ -7,6 +7,9 @@
 import { StrictMode, type ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
 import { CacheProvider } from '@emotion/react';
+import { I18nextProvider } from 'react-i18next';
+import type { i18n as TI18n } from 'i18next';
+import { isLocale, localeDirection, LOCALES, type TLocale } from '@vbc/shared/i18n/locales';
 import { createMemoryRouter } from 'react-router';
 import type { TVirtualContact, TVirtualPet } from '@vbc/shared/contact';
 import { createQueryClient } from '../api/query-client.ts';
@@ -17,11 +20,19 @@ import { BASENAME, ContactScreen, PetScreen, routes } from '../router.tsx';
 import { ServerCardContext } from '../screens/Contact/initial-card.ts';
 import { LAYOUTS } from '../screens/Contact/layout-loaders.ts';
 import { ServerPetContext } from '../screens/Pet/initial-pet.ts';
+import { instanceForRendering, PUBLIC_NAMESPACES, type TInlinedMessages } from '../i18n/i18n.ts';
 
-/** What the server puts into the page: the markup of #root and the style element for <head>. */
+/**
+ * What the server puts into the page: the markup of #root, the style element for <head>, and the
+ * page's language (issue 31): `<html lang dir>` and the messages the browser starts with.
+ */
 export interface TRenderedPage {
   html: string;
   styles: string;
+  locale: TLocale;
+  direction: 'ltr' | 'rtl';
+  /** The public namespaces in `locale` (i18n/i18n.ts PUBLIC_NAMESPACES), for the page to inline. */
+  messages: TInlinedMessages;
 }
 
 /** A style element's text may not close the element. */
@@ -32,8 +43,8 @@ const safeCss = (css: string) => css.replace(/<\/style/gi, '<\\/style');
  * API presents it to a visitor (PIN-hidden rows already left out). Resolves once every part of
  * the page, lazily loaded ones included, has rendered in place; rejects after `timeoutMs`.
  */
-export function renderCard(url: string, contact: TVirtualContact, timeoutMs = 5000): Promise<TRenderedPage> {
-  return renderPage(url, (app) => <ServerCardContext.Provider value={contact}>{app}</ServerCardContext.Provider>, timeoutMs);
+export function renderCard(url: string, contact: TVirtualContact, locale: TLocale = 'en', timeoutMs = 5000): Promise<TRenderedPage> {
+  return renderPage(url, locale, (app) => <ServerCardContext.Provider value={contact}>{app}</ServerCardContext.Provider>, timeoutMs);
 }
 
 /**
@@ -41,9 +52,10 @@ export function renderCard(url: string, contact: TVirtualContact, timeoutMs = 50
  * owner's phone only when the owner shows it), with the app's pet screen and a query client of
  * its own.
  */
-export function renderPet(url: string, pet: TVirtualPet, timeoutMs = 5000): Promise<TRenderedPage> {
+export function renderPet(url: string, pet: TVirtualPet, locale: TLocale = 'en', timeoutMs = 5000): Promise<TRenderedPage> {
   return renderPage(
     url,
+    locale,
     (app) => (
       <ServerQueryClientContext.Provider value={createQueryClient()}>
         <ServerPetContext.Provider value={pet}>{app}</ServerPetContext.Provider>
@@ -55,33 +67,44 @@ export function renderPet(url: string, pet: TVirtualPet, timeoutMs = 5000): Prom
 
 type TWithData = (app: ReactNode) => ReactNode;
 
-async function renderPage(url: string, withData: TWithData, timeoutMs: number): Promise<TRenderedPage> {
+async function renderPage(url: string, requested: TLocale, withData: TWithData, timeoutMs: number): Promise<TRenderedPage> {
   const deadline = AbortSignal.timeout(timeoutMs);
+  const locale = isLocale(requested) ? requested : 'en';
+  const { instance, messages } = await instanceForRendering(locale, PUBLIC_NAMESPACES);
+  const direction = localeDirection(locale);
   // A part whose module was not loaded yet suspends once; React then streams it in with an inline
   // script (which the CSP forbids). The first pass loads what was missing: render again.
   for (let pass = 0; pass < 3; pass++) {
-    const page = await renderOnce(url, withData, deadline);
-    if (!/<template id="B:|<script/.test(page.html)) return page;
+    const page = await renderOnce(url, instance, direction, withData, deadline);
+    if (!/<template id="B:|<script/.test(page.html)) return { ...page, locale, direction, messages };
   }
   throw new Error(`server rendering of ${url} left parts suspended`);
 }
 
-async function renderOnce(url: string, withData: TWithData, signal: AbortSignal): Promise<TRenderedPage> {
-  // One cache per page: what it holds afterwards is exactly the CSS this page uses.
-  const cache = createEmotionCache();
+async function renderOnce(
+  url: string,
+  i18n: TI18n,
+  direction: 'ltr' | 'rtl',
+  withData: TWithData,
+  signal: AbortSignal,
+): Promise<{ html: string; styles: string }> {
+  // One cache per page: what it holds afterwards is exactly the CSS this page uses (mirrored in a right-to-left language).
+  const cache = createEmotionCache(direction);
   cache.compat = true;
   const router = createMemoryRouter(routes, { basename: BASENAME, initialEntries: [url] });
   const { prelude } = await prerender(
     <StrictMode>
-      <CacheProvider value={cache}>{withData(<App router={router} hydrating />)}</CacheProvider>
+      <I18nextProvider i18n={i18n}>
+        <CacheProvider value={cache}>{withData(<App router={router} hydrating />)}</CacheProvider>
+      </I18nextProvider>
     </StrictMode>,
     // Never "outline" a large part (sent after its fallback, moved in by an inline script): all in place.
     { signal, progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   const html = await new Response(prelude).text();
   const inserted = Object.entries(cache.inserted).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
-  // The browser's emotion cache (key "css") adopts this element and the ids it lists: nothing is inserted twice.
-  const styles = `<style data-emotion="css ${inserted.map(([id]) => id).join(' ')}">${safeCss(inserted.map(([, css]) => css).join(''))}</style>`;
+  // The browser's emotion cache (same key) adopts this element and the ids it lists: nothing is inserted twice.
+  const styles = `<style data-emotion="${cache.key} ${inserted.map(([id]) => id).join(' ')}">${safeCss(inserted.map(([, css]) => css).join(''))}</style>`;
   return { html, styles };
 }
 
@@ -95,5 +118,7 @@ export async function warmUp(): Promise<void> {
     PetScreen.preload(),
     ...Object.values(LAYOUTS).map((layout) => layout.preload()),
     import('../components/card/Markdown.tsx'),
+    // Every language's public messages, so no page waits for one (issue 31).
+    ...LOCALES.map((locale) => instanceForRendering(locale, PUBLIC_NAMESPACES)),
   ]);
 }

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
@@ -8,8 +9,6 @@ import { TOP_INSET } from '../../platform/TopBanner.tsx';
 
 /** What the editor's save state line says. */
 export type TSaveState = 'saving' | 'dirty' | 'saved';
-
-const SAVE_STATE_TEXT: Record<TSaveState, string> = { saving: 'Saving…', dirty: 'Unsaved changes', saved: 'Saved' };
 
 /**
  * The sticky header of an editor (card, pet): back home, the title over the save state, and the
@@ -29,6 +28,7 @@ export default function EditorHeader({
   actions: ReactNode;
   below?: ReactNode;
 }) {
+  const { t } = useTranslation('editor');
   return (
     <Box
       component="header"
@@ -55,8 +55,8 @@ export default function EditorHeader({
           pr: { xs: 8, sm: 9 },
         }}
       >
-        <IconButton component={RouterLink} to="/" aria-label="Back to home">
-          <ArrowBackIcon />
+        <IconButton component={RouterLink} to="/" aria-label={t('header.back')}>
+          <ArrowBackIcon sx={{ transform: (theme) => (theme.direction === 'rtl' ? 'scaleX(-1)' : undefined) }} />
         </IconButton>
         {/* Grows into the line's free room, never narrower than its words. */}
         <Box sx={{ flex: '1 0 auto', whiteSpace: 'nowrap' }}>
@@ -69,7 +69,7 @@ export default function EditorHeader({
             color={state === 'dirty' ? 'warning.main' : 'text.secondary'}
             sx={{ display: 'block' }}
           >
-            {SAVE_STATE_TEXT[state]}
+            {state === 'saving' ? t('header.saving') : state === 'dirty' ? t('header.dirty') : t('header.saved')}
           </Typography>
         </Box>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 0.5, sm: 1 }, ml: 'auto' }}>{actions}</Box>

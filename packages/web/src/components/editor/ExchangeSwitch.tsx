@@ -1,8 +1,6 @@
+import { useTranslation } from 'react-i18next';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import SwitchSection from './SwitchSection.tsx';
-
-/** The switch's label (issue 26). */
-export const EXCHANGE_SWITCH_LABEL = 'Let visitors share their details';
 
 /**
  * The card's `exchangeEnabled` (issue 26, on by default): on, the card shows "Exchange Contact"
@@ -10,13 +8,14 @@ export const EXCHANGE_SWITCH_LABEL = 'Let visitors share their details';
  * exchange API answers 404. Bound by whatever form holds the card (a value and its setter).
  */
 export default function ExchangeSwitch({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
+  const { t } = useTranslation('editor');
   return (
     <SwitchSection
       id="exchange"
       icon={<SwapHorizIcon />}
-      title="Exchange Contact"
-      hint="Visitors leave their name, e-mail or phone; you find them in Leads."
-      label={EXCHANGE_SWITCH_LABEL}
+      title={t('exchange.title')}
+      hint={t('exchange.hint')}
+      label={t('exchange.label')}
       checked={checked}
       onChange={onChange}
     />

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -28,6 +29,7 @@ export interface TImageUploadProps {
  * (too large, not a picture, storage full) is shown under the button.
  */
 export default function ImageUpload({ label, src, onUploaded, onRemove, shape = 'circle', hint, testId }: TImageUploadProps) {
+  const { t } = useTranslation('editor');
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
   const [error, setError] = useState<string | null>(null);
@@ -83,18 +85,18 @@ export default function ImageUpload({ label, src, onUploaded, onRemove, shape = 
         )}
         {busy && (
           <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', bgcolor: 'rgba(0,0,0,0.55)' }}>
-            <CircularProgress size={28} aria-label="Uploading" />
+            <CircularProgress size={28} aria-label={t('image.uploading')} />
           </Box>
         )}
       </Box>
       <Box sx={{ display: 'grid', gap: 0.75, flex: '1 1 160px' }}>
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
           <Button size="small" variant="outlined" component="label" htmlFor={id} disabled={busy}>
-            {src ? 'Replace' : 'Upload'}
+            {src ? t('image.replace') : t('image.upload')}
           </Button>
           {src && onRemove && (
             <Button size="small" color="inherit" onClick={onRemove} disabled={busy}>
-              Remove
+              {t('image.remove')}
             </Button>
           )}
         </Box>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
@@ -9,6 +10,7 @@ import LockIcon from '@mui/icons-material/Lock';
  * the children as they are.
  */
 export default function LockedByBusiness({ label, business, children }: { label: string; business: string | null; children: ReactNode }) {
+  const { t } = useTranslation('editor');
   if (business === null) return <>{children}</>;
   return (
     <Box
@@ -20,7 +22,7 @@ export default function LockedByBusiness({ label, business, children }: { label:
       <Box component="legend" sx={{ display: 'flex', alignItems: 'center', gap: 0.75, color: 'text.secondary', p: 0, mb: 1 }}>
         <LockIcon fontSize="small" aria-hidden />
         <Typography variant="body2" component="span">
-          {label} is set by {business}
+          {t('locked.setBy', { part: label, business })}
         </Typography>
       </Box>
       {children}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import type { SxProps, Theme } from '@mui/material/styles';
@@ -24,6 +25,7 @@ export default function SaveErrorAlert({
   onClose?: () => void;
   sx?: SxProps<Theme>;
 }) {
+  const { t } = useTranslation('editor');
   return (
     <Alert
       severity={error.stale ? 'warning' : 'error'}
@@ -32,7 +34,7 @@ export default function SaveErrorAlert({
       action={
         error.stale ? (
           <Button color="inherit" size="small" onClick={onReload}>
-            Reload
+            {t('saveError.reload')}
           </Button>
         ) : undefined
       }

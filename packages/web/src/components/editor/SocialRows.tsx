@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
@@ -16,20 +17,36 @@ import { emptySocialRow, type TReference, type TRowsProps, type TSocialRow } fro
 /** WeChat profiles are reached only by their QR code. */
 const QR_ONLY: readonly TSocialMediaType[] = ['WeChat'];
 
-const ACCOUNT_HINT: Record<TSocialMediaType, string> = {
-  Facebook: 'Profile name, e.g. jane.doe',
-  Messenger: 'Profile name',
-  Twitter: 'Handle, e.g. @jane',
-  Instagram: 'Handle, e.g. @jane',
-  LinkedIn: 'in/jane-doe or company/acme',
-  Viber: 'Phone number with country code',
-  Whatsapp: 'Phone number with country code',
-  WeChat: '',
-  Telegram: 'Username',
-  Youtube: '@channel',
-  TikTok: 'Handle',
-  Line: 'LINE id, e.g. @shop',
-};
+/** An address's beginning, shown in an empty URL field (the same in every language). */
+const URL_EXAMPLE = 'https://…';
+
+/** What to type for a network's account, in the active language. */
+function accountHint(t: (key: string) => string, type: TSocialMediaType): string {
+  switch (type) {
+    case 'Facebook':
+      return t('social.hints.facebook');
+    case 'Messenger':
+      return t('social.hints.profileName');
+    case 'Twitter':
+    case 'Instagram':
+      return t('social.hints.handleExample');
+    case 'LinkedIn':
+      return t('social.hints.linkedIn');
+    case 'Viber':
+    case 'Whatsapp':
+      return t('social.hints.phone');
+    case 'WeChat':
+      return '';
+    case 'Telegram':
+      return t('social.hints.username');
+    case 'Youtube':
+      return t('social.hints.channel');
+    case 'TikTok':
+      return t('social.hints.handle');
+    case 'Line':
+      return t('social.hints.line');
+  }
+}
 
 function SocialIcon({ type }: { type: TSocialMediaType }) {
   const style = SOCIAL_STYLE[type];
@@ -54,7 +71,8 @@ function SocialIcon({ type }: { type: TSocialMediaType }) {
 }
 
 /** An ordered list of social networks: all 12 types, by account id, URL or QR image (WeChat: QR only); at most 30. */
-export default function SocialRows({ rows, onChange, errors, path, addText = '+ Add a social network' }: TRowsProps<TSocialRow>) {
+export default function SocialRows({ rows, onChange, errors, path, addText }: TRowsProps<TSocialRow>) {
+  const { t } = useTranslation('editor');
   /** A new network; a QR-only one is reached by its QR image, and leaving one goes back to the account. */
   const typeChange = (row: TSocialRow, type: TSocialMediaType): Partial<TSocialRow> => ({
     socialMediaType: type,
@@ -68,10 +86,10 @@ export default function SocialRows({ rows, onChange, errors, path, addText = '+ 
     <SortableList
       rows={rows}
       onChange={onChange}
-      label={(row) => `${row.socialMediaType} entry`}
+      label={(row) => t('rows.social', { network: row.socialMediaType })}
       newRow={emptySocialRow}
       max={30}
-      addText={addText}
+      addText={addText ?? t('social.add')}
     >
       {(row, i, update) => {
         const qrOnly = QR_ONLY.includes(row.socialMediaType);
@@ -83,15 +101,15 @@ export default function SocialRows({ rows, onChange, errors, path, addText = '+ 
               <TextField
                 select
                 size="small"
-                label="Network"
+                label={t('social.network')}
                 value={row.socialMediaType}
                 onChange={(e) => update(typeChange(row, e.target.value as TSocialMediaType))}
                 sx={{ minWidth: 170, flex: '1 1 170px', '& .MuiSelect-select': { display: 'flex', alignItems: 'center', gap: 1 } }}
               >
-                {SOCIAL_MEDIA_TYPES.map((t) => (
-                  <MenuItem key={t} value={t} sx={{ gap: 1 }}>
-                    <SocialIcon type={t} />
-                    {t}
+                {SOCIAL_MEDIA_TYPES.map((type) => (
+                  <MenuItem key={type} value={type} sx={{ gap: 1 }}>
+                    <SocialIcon type={type} />
+                    {type}
                   </MenuItem>
                 ))}
               </TextField>
@@ -100,47 +118,47 @@ export default function SocialRows({ rows, onChange, errors, path, addText = '+ 
                 size="small"
                 value={row.referenceType}
                 onChange={(_, v: TReference | null) => v && update({ referenceType: v })}
-                aria-label={`How to reach ${row.socialMediaType}`}
+                aria-label={t('social.how', { network: row.socialMediaType })}
               >
                 <ToggleButton value="ByAccountId" disabled={qrOnly}>
-                  Account
+                  {t('social.account')}
                 </ToggleButton>
                 <ToggleButton value="ByUrl" disabled={qrOnly}>
-                  URL
+                  {t('social.url')}
                 </ToggleButton>
-                <ToggleButton value="ByQrCode">QR image</ToggleButton>
+                <ToggleButton value="ByQrCode">{t('social.qr')}</ToggleButton>
               </ToggleButtonGroup>
             </Box>
             {row.referenceType === 'ByAccountId' && (
               <Field
-                label={`${row.socialMediaType} account`}
+                label={t('social.accountField', { network: row.socialMediaType })}
                 value={row.accountId}
-                placeholder={ACCOUNT_HINT[row.socialMediaType]}
+                placeholder={accountHint(t, row.socialMediaType)}
                 onChange={(v) => update({ accountId: v })}
                 error={errors[`${path}.${i}.accountId`]}
-                helperText={url ? `Opens ${url}` : ACCOUNT_HINT[row.socialMediaType]}
+                helperText={url ? t('social.opens', { url }) : accountHint(t, row.socialMediaType)}
               />
             )}
             {row.referenceType === 'ByUrl' && (
               <Field
-                label={`${row.socialMediaType} URL`}
+                label={t('social.urlField', { network: row.socialMediaType })}
                 type="url"
                 value={row.urlOverride}
                 onChange={(v) => update({ urlOverride: v })}
                 error={errors[`${path}.${i}.urlOverride`]}
-                placeholder="https://…"
+                placeholder={URL_EXAMPLE}
               />
             )}
             {row.referenceType === 'ByQrCode' && (
               <Box>
                 <ImageUpload
-                  label={`Upload ${row.socialMediaType} QR image`}
+                  label={t('social.uploadQr', { network: row.socialMediaType })}
                   testId={`social-qr-input-${i}`}
                   shape="square"
                   src={row.qrCode ? obsecuredDisplayUrl(row.qrCode) : null}
                   onUploaded={(u) => update({ qrCode: u.obsecuredDisplayItemId })}
                   onRemove={() => update({ qrCode: null })}
-                  hint={qrOnly ? 'WeChat: Me → QR code → save the image, then upload it here.' : 'A screenshot of your QR code.'}
+                  hint={qrOnly ? t('social.wechatHint') : t('social.qrHint')}
                 />
                 {errors[`${path}.${i}.qrCode`] && (
                   <Typography variant="caption" color="error.main" role="alert">

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -26,6 +27,7 @@ export interface TSortableRowProps {
  * move up / move down / remove buttons (the keyboard and screen-reader way to order).
  */
 export default function SortableRow({ index, count, sort, label, onMove, onRemove, children }: TSortableRowProps) {
+  const { t } = useTranslation('editor');
   return (
     <Box
       {...sort.rowProps(index)}
@@ -46,7 +48,7 @@ export default function SortableRow({ index, count, sort, label, onMove, onRemov
       <Box
         {...sort.handleProps(index)}
         aria-hidden
-        title="Drag to reorder"
+        title={t('sortable.drag')}
         sx={{
           alignSelf: 'stretch',
           display: 'flex',
@@ -61,18 +63,23 @@ export default function SortableRow({ index, count, sort, label, onMove, onRemov
       </Box>
       <Box sx={{ flex: 1, minWidth: 0, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 1.25 }}>{children}</Box>
       <Box sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, alignItems: 'center', alignSelf: { md: 'center' } }}>
-        <Tooltip title="Move up">
+        <Tooltip title={t('sortable.up')}>
           <span>
-            <IconButton size="small" aria-label={`Move ${label} up`} disabled={index === 0} onClick={() => onMove(index, index - 1)}>
+            <IconButton
+              size="small"
+              aria-label={t('sortable.moveUp', { item: label })}
+              disabled={index === 0}
+              onClick={() => onMove(index, index - 1)}
+            >
               <ArrowUpwardIcon fontSize="small" />
             </IconButton>
           </span>
         </Tooltip>
-        <Tooltip title="Move down">
+        <Tooltip title={t('sortable.down')}>
           <span>
             <IconButton
               size="small"
-              aria-label={`Move ${label} down`}
+              aria-label={t('sortable.moveDown', { item: label })}
               disabled={index >= count - 1}
               onClick={() => onMove(index, index + 1)}
             >
@@ -80,8 +87,13 @@ export default function SortableRow({ index, count, sort, label, onMove, onRemov
             </IconButton>
           </span>
         </Tooltip>
-        <Tooltip title="Remove">
-          <IconButton size="small" aria-label={`Remove ${label}`} onClick={onRemove} sx={{ '&:hover': { color: 'error.main' } }}>
+        <Tooltip title={t('sortable.remove')}>
+          <IconButton
+            size="small"
+            aria-label={t('sortable.removeItem', { item: label })}
+            onClick={onRemove}
+            sx={{ '&:hover': { color: 'error.main' } }}
+          >
             <DeleteOutlineIcon fontSize="small" />
           </IconButton>
         </Tooltip>

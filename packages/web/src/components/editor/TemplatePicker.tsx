@@ -1,17 +1,20 @@
+import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { TDesign } from '@vbc/shared/contact';
 
 /** The four public layouts as templates, with a word on each. */
-export const TEMPLATES: readonly { design: TDesign; label: string; text: string }[] = [
-  { design: 'default', label: 'Classic', text: 'Centered, bold header' },
-  { design: 'simple', label: 'Simple', text: 'Clean sections' },
-  { design: 'artist', label: 'Artist', text: 'Big name, portrait' },
-  { design: 'facebook', label: 'Social', text: 'Cover photo' },
+/** The templates, their names and lines in the active language (`t` of the `editor` namespace). */
+export const templates = (t: (key: string) => string): readonly { design: TDesign; label: string; text: string }[] => [
+  { design: 'default', label: t('templates.default.label'), text: t('templates.default.text') },
+  { design: 'simple', label: t('templates.simple.label'), text: t('templates.simple.text') },
+  { design: 'artist', label: t('templates.artist.label'), text: t('templates.artist.text') },
+  { design: 'facebook', label: t('templates.facebook.label'), text: t('templates.facebook.text') },
 ];
 
 /** A miniature of each layout drawn with boxes (no images to load). */
 function Miniature({ design, accent, accent2 }: { design: TDesign; accent: string; accent2: string }) {
+  const { t } = useTranslation('editor');
   const line = (w: string, o = 0.35) => <Box sx={{ height: 5, width: w, borderRadius: '12px', bgcolor: `rgba(255,255,255,${o})` }} />;
   const dot = (size: number, sx: object = {}) => (
     <Box sx={{ width: size, height: size, borderRadius: '50%', bgcolor: '#d9d9e3', border: '2px solid #1c1c25', ...sx }} />
@@ -84,7 +87,7 @@ function Miniature({ design, accent, accent2 }: { design: TDesign; accent: strin
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', position: 'relative' }}>
           <Box sx={{ width: 34, height: 42, borderRadius: '10px', bgcolor: '#d9d9e3', boxShadow: `0 0 0 2px ${accent2}` }} />
           <Box sx={{ display: 'grid', gap: 0.5, flex: 1 }}>
-            <Typography sx={{ fontWeight: 900, fontSize: 13, lineHeight: 1, color: '#fff' }}>Name</Typography>
+            <Typography sx={{ fontWeight: 900, fontSize: 13, lineHeight: 1, color: '#fff' }}>{t('templates.miniatureName')}</Typography>
             {line('60%')}
           </Box>
         </Box>
@@ -124,24 +127,25 @@ export default function TemplatePicker({
   accent2?: string;
   compact?: boolean;
 }) {
+  const { t } = useTranslation('editor');
   return (
     <Box
       role="radiogroup"
-      aria-label="Template"
+      aria-label={t('templates.label')}
       sx={{ display: 'grid', gap: 1.25, gridTemplateColumns: { xs: 'repeat(2, 1fr)', md: compact ? 'repeat(2, 1fr)' : 'repeat(4, 1fr)' } }}
     >
-      {TEMPLATES.map((t) => {
-        const selected = value === t.design;
+      {templates(t).map((template) => {
+        const selected = value === template.design;
         return (
           <Box
-            key={t.design}
+            key={template.design}
             component="button"
             type="button"
             role="radio"
             aria-checked={selected}
-            aria-label={`${t.label} template`}
-            data-design={t.design}
-            onClick={() => onChange(t.design)}
+            aria-label={t('templates.name', { name: template.label })}
+            data-design={template.design}
+            onClick={() => onChange(template.design)}
             sx={{
               font: 'inherit',
               color: 'text.primary',
@@ -157,10 +161,10 @@ export default function TemplatePicker({
               '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.light', outlineOffset: 2 },
             }}
           >
-            <Miniature design={t.design} accent={accent} accent2={accent2} />
-            <Typography sx={{ fontWeight: 700, mt: 1, fontSize: '0.95rem' }}>{t.label}</Typography>
+            <Miniature design={template.design} accent={accent} accent2={accent2} />
+            <Typography sx={{ fontWeight: 700, mt: 1, fontSize: '0.95rem' }}>{template.label}</Typography>
             <Typography variant="caption" color="text.secondary">
-              {t.text}
+              {template.text}
             </Typography>
           </Box>
         );

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
@@ -15,7 +16,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import { LEAD_STATUSES, type TLead, type TLeadStatus } from '@vbc/shared/leads';
 import { errorText } from '../../api/http.ts';
 import { downloadLeads, leadExportPath, leadQueries, type TLeadFilters, type TLeadScope } from '../../api/leads.ts';
-import { LEAD_STATUS_LABELS, leadTime, leadWork } from './lead-texts.ts';
+import { leadStatusText, leadTime, leadWork } from './lead-texts.ts';
 import IconTile from '../IconTile.tsx';
 
 /** A card the list can be filtered by. */
@@ -26,8 +27,13 @@ export interface TLeadCardOption {
 
 function LeadRow({ lead, to, onOpen, showOwner }: { lead: TLead; to: string | null; onOpen?: (lead: TLead) => void; showOwner: boolean }) {
   const unread = !lead.seen;
+  const { t, i18n } = useTranslation('leads');
+  const locale = i18n.resolvedLanguage ?? i18n.language;
   const work = leadWork(lead);
-  const detail = [lead.email ?? lead.phone, showOwner && lead.ownerName ? `${lead.ownerName}'s card` : `via ${lead.cardName}`]
+  const detail = [
+    lead.email ?? lead.phone,
+    showOwner && lead.ownerName ? t('row.ownersCard', { owner: lead.ownerName }) : t('row.via', { card: lead.cardName }),
+  ]
     .filter(Boolean)
     .join(' · ');
   const body = (
@@ -46,7 +52,7 @@ function LeadRow({ lead, to, onOpen, showOwner }: { lead: TLead; to: string | nu
               data-testid="lead-unread"
               sx={{ flex: 'none', px: 0.75, borderRadius: 1, fontSize: 12, fontWeight: 700, bgcolor: 'primary.main', color: '#14101f' }}
             >
-              New
+              {t('row.new')}
             </Box>
           )}
         </Box>
@@ -60,7 +66,7 @@ function LeadRow({ lead, to, onOpen, showOwner }: { lead: TLead; to: string | nu
         </Typography>
       </Box>
       <Typography variant="caption" color="text.secondary" sx={{ flex: 'none', alignSelf: 'flex-start' }}>
-        {leadTime(lead.lastExchangedAt)}
+        {leadTime(lead.lastExchangedAt, locale)}
       </Typography>
     </>
   );
@@ -123,6 +129,7 @@ export default function LeadList({
   onOpen?: (lead: TLead) => void;
   formats?: ('csv' | 'vcf')[];
 }) {
+  const { t } = useTranslation('leads');
   const [typed, setTyped] = useState('');
   const q = useDebounced(typed.trim(), SEARCH_DEBOUNCE_MS);
   const [cardId, setCardId] = useState('');
@@ -139,7 +146,7 @@ export default function LeadList({
     <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}>
       <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', sm: '2fr 1fr 1fr' } }}>
         <TextField
-          label="Search leads"
+          label={t('list.search')}
           size="small"
           value={typed}
           onChange={(e) => setTyped(e.target.value)}
@@ -156,8 +163,8 @@ export default function LeadList({
           }}
         />
         {cards.length > 1 && (
-          <TextField select label="Card" size="small" value={cardId} onChange={(e) => setCardId(e.target.value)}>
-            <MenuItem value="">All cards</MenuItem>
+          <TextField select label={t('list.card')} size="small" value={cardId} onChange={(e) => setCardId(e.target.value)}>
+            <MenuItem value="">{t('list.allCards')}</MenuItem>
             {cards.map((c) => (
               <MenuItem key={c.id} value={c.id}>
                 {c.name}
@@ -165,11 +172,17 @@ export default function LeadList({
             ))}
           </TextField>
         )}
-        <TextField select label="Status" size="small" value={status} onChange={(e) => setStatus(e.target.value as TLeadStatus | '')}>
-          <MenuItem value="">All statuses</MenuItem>
+        <TextField
+          select
+          label={t('list.status')}
+          size="small"
+          value={status}
+          onChange={(e) => setStatus(e.target.value as TLeadStatus | '')}
+        >
+          <MenuItem value="">{t('list.allStatuses')}</MenuItem>
           {LEAD_STATUSES.map((s) => (
             <MenuItem key={s} value={s}>
-              {LEAD_STATUS_LABELS[s]}
+              {leadStatusText(t, s)}
             </MenuItem>
           ))}
         </TextField>
@@ -184,22 +197,22 @@ export default function LeadList({
             disabled={exporting.isPending}
             onClick={() => exporting.mutate(format)}
           >
-            {format === 'csv' ? 'Export CSV' : 'Export vCard'}
+            {format === 'csv' ? t('list.exportCsv') : t('list.exportVcard')}
           </Button>
         ))}
       </Box>
 
       {list.isPending ? (
         <Box role="status" aria-live="polite" sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
-          <CircularProgress aria-label="Loading leads" />
+          <CircularProgress aria-label={t('list.loading')} />
         </Box>
       ) : list.isError ? (
         <Box role="alert" sx={{ display: 'grid', justifyItems: 'center', gap: 1, py: 4, textAlign: 'center' }}>
-          <Typography>Your leads could not be loaded.</Typography>
+          <Typography>{t('list.failed')}</Typography>
           <Typography variant="body2" color="text.secondary">
             {errorText(list.error)}
           </Typography>
-          <Button onClick={() => void list.refetch()}>Try again</Button>
+          <Button onClick={() => void list.refetch()}>{t('list.tryAgain')}</Button>
         </Box>
       ) : leads.length === 0 ? (
         <Box
@@ -212,15 +225,11 @@ export default function LeadList({
             bgcolor: 'rgba(154,125,255,0.04)',
           }}
         >
-          <Typography color="text.secondary">
-            {filtered
-              ? 'No leads match these filters.'
-              : 'No leads yet. When visitors tap "Exchange Contact" on your card, their details appear here.'}
-          </Typography>
+          <Typography color="text.secondary">{filtered ? t('list.noMatch') : t('list.empty')}</Typography>
         </Box>
       ) : (
         <>
-          <Box component="ul" aria-label="Leads" sx={{ p: 0, m: 0, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 1 }}>
+          <Box component="ul" aria-label={t('title')} sx={{ p: 0, m: 0, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 1 }}>
             {leads.map((lead) => (
               <LeadRow
                 key={lead.leadId}
@@ -233,7 +242,7 @@ export default function LeadList({
           </Box>
           {list.hasNextPage && (
             <Button onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage} sx={{ justifySelf: 'center' }}>
-              Load more
+              {t('list.more')}
             </Button>
           )}
         </>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -31,7 +32,9 @@ function saveToContacts(lead: TLead) {
 /** The lead's name, work and where it came from (the heading of its view); a business's admin sees whose card. */
 export function LeadHeading({ lead, component = 'h1', showOwner = false }: { lead: TLead; component?: 'h1' | 'h2'; showOwner?: boolean }) {
   const work = leadWork(lead);
-  const via = showOwner && lead.ownerName ? `${lead.ownerName}'s card, ${lead.cardName}` : lead.cardName;
+  const { t, i18n } = useTranslation('leads');
+  const locale = i18n.resolvedLanguage ?? i18n.language;
+  const via = showOwner && lead.ownerName ? t('heading.ownersCard', { owner: lead.ownerName, card: lead.cardName }) : lead.cardName;
   return (
     <Box sx={{ pr: 6 }}>
       <Typography
@@ -43,8 +46,14 @@ export function LeadHeading({ lead, component = 'h1', showOwner = false }: { lea
       </Typography>
       {work && <Typography sx={{ overflowWrap: 'anywhere' }}>{work}</Typography>}
       <Typography variant="body2" color="text.secondary">
-        {`Via ${via} · ${leadTime(lead.capturedAt)}`}
-        {lead.exchangeCount > 1 ? ` · shared ${lead.exchangeCount} times, last ${leadTime(lead.lastExchangedAt)}` : ''}
+        {lead.exchangeCount > 1
+          ? t('heading.viaShared', {
+              via,
+              time: leadTime(lead.capturedAt, locale),
+              count: lead.exchangeCount,
+              last: leadTime(lead.lastExchangedAt, locale),
+            })
+          : t('heading.via', { via, time: leadTime(lead.capturedAt, locale) })}
       </Typography>
     </Box>
   );
@@ -52,6 +61,7 @@ export function LeadHeading({ lead, component = 'h1', showOwner = false }: { lea
 
 /** How to reach the visitor (call, mail, save, their card) and the note they left. */
 export function LeadContact({ lead }: { lead: TLead }) {
+  const { t } = useTranslation('leads');
   return (
     <>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
@@ -66,18 +76,18 @@ export function LeadContact({ lead }: { lead: TLead }) {
           </Button>
         )}
         <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => saveToContacts(lead)}>
-          Save to my contacts
+          {t('contact.save')}
         </Button>
         {lead.visitorCardId && (
           <Button variant="outlined" startIcon={<BadgeIcon />} component={RouterLink} to={`/${encodeURIComponent(lead.visitorCardId)}`}>
-            Open their card
+            {t('contact.openCard')}
           </Button>
         )}
       </Box>
       {lead.message && (
         <Paper variant="outlined" sx={{ p: 2, borderRadius: 3 }}>
           <Typography variant="subtitle2" component="h2" sx={{ fontWeight: 700, mb: 0.5 }}>
-            Their note
+            {t('contact.note')}
           </Typography>
           <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{lead.message}</Typography>
         </Paper>
@@ -88,10 +98,13 @@ export function LeadContact({ lead }: { lead: TLead }) {
 
 /** The consent the visitor gave, and when; how they came. */
 export function LeadConsent({ lead }: { lead: TLead }) {
+  const { t, i18n } = useTranslation('leads');
+  const locale = i18n.resolvedLanguage ?? i18n.language;
   return (
     <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-      {`Consent, ${leadTime(lead.consentAt)}: “${lead.consentText}”`}
-      {lead.source ? ` · Came by ${lead.source}` : ''}
+      {lead.source
+        ? t('consent.withSource', { time: leadTime(lead.consentAt, locale), text: lead.consentText, source: lead.source })
+        : t('consent.text', { time: leadTime(lead.consentAt, locale), text: lead.consentText })}
     </Typography>
   );
 }

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
@@ -7,15 +8,13 @@ import ContactPageIcon from '@mui/icons-material/ContactPage';
 import { leadQueries } from '../../api/leads.ts';
 import IconTile from '../IconTile.tsx';
 
-/** "3 new leads", "1 new lead", "No new leads". */
-export const newLeadsText = (count: number) => (count === 0 ? 'No new leads' : count === 1 ? '1 new lead' : `${count} new leads`);
-
 /**
  * Home's way to the Leads screen (issue 26), with the count of leads not opened yet
  * (`newCount`); the hub's LeadReceived refreshes it. A failed count shows the tile without one.
  */
 export default function LeadsTile() {
   const count = useQuery(leadQueries.newCount());
+  const { t } = useTranslation('leads');
   const n = count.data ?? 0;
   return (
     <Box
@@ -39,9 +38,9 @@ export default function LeadsTile() {
         <ContactPageIcon />
       </IconTile>
       <Box sx={{ flex: 1, minWidth: 0 }}>
-        <Typography sx={{ fontWeight: 800 }}>Leads</Typography>
+        <Typography sx={{ fontWeight: 800 }}>{t('title')}</Typography>
         <Typography variant="body2" color="text.secondary" data-testid="home-leads-count">
-          {count.isSuccess ? newLeadsText(n) : 'Details visitors shared with you'}
+          {count.isSuccess ? t('tile.newCount', { count: n }) : t('tile.text')}
         </Typography>
       </Box>
       <ChevronRightIcon aria-hidden />

@@ -1,12 +1,19 @@
 /** Words the Leads screen, the lead's view and the console's Leads tab share (issue 26). */
 import type { TLead, TLeadStatus } from '@vbc/shared/leads';
 
-export const LEAD_STATUS_LABELS: Record<TLeadStatus, string> = {
-  new: 'New',
-  contacted: 'Contacted',
-  won: 'Won',
-  archived: 'Archived',
-};
+/** A lead status's name in the active language (`t` of the `leads` namespace). */
+export function leadStatusText(t: (key: string) => string, status: TLeadStatus): string {
+  switch (status) {
+    case 'new':
+      return t('status.new');
+    case 'contacted':
+      return t('status.contacted');
+    case 'won':
+      return t('status.won');
+    case 'archived':
+      return t('status.archived');
+  }
+}
 
 /** A lead's name split for a vCard and the CSV: the last word is the last name. */
 export function splitLeadName(name: string): { firstName: string; lastName: string } {
@@ -18,8 +25,8 @@ export function splitLeadName(name: string): { firstName: string; lastName: stri
 /** "Architect · Casa & Co." (what the lead said they do), or ''. */
 export const leadWork = (lead: Pick<TLead, 'jobTitle' | 'company'>) => [lead.jobTitle, lead.company].filter(Boolean).join(' · ');
 
-/** A time as the visitor's locale writes a date and time. */
-export const leadTime = (iso: string) => {
+/** A time as `locale` (the active language) writes a date and time. */
+export const leadTime = (iso: string, locale: string) => {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
 };

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { useMutation } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
@@ -20,7 +22,36 @@ import { errorText } from '../../api/http.ts';
 import AppDialog from '../AppDialog.tsx';
 import { decodePhoto, decoderOnce } from './decoder.ts';
 import { classifyScan, type TScanResult } from './scan-result.ts';
-import { SCANNER_ERRORS, ScannerError, cameraErrorText } from './scanner-errors.ts';
+import { ScannerError, cameraProblem, type TScannerProblem } from './scanner-errors.ts';
+
+/** A scanner problem in the active language (one literal key per problem, for the unused-key check). */
+function problemText(t: TFunction<'app'>, problem: TScannerProblem): string {
+  switch (problem) {
+    case 'insecure':
+      return t('scanner.errors.insecure');
+    case 'noStreamApi':
+      return t('scanner.errors.noStreamApi');
+    case 'timeout':
+      return t('scanner.errors.timeout');
+    case 'notSupported':
+      return t('scanner.errors.notSupported');
+    case 'denied':
+      return t('scanner.errors.denied');
+    case 'noCamera':
+      return t('scanner.errors.noCamera');
+    case 'noCodeInPhoto':
+      return t('scanner.errors.noCodeInPhoto');
+    case 'notAPicture':
+      return t('scanner.errors.notAPicture');
+  }
+}
+
+/** What to show for a failure: our problem's words, else the error's own message. */
+const failureText = (t: TFunction<'app'>, error: unknown): string => {
+  const problem = cameraProblem(error);
+  if (problem) return problemText(t, problem);
+  return error instanceof Error ? error.message : String(error);
+};
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -29,7 +60,7 @@ async function play(video: HTMLVideoElement, stream: MediaStream): Promise<void>
   video.srcObject = stream;
   let timer = 0;
   const timeout = new Promise<never>((_, reject) => {
-    timer = window.setTimeout(() => reject(new ScannerError(SCANNER_ERRORS.timeout)), SCANNER.loadTimeoutMs);
+    timer = window.setTimeout(() => reject(new ScannerError('timeout')), SCANNER.loadTimeoutMs);
   });
   try {
     await Promise.race([video.play(), timeout]);
@@ -48,6 +79,7 @@ async function play(video: HTMLVideoElement, stream: MediaStream): Promise<void>
  */
 export default function ScannerDialog({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();
+  const { t } = useTranslation('app');
   const videoRef = useRef<HTMLVideoElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [error, setError] = useState<string | null>(null);
@@ -79,13 +111,13 @@ export default function ScannerDialog({ onClose }: { onClose: () => void }) {
     let stopped = false;
     let stream: MediaStream | null = null;
     const run = async () => {
-      if (!window.isSecureContext) throw new ScannerError(SCANNER_ERRORS.insecure);
-      if (!navigator.mediaDevices?.getUserMedia) throw new ScannerError(SCANNER_ERRORS.noStreamApi);
+      if (!window.isSecureContext) throw new ScannerError('insecure');
+      if (!navigator.mediaDevices?.getUserMedia) throw new ScannerError('noStreamApi');
       const decoderReady = decoder();
       stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: SCANNER.facingMode }, audio: false });
       // Closed while the camera was being granted: the cleanup found no stream to stop.
       if (stopped) {
-        stream.getTracks().forEach((t) => t.stop());
+        stream.getTracks().forEach((track) => track.stop());
         return;
       }
       const decode = await decoderReady;
@@ -95,7 +127,7 @@ export default function ScannerDialog({ onClose }: { onClose: () => void }) {
       while (!stopped) {
         const texts = await decode(videoRef.current!, canvasRef.current!);
         if (stopped) return;
-        const text = texts.find((t) => t.trim().length > 0);
+        const text = texts.find((found) => found.trim().length > 0);
         if (text) {
           openScanned(text);
           return;
@@ -105,21 +137,21 @@ export default function ScannerDialog({ onClose }: { onClose: () => void }) {
       }
     };
     run().catch((e: unknown) => {
-      if (!stopped) setError(cameraErrorText(e));
+      if (!stopped) setError(failureText(t, e));
     });
     return () => {
       stopped = true;
-      stream?.getTracks().forEach((t) => t.stop());
+      stream?.getTracks().forEach((track) => track.stop());
     };
-  }, [result, decoder, openScanned]);
+  }, [result, decoder, openScanned, t]);
 
   const fileRef = useRef<HTMLInputElement>(null);
   const photo = useMutation({
     networkMode: 'always',
     mutationFn: async (file: File) => decodePhoto(await decoder(), file, canvasRef.current!),
     onSuccess: (texts) => {
-      const text = texts.find((t) => t.trim().length > 0);
-      if (!text) throw new ScannerError(SCANNER_ERRORS.noCodeInPhoto);
+      const text = texts.find((found) => found.trim().length > 0);
+      if (!text) throw new ScannerError('noCodeInPhoto');
       openScanned(text);
     },
     onError: () => undefined,
@@ -129,7 +161,7 @@ export default function ScannerDialog({ onClose }: { onClose: () => void }) {
   const lookUp = useMutation({
     mutationFn: cardExists,
     onSuccess: (exists, code) => {
-      if (!exists) return codeForm.setError('code', { type: 'server', message: `No card has the code ${code}.` });
+      if (!exists) return codeForm.setError('code', { type: 'server', message: t('scanner.noSuchCode', { code }) });
       onCloseRef.current();
       navigate(`/${code}`);
     },
@@ -146,7 +178,7 @@ export default function ScannerDialog({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <AppDialog open onClose={onClose} title="Scan a QR code" testId="scanner-dialog">
+    <AppDialog open onClose={onClose} title={t('scanner.title')} testId="scanner-dialog">
       <DialogContent>
         {error ? (
           <Alert severity="warning" data-testid="scanner-error">
@@ -154,7 +186,7 @@ export default function ScannerDialog({ onClose }: { onClose: () => void }) {
           </Alert>
         ) : result ? (
           <Box data-testid="scan-result" sx={{ display: 'grid', gap: 1 }}>
-            {result.kind === 'vcard' && <Typography>This QR code holds a contact.</Typography>}
+            {result.kind === 'vcard' && <Typography>{t('scanner.holdsContact')}</Typography>}
             {result.kind === 'text' && (
               <Typography sx={{ wordBreak: 'break-all', fontFamily: 'ui-monospace, monospace' }}>{result.text}</Typography>
             )}
@@ -166,23 +198,23 @@ export default function ScannerDialog({ onClose }: { onClose: () => void }) {
               ref={videoRef}
               muted
               playsInline
-              aria-label="Camera"
+              aria-label={t('scanner.camera')}
               sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
             />
-            {starting && <CircularProgress aria-label="Starting the camera" sx={{ position: 'absolute', inset: 0, m: 'auto' }} />}
+            {starting && <CircularProgress aria-label={t('scanner.starting')} sx={{ position: 'absolute', inset: 0, m: 'auto' }} />}
           </Box>
         )}
         <canvas ref={canvasRef} hidden />
         {!result && (
           <Box sx={{ display: 'grid', gap: 1.5, mt: 2 }}>
-            <Divider sx={{ color: 'text.secondary', typography: 'body2' }}>or</Divider>
+            <Divider sx={{ color: 'text.secondary', typography: 'body2' }}>{t('scanner.or')}</Divider>
             <Button
               variant="outlined"
               startIcon={photo.isPending ? <CircularProgress size={18} aria-hidden /> : <PhotoIcon />}
               disabled={photo.isPending}
               onClick={() => fileRef.current?.click()}
             >
-              Choose a photo of a QR code
+              {t('scanner.choosePhoto')}
             </Button>
             <input
               ref={fileRef}
@@ -197,7 +229,7 @@ export default function ScannerDialog({ onClose }: { onClose: () => void }) {
             />
             {photo.isError && (
               <Alert severity="warning" data-testid="scanner-photo-error">
-                {cameraErrorText(photo.error)}
+                {failureText(t, photo.error)}
               </Alert>
             )}
             <Box
@@ -211,14 +243,14 @@ export default function ScannerDialog({ onClose }: { onClose: () => void }) {
                 control={codeForm.control}
                 render={({ field, fieldState }) => (
                   <TextField
-                    label="Type the card's code"
+                    label={t('scanner.codeLabel')}
                     name={field.name}
                     value={field.value}
                     inputRef={field.ref}
                     onChange={field.onChange}
                     onBlur={field.onBlur}
                     error={!!fieldState.error}
-                    helperText={fieldState.error?.message ?? 'The 7 letters and digits after /vbc/ in its link.'}
+                    helperText={fieldState.error?.message ?? t('scanner.codeHelp')}
                     size="small"
                     fullWidth
                     autoComplete="off"
@@ -227,7 +259,7 @@ export default function ScannerDialog({ onClose }: { onClose: () => void }) {
                 )}
               />
               <Button type="submit" variant="contained" disabled={lookUp.isPending} sx={{ mt: 0.25 }}>
-                Open
+                {t('scanner.open')}
               </Button>
             </Box>
           </Box>
@@ -236,20 +268,20 @@ export default function ScannerDialog({ onClose }: { onClose: () => void }) {
       <DialogActions>
         {result?.kind === 'vcard' && (
           <Button variant="contained" onClick={() => downloadVCard(result.text)}>
-            Download contact
+            {t('scanner.download')}
           </Button>
         )}
         {result?.kind === 'text' && (
-          <Button onClick={() => void navigator.clipboard?.writeText(result.text).catch(() => undefined)}>Copy</Button>
+          <Button onClick={() => void navigator.clipboard?.writeText(result.text).catch(() => undefined)}>{t('scanner.copy')}</Button>
         )}
         {result?.kind === 'text' && result.openable && (
           <Button variant="contained" component="a" href={result.text} target="_blank" rel="noopener noreferrer">
-            Open
+            {t('scanner.open')}
           </Button>
         )}
-        {result && <Button onClick={() => setResult(null)}>Scan again</Button>}
+        {result && <Button onClick={() => setResult(null)}>{t('scanner.again')}</Button>}
         <Button color="inherit" onClick={onClose}>
-          Close
+          {t('actions.close')}
         </Button>
       </DialogActions>
     </AppDialog>

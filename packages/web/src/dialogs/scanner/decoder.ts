@@ -1,5 +1,5 @@
 import { SCANNER } from '@vbc/shared/constants';
-import { SCANNER_ERRORS, ScannerError } from './scanner-errors.ts';
+import { ScannerError } from './scanner-errors.ts';
 
 /** What is decoded: a camera's current video frame, or a chosen photo. */
 export type TDecoderSource = HTMLVideoElement | ImageBitmap;
@@ -52,7 +52,7 @@ export async function createDecoder(): Promise<TDecoder> {
       return results.filter((r) => r.isValid).map((r) => r.text);
     };
   } catch {
-    throw new ScannerError(SCANNER_ERRORS.notSupported);
+    throw new ScannerError('notSupported');
   }
 }
 
@@ -68,13 +68,13 @@ export function decoderOnce(): () => Promise<TDecoder> {
   };
 }
 
-/** The QR codes of a chosen photo; a file that is not a picture throws SCANNER_ERRORS.notAPicture. */
+/** The QR codes of a chosen photo; a file that is not a picture throws the problem notAPicture. */
 export async function decodePhoto(decode: TDecoder, file: Blob, canvas: HTMLCanvasElement): Promise<string[]> {
   let bitmap: ImageBitmap;
   try {
     bitmap = await createImageBitmap(file);
   } catch {
-    throw new ScannerError(SCANNER_ERRORS.notAPicture);
+    throw new ScannerError('notAPicture');
   }
   try {
     return await decode(bitmap, canvas);

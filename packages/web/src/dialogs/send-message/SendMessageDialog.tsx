@@ -1,4 +1,5 @@
 import { useRef, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';
@@ -19,7 +20,7 @@ import { errorText } from '../../api/http.ts';
 import type { TClientEvents } from '../../platform/events.ts';
 import type { TPersonalAccount } from '../../api/accounts.ts';
 import AppDialog from '../AppDialog.tsx';
-import { canSend, cardName, MESSAGE_SENT_TEXT } from './send-rules.ts';
+import { canSend, cardName } from './send-rules.ts';
 
 /** What the window asks for, as the shared request schema checks it. */
 const ZSendMessageForm = ZInitiateConversation.pick({ fromVbcId: true, message: true });
@@ -40,6 +41,7 @@ export interface TSendMessageDialogProps {
  * its clientMessageId, so a send whose answer was lost is never delivered twice.
  */
 export default function SendMessageDialog({ contact, account, onClose, onOpenConversation }: TSendMessageDialogProps) {
+  const { t } = useTranslation('app');
   const cards = account.virtualContacts;
   const form = useForm({
     resolver: zodResolver(ZSendMessageForm),
@@ -77,23 +79,23 @@ export default function SendMessageDialog({ contact, account, onClose, onOpenCon
   };
   const error = form.formState.errors.message?.message ?? null;
 
-  const recipient = cardName(contact);
+  const recipient = cardName(contact) || t('sendMessage.thisCard');
 
   if (sentTo) {
     return (
-      <AppDialog open onClose={onClose} maxWidth={DIALOG_MAX_WIDTH} testId="send-message-dialog" title="Send Message">
+      <AppDialog open onClose={onClose} maxWidth={DIALOG_MAX_WIDTH} testId="send-message-dialog" title={t('sendMessage.title')}>
         <DialogContent sx={{ textAlign: 'center', pt: 1 }}>
           <CheckCircleIcon color="success" sx={{ fontSize: 56, mb: 1 }} aria-hidden />
           <Typography role="status" variant="h6" sx={{ fontWeight: 700 }}>
-            {MESSAGE_SENT_TEXT}
+            {t('sendMessage.sent')}
           </Typography>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={onClose} color="inherit">
-            Close
+            {t('actions.close')}
           </Button>
           <Button variant="contained" onClick={() => onOpenConversation(sentTo)}>
-            Open Conversation
+            {t('sendMessage.openConversation')}
           </Button>
         </DialogActions>
       </AppDialog>
@@ -106,13 +108,13 @@ export default function SendMessageDialog({ contact, account, onClose, onOpenCon
       onClose={busy ? () => undefined : onClose}
       maxWidth={DIALOG_MAX_WIDTH}
       testId="send-message-dialog"
-      title="Send Message"
+      title={t('sendMessage.title')}
     >
       <Box component="form" noValidate onSubmit={submit}>
         <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: '4px !important' }}>
           <Box>
             <Typography variant="caption" color="text.secondary">
-              To
+              {t('sendMessage.to')}
             </Typography>
             <Typography data-testid="send-message-recipient" sx={{ fontWeight: 600 }}>
               {recipient}
@@ -125,7 +127,7 @@ export default function SendMessageDialog({ contact, account, onClose, onOpenCon
               render={({ field }) => (
                 <TextField
                   select
-                  label="From"
+                  label={t('sendMessage.from')}
                   name={field.name}
                   value={field.value ?? ''}
                   inputRef={field.ref}
@@ -135,7 +137,7 @@ export default function SendMessageDialog({ contact, account, onClose, onOpenCon
                 >
                   {cards.map((card) => (
                     <MenuItem key={card.virtualContactId} value={card.virtualContactId}>
-                      {cardName(card)}
+                      {cardName(card) || t('sendMessage.thisCard')}
                     </MenuItem>
                   ))}
                 </TextField>
@@ -147,7 +149,7 @@ export default function SendMessageDialog({ contact, account, onClose, onOpenCon
             control={form.control}
             render={({ field }) => (
               <TextField
-                label="Message"
+                label={t('sendMessage.message')}
                 name={field.name}
                 value={field.value}
                 inputRef={field.ref}
@@ -176,10 +178,10 @@ export default function SendMessageDialog({ contact, account, onClose, onOpenCon
         {busy && <LinearProgress sx={{ mx: 3 }} />}
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={onClose} color="inherit" disabled={busy}>
-            Cancel
+            {t('actions.cancel')}
           </Button>
           <Button type="submit" variant="contained" disabled={!enabled}>
-            Send
+            {t('sendMessage.send')}
           </Button>
         </DialogActions>
       </Box>

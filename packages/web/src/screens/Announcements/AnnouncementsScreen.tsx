@@ -5,6 +5,8 @@ import ButtonBase from '@mui/material/ButtonBase';
 import Typography from '@mui/material/Typography';
 import CampaignIcon from '@mui/icons-material/Campaign';
 import { useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/format.ts';
 import type { TAnnouncement } from '@vbc/shared/announcement';
 import EmptyState from '../../components/EmptyState.tsx';
 import LoadingScreen from '../../components/LoadingScreen.tsx';
@@ -18,6 +20,8 @@ const AnnouncementDialog = lazy(() => import('../../dialogs/AnnouncementDialog.t
 
 function AnnouncementRow({ announcement, onOpen }: { announcement: TAnnouncement; onOpen: () => void }) {
   const unread = !announcement.isRead;
+  const { t } = useTranslation(['announcements', 'app']);
+  const format = useFormat();
   return (
     <ButtonBase
       onClick={onOpen}
@@ -66,11 +70,18 @@ function AnnouncementRow({ announcement, onOpen }: { announcement: TAnnouncement
           {announcement.title}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          {announcementSource(announcement)} · {new Date(announcement.publishedAt ?? announcement.lastUpdatedAt).toLocaleDateString()}
+          {t('row.sourceAndDate', {
+            source: announcementSource(t, announcement),
+            date: format.date(announcement.publishedAt ?? announcement.lastUpdatedAt),
+          })}
         </Typography>
       </Box>
       {unread && (
-        <Box role="img" aria-label="Unread" sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: 'primary.main', flex: 'none' }} />
+        <Box
+          role="img"
+          aria-label={t('row.unread')}
+          sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: 'primary.main', flex: 'none' }}
+        />
       )}
     </ButtonBase>
   );
@@ -84,6 +95,7 @@ export default function AnnouncementsScreen() {
   const { status } = useSession();
   const { announcementId } = useParams();
   const navigate = useNavigate();
+  const { t } = useTranslation('announcements');
   const signedIn = status === 'signedIn';
   const list = useQuery({ ...announcementQueries.list(), enabled: signedIn });
   // docs/contracts.md §8: announcements that cannot be fetched are only logged (the list stays empty).
@@ -93,22 +105,15 @@ export default function AnnouncementsScreen() {
 
   useEffect(() => {
     const previous = document.title;
-    document.title = 'Announcements · V.B.C.';
+    document.title = t('documentTitle');
     return () => {
       document.title = previous;
     };
-  }, []);
+  }, [t]);
 
   if (status === 'checking') return <LoadingScreen />;
   if (!signedIn) {
-    return (
-      <EmptyState
-        icon={<CampaignIcon />}
-        title="Announcements"
-        text="News from V.B.C. and the businesses you follow will appear here."
-        requiresSignIn
-      />
-    );
+    return <EmptyState icon={<CampaignIcon />} title={t('title')} text={t('empty')} requiresSignIn />;
   }
   const announcements = list.data?.announcements ?? [];
   return (
@@ -116,11 +121,11 @@ export default function AnnouncementsScreen() {
       {list.isPending ? (
         <LoadingScreen />
       ) : announcements.length === 0 ? (
-        <EmptyState icon={<CampaignIcon />} title="Announcements" text="News from V.B.C. and the businesses you follow will appear here." />
+        <EmptyState icon={<CampaignIcon />} title={t('title')} text={t('empty')} />
       ) : (
         <Box component="main" sx={{ maxWidth: 640, mx: 'auto', px: 2, pt: 3, pb: 2 }}>
           <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 2, pr: 7 }}>
-            Announcements
+            {t('title')}
           </Typography>
           <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.5 }}>
             {announcements.map((a) => (

@@ -23,7 +23,7 @@ import { ConsoleSection } from './ConsoleSection.tsx';
 
 /** The chosen card in the closed picker: its name and what tells it apart from a namesake. */
 const chosenLabel = (card: TCardSummary | undefined) =>
-  card ? [cardTitle(card), card.jobTitle, card.organization, card.quickId].filter(Boolean).join(' · ') : '';
+  card ? [cardTitle(card, 'Unnamed card'), card.jobTitle, card.organization, card.quickId].filter(Boolean).join(' · ') : '';
 
 /**
  * Console: the business's directory (its members' linked cards). Link one of one's own cards,

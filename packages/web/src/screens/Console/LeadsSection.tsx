@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,7 +9,7 @@ import type { TCorporateConsole } from '@vbc/shared/corporate';
 import type { TLead } from '@vbc/shared/leads';
 import LeadList from '../../components/leads/LeadList.tsx';
 import { LeadConsent, LeadContact, LeadHeading } from '../../components/leads/LeadSummary.tsx';
-import { LEAD_STATUS_LABELS } from '../../components/leads/lead-texts.ts';
+import { leadStatusText } from '../../components/leads/lead-texts.ts';
 import AppDialog from '../../dialogs/AppDialog.tsx';
 import WebhooksSection from '../../components/webhooks/WebhooksSection.tsx';
 import { ConsoleSection } from './ConsoleSection.tsx';
@@ -47,13 +48,14 @@ export default function LeadsSection({ business }: { business: TCorporateConsole
  * delete) and opening it here does not mark it seen for them.
  */
 function TeamLeadDialog({ lead, onClose }: { lead: TLead; onClose: () => void }) {
+  const { t } = useTranslation('leads');
   return (
     <AppDialog open onClose={onClose} title="Lead details" testId="team-lead-dialog">
       <DialogContent sx={{ display: 'grid', gap: 2 }}>
         <LeadHeading lead={lead} component="h2" showOwner />
         <LeadContact lead={lead} />
         <Typography variant="body2">
-          {`Status: ${LEAD_STATUS_LABELS[lead.status]}`}
+          {`Status: ${leadStatusText(t, lead.status)}`}
           {lead.tags.length ? ` · Tags: ${lead.tags.join(', ')}` : ''}
         </Typography>
         <LeadConsent lead={lead} />

@@ -2,6 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -25,16 +26,15 @@ import LinkRows from '../../components/editor/LinkRows.tsx';
 import LocationRows from '../../components/editor/LocationRows.tsx';
 import SocialRows from '../../components/editor/SocialRows.tsx';
 import { flatFieldErrors, friendlyResolver, serverFieldErrors } from '../../components/field-errors.ts';
-import { TEMPLATES } from '../../components/editor/TemplatePicker.tsx';
+import { templates } from '../../components/editor/TemplatePicker.tsx';
 import { THEMES } from '../ContactEdit/sections/DesignSection.tsx';
 import { ConsoleSection } from './ConsoleSection.tsx';
 import PictureField from './PictureField.tsx';
 import { templateFormToInput, templateToForm, withLock, ZTemplateForm, type TTemplateForm } from './template-form.ts';
 
-const LAYOUT_LABEL = Object.fromEntries(TEMPLATES.map((t) => [t.design, `${t.label} (${t.text.toLowerCase()})`])) as Record<
-  TDesign,
-  string
->;
+/** Each layout's name and line, as the card editor's picker says them (in the active language). */
+const layoutLabels = (t: (key: string) => string) =>
+  Object.fromEntries(templates(t).map((l) => [l.design, `${l.label} (${l.text.toLowerCase()})`])) as Record<TDesign, string>;
 
 const ACCENTS = [
   { key: 'accentColor1', label: 'Main accent' },
@@ -112,6 +112,8 @@ function TemplateField({
 }
 
 function TemplateForm({ business, template }: { business: TCorporateConsole; template: TCorporateTemplate }) {
+  const { t } = useTranslation('editor');
+  const layoutLabel = layoutLabels(t);
   const client = useQueryClient();
   // Checked on Save; after a first try, every change checks the whole form again.
   const editor = useForm<TTemplateForm>({
@@ -191,7 +193,7 @@ function TemplateForm({ business, template }: { business: TCorporateConsole; tem
               <MenuItem value="">Members choose</MenuItem>
               {DESIGNS.map((d) => (
                 <MenuItem key={d} value={d}>
-                  {LAYOUT_LABEL[d]}
+                  {layoutLabel[d]}
                 </MenuItem>
               ))}
             </TextField>
@@ -203,9 +205,9 @@ function TemplateForm({ business, template }: { business: TCorporateConsole; tem
               onChange={(e) => set('theme', e.target.value)}
               disabled={!form.design}
             >
-              {THEMES.map((t) => (
-                <MenuItem key={t.designation} value={t.designation}>
-                  {t.label}
+              {THEMES.map((theme) => (
+                <MenuItem key={theme.designation} value={theme.designation}>
+                  {theme.label}
                 </MenuItem>
               ))}
             </TextField>

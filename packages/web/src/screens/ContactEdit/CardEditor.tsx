@@ -1,3 +1,5 @@
+import { useTranslatedErrors } from '../../components/editor/validation-text.ts';
+import { useTranslation } from 'react-i18next';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useBlocker, useLocation, useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -26,7 +28,7 @@ import type { TTemplateField } from '@vbc/shared/team-template';
 import SaveErrorAlert, { type TSaveError } from '../../components/editor/SaveErrorAlert.tsx';
 import ExchangeSwitch from '../../components/editor/ExchangeSwitch.tsx';
 import SearchListingSwitch from '../../components/editor/SearchListingSwitch.tsx';
-import { TEMPLATES } from '../../components/editor/TemplatePicker.tsx';
+import { templates } from '../../components/editor/TemplatePicker.tsx';
 import AboutSection from './sections/AboutSection.tsx';
 import ContactSection from './sections/ContactSection.tsx';
 import DesignSection from './sections/DesignSection.tsx';
@@ -40,20 +42,22 @@ import type { TSetField } from './sections/types.ts';
 import WallSection from './sections/WallSection.tsx';
 import { TOP_INSET } from '../../platform/TopBanner.tsx';
 
-const NAV = [
-  ['design', 'Design'],
-  ['profile', 'Profile'],
-  ['about', 'About'],
-  ['contact', 'Phones'],
-  ['social', 'Social'],
-  ['links', 'Links'],
-  ['places', 'Places'],
-  ['wall', 'Photos'],
-  ['pin', 'PIN'],
-  ['exchange', 'Exchange'],
-  ['search-listing', 'Search'],
-  ['share', 'Stats'],
-] as const;
+/** The section links: each section's anchor and its short name in the active language. */
+const nav = (t: (key: string) => string) =>
+  [
+    ['design', t('nav.design')],
+    ['profile', t('nav.profile')],
+    ['about', t('nav.about')],
+    ['contact', t('nav.contact')],
+    ['social', t('nav.social')],
+    ['links', t('nav.links')],
+    ['places', t('nav.places')],
+    ['wall', t('nav.wall')],
+    ['pin', t('nav.pin')],
+    ['exchange', t('nav.exchange')],
+    ['search-listing', t('nav.search')],
+    ['share', t('nav.share')],
+  ] as const;
 
 const snapshot = (form: TCardForm) => JSON.stringify(formToInput(form));
 
@@ -65,6 +69,7 @@ const snapshot = (form: TCardForm) => JSON.stringify(formToInput(form));
 export default function CardEditor({ initial }: { initial: TOwnerVirtualContact }) {
   const navigate = useNavigate();
   const location = useLocation();
+  const { t } = useTranslation('editor');
   const { refreshAccount } = useSession();
   const queryClient = useQueryClient();
   // Just adopted (after-adoption.ts): the first-time set-up opens over the editor, once.
@@ -84,7 +89,7 @@ export default function CardEditor({ initial }: { initial: TOwnerVirtualContact 
   });
   // A fresh copy on every change, so the memoised preview follows each keystroke.
   const form = useWatch({ control: editor.control, compute: (values: TCardForm) => ({ ...values }) });
-  const errors = flatFieldErrors(editor.formState.errors);
+  const errors = useTranslatedErrors(flatFieldErrors(editor.formState.errors));
   const [saved, setSaved] = useState(() => snapshot(initialForm));
   const [saveError, setSaveError] = useState<TSaveError | null>(null);
   const [phoneView, setPhoneView] = useState<'edit' | 'preview'>('edit');
@@ -113,10 +118,10 @@ export default function CardEditor({ initial }: { initial: TOwnerVirtualContact 
     [editor],
   );
 
-  const name = `${form.firstName} ${form.lastName}`.trim() || 'your card';
+  const fullName = `${form.firstName} ${form.lastName}`.trim();
   useEffect(() => {
-    document.title = `Edit ${name} · V.B.C.`;
-  }, [name]);
+    document.title = fullName ? t('card.documentTitle', { name: fullName }) : t('card.documentTitleUnnamed');
+  }, [fullName, t]);
 
   // Unsaved changes: ask before closing the tab or leaving the screen.
   useEffect(() => {
@@ -131,14 +136,14 @@ export default function CardEditor({ initial }: { initial: TOwnerVirtualContact 
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
     emitClientEvent('prompt', {
-      title: 'Unsaved changes',
-      message: 'Leave without saving your changes?',
-      yesText: 'Leave',
-      noText: 'Stay',
+      title: t('card.unsaved.title'),
+      message: t('card.unsaved.message'),
+      yesText: t('card.unsaved.leave'),
+      noText: t('card.unsaved.stay'),
       onYes: () => blocker.proceed(),
       onNo: () => blocker.reset(),
     });
-  }, [blocker]);
+  }, [blocker, t]);
 
   const cardSave = useMutation({
     /** `sent`: the form as saved, the new "nothing unsaved" state once the server took it. */
@@ -149,14 +154,14 @@ export default function CardEditor({ initial }: { initial: TOwnerVirtualContact 
       queryClient.setQueryData(cardQueries.edit(id).queryKey, next);
       setCard(next);
       setSaved(sent);
-      notify('Your card is saved.');
+      notify(t('card.saved'));
       refreshAccount().catch(() => undefined);
     },
     onError: (e) => {
       const stale = e instanceof HttpError && e.status === 409;
       const fields = e instanceof HttpError && e.status === 400 ? serverFieldErrors(e.message) : {};
       for (const [path, message] of Object.entries(fields)) editor.setError(path as keyof TCardForm, { type: 'server', message });
-      setSaveError({ message: stale ? e.message : `Not saved: ${errorText(e)}`, stale });
+      setSaveError({ message: stale ? e.message : t('card.notSaved', { reason: errorText(e) }), stale });
     },
   });
   const saving = cardSave.isPending;
@@ -166,7 +171,7 @@ export default function CardEditor({ initial }: { initial: TOwnerVirtualContact 
   const save = useCallback(async () => {
     const refused = (found: FieldErrors<TCardForm>) => {
       const count = Object.keys(flatFieldErrors(found)).length;
-      setSaveError({ message: `Please check ${count === 1 ? 'the field' : `${count} fields`} marked in red.`, stale: false });
+      setSaveError({ message: t('card.checkFields', { count }), stale: false });
       window.setTimeout(
         () =>
           (
@@ -180,7 +185,7 @@ export default function CardEditor({ initial }: { initial: TOwnerVirtualContact 
       setSaveError(null);
       await writeCard({ input: withoutLocked(formToInput(values), card.template), sent: snapshot(values) }).catch(() => undefined);
     }, refused)();
-  }, [editor, writeCard, card.template]);
+  }, [editor, writeCard, card.template, t]);
 
   // Ctrl/Cmd+S saves.
   useEffect(() => {
@@ -223,15 +228,15 @@ export default function CardEditor({ initial }: { initial: TOwnerVirtualContact 
 
   const askDelete = () =>
     emitClientEvent('prompt', {
-      title: 'Delete this card?',
-      message: `${name} and its link stop working for everyone, for good. This cannot be undone.`,
-      yesText: 'Delete',
-      noText: 'Keep',
+      title: t('card.delete.title'),
+      message: fullName ? t('card.delete.message', { name: fullName }) : t('card.delete.messageUnnamed'),
+      yesText: t('card.delete.yes'),
+      noText: t('card.delete.no'),
       onYes: async () => {
         await deleteCard(id);
         leaving.current = true;
         await refreshAccount().catch(() => undefined);
-        notify('The card was deleted.');
+        notify(t('card.deleted'));
         navigate('/', { replace: true });
       },
     });
@@ -244,7 +249,7 @@ export default function CardEditor({ initial }: { initial: TOwnerVirtualContact 
   return (
     <Box component="main" sx={{ pb: 6 }}>
       <EditorHeader
-        title="Edit card"
+        title={t('card.title')}
         state={saving ? 'saving' : dirty ? 'dirty' : 'saved'}
         actions={
           <>
@@ -258,10 +263,10 @@ export default function CardEditor({ initial }: { initial: TOwnerVirtualContact 
                 window.scrollTo({ top: 0 });
               }}
             >
-              {phoneView === 'edit' ? 'Preview' : 'Edit'}
+              {phoneView === 'edit' ? t('card.preview') : t('card.edit')}
             </Button>
             <Button variant="contained" onClick={save} disabled={saving} data-testid="save-button">
-              Save
+              {t('card.save')}
             </Button>
           </>
         }
@@ -303,10 +308,10 @@ export default function CardEditor({ initial }: { initial: TOwnerVirtualContact 
         >
           <Box
             component="nav"
-            aria-label="Editor sections"
+            aria-label={t('nav.label')}
             sx={{ display: 'flex', gap: 0.75, overflowX: 'auto', pb: 0.5, mx: -0.5, px: 0.5, scrollbarWidth: 'none' }}
           >
-            {NAV.map(([anchor, label]) => (
+            {nav(t).map(([anchor, label]) => (
               <Box
                 key={anchor}
                 component="a"
@@ -332,7 +337,7 @@ export default function CardEditor({ initial }: { initial: TOwnerVirtualContact 
               </Box>
             ))}
           </Box>
-          <LockedByBusiness label="Layout and colours" business={lockedBy('designSpecification')}>
+          <LockedByBusiness label={t('locked.design')} business={lockedBy('designSpecification')}>
             <DesignSection {...sectionProps} />
           </LockedByBusiness>
           <ProfileSection
@@ -342,13 +347,13 @@ export default function CardEditor({ initial }: { initial: TOwnerVirtualContact 
           />
           <AboutSection {...sectionProps} />
           <ContactSection {...sectionProps} />
-          <LockedByBusiness label="Social links" business={lockedBy('socialMedias')}>
+          <LockedByBusiness label={t('locked.social')} business={lockedBy('socialMedias')}>
             <SocialSection {...sectionProps} />
           </LockedByBusiness>
-          <LockedByBusiness label="Company links" business={lockedBy('links')}>
+          <LockedByBusiness label={t('locked.links')} business={lockedBy('links')}>
             <LinksSection {...sectionProps} />
           </LockedByBusiness>
-          <LockedByBusiness label="Office locations" business={lockedBy('locations')}>
+          <LockedByBusiness label={t('locked.places')} business={lockedBy('locations')}>
             <PlacesSection {...sectionProps} />
           </LockedByBusiness>
           <WallSection {...sectionProps} />
@@ -356,10 +361,10 @@ export default function CardEditor({ initial }: { initial: TOwnerVirtualContact 
           <ExchangeSwitch checked={form.exchangeEnabled} onChange={(on) => set('exchangeEnabled', on)} />
           <SearchListingSwitch checked={form.listedInSearchEngines} onChange={(on) => set('listedInSearchEngines', on)} />
           <ShareSection card={card} />
-          <EditorSection id="delete" icon={<DeleteForeverIcon />} title="Delete card" hint="Removes the card and its link for everyone.">
+          <EditorSection id="delete" icon={<DeleteForeverIcon />} title={t('card.deleteSection.title')} hint={t('card.deleteSection.hint')}>
             <Box>
               <Button color="error" variant="outlined" onClick={askDelete}>
-                Delete this card
+                {t('card.deleteSection.button')}
               </Button>
             </Box>
           </EditorSection>
@@ -376,17 +381,21 @@ export default function CardEditor({ initial }: { initial: TOwnerVirtualContact 
           }}
         >
           <Typography variant="overline" color="text.secondary" sx={{ display: { xs: 'none', lg: 'block' }, mb: 0.5 }}>
-            Live preview
+            {t('preview.label')}
           </Typography>
-          <Box role="radiogroup" aria-label="Design" sx={{ display: { xs: 'flex', lg: 'none' }, gap: 0.75, mb: 1.5, overflowX: 'auto' }}>
-            {TEMPLATES.map((t) => (
+          <Box
+            role="radiogroup"
+            aria-label={t('design.title')}
+            sx={{ display: { xs: 'flex', lg: 'none' }, gap: 0.75, mb: 1.5, overflowX: 'auto' }}
+          >
+            {templates(t).map((template) => (
               <Box
-                key={t.design}
+                key={template.design}
                 component="button"
                 type="button"
                 role="radio"
-                aria-checked={form.design === t.design}
-                onClick={() => set('design', t.design)}
+                aria-checked={form.design === template.design}
+                onClick={() => set('design', template.design)}
                 sx={{
                   font: 'inherit',
                   fontSize: '0.85rem',
@@ -396,13 +405,13 @@ export default function CardEditor({ initial }: { initial: TOwnerVirtualContact 
                   px: 1.5,
                   py: 0.6,
                   borderRadius: 999,
-                  color: form.design === t.design ? '#fff' : 'text.secondary',
-                  bgcolor: form.design === t.design ? 'primary.dark' : 'transparent',
+                  color: form.design === template.design ? '#fff' : 'text.secondary',
+                  bgcolor: form.design === template.design ? 'primary.dark' : 'transparent',
                   border: '1px solid',
-                  borderColor: form.design === t.design ? 'primary.main' : 'rgba(255,255,255,0.15)',
+                  borderColor: form.design === template.design ? 'primary.main' : 'rgba(255,255,255,0.15)',
                 }}
               >
-                {t.label}
+                {template.label}
               </Box>
             ))}
           </Box>

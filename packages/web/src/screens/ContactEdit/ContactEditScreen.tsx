@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
@@ -15,22 +16,23 @@ import CardEditor from './CardEditor.tsx';
 export default function ContactEditScreen() {
   const { contactId = '' } = useParams();
   const { status } = useSession();
+  const { t } = useTranslation('editor');
   const card = useQuery({ ...cardQueries.edit(contactId), enabled: status === 'signedIn' });
   const notYours = card.error instanceof HttpError && (card.error.status === 404 || card.error.status === 403);
 
   if (status === 'checking') return <LoadingScreen />;
-  if (status === 'signedOut') return <EmptyState icon={<EditIcon />} title="Edit your card" text="" requiresSignIn />;
+  if (status === 'signedOut') return <EmptyState icon={<EditIcon />} title={t('screen.signedOutTitle')} text="" requiresSignIn />;
   // "Try again" shows the loading screen until the answer, as the first load does.
   if (card.isPending || (card.isError && card.isFetching)) return <LoadingScreen />;
   if (notYours) {
     return (
       <EmptyState
         icon={<BlockIcon />}
-        title="This card isn't yours"
-        text="Only the owner of a card can edit it. If it should be yours, sign in with the account that owns it."
+        title={t('screen.notYoursTitle')}
+        text={t('screen.notYoursText')}
         action={
           <Button variant="contained" component={RouterLink} to="/" sx={{ mt: 1.5 }}>
-            Go home
+            {t('screen.goHome')}
           </Button>
         }
       />
@@ -40,11 +42,11 @@ export default function ContactEditScreen() {
     return (
       <EmptyState
         icon={<ErrorOutlineIcon />}
-        title="The card could not be loaded"
+        title={t('screen.loadFailed')}
         text={errorText(card.error)}
         action={
           <Button variant="contained" onClick={() => void card.refetch()} sx={{ mt: 1.5 }}>
-            Try again
+            {t('screen.tryAgain')}
           </Button>
         }
       />

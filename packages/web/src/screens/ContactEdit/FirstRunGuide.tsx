@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,11 +14,13 @@ import Field from '../../components/editor/Field.tsx';
 import PictureUpload from './sections/PictureUpload.tsx';
 import type { TSetField } from './sections/types.ts';
 
-const STEPS = [
-  { title: 'Who you are', hint: 'Filled in from your account. This is what people see first.' },
-  { title: 'How people reach you', hint: 'Shown on your card as buttons to call and write. You can add more later.' },
-  { title: 'Your photo', hint: 'Cards with a face get saved more often. You can skip this for now.' },
-] as const;
+/** The steps, in the active language (`t` of the `editor` namespace). */
+const steps = (t: (key: string) => string) =>
+  [
+    { title: t('firstRun.steps.who.title'), hint: t('firstRun.steps.who.hint') },
+    { title: t('firstRun.steps.reach.title'), hint: t('firstRun.steps.reach.hint') },
+    { title: t('firstRun.steps.photo.title'), hint: t('firstRun.steps.photo.hint') },
+  ] as const;
 
 interface TFirstRunGuideProps {
   form: TCardForm;
@@ -34,6 +37,8 @@ interface TFirstRunGuideProps {
  * any step; Finish saves the card. Edits the editor's own form, so nothing typed here is lost.
  */
 export default function FirstRunGuide({ form, set, errors, save, onClose }: TFirstRunGuideProps) {
+  const { t } = useTranslation('editor');
+  const STEPS = steps(t);
   const [step, setStep] = useState(0);
   const last = step === STEPS.length - 1;
   const email = form.emails[0]?.email ?? '';
@@ -62,11 +67,11 @@ export default function FirstRunGuide({ form, set, errors, save, onClose }: TFir
   const saving = finish.isPending;
 
   return (
-    <AppDialog open onClose={onClose} title="Set up your card" testId="first-run">
+    <AppDialog open onClose={onClose} title={t('firstRun.title')} testId="first-run">
       <DialogContent sx={{ display: 'grid', gap: 2, pt: '4px !important' }}>
         <Box>
           <Typography variant="overline" color="text.secondary" data-testid="first-run-step">
-            Step {step + 1} of {STEPS.length}
+            {t('firstRun.step', { step: step + 1, count: STEPS.length })}
           </Typography>
           <Box aria-hidden sx={{ display: 'flex', gap: 0.75, mt: 0.5 }}>
             {STEPS.map((s, i) => (
@@ -87,36 +92,47 @@ export default function FirstRunGuide({ form, set, errors, save, onClose }: TFir
         </Box>
         {step === 0 && (
           <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-            <Field label="First name" value={form.firstName} onChange={(v) => set('firstName', v)} error={errors.firstName} autoFocus />
-            <Field label="Last name" value={form.lastName} onChange={(v) => set('lastName', v)} error={errors.lastName} />
-            <Field label="Job title" value={form.jobTitle} onChange={(v) => set('jobTitle', v)} error={errors.jobTitle} />
-            <Field label="Organization" value={form.organization} onChange={(v) => set('organization', v)} error={errors.organization} />
+            <Field
+              label={t('fields.firstName')}
+              value={form.firstName}
+              onChange={(v) => set('firstName', v)}
+              error={errors.firstName}
+              autoFocus
+            />
+            <Field label={t('fields.lastName')} value={form.lastName} onChange={(v) => set('lastName', v)} error={errors.lastName} />
+            <Field label={t('fields.jobTitle')} value={form.jobTitle} onChange={(v) => set('jobTitle', v)} error={errors.jobTitle} />
+            <Field
+              label={t('fields.organization')}
+              value={form.organization}
+              onChange={(v) => set('organization', v)}
+              error={errors.organization}
+            />
           </Box>
         )}
         {step === 1 && (
           <Box sx={{ display: 'grid', gap: 1.5 }}>
-            <Field label="E-mail" type="email" value={email} onChange={setEmail} error={errors['emails.0.email']} autoFocus />
-            <Field label="Mobile phone" type="tel" value={phone} onChange={setPhone} error={errors['phones.0.phoneNumber']} />
+            <Field label={t('fields.email')} type="email" value={email} onChange={setEmail} error={errors['emails.0.email']} autoFocus />
+            <Field label={t('fields.mobilePhone')} type="tel" value={phone} onChange={setPhone} error={errors['phones.0.phoneNumber']} />
           </Box>
         )}
         {step === 2 && <PictureUpload form={form} set={set} testId="first-run-picture-input" />}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2, gap: 1 }}>
         <Button color="inherit" onClick={onClose} sx={{ mr: 'auto' }}>
-          Skip set-up
+          {t('firstRun.skip')}
         </Button>
         {step > 0 && (
           <Button color="inherit" onClick={() => setStep(step - 1)}>
-            Back
+            {t('firstRun.back')}
           </Button>
         )}
         {last ? (
           <Button variant="contained" onClick={() => finish.mutate()} disabled={saving}>
-            Finish
+            {t('firstRun.finish')}
           </Button>
         ) : (
           <Button variant="contained" onClick={() => setStep(step + 1)}>
-            Next
+            {t('firstRun.next')}
           </Button>
         )}
       </DialogActions>

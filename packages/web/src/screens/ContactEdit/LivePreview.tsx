@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { lazy, Suspense, useDeferredValue, type ComponentType, type LazyExoticComponent } from 'react';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -18,13 +19,14 @@ const noop = () => undefined;
  */
 export default function LivePreview({ card }: { card: TVirtualContact }) {
   const shown = useDeferredValue(card);
+  const { t } = useTranslation('editor');
   const designation = shown.designSpecification.design.designation;
   const Layout = hasLayout(designation) ? LAYOUTS[designation] : undefined;
   return (
     <Box
       data-testid="live-preview"
       data-designation={designation}
-      aria-label="Live preview"
+      aria-label={t('preview.label')}
       role="region"
       onClickCapture={(e) => {
         if ((e.target as HTMLElement).closest('a')) e.preventDefault();
@@ -44,7 +46,7 @@ export default function LivePreview({ card }: { card: TVirtualContact }) {
       <Suspense
         fallback={
           <Box sx={{ display: 'grid', placeItems: 'center', minHeight: 320 }}>
-            <CircularProgress aria-label="Loading preview" />
+            <CircularProgress aria-label={t('preview.loading')} />
           </Box>
         }
       >

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -25,14 +26,16 @@ import { useSession } from '../../session/SessionContext.tsx';
 import FolderNameDialog from './FolderNameDialog.tsx';
 import IconTile from '../../components/IconTile.tsx';
 
-const cardsText = (n: number) => (n === 1 ? '1 card' : `${n} cards`);
-
 function DirectoryRow({ dir, onRename, onDelete }: { dir: TDirectorySummary; onRename?: () => void; onDelete?: () => void }) {
+  const { t } = useTranslation('directories');
   const icon = dir.kind === 'business' ? <BusinessIcon /> : dir.isSaved ? <BookmarkIcon /> : <FolderIcon />;
+  const cards = t('list.cards', { count: dir.cardCount });
   const detail =
     dir.kind === 'business'
-      ? `${dir.relation === 'member' ? 'Member' : 'Following'} · ${cardsText(dir.cardCount)}`
-      : cardsText(dir.cardCount);
+      ? dir.relation === 'member'
+        ? t('list.memberDetail', { cards })
+        : t('list.followingDetail', { cards })
+      : cards;
   return (
     <Box
       component="li"
@@ -65,12 +68,12 @@ function DirectoryRow({ dir, onRename, onDelete }: { dir: TDirectorySummary; onR
         </Box>
       </Box>
       {onRename && (
-        <IconButton aria-label={`Rename ${dir.name}`} title="Rename" onClick={onRename}>
+        <IconButton aria-label={t('list.renameFolder', { name: dir.name })} title={t('list.rename')} onClick={onRename}>
           <EditIcon fontSize="small" />
         </IconButton>
       )}
       {onDelete && (
-        <IconButton aria-label={`Delete ${dir.name}`} title="Delete" onClick={onDelete}>
+        <IconButton aria-label={t('list.deleteFolder', { name: dir.name })} title={t('list.delete')} onClick={onDelete}>
           <DeleteIcon fontSize="small" />
         </IconButton>
       )}
@@ -83,6 +86,7 @@ type TNaming = { kind: 'create' } | { kind: 'rename'; dir: TDirectorySummary };
 /** Route /directories: the businesses one belongs to or follows, then one's folders ("Saved" first). */
 export default function DirectoriesScreen() {
   const { status } = useSession();
+  const { t } = useTranslation('directories');
   const queryClient = useQueryClient();
   const [naming, setNaming] = useState<TNaming | null>(null);
   const list = useQuery({ ...directoryQueries.list(), enabled: status === 'signedIn' });
@@ -90,25 +94,25 @@ export default function DirectoriesScreen() {
   const remove = useMutation({
     mutationFn: (dir: TDirectorySummary) => deleteFolder(dir.dirId),
     onSuccess: async () => {
-      notify('Folder deleted');
+      notify(t('list.deleted'));
       await refresh();
     },
   });
 
   useEffect(() => {
-    document.title = 'Directories';
-  }, []);
+    document.title = t('title');
+  }, [t]);
 
   if (status === 'checking') return <LoadingScreen />;
-  if (status !== 'signedIn') return <EmptyState icon={<FolderSharedIcon />} title="Directories" text="" requiresSignIn />;
+  if (status !== 'signedIn') return <EmptyState icon={<FolderSharedIcon />} title={t('title')} text="" requiresSignIn />;
   if (list.isPending) return <LoadingScreen />;
   if (list.isError)
     return (
       <EmptyState
         icon={<FolderSharedIcon />}
-        title="Directories"
+        title={t('title')}
         text={errorText(list.error)}
-        action={<Button onClick={() => list.refetch()}>Try again</Button>}
+        action={<Button onClick={() => list.refetch()}>{t('tryAgain')}</Button>}
       />
     );
 
@@ -116,10 +120,10 @@ export default function DirectoriesScreen() {
   const folders = list.data.directories.filter((d) => d.kind === 'folder');
   const askDelete = (dir: TDirectorySummary) =>
     emitClientEvent('prompt', {
-      title: 'Delete folder',
-      message: `Delete the folder "${dir.name}"? The cards in it are not deleted.`,
-      yesText: 'Delete',
-      noText: 'Cancel',
+      title: t('delete.title'),
+      message: t('delete.message', { name: dir.name }),
+      yesText: t('list.delete'),
+      noText: t('cancel'),
       onYes: () => remove.mutateAsync(dir).then(() => undefined),
     });
 
@@ -130,15 +134,15 @@ export default function DirectoriesScreen() {
     >
       <Box sx={{ pr: 6 }}>
         <Typography variant="h4" component="h1" sx={{ fontWeight: 850, fontSize: { xs: '1.8rem', sm: '2.2rem' } }}>
-          Directories
+          {t('title')}
         </Typography>
-        <Typography color="text.secondary">Teams you belong to or follow, and the cards you saved.</Typography>
+        <Typography color="text.secondary">{t('intro')}</Typography>
       </Box>
       <InvitationsBanner />
       {businesses.length > 0 && (
         <Box component="section" aria-labelledby="dirs-businesses">
           <Typography id="dirs-businesses" variant="h6" component="h2" sx={{ fontWeight: 800, mb: 1.5 }}>
-            Businesses
+            {t('businesses')}
           </Typography>
           <Box component="ul" sx={{ p: 0, m: 0, display: 'grid', gap: 1.25 }}>
             {businesses.map((d) => (
@@ -150,10 +154,10 @@ export default function DirectoriesScreen() {
       <Box component="section" aria-labelledby="dirs-folders">
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 1.5 }}>
           <Typography id="dirs-folders" variant="h6" component="h2" sx={{ fontWeight: 800 }}>
-            Your folders
+            {t('folders')}
           </Typography>
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => setNaming({ kind: 'create' })}>
-            New folder
+            {t('newFolder')}
           </Button>
         </Box>
         <Box component="ul" sx={{ p: 0, m: 0, display: 'grid', gap: 1.25 }}>
@@ -169,8 +173,8 @@ export default function DirectoriesScreen() {
       </Box>
       {naming?.kind === 'create' && (
         <FolderNameDialog
-          title="New folder"
-          saveText="Create"
+          title={t('newFolder')}
+          saveText={t('create')}
           onClose={() => setNaming(null)}
           onSave={async (name) => {
             await createFolder(name);
@@ -180,8 +184,8 @@ export default function DirectoriesScreen() {
       )}
       {naming?.kind === 'rename' && (
         <FolderNameDialog
-          title="Rename folder"
-          saveText="Rename"
+          title={t('renameTitle')}
+          saveText={t('list.rename')}
           initial={naming.dir.name}
           onClose={() => setNaming(null)}
           onSave={async (name) => {

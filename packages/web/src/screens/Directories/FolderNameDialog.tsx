@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -27,6 +28,7 @@ export default function FolderNameDialog({
   onSave: (name: string) => Promise<unknown>;
   onClose: () => void;
 }) {
+  const { t } = useTranslation('directories');
   const form = useForm({
     resolver: zodResolver(ZFolderInput),
     defaultValues: { name: initial },
@@ -50,7 +52,7 @@ export default function FolderNameDialog({
               autoFocus
               fullWidth
               size="small"
-              label="Folder name"
+              label={t('folderName')}
               name={field.name}
               value={field.value}
               inputRef={field.ref}
@@ -64,7 +66,7 @@ export default function FolderNameDialog({
         />
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{t('cancel')}</Button>
         <Button variant="contained" onClick={() => save()} disabled={saving.isPending}>
           {saveText}
         </Button>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
@@ -34,6 +35,7 @@ export default function SaveToFolder({
   contact: Pick<TVirtualContact, 'virtualContactId' | 'firstName' | 'lastName' | 'name'>;
 }) {
   const id = contact.virtualContactId;
+  const { t } = useTranslation('directories');
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [naming, setNaming] = useState(false);
@@ -46,7 +48,7 @@ export default function SaveToFolder({
     mutationFn: (folder: TDirectorySummary) =>
       folder.containsCard ? removeCardFromFolder(folder.dirId, id) : saveCardToFolder(folder.dirId, id),
     onSuccess: async (_answer, folder) => {
-      notify(folder.containsCard ? `Removed from ${folder.name}` : `Saved to ${folder.name}`);
+      notify(folder.containsCard ? t('save.removed', { name: folder.name }) : t('save.saved', { name: folder.name }));
       await queryClient.invalidateQueries({ queryKey: queryKeys.directories.all });
     },
     onError: (e) => notify(errorText(e), 'warning'),
@@ -55,8 +57,8 @@ export default function SaveToFolder({
   return (
     <>
       <RoundButton
-        label="Save to folder"
-        title="Save to folder"
+        label={t('save.title')}
+        title={t('save.title')}
         size={48}
         data-testid="save-to-folder"
         onClick={() => setOpen(true)}
@@ -73,12 +75,12 @@ export default function SaveToFolder({
       >
         {saved ? <BookmarkAddedIcon /> : <BookmarkAddIcon />}
       </RoundButton>
-      <AppDialog open={open && !naming} onClose={() => setOpen(false)} title="Save to folder" testId="save-to-folder-dialog">
+      <AppDialog open={open && !naming} onClose={() => setOpen(false)} title={t('save.title')} testId="save-to-folder-dialog">
         <DialogContent>
           <Typography color="text.secondary" sx={{ mb: 1 }}>
-            Keep {name || 'this card'} in your folders to find it again.
+            {name ? t('save.keep', { name }) : t('save.keepThis')}
           </Typography>
-          {list.isPending && <CircularProgress size={24} aria-label="Loading your folders" />}
+          {list.isPending && <CircularProgress size={24} aria-label={t('save.loading')} />}
           {list.isError && <Typography color="error">{errorText(list.error)}</Typography>}
           <Box sx={{ display: 'grid' }}>
             {folders.map((f) => (
@@ -92,22 +94,22 @@ export default function SaveToFolder({
         </DialogContent>
         <DialogActions sx={{ justifyContent: 'space-between' }}>
           <Button startIcon={<AddIcon />} onClick={() => setNaming(true)}>
-            New folder
+            {t('newFolder')}
           </Button>
           <Button variant="contained" onClick={() => setOpen(false)}>
-            Done
+            {t('save.done')}
           </Button>
         </DialogActions>
       </AppDialog>
       {naming && (
         <FolderNameDialog
-          title="New folder"
-          saveText="Create and save"
+          title={t('newFolder')}
+          saveText={t('save.createAndSave')}
           onClose={() => setNaming(false)}
           onSave={async (folderName) => {
             const folder = await createFolder(folderName);
             await saveCardToFolder(folder.dirId, id);
-            notify(`Saved to ${folder.name}`);
+            notify(t('save.saved', { name: folder.name }));
             await queryClient.invalidateQueries({ queryKey: queryKeys.directories.all });
           }}
         />

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -28,11 +29,12 @@ import { SEARCH_DEBOUNCE_MS, useDebounced } from '../../platform/use-debounced.t
 
 /** The business's logo (its profile image) beside the name, or its initial while there is none. */
 function BusinessLogo({ name, profile }: { name: string; profile: TCorporateProfile | undefined }) {
+  const { t } = useTranslation('directories');
   const image = profile?.profileImage;
   return (
     <Avatar
       src={image ? obsecuredDisplayUrl(image.obsecuredDisplayItemId) : undefined}
-      alt={image ? `${name} logo` : undefined}
+      alt={image ? t('directory.logo', { name }) : undefined}
       sx={{ width: 64, height: 64, flex: '0 0 64px', bgcolor: 'rgba(154,125,255,0.12)', color: 'primary.main', fontWeight: 800 }}
     >
       {image ? null : <span aria-hidden>{name.trim().charAt(0).toUpperCase()}</span>}
@@ -47,6 +49,8 @@ function BusinessLogo({ name, profile }: { name: string; profile: TCorporateProf
  */
 export default function DirectoryScreen() {
   const { dirId = '' } = useParams();
+  const { t } = useTranslation(['directories', 'app']);
+  const unnamed = t('app:cards.unnamed');
   const { status } = useSession();
   const queryClient = useQueryClient();
   const [filter, setFilter] = useState('');
@@ -57,7 +61,7 @@ export default function DirectoryScreen() {
   const remove = useMutation({
     mutationFn: (card: TCardSummary) => removeCardFromFolder(dirId, card.virtualContactId),
     onSuccess: async (_, card) => {
-      notify(`Removed ${cardTitle(card)}`);
+      notify(t('directory.removed', { name: cardTitle(card, unnamed) }));
       await queryClient.invalidateQueries({ queryKey: queryKeys.directories.all });
     },
   });
@@ -75,14 +79,15 @@ export default function DirectoryScreen() {
     return (
       <EmptyState
         icon={<FolderOpenIcon />}
-        title="Directory"
-        text={missing ? 'This directory was not found, or it is not open to you.' : errorText(query.error)}
+        title={t('directory.title')}
+        text={missing ? t('directory.missing') : errorText(query.error)}
         requiresSignIn={missing}
       />
     );
   }
   const ownFolder = dir!.kind === 'folder' && dir!.relation === 'owner';
-  const subtitle = dir!.kind === 'business' ? (dir!.relation === 'visitor' ? 'Team directory' : 'Business directory') : 'Your folder';
+  const subtitle =
+    dir!.kind === 'business' ? (dir!.relation === 'visitor' ? t('directory.team') : t('directory.business')) : t('directory.folder');
 
   return (
     <Box
@@ -113,7 +118,7 @@ export default function DirectoryScreen() {
             >
               {dir!.name}
             </Typography>
-            <Typography color="text.secondary">{dir!.cardCount === 1 ? '1 card' : `${dir!.cardCount} cards`}</Typography>
+            <Typography color="text.secondary">{t('list.cards', { count: dir!.cardCount })}</Typography>
           </Box>
         </Box>
         {business.data?.description && (
@@ -130,11 +135,11 @@ export default function DirectoryScreen() {
       {dir!.cardCount > 0 && (
         <TextField
           size="small"
-          placeholder="Filter by name, job title or organization"
+          placeholder={t('directory.filter')}
           value={filter}
           onChange={(e) => setFilter(e.target.value)}
           slotProps={{
-            htmlInput: { 'aria-label': 'Filter cards' },
+            htmlInput: { 'aria-label': t('directory.filterLabel') },
             input: {
               startAdornment: (
                 <InputAdornment position="start">
@@ -147,11 +152,11 @@ export default function DirectoryScreen() {
       )}
       {dir!.cardCount === 0 ? (
         <Typography color="text.secondary" sx={{ textAlign: 'center', py: 6 }}>
-          {ownFolder ? 'No cards here yet. Open a card and use "Save to folder".' : 'No cards in this directory yet.'}
+          {ownFolder ? t('directory.emptyFolder') : t('directory.empty')}
         </Typography>
       ) : shown.length === 0 ? (
         <Typography color="text.secondary" sx={{ textAlign: 'center', py: 4 }}>
-          No card matches "{q}".
+          {t('directory.noMatch', { term: q })}
         </Typography>
       ) : (
         <>
@@ -164,8 +169,8 @@ export default function DirectoryScreen() {
                 action={
                   ownFolder && (
                     <IconButton
-                      aria-label={`Remove ${cardTitle(card)} from ${dir!.name}`}
-                      title="Remove from folder"
+                      aria-label={t('directory.removeCard', { card: cardTitle(card, unnamed), folder: dir!.name })}
+                      title={t('directory.removeFromFolder')}
                       disabled={remove.isPending}
                       onClick={() => remove.mutate(card)}
                     >
@@ -178,7 +183,7 @@ export default function DirectoryScreen() {
           </Box>
           {query.hasNextPage && (
             <Button onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage} sx={{ justifySelf: 'center' }}>
-              Load more
+              {t('directory.more')}
             </Button>
           )}
         </>

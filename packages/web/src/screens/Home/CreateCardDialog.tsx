@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import Button from '@mui/material/Button';
@@ -14,6 +15,7 @@ import TemplatePicker from '../../components/editor/TemplatePicker.tsx';
 
 /** "Create a card": pick one of the four designs as a template; the new card opens in the editor. */
 export default function CreateCardDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation('home');
   const navigate = useNavigate();
   const { account, refreshAccount } = useSession();
   const [design, setDesign] = useState<TDesign>('default');
@@ -48,10 +50,10 @@ export default function CreateCardDialog({ open, onClose }: { open: boolean; onC
   };
 
   return (
-    <AppDialog open={open} onClose={onClose} title="Create a card" maxWidth={560} testId="create-card-dialog">
+    <AppDialog open={open} onClose={onClose} title={t('cards.create')} maxWidth={560} testId="create-card-dialog">
       <DialogContent>
         <Typography color="text.secondary" sx={{ mb: 2 }}>
-          Start from a template. You can switch any time; your details stay.
+          {t('createCard.text')}
         </Typography>
         <TemplatePicker value={design} onChange={setDesign} compact />
         {error && (
@@ -62,10 +64,10 @@ export default function CreateCardDialog({ open, onClose }: { open: boolean; onC
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button color="inherit" onClick={onClose}>
-          Cancel
+          {t('actions.cancel')}
         </Button>
         <Button variant="contained" onClick={create} disabled={busy}>
-          Create card
+          {t('createCard.button')}
         </Button>
       </DialogActions>
     </AppDialog>

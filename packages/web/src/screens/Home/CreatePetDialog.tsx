@@ -1,3 +1,5 @@
+import { speciesName } from '../../components/pet-species.ts';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';
@@ -20,6 +22,8 @@ const ZNewPet = ZVirtualPetInput.pick({ name: true, species: true });
 
 /** "Create a pet": a name and a species (checked on create); the pet opens in its editor. */
 export default function CreatePetDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation('home');
+  const { t: tPets } = useTranslation('pets');
   const navigate = useNavigate();
   const { refreshAccount } = useSession();
   const form = useForm({
@@ -43,10 +47,10 @@ export default function CreatePetDialog({ open, onClose }: { open: boolean; onCl
   const create = form.handleSubmit((pet) => creation.mutate(pet));
 
   return (
-    <AppDialog open={open} onClose={onClose} title="Add a pet" testId="create-pet-dialog">
+    <AppDialog open={open} onClose={onClose} title={t('pets.add')} testId="create-pet-dialog">
       <DialogContent>
         <Typography color="text.secondary" sx={{ mb: 2 }}>
-          A pet tag with a QR code that brings your pet home.
+          {t('createPet.text')}
         </Typography>
         <Stack sx={{ gap: 2 }}>
           <Controller
@@ -55,7 +59,7 @@ export default function CreatePetDialog({ open, onClose }: { open: boolean; onCl
             render={({ field, fieldState }) => (
               <TextField
                 autoFocus
-                label="Pet's name"
+                label={t('createPet.name')}
                 name={field.name}
                 value={field.value}
                 inputRef={field.ref}
@@ -73,7 +77,7 @@ export default function CreatePetDialog({ open, onClose }: { open: boolean; onCl
             render={({ field }) => (
               <TextField
                 select
-                label="Species"
+                label={t('createPet.species')}
                 size="small"
                 name={field.name}
                 value={field.value}
@@ -82,7 +86,7 @@ export default function CreatePetDialog({ open, onClose }: { open: boolean; onCl
               >
                 {PET_SPECIES.map((s) => (
                   <MenuItem key={s} value={s}>
-                    {s}
+                    {speciesName(tPets, s)}
                   </MenuItem>
                 ))}
               </TextField>
@@ -92,10 +96,10 @@ export default function CreatePetDialog({ open, onClose }: { open: boolean; onCl
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button color="inherit" onClick={onClose}>
-          Cancel
+          {t('actions.cancel')}
         </Button>
         <Button variant="contained" onClick={() => create()} disabled={busy}>
-          Create pet
+          {t('createPet.button')}
         </Button>
       </DialogActions>
     </AppDialog>

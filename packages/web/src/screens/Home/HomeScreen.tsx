@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
@@ -59,6 +60,7 @@ function Empty({ text, button }: { text: string; button: React.ReactNode }) {
 /** Route / : signed out, what the product is; signed in, the owner's cards, pets and recently viewed cards. */
 export default function HomeScreen() {
   const { status, account, refreshAccount } = useSession();
+  const { t } = useTranslation('home');
   const [creating, setCreating] = useState<'card' | 'pet' | null>(null);
   // A failed read shows no recently viewed cards.
   const recents = useQuery({ ...accountQueries.recents(), enabled: status === 'signedIn' }).data?.recents.slice(0, 12) ?? [];
@@ -87,11 +89,11 @@ export default function HomeScreen() {
     >
       <Box sx={{ pr: 6 }}>
         <Typography variant="h4" component="h1" sx={{ fontWeight: 850, fontSize: { xs: '1.8rem', sm: '2.2rem' } }}>
-          {first ? `Hi, ${first}` : 'Your cards'}
+          {first ? t('greeting', { name: first }) : t('cards.title')}
         </Typography>
-        <Typography color="text.secondary">Your cards and pet tags, ready to share.</Typography>
+        <Typography color="text.secondary">{t('subtitle')}</Typography>
         <Button variant="outlined" startIcon={<QrCodeScannerIcon />} onClick={openScanner} sx={{ mt: 1.5 }}>
-          Scan
+          {t('scan')}
         </Button>
       </Box>
 
@@ -102,21 +104,21 @@ export default function HomeScreen() {
       <Box component="section" aria-labelledby="home-cards">
         <SectionHead
           id="home-cards"
-          title="Your cards"
+          title={t('cards.title')}
           action={
             cards.length > 0 && (
               <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating('card')}>
-                New card
+                {t('cards.new')}
               </Button>
             )
           }
         />
         {cards.length === 0 ? (
           <Empty
-            text="Make your first card in a minute: pick a template, add your details, share."
+            text={t('cards.empty')}
             button={
               <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating('card')}>
-                Create a card
+                {t('cards.create')}
               </Button>
             }
           />
@@ -126,15 +128,15 @@ export default function HomeScreen() {
               <ItemTile
                 key={c.virtualContactId}
                 testId="home-card"
-                title={cardName(c)}
+                title={cardName(c, t('cards.untitled'))}
                 subtitle={[c.jobTitle, c.organization].filter(Boolean).join(' · ') || `/${c.quickId}`}
                 picture={c.pictureDisplayItemId ? displayUrl(c.pictureDisplayItemId) : null}
                 fallbackIcon={<PersonIcon />}
                 openTo={`/${c.quickId || c.virtualContactId}`}
                 editTo={`/edit/${c.virtualContactId}`}
                 onShare={() => shareCard(c)}
-                onQr={() => cardQr(c)}
-                extraActions={<WalletMenuButton virtualContactId={c.virtualContactId} title={cardName(c)} />}
+                onQr={() => cardQr(c, cardName(c, t('cards.untitled')))}
+                extraActions={<WalletMenuButton virtualContactId={c.virtualContactId} title={cardName(c, t('cards.untitled'))} />}
               />
             ))}
           </Box>
@@ -144,21 +146,21 @@ export default function HomeScreen() {
       <Box component="section" aria-labelledby="home-pets">
         <SectionHead
           id="home-pets"
-          title="Your pets"
+          title={t('pets.title')}
           action={
             pets.length > 0 && (
               <Button variant="outlined" startIcon={<AddIcon />} onClick={() => setCreating('pet')}>
-                Add a pet
+                {t('pets.add')}
               </Button>
             )
           }
         />
         {pets.length === 0 ? (
           <Empty
-            text="A QR pet tag helps whoever finds your pet reach you."
+            text={t('pets.empty')}
             button={
               <Button variant="outlined" startIcon={<PetsIcon />} onClick={() => setCreating('pet')}>
-                Create a pet
+                {t('pets.create')}
               </Button>
             }
           />
@@ -183,7 +185,7 @@ export default function HomeScreen() {
 
       {viewed.length > 0 && (
         <Box component="section">
-          <SectionHead title="Recently viewed" />
+          <SectionHead title={t('recent.title')} />
           <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'flex', gap: 1.5, overflowX: 'auto', pb: 1 }}>
             {viewed.map((r) => (
               <Box component="li" key={r.virtualContactId} sx={{ flex: '0 0 112px' }}>
@@ -207,7 +209,7 @@ export default function HomeScreen() {
                     variant="body2"
                     sx={{ fontWeight: 600, width: '100%', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
                   >
-                    {cardName(r)}
+                    {cardName(r, t('cards.untitled'))}
                   </Typography>
                 </Box>
               </Box>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
@@ -36,6 +37,7 @@ export default function ItemTile({
   testId,
   extraActions,
 }: TItemTileProps) {
+  const { t } = useTranslation('home');
   return (
     <Box
       component="li"
@@ -58,7 +60,7 @@ export default function ItemTile({
       <Box
         component={RouterLink}
         to={openTo}
-        aria-label={`Open ${title}`}
+        aria-label={t('tile.open', { name: title })}
         sx={{
           display: 'flex',
           alignItems: 'center',
@@ -105,13 +107,13 @@ export default function ItemTile({
         </Box>
       </Box>
       <Box sx={{ display: 'flex', flex: '0 0 auto' }}>
-        <IconButton component={RouterLink} to={editTo} aria-label={`Edit ${title}`} title="Edit">
+        <IconButton component={RouterLink} to={editTo} aria-label={t('tile.edit', { name: title })} title={t('tile.editShort')}>
           <EditIcon fontSize="small" />
         </IconButton>
-        <IconButton onClick={onShare} aria-label={`Share ${title}`} title="Share">
+        <IconButton onClick={onShare} aria-label={t('tile.share', { name: title })} title={t('tile.shareShort')}>
           <ShareIcon fontSize="small" />
         </IconButton>
-        <IconButton onClick={onQr} aria-label={`QR code of ${title}`} title="QR code">
+        <IconButton onClick={onQr} aria-label={t('tile.qr', { name: title })} title={t('tile.qrShort')}>
           <QrCode2Icon fontSize="small" />
         </IconButton>
         {extraActions}

@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -5,15 +6,20 @@ import Logo from '../../components/Logo.tsx';
 import { emitClientEvent } from '../../platform/events.ts';
 import { useSession } from '../../session/SessionContext.tsx';
 
-const FEATURES = [
-  { title: 'Designed for you', text: 'Four templates, your colours, your photos. See every change live.' },
-  { title: 'One tap to save', text: 'People add you to their phone contacts straight from your card.' },
-  { title: 'Share anywhere', text: 'A short link and a QR code for your badge, slides or email signature.' },
-  { title: 'Pet tags too', text: 'A QR tag that helps a finder bring your lost pet home.' },
+/** What the product offers, in the active language. */
+const features = (t: (key: string) => string) => [
+  { id: 'design', title: t('signedOut.features.design.title'), text: t('signedOut.features.design.text') },
+  { id: 'save', title: t('signedOut.features.save.title'), text: t('signedOut.features.save.text') },
+  { id: 'share', title: t('signedOut.features.share.title'), text: t('signedOut.features.share.text') },
+  { id: 'pets', title: t('signedOut.features.pets.title'), text: t('signedOut.features.pets.text') },
 ];
+
+/** The social networks' colours on the miniature card (Facebook, Instagram, LinkedIn, WhatsApp). */
+const NETWORK_COLOURS = ['#1877F2', '#E1306C', '#0A66C2', '#25D366'];
 
 /** A miniature phone showing a card, drawn in CSS (no image to load). */
 function PhoneMock() {
+  const { t } = useTranslation('home');
   return (
     <Box
       aria-hidden
@@ -41,10 +47,10 @@ function PhoneMock() {
                 'radial-gradient(circle at 50% 38%, #f1d3c0 0 26%, transparent 27%), radial-gradient(circle at 50% 100%, #f1d3c0 0 45%, transparent 46%), #3b3b4d',
             }}
           />
-          <Box sx={{ fontWeight: 800, fontSize: 16 }}>Maria Santos</Box>
-          <Box sx={{ fontSize: 11, color: 'rgba(255,255,255,0.6)' }}>Product Designer · Lumen</Box>
+          <Box sx={{ fontWeight: 800, fontSize: 16 }}>{t('signedOut.mock.name')}</Box>
+          <Box sx={{ fontSize: 11, color: 'rgba(255,255,255,0.6)' }}>{t('signedOut.mock.title')}</Box>
           <Box sx={{ display: 'flex', gap: 0.75, my: 0.5 }}>
-            {['#1877F2', '#E1306C', '#0A66C2', '#25D366'].map((c) => (
+            {NETWORK_COLOURS.map((c) => (
               <Box key={c} sx={{ width: 22, height: 22, borderRadius: '50%', bgcolor: c }} />
             ))}
           </Box>
@@ -60,7 +66,7 @@ function PhoneMock() {
               fontWeight: 700,
             }}
           >
-            Save contact
+            {t('signedOut.mock.save')}
           </Box>
           <Box sx={{ width: '100%', height: 30, borderRadius: 999, border: '1px solid rgba(255,255,255,0.25)' }} />
           {[80, 64, 72].map((w) => (
@@ -75,6 +81,7 @@ function PhoneMock() {
 /** Home when signed out: what the product does, and sign-in. */
 export default function SignedOutHome() {
   const { status } = useSession();
+  const { t } = useTranslation('home');
   return (
     <Box
       component="main"
@@ -103,28 +110,33 @@ export default function SignedOutHome() {
             component="h1"
             sx={{ fontWeight: 850, fontSize: { xs: '2.1rem', md: '3.2rem' }, lineHeight: 1.08, letterSpacing: -0.5 }}
           >
-            Your card,{' '}
-            <Box
-              component="span"
-              sx={{
-                background: 'linear-gradient(90deg,#9a7dff,#26c6da)',
-                WebkitBackgroundClip: 'text',
-                backgroundClip: 'text',
-                color: 'transparent',
+            <Trans
+              t={t}
+              i18nKey="signedOut.headline"
+              components={{
+                em: (
+                  <Box
+                    component="span"
+                    sx={{
+                      background: 'linear-gradient(90deg,#9a7dff,#26c6da)',
+                      WebkitBackgroundClip: 'text',
+                      backgroundClip: 'text',
+                      color: 'transparent',
+                    }}
+                  />
+                ),
               }}
-            >
-              one tap away
-            </Box>
+            />
           </Typography>
           <Typography color="text.secondary" sx={{ fontSize: '1.1rem', maxWidth: 520 }}>
-            A digital business card that looks designer-made. Share it by link or QR code; people save you to their phone in one tap.
+            {t('signedOut.lead')}
           </Typography>
           <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', justifyContent: { xs: 'center', lg: 'flex-start' } }}>
             <Button variant="contained" size="large" disabled={status === 'checking'} onClick={() => emitClientEvent('showLogin', {})}>
-              Login / Register
+              {t('signedOut.signIn')}
             </Button>
             <Button variant="outlined" size="large" color="inherit" href="/order/">
-              Get your own profile
+              {t('signedOut.order')}
             </Button>
           </Box>
           <Box
@@ -141,10 +153,10 @@ export default function SignedOutHome() {
               width: '100%',
             }}
           >
-            {FEATURES.map((f) => (
+            {features(t).map((f) => (
               <Box
                 component="li"
-                key={f.title}
+                key={f.id}
                 sx={{ p: 2, borderRadius: '20px', bgcolor: 'rgba(28,28,37,0.7)', border: '1px solid rgba(255,255,255,0.07)' }}
               >
                 <Typography sx={{ fontWeight: 700 }}>{f.title}</Typography>

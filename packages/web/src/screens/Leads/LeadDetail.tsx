@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useRef } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -18,7 +19,7 @@ import { deleteLead, leadQueries, updateLead } from '../../api/leads.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 import EmptyState from '../../components/EmptyState.tsx';
 import LoadingScreen from '../../components/LoadingScreen.tsx';
-import { LEAD_STATUS_LABELS } from '../../components/leads/lead-texts.ts';
+import { leadStatusText } from '../../components/leads/lead-texts.ts';
 import { LeadConsent, LeadContact, LeadHeading } from '../../components/leads/LeadSummary.tsx';
 import { emitClientEvent, notify } from '../../platform/events.ts';
 
@@ -29,6 +30,7 @@ const ZNotes = ZLeadUpdate.pick({ note: true, tags: true }).required();
 export default function LeadDetail({ leadId }: { leadId: string }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const { t } = useTranslation('leads');
   const lead = useQuery(leadQueries.one(leadId));
   const apply = async (next: TLead) => {
     queryClient.setQueryData(queryKeys.leads.one(leadId), next);
@@ -44,7 +46,7 @@ export default function LeadDetail({ leadId }: { leadId: string }) {
     onSuccess: async () => {
       queryClient.removeQueries({ queryKey: queryKeys.leads.one(leadId) });
       await queryClient.invalidateQueries({ queryKey: queryKeys.leads.all });
-      notify('Lead deleted');
+      notify(t('detail.deleted'));
       navigate('/leads', { replace: true });
     },
   });
@@ -70,11 +72,11 @@ export default function LeadDetail({ leadId }: { leadId: string }) {
     return (
       <EmptyState
         icon={<ContactPageIcon />}
-        title={missing ? 'Lead not found' : 'Leads'}
-        text={missing ? 'It may have been deleted.' : errorText(lead.error)}
+        title={missing ? t('detail.notFound') : t('title')}
+        text={missing ? t('detail.maybeDeleted') : errorText(lead.error)}
         action={
           <Button component={RouterLink} to="/leads" sx={{ mt: 1 }}>
-            All leads
+            {t('detail.all')}
           </Button>
         }
       />
@@ -83,10 +85,10 @@ export default function LeadDetail({ leadId }: { leadId: string }) {
 
   const askDelete = () =>
     emitClientEvent('prompt', {
-      title: 'Delete lead',
-      message: `Delete ${data.name}'s details? This cannot be undone.`,
-      yesText: 'Delete',
-      noText: 'Cancel',
+      title: t('detail.deleteTitle'),
+      message: t('detail.deleteMessage', { name: data.name }),
+      yesText: t('detail.delete'),
+      noText: t('detail.cancel'),
       onYes: () => remove.mutateAsync().then(() => undefined),
     });
 
@@ -105,14 +107,14 @@ export default function LeadDetail({ leadId }: { leadId: string }) {
       }}
     >
       <Button component={RouterLink} to="/leads" startIcon={<ArrowBackIcon />} sx={{ justifySelf: 'start' }}>
-        All leads
+        {t('detail.all')}
       </Button>
       <LeadHeading lead={data} />
       <LeadContact lead={data} />
 
       <TextField
         select
-        label="Status"
+        label={t('list.status')}
         size="small"
         value={data.status}
         disabled={setStatus.isPending}
@@ -121,7 +123,7 @@ export default function LeadDetail({ leadId }: { leadId: string }) {
       >
         {LEAD_STATUSES.map((s) => (
           <MenuItem key={s} value={s}>
-            {LEAD_STATUS_LABELS[s]}
+            {leadStatusText(t, s)}
           </MenuItem>
         ))}
       </TextField>
@@ -131,7 +133,7 @@ export default function LeadDetail({ leadId }: { leadId: string }) {
       <LeadConsent lead={data} />
 
       <Button color="error" variant="outlined" startIcon={<DeleteIcon />} onClick={askDelete} sx={{ justifySelf: 'start' }}>
-        Delete
+        {t('detail.delete')}
       </Button>
     </Box>
   );
@@ -139,6 +141,7 @@ export default function LeadDetail({ leadId }: { leadId: string }) {
 
 /** The owner's note and tags, saved together. */
 function NotesForm({ lead, onSaved }: { lead: TLead; onSaved: (next: TLead) => Promise<void> }) {
+  const { t } = useTranslation('leads');
   const form = useForm({
     resolver: zodResolver(ZNotes),
     defaultValues: { note: lead.note ?? '', tags: lead.tags },
@@ -149,7 +152,7 @@ function NotesForm({ lead, onSaved }: { lead: TLead; onSaved: (next: TLead) => P
     onSuccess: async (next) => {
       await onSaved(next);
       form.reset({ note: next.note ?? '', tags: next.tags });
-      notify('Saved');
+      notify(t('notes.saved'));
     },
     onError: (error) => form.setError('note', { type: 'server', message: errorText(error) }),
   });
@@ -165,7 +168,7 @@ function NotesForm({ lead, onSaved }: { lead: TLead; onSaved: (next: TLead) => P
         control={form.control}
         render={({ field, fieldState }) => (
           <TextField
-            label="Your note"
+            label={t('notes.note')}
             multiline
             minRows={2}
             name={field.name}
@@ -174,7 +177,7 @@ function NotesForm({ lead, onSaved }: { lead: TLead; onSaved: (next: TLead) => P
             onChange={field.onChange}
             onBlur={field.onBlur}
             error={!!fieldState.error}
-            helperText={fieldState.error?.message ?? `${(field.value ?? '').length}/${LEAD_NOTE_MAX_LENGTH}`}
+            helperText={fieldState.error?.message ?? t('notes.count', { length: (field.value ?? '').length, max: LEAD_NOTE_MAX_LENGTH })}
           />
         )}
       />
@@ -190,7 +193,7 @@ function NotesForm({ lead, onSaved }: { lead: TLead; onSaved: (next: TLead) => P
             onChange={(_, next) =>
               field.onChange(
                 next
-                  .map((t) => t.trim())
+                  .map((tag) => tag.trim())
                   .filter(Boolean)
                   .slice(0, LEAD_TAGS_MAX),
               )
@@ -204,16 +207,16 @@ function NotesForm({ lead, onSaved }: { lead: TLead; onSaved: (next: TLead) => P
             renderInput={(params) => (
               <TextField
                 {...params}
-                label="Tags"
+                label={t('notes.tags')}
                 error={!!fieldState.error}
-                helperText={fieldState.error?.message ?? 'Press Enter after each tag.'}
+                helperText={fieldState.error?.message ?? t('notes.tagsHelp')}
               />
             )}
           />
         )}
       />
       <Button type="submit" variant="contained" disabled={save.isPending || !form.formState.isDirty} sx={{ justifySelf: 'start' }}>
-        Save note and tags
+        {t('notes.save')}
       </Button>
     </Box>
   );

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import Box from '@mui/material/Box';
@@ -16,18 +17,19 @@ import LeadDetail from './LeadDetail.tsx';
 export default function LeadsScreen() {
   const { leadId } = useParams();
   const { status, account } = useSession();
+  const { t } = useTranslation('leads');
 
   useEffect(() => {
-    if (!leadId) document.title = 'Leads';
-  }, [leadId]);
+    if (!leadId) document.title = t('title');
+  }, [leadId, t]);
 
   if (status === 'checking') return <LoadingScreen />;
-  if (status !== 'signedIn') return <EmptyState icon={<ContactPageIcon />} title="Leads" text="" requiresSignIn />;
+  if (status !== 'signedIn') return <EmptyState icon={<ContactPageIcon />} title={t('title')} text="" requiresSignIn />;
   if (leadId) return <LeadDetail key={leadId} leadId={leadId} />;
 
   const cards = (account?.virtualContacts ?? []).map((c) => ({
     id: c.virtualContactId,
-    name: `${c.firstName ?? ''} ${c.lastName ?? ''}`.trim() || c.name || 'Untitled card',
+    name: `${c.firstName ?? ''} ${c.lastName ?? ''}`.trim() || c.name || t('untitledCard'),
   }));
   return (
     <Box
@@ -36,9 +38,9 @@ export default function LeadsScreen() {
     >
       <Box sx={{ pr: 6 }}>
         <Typography variant="h4" component="h1" sx={{ fontWeight: 850, fontSize: { xs: '1.8rem', sm: '2.2rem' } }}>
-          Leads
+          {t('title')}
         </Typography>
-        <Typography color="text.secondary">People who shared their details with you from your cards.</Typography>
+        <Typography color="text.secondary">{t('intro')}</Typography>
       </Box>
       <LeadList scope={{ kind: 'mine' }} cards={cards} leadLink={(lead) => `/leads/${encodeURIComponent(lead.leadId)}`} />
     </Box>

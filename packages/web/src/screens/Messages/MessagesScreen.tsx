@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -27,6 +28,7 @@ const accountIdOf = (account: unknown): string | null => (account as Partial<Pic
  */
 export default function MessagesScreen() {
   const { status, account } = useSession();
+  const { t } = useTranslation('messages');
   const { conversationId } = useParams();
   const [search] = useSearchParams();
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
@@ -36,15 +38,15 @@ export default function MessagesScreen() {
 
   useEffect(() => {
     const previous = document.title;
-    document.title = 'Messages · V.B.C.';
+    document.title = t('documentTitle');
     return () => {
       document.title = previous;
     };
-  }, []);
+  }, [t]);
 
   if (status === 'checking') return <LoadingScreen />;
   if (status !== 'signedIn') {
-    return <EmptyState icon={<ChatBubbleIcon />} title="Messages" text="Your conversations will appear here." requiresSignIn />;
+    return <EmptyState icon={<ChatBubbleIcon />} title={t('title')} text={t('empty')} requiresSignIn />;
   }
 
   const showList = search.get('showList') === 'true';
@@ -68,7 +70,7 @@ export default function MessagesScreen() {
       {listVisible && (
         <Box
           component="section"
-          aria-label="Message list"
+          aria-label={t('list.region')}
           data-testid="conversation-list"
           sx={{
             width: { xs: '100%', md: 340 },
@@ -83,7 +85,7 @@ export default function MessagesScreen() {
             sx={{ px: 2, pr: 8, minHeight: 68, display: 'flex', alignItems: 'center', borderBottom: '1px solid', borderColor: 'divider' }}
           >
             <Typography component="h1" variant="h5" sx={{ fontWeight: 800 }}>
-              Messages
+              {t('title')}
             </Typography>
           </Box>
           {!showThread && <ConnectionBanner />}
@@ -93,7 +95,7 @@ export default function MessagesScreen() {
         </Box>
       )}
       {showThread && conversationId && (
-        <Box component="section" aria-label="Conversation" sx={{ flex: 1, minWidth: 0 }}>
+        <Box component="section" aria-label={t('thread.region')} sx={{ flex: 1, minWidth: 0 }}>
           <ThreadView key={conversationId} conversationId={conversationId} myAccountId={myAccountId} showBack={!wide} />
         </Box>
       )}
@@ -101,8 +103,8 @@ export default function MessagesScreen() {
         <Box sx={{ flex: 1, display: 'grid', placeItems: 'center', textAlign: 'center', color: 'text.secondary', px: 4 }}>
           <Box>
             <ForumOutlinedIcon sx={{ fontSize: 64, opacity: 0.4, mb: 1 }} />
-            <Typography sx={{ fontWeight: 600 }}>Choose a conversation</Typography>
-            <Typography variant="body2">Messages you send and receive appear here in real time.</Typography>
+            <Typography sx={{ fontWeight: 600 }}>{t('choose.title')}</Typography>
+            <Typography variant="body2">{t('choose.text')}</Typography>
           </Box>
         </Box>
       )}

@@ -13,6 +13,9 @@ import { useClientEvent } from '../../platform/events.ts';
 import { onSent, retryTransient, settle } from '../../messaging/outbox.ts';
 import { hasGapBefore, lastSequenceOf, linksRefreshAt, mergeMessages, showsConversation } from '../../messaging/thread-model.ts';
 
+/** `error` when the conversation does not exist (the thread says so in the active language). */
+export const CONVERSATION_NOT_FOUND = 'vbc:conversation-not-found';
+
 /** Page sizes: the first screenful and each older page; catch-up pages take the most the server gives. */
 const PAGE = 50;
 const CATCH_UP_PAGE = 100;
@@ -95,7 +98,7 @@ export function useThread(conversationId: string, myAccountId: string | null): T
         current.current.ready = true;
       } catch (err) {
         if (cancelled) return;
-        setError(err instanceof HttpError && err.status === 404 ? 'This conversation was not found.' : errorText(err));
+        setError(err instanceof HttpError && err.status === 404 ? CONVERSATION_NOT_FOUND : errorText(err));
       } finally {
         if (!cancelled) setLoading(false);
       }

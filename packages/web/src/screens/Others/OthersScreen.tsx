@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -27,15 +28,16 @@ const note = (text: string) => (
 );
 
 function Recents() {
+  const { t } = useTranslation('others');
   const recents = useQuery(accountQueries.mergedRecents());
   if (recents.isPending)
     return (
       <Box sx={{ display: 'grid', placeItems: 'center', py: 5 }}>
-        <CircularProgress aria-label="Loading recents" />
+        <CircularProgress aria-label={t('recents.loading')} />
       </Box>
     );
   if (recents.isError) return note(errorText(recents.error));
-  if (recents.data.recents.length === 0) return note('Cards you open will appear here.');
+  if (recents.data.recents.length === 0) return note(t('recents.empty'));
   return (
     <Box component="ul" data-testid="recents-list" sx={list}>
       {recents.data.recents.map((card) => (
@@ -46,6 +48,7 @@ function Recents() {
 }
 
 function Search({ term, settled, onTerm }: { term: string; settled: string; onTerm: (value: string) => void }) {
+  const { t } = useTranslation('others');
   const results = useQuery({ ...searchQueries.cards(settled), enabled: settled.length > 0, placeholderData: keepPreviousData });
   // docs/contracts.md §3 search state: the result shown is the last answer for the settled term.
   const searchResult = settled ? (results.data?.results ?? []) : [];
@@ -54,11 +57,11 @@ function Search({ term, settled, onTerm }: { term: string; settled: string; onTe
       <TextField
         autoFocus
         size="small"
-        placeholder="Name, job title or organization"
+        placeholder={t('search.placeholder')}
         value={term}
         onChange={(e) => onTerm(e.target.value)}
         slotProps={{
-          htmlInput: { 'aria-label': 'Search cards', maxLength: SEARCH_MAX_LENGTH },
+          htmlInput: { 'aria-label': t('search.label'), maxLength: SEARCH_MAX_LENGTH },
           input: {
             startAdornment: (
               <InputAdornment position="start">
@@ -67,18 +70,18 @@ function Search({ term, settled, onTerm }: { term: string; settled: string; onTe
             ),
             endAdornment: results.isFetching ? (
               <InputAdornment position="end">
-                <CircularProgress size={18} aria-label="Searching" />
+                <CircularProgress size={18} aria-label={t('search.searching')} />
               </InputAdornment>
             ) : undefined,
           },
         }}
       />
       {!settled ? (
-        note('Search your recent cards, your folders, your businesses and public team directories.')
+        note(t('search.hint'))
       ) : results.isError ? (
         note(errorText(results.error))
       ) : results.isPending ? null : searchResult.length === 0 ? (
-        note(`No cards match "${settled}".`)
+        note(t('search.none', { term: settled }))
       ) : (
         <Box component="ul" data-testid="search-results" sx={list}>
           {searchResult.map((card) => (
@@ -93,6 +96,7 @@ function Search({ term, settled, onTerm }: { term: string; settled: string; onTe
 /** Route /others: tabs Recents (default; this device's and the account's, newest first) and Search (docs/contracts.md §3 search state, kept in the address). */
 export default function OthersScreen() {
   const { status } = useSession();
+  const { t } = useTranslation('others');
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'search' ? 'search' : 'recents';
   const [term, setTerm] = useState(() => params.get('q') ?? '');
@@ -100,8 +104,8 @@ export default function OthersScreen() {
   const settledTerm = useDebounced(term.trim(), SEARCH_DEBOUNCE_MS);
 
   useEffect(() => {
-    document.title = 'Other cards';
-  }, []);
+    document.title = t('title');
+  }, [t]);
   // The settled term goes into the address, so going back to Others shows the same search.
   useEffect(() => {
     if (tab !== 'search') return;
@@ -117,7 +121,7 @@ export default function OthersScreen() {
   }, [settledTerm, tab, setParams]);
 
   if (status === 'checking') return <LoadingScreen />;
-  if (status !== 'signedIn') return <EmptyState icon={<ContactsIcon />} title="Other cards" text="" requiresSignIn />;
+  if (status !== 'signedIn') return <EmptyState icon={<ContactsIcon />} title={t('title')} text="" requiresSignIn />;
   return (
     <Box
       component="main"
@@ -125,7 +129,7 @@ export default function OthersScreen() {
     >
       <Box sx={{ pr: 6 }}>
         <Typography variant="h4" component="h1" sx={{ fontWeight: 850, fontSize: { xs: '1.8rem', sm: '2.2rem' } }}>
-          Other cards
+          {t('title')}
         </Typography>
       </Box>
       <Tabs
@@ -133,10 +137,10 @@ export default function OthersScreen() {
         onChange={(_, value: string) =>
           setParams(value === 'search' ? { tab: 'search', ...(term.trim() ? { q: term.trim() } : {}) } : {}, { replace: true })
         }
-        aria-label="Other cards"
+        aria-label={t('title')}
       >
-        <Tab value="recents" label="Recents" />
-        <Tab value="search" label="Search" />
+        <Tab value="recents" label={t('tabs.recents')} />
+        <Tab value="search" label={t('tabs.search')} />
       </Tabs>
       {tab === 'recents' ? <Recents /> : <Search term={term} settled={settledTerm} onTerm={setTerm} />}
     </Box>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
@@ -14,27 +15,28 @@ import PetEditor from './PetEditor.tsx';
 export default function PetEditScreen() {
   const { petId = '' } = useParams();
   const { status, account } = useSession();
+  const { t } = useTranslation('pets');
   const mine = !!account?.virtualPets.some((p) => p.virtualPetId === petId);
 
   const pet = useQuery({ ...petQueries.edit(petId), enabled: status === 'signedIn' && mine });
 
   if (status === 'checking') return <LoadingScreen />;
-  if (status === 'signedOut') return <EmptyState icon={<PetsIcon />} title="Edit your pet" text="" requiresSignIn />;
+  if (status === 'signedOut') return <EmptyState icon={<PetsIcon />} title={t('screen.signedOutTitle')} text="" requiresSignIn />;
   if (!mine) {
     return (
       <EmptyState
         icon={<BlockIcon />}
-        title="This pet isn't yours"
-        text="Only the owner can edit a pet's page."
+        title={t('screen.notYoursTitle')}
+        text={t('screen.notYoursText')}
         action={
           <Button variant="contained" component={RouterLink} to="/" sx={{ mt: 1.5 }}>
-            Go home
+            {t('screen.goHome')}
           </Button>
         }
       />
     );
   }
   if (pet.isPending) return <LoadingScreen />;
-  if (pet.isError) return <EmptyState icon={<PetsIcon />} title="The pet could not be loaded" text={errorText(pet.error)} />;
+  if (pet.isError) return <EmptyState icon={<PetsIcon />} title={t('screen.loadFailed')} text={errorText(pet.error)} />;
   return <PetEditor key={pet.data.virtualPetId} initial={pet.data} />;
 }

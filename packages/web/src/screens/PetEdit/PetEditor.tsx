@@ -1,3 +1,6 @@
+import { useValidationText } from '../../components/editor/validation-text.ts';
+import { speciesName } from '../../components/pet-species.ts';
+import { useTranslation } from 'react-i18next';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -31,10 +34,24 @@ import { formToPetInput, petToForm, ZPetForm, type TPetForm } from './pet-form.t
 
 const SEXES = ['Unknown', 'Male', 'Female'] as const;
 
+/** A sex's name in the active language (the stored value stays the API's English word). */
+function sexName(t: (key: string) => string, sex: (typeof SEXES)[number]): string {
+  switch (sex) {
+    case 'Unknown':
+      return t('sex.unknown');
+    case 'Male':
+      return t('sex.male');
+    case 'Female':
+      return t('sex.female');
+  }
+}
+
 /** The pet editor: every pet field, picture upload, lost mode; save with a stale check; delete after a prompt. */
 export default function PetEditor({ initial }: { initial: TVirtualPet }) {
   const navigate = useNavigate();
   const { refreshAccount } = useSession();
+  const { t } = useTranslation('pets');
+  const validation = useValidationText();
   const queryClient = useQueryClient();
   // Checked on Save only; a field's message stays until the next Save.
   const editor = useForm<TPetForm>({
@@ -44,7 +61,7 @@ export default function PetEditor({ initial }: { initial: TVirtualPet }) {
     shouldFocusError: false,
   });
   const form = editor.watch();
-  const errors = Object.fromEntries(Object.entries(editor.formState.errors).map(([field, error]) => [field, error?.message]));
+  const errors = Object.fromEntries(Object.entries(editor.formState.errors).map(([field, error]) => [field, validation(error?.message)]));
   const [saved, setSaved] = useState(() => JSON.stringify(formToPetInput(petToForm(initial))));
   const [saveError, setSaveError] = useState<TSaveError | null>(null);
   const updatedAt = useRef(initial.updatedAt);
@@ -53,8 +70,8 @@ export default function PetEditor({ initial }: { initial: TVirtualPet }) {
   const dirty = JSON.stringify(formToPetInput(form)) !== saved;
 
   useEffect(() => {
-    document.title = `Edit ${form.name || 'pet'} · V.B.C.`;
-  }, [form.name]);
+    document.title = form.name ? t('editor.documentTitle', { name: form.name }) : t('editor.documentTitleUnnamed');
+  }, [form.name, t]);
 
   const petSave = useMutation({
     mutationFn: (body: TVirtualPetInput) => updatePet(id, body, updatedAt.current),
@@ -63,12 +80,12 @@ export default function PetEditor({ initial }: { initial: TVirtualPet }) {
       queryClient.setQueryData(petQueries.edit(id).queryKey, next);
       void queryClient.invalidateQueries({ queryKey: queryKeys.pets.one(id) });
       setSaved(JSON.stringify(body));
-      notify(`${next.name} is saved.`);
+      notify(t('editor.saved', { name: next.name }));
       refreshAccount().catch(() => undefined);
     },
     onError: (e) => {
       const stale = e instanceof HttpError && e.status === 409;
-      setSaveError({ message: stale ? e.message : `Not saved: ${errorText(e)}`, stale });
+      setSaveError({ message: stale ? e.message : t('editor.notSaved', { reason: errorText(e) }), stale });
     },
   });
   const saving = petSave.isPending;
@@ -78,7 +95,7 @@ export default function PetEditor({ initial }: { initial: TVirtualPet }) {
       setSaveError(null);
       petSave.mutate(formToPetInput(values));
     },
-    () => setSaveError({ message: 'Please check the fields marked in red.', stale: false }),
+    () => setSaveError({ message: t('editor.checkFields'), stale: false }),
   );
 
   const reload = async () => {
@@ -96,15 +113,15 @@ export default function PetEditor({ initial }: { initial: TVirtualPet }) {
 
   const askDelete = () =>
     emitClientEvent('prompt', {
-      title: `Delete ${form.name || 'this pet'}?`,
-      message: 'The pet page and its QR tag stop working for good.',
-      yesText: 'Delete',
-      noText: 'Keep',
+      title: form.name ? t('editor.delete.title', { name: form.name }) : t('editor.delete.titleUnnamed'),
+      message: t('editor.delete.message'),
+      yesText: t('editor.delete.yes'),
+      noText: t('editor.delete.no'),
       onYes: async () => {
         await deletePet(id);
         queryClient.removeQueries({ queryKey: queryKeys.pets.one(id) });
         await refreshAccount().catch(() => undefined);
-        notify('The pet was deleted.');
+        notify(t('editor.deleted'));
         navigate('/', { replace: true });
       },
     });
@@ -112,67 +129,73 @@ export default function PetEditor({ initial }: { initial: TVirtualPet }) {
   return (
     <Box component="main" sx={{ pb: 6 }}>
       <EditorHeader
-        title="Edit pet"
+        title={t('editor.title')}
         state={saving ? 'saving' : dirty ? 'dirty' : 'saved'}
         actions={
           <>
             <Button color="inherit" component={RouterLink} to={`/p/${id}`}>
-              View page
+              {t('editor.viewPage')}
             </Button>
             <Button variant="contained" onClick={() => void save()} disabled={saving} data-testid="save-button">
-              Save
+              {t('editor.save')}
             </Button>
           </>
         }
       />
       <Box sx={{ maxWidth: 720, mx: 'auto', px: { xs: 1.5, sm: 2 }, pt: 2, display: 'grid', gap: 2 }}>
         {saveError && <SaveErrorAlert error={saveError} onReload={reload} />}
-        <EditorSection id="pet" icon={<PetsIcon />} title="Pet" hint="What a finder needs to know.">
+        <EditorSection id="pet" icon={<PetsIcon />} title={t('editor.pet.title')} hint={t('editor.pet.hint')}>
           <ImageUpload
-            label="Upload pet picture"
+            label={t('editor.pet.upload')}
             testId="pet-picture-input"
             src={form.pictureDisplayItemId ? displayUrl(form.pictureDisplayItemId) : null}
             onUploaded={(u) => set('pictureDisplayItemId', u.displayItemId)}
             onRemove={() => set('pictureDisplayItemId', null)}
-            hint="A clear photo of the face helps most."
+            hint={t('editor.pet.pictureHint')}
           />
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: '1fr 1fr' } }}>
-            <Field label="Name" value={form.name} onChange={(v) => set('name', v)} error={errors.name} required />
+            <Field label={t('editor.fields.name')} value={form.name} onChange={(v) => set('name', v)} error={errors.name} required />
             <TextField
               select
               size="small"
-              label="Species"
+              label={t('editor.fields.species')}
               value={form.species}
               onChange={(e) => set('species', e.target.value as TPetForm['species'])}
             >
               {PET_SPECIES.map((s) => (
                 <MenuItem key={s} value={s}>
-                  {s}
+                  {speciesName(t, s)}
                 </MenuItem>
               ))}
             </TextField>
-            <Field label="Breed" value={form.breed} onChange={(v) => set('breed', v)} error={errors.breed} />
-            <TextField select size="small" label="Sex" value={form.sex} onChange={(e) => set('sex', e.target.value as TPetForm['sex'])}>
+            <Field label={t('editor.fields.breed')} value={form.breed} onChange={(v) => set('breed', v)} error={errors.breed} />
+            <TextField
+              select
+              size="small"
+              label={t('editor.fields.sex')}
+              value={form.sex}
+              onChange={(e) => set('sex', e.target.value as TPetForm['sex'])}
+            >
               {SEXES.map((s) => (
                 <MenuItem key={s} value={s}>
-                  {s}
+                  {sexName(t, s)}
                 </MenuItem>
               ))}
             </TextField>
             <Field
-              label="Birth date"
+              label={t('editor.fields.birthDate')}
               type="date"
               value={form.birthDate}
               onChange={(v) => set('birthDate', v)}
               error={errors.birthDate}
               slotProps={{ inputLabel: { shrink: true } }}
             />
-            <Field label="Colour" value={form.color} onChange={(v) => set('color', v)} error={errors.color} />
+            <Field label={t('editor.fields.colour')} value={form.color} onChange={(v) => set('color', v)} error={errors.color} />
           </Box>
         </EditorSection>
-        <EditorSection id="notes" icon={<NotesIcon />} title="About and care">
+        <EditorSection id="notes" icon={<NotesIcon />} title={t('editor.notes.title')}>
           <Field
-            label="Description"
+            label={t('editor.notes.description')}
             value={form.description}
             onChange={(v) => set('description', v)}
             error={errors.description}
@@ -180,54 +203,49 @@ export default function PetEditor({ initial }: { initial: TVirtualPet }) {
             minRows={2}
           />
           <Field
-            label="Care notes"
+            label={t('editor.notes.care')}
             value={form.careNotes}
             onChange={(v) => set('careNotes', v)}
             error={errors.careNotes}
             multiline
             minRows={2}
-            placeholder="Feeding, habits, what calms them…"
+            placeholder={t('editor.notes.carePlaceholder')}
           />
           <Field
-            label="Medical notes"
+            label={t('editor.notes.medical')}
             value={form.medicalNotes}
             onChange={(v) => set('medicalNotes', v)}
             error={errors.medicalNotes}
             multiline
             minRows={2}
-            placeholder="Allergies, medication, vet…"
+            placeholder={t('editor.notes.medicalPlaceholder')}
           />
         </EditorSection>
-        <EditorSection
-          id="lost"
-          icon={<WarningAmberIcon />}
-          title="Lost mode"
-          hint="Turn on if your pet is missing: the page shows a banner with your message."
-        >
+        <EditorSection id="lost" icon={<WarningAmberIcon />} title={t('editor.lost.title')} hint={t('editor.lost.hint')}>
           <FormControlLabel
             control={<Switch checked={form.isLost} onChange={(e) => set('isLost', e.target.checked)} color="error" />}
-            label="My pet is lost"
+            label={t('editor.lost.switch')}
           />
           {form.isLost && (
             <Field
-              label="Message to the finder"
+              label={t('editor.lost.message')}
               value={form.lostMessage}
               onChange={(v) => set('lostMessage', v)}
               error={errors.lostMessage}
               multiline
               minRows={2}
-              placeholder="Please call me, reward offered…"
+              placeholder={t('editor.lost.placeholder')}
             />
           )}
           <FormControlLabel
             control={<Switch checked={form.showOwnerPhone} onChange={(e) => set('showOwnerPhone', e.target.checked)} />}
-            label="Show my phone number on the pet page"
+            label={t('editor.lost.showPhone')}
           />
         </EditorSection>
-        <EditorSection id="delete" icon={<DeleteForeverIcon />} title="Delete pet">
+        <EditorSection id="delete" icon={<DeleteForeverIcon />} title={t('editor.deleteSection.title')}>
           <Box>
             <Button color="error" variant="outlined" onClick={askDelete}>
-              Delete this pet
+              {t('editor.deleteSection.button')}
             </Button>
           </Box>
         </EditorSection>

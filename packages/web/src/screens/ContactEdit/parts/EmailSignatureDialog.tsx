@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
@@ -53,26 +54,28 @@ async function copyRich(html: string, preview: HTMLElement | null): Promise<bool
  * a preview, "Copy signature" (rich HTML to the clipboard) and a download.
  */
 export default function EmailSignatureDialog({ open, cardId, name, onClose }: TCardFileDialogProps) {
+  const { t } = useTranslation('editor');
   const signature = useQuery({ ...cardQueries.signature(cardId), enabled: open, refetchOnMount: 'always' });
   const [preview, setPreview] = useState<HTMLDivElement | null>(null);
   const [status, setStatus] = useState('');
   const html = signature.data?.html ?? '';
   const download = () =>
-    saveBlob(new Blob([signaturePage(html, `${name} — e-mail signature`)], { type: 'text/html' }), `${name || 'card'} signature.html`);
+    saveBlob(
+      new Blob([signaturePage(html, t('signature.pageTitle', { name }))], { type: 'text/html' }),
+      `${name || 'card'} signature.html`,
+    );
   const close = () => {
     setStatus('');
     onClose();
   };
   return (
-    <AppDialog open={open} onClose={close} title="E-mail signature" testId="signature-dialog" maxWidth={560}>
+    <AppDialog open={open} onClose={close} title={t('share.signature')} testId="signature-dialog" maxWidth={560}>
       <DialogContent sx={{ display: 'grid', gap: 2 }}>
         <Typography variant="body2" color="text.secondary">
-          Copy it, then paste it into your mail app’s signature settings. “Save my contact” opens your card.
+          {t('signature.intro')}
         </Typography>
-        {signature.data?.contactInfoHidden && (
-          <Alert severity="info">Your card is PIN-protected, so its phones and e-mails are left out of the signature.</Alert>
-        )}
-        {signature.isError && <Alert severity="error">The signature could not be made. Try again.</Alert>}
+        {signature.data?.contactInfoHidden && <Alert severity="info">{t('signature.pinHidden')}</Alert>}
+        {signature.isError && <Alert severity="error">{t('signature.failed')}</Alert>}
         <Box
           sx={{
             bgcolor: '#ffffff',
@@ -84,11 +87,11 @@ export default function EmailSignatureDialog({ open, cardId, name, onClose }: TC
             display: 'grid',
             alignItems: 'center',
           }}
-          aria-label="Signature preview"
+          aria-label={t('signature.preview')}
           role="region"
         >
           {signature.isPending ? (
-            <CircularProgress size={24} aria-label="Making the signature" sx={{ justifySelf: 'center' }} />
+            <CircularProgress size={24} aria-label={t('signature.making')} sx={{ justifySelf: 'center' }} />
           ) : (
             // The server's HTML: escaped text, inline styles, no script (sharing/email-signature.ts).
             <div ref={setPreview} data-testid="signature-preview" dangerouslySetInnerHTML={{ __html: html }} />
@@ -103,17 +106,15 @@ export default function EmailSignatureDialog({ open, cardId, name, onClose }: TC
           variant="contained"
           startIcon={<ContentCopyIcon />}
           disabled={!html}
-          onClick={async () =>
-            setStatus((await copyRich(html, preview)) ? 'Signature copied.' : 'Copying was refused: download it instead.')
-          }
+          onClick={async () => setStatus((await copyRich(html, preview)) ? t('signature.copied') : t('signature.refused'))}
         >
-          Copy signature
+          {t('signature.copy')}
         </Button>
         <Button variant="outlined" startIcon={<DownloadIcon />} disabled={!html} onClick={download}>
-          Download
+          {t('signature.download')}
         </Button>
         <Button color="inherit" onClick={close}>
-          Close
+          {t('dialog.close')}
         </Button>
       </DialogActions>
     </AppDialog>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -10,15 +11,12 @@ import { lockTag, writeUrlTag } from '../../../platform/nfc.ts';
 
 type TStep = 'ready' | 'writing' | 'written' | 'confirmLock' | 'locking' | 'locked';
 
-/** The words of the lock's confirmation (issue 29: it must say it cannot be undone). */
-export const NFC_LOCK_WARNING =
-  'Locking makes this tag read-only for good. This cannot be undone: the tag can never be written again, not even by you.';
-
 /**
  * Editor → "Write to NFC tag" (issue 29): writes the card's short link (`s=nfc`) to a tag as a URL
  * record; then, only after a confirmation that says it cannot be undone, may lock the tag.
  */
 export default function NfcTagDialog({ open, link, onClose }: { open: boolean; link: string; onClose: () => void }) {
+  const { t } = useTranslation('editor');
   const [step, setStep] = useState<TStep>('ready');
   const [error, setError] = useState<string | null>(null);
   const close = () => {
@@ -41,26 +39,22 @@ export default function NfcTagDialog({ open, link, onClose }: { open: boolean; l
   const lock = () => run('locking', 'locked', 'written', lockTag);
 
   return (
-    <AppDialog open={open} onClose={close} title="Write to NFC tag" testId="nfc-dialog">
+    <AppDialog open={open} onClose={close} title={t('share.nfc')} testId="nfc-dialog">
       <DialogContent sx={{ display: 'grid', gap: 2 }}>
-        {step === 'ready' && (
-          <Typography>Press Write, then hold an NFC tag to the back of your phone. Tapping the tag will open your card.</Typography>
-        )}
+        {step === 'ready' && <Typography>{t('nfc.intro')}</Typography>}
         {(step === 'writing' || step === 'locking') && (
           <>
-            <Typography role="status">
-              {step === 'writing' ? 'Hold the tag to your phone…' : 'Hold the same tag to your phone again…'}
-            </Typography>
-            <LinearProgress aria-label={step === 'writing' ? 'Writing the tag' : 'Locking the tag'} />
+            <Typography role="status">{step === 'writing' ? t('nfc.hold') : t('nfc.holdAgain')}</Typography>
+            <LinearProgress aria-label={step === 'writing' ? t('nfc.writing') : t('nfc.locking')} />
           </>
         )}
-        {step === 'written' && <Typography role="status">Written: tapping this tag opens your card.</Typography>}
+        {step === 'written' && <Typography role="status">{t('nfc.written')}</Typography>}
         {step === 'confirmLock' && (
           <Alert severity="warning" data-testid="nfc-lock-warning">
-            {NFC_LOCK_WARNING}
+            {t('nfc.lockWarning')}
           </Alert>
         )}
-        {step === 'locked' && <Typography role="status">The tag is locked: it opens your card and can no longer be changed.</Typography>}
+        {step === 'locked' && <Typography role="status">{t('nfc.locked')}</Typography>}
         {error && (
           <Alert severity="error" role="alert">
             {error}
@@ -70,26 +64,26 @@ export default function NfcTagDialog({ open, link, onClose }: { open: boolean; l
       <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
         {step === 'ready' && (
           <Button variant="contained" onClick={write}>
-            Write
+            {t('nfc.write')}
           </Button>
         )}
         {step === 'written' && (
           <Button color="warning" onClick={() => setStep('confirmLock')}>
-            Lock the tag…
+            {t('nfc.lock')}
           </Button>
         )}
         {step === 'confirmLock' && (
           <>
             <Button color="warning" variant="contained" onClick={lock}>
-              Lock for good
+              {t('nfc.lockForGood')}
             </Button>
             <Button color="inherit" onClick={() => setStep('written')}>
-              Don’t lock
+              {t('nfc.dontLock')}
             </Button>
           </>
         )}
         <Button color="inherit" onClick={close}>
-          {step === 'written' || step === 'locked' ? 'Done' : 'Close'}
+          {step === 'written' || step === 'locked' ? t('nfc.done') : t('dialog.close')}
         </Button>
       </DialogActions>
     </AppDialog>

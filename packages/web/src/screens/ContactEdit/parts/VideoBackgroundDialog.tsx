@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -10,8 +11,8 @@ import AppDialog from '../../../dialogs/AppDialog.tsx';
 import type { TCardFileDialogProps } from './EmailSignatureDialog.tsx';
 
 const SIZES = [
-  { size: '1920x1080', label: 'Download 1920×1080' },
-  { size: '1280x720', label: 'Download 1280×720' },
+  { size: '1920x1080', width: 1920, height: 1080 },
+  { size: '1280x720', width: 1280, height: 720 },
 ] as const;
 
 /**
@@ -19,32 +20,30 @@ const SIZES = [
  * organization on the card's accent colours, and a QR code of its link (`s=bg`) — made by the server.
  */
 export default function VideoBackgroundDialog({ open, cardId, name, onClose }: TCardFileDialogProps) {
+  const { t } = useTranslation('editor');
   const [error, setError] = useState<string | null>(null);
   return (
-    <AppDialog open={open} onClose={onClose} title="Video background" testId="background-dialog">
+    <AppDialog open={open} onClose={onClose} title={t('share.background')} testId="background-dialog">
       <DialogContent sx={{ display: 'grid', gap: 2 }}>
-        <Typography>
-          A picture for your video calls: your name, title and organization, and a QR code that opens your card. Set it as your virtual
-          background in your video app.
-        </Typography>
+        <Typography>{t('background.intro')}</Typography>
         {error && <Alert severity="error">{error}</Alert>}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
-        {SIZES.map(({ size, label }) => (
+        {SIZES.map(({ size, width, height }) => (
           <Button
             key={size}
             variant={size === '1920x1080' ? 'contained' : 'outlined'}
             startIcon={<DownloadIcon />}
             onClick={() => {
               setError(null);
-              downloadVideoBackground(cardId, size, name).catch(() => setError('The background could not be made. Try again.'));
+              downloadVideoBackground(cardId, size, name).catch(() => setError(t('background.failed')));
             }}
           >
-            {label}
+            {t('background.download', { width, height })}
           </Button>
         ))}
         <Button color="inherit" onClick={onClose}>
-          Close
+          {t('dialog.close')}
         </Button>
       </DialogActions>
     </AppDialog>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { lazy, Suspense, useState } from 'react';
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
@@ -16,8 +17,6 @@ import type { TSectionProps } from './types.ts';
 
 const Markdown = lazy(() => import('../../../components/card/Markdown.tsx'));
 
-const PLACEHOLDER = '## What I do\nI help teams **ship faster**.\n\n- Product design\n- [My portfolio](https://example.com)';
-
 function MarkdownEditor({
   row,
   index,
@@ -29,29 +28,30 @@ function MarkdownEditor({
   error?: string;
   onChange: (text: string) => void;
 }) {
+  const { t } = useTranslation('editor');
   const [tab, setTab] = useState(0);
   return (
     <Box>
       <Tabs
         value={tab}
         onChange={(_, v: number) => setTab(v)}
-        aria-label={`Description ${index + 1} mode`}
+        aria-label={t('about.mode', { number: index + 1 })}
         sx={{ minHeight: 36, '& .MuiTab-root': { minHeight: 36, py: 0.5 } }}
       >
-        <Tab label="Write" />
-        <Tab label="Preview" />
+        <Tab label={t('about.write')} />
+        <Tab label={t('about.preview')} />
       </Tabs>
       {tab === 0 ? (
         <Field
-          label={`Description ${index + 1} (markdown)`}
+          label={t('about.field', { number: index + 1 })}
           value={row.text}
           onChange={onChange}
           error={error}
           multiline
           minRows={4}
-          placeholder={PLACEHOLDER}
+          placeholder={t('about.placeholder')}
           sx={{ mt: 1, '& textarea': { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: '0.875rem' } }}
-          helperText="**bold**, *italic*, ## headings, - lists, [links](https://…)"
+          helperText={t('about.help')}
         />
       ) : (
         <Box
@@ -65,7 +65,7 @@ function MarkdownEditor({
               </Box>
             </Suspense>
           ) : (
-            <Typography color="text.secondary">Nothing to preview yet.</Typography>
+            <Typography color="text.secondary">{t('about.nothing')}</Typography>
           )}
         </Box>
       )}
@@ -75,18 +75,19 @@ function MarkdownEditor({
 
 /** Markdown descriptions, each with Write / Preview. */
 export default function AboutSection({ form, set, errors }: TSectionProps) {
+  const { t } = useTranslation('editor');
   const ops = listOps(set, 'markdownDescriptions');
   const sort = useDragSort(ops.move);
   const rows = form.markdownDescriptions;
   return (
-    <EditorSection id="about" icon={<ArticleIcon />} title="About" hint="Longer text with headings, lists and links.">
+    <EditorSection id="about" icon={<ArticleIcon />} title={t('about.title')} hint={t('about.hint')}>
       {rows.map((row, i) => (
         <SortableRow
           key={row.key}
           index={i}
           count={rows.length}
           sort={sort}
-          label={`description ${i + 1}`}
+          label={t('rows.description', { number: i + 1 })}
           onMove={ops.move}
           onRemove={() => ops.remove(i)}
         >
@@ -94,7 +95,7 @@ export default function AboutSection({ form, set, errors }: TSectionProps) {
         </SortableRow>
       ))}
       <AddButton onClick={() => ops.add({ key: newKey(), text: '' })} disabled={rows.length >= 10}>
-        + Add a description
+        {t('about.add')}
       </AddButton>
     </EditorSection>
   );

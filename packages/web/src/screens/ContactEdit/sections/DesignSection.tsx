@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import PaletteIcon from '@mui/icons-material/Palette';
@@ -5,7 +6,7 @@ import EditorSection from '../../../components/editor/EditorSection.tsx';
 import TemplatePicker from '../../../components/editor/TemplatePicker.tsx';
 import type { TSectionProps } from './types.ts';
 
-/** Colour themes: a name and the three accent colours it sets. */
+/** Colour themes: the three accent colours each sets (`label`: its English name, the corporate console's; the editor says `themeName`). */
 export const THEMES = [
   { designation: 'dark', label: 'Graphite', colors: ['#282832', '#4a4a5c', '#9a7dff'] },
   { designation: 'violet', label: 'Violet', colors: ['#6c4bd8', '#26c6da', '#f5a623'] },
@@ -15,16 +16,35 @@ export const THEMES = [
   { designation: 'rose', label: 'Rose', colors: ['#c2185b', '#ff8a80', '#fce4ec'] },
 ] as const;
 
-const ACCENTS = [
-  { key: 'accentColor1', label: 'Main accent' },
-  { key: 'accentColor2', label: 'Second accent' },
-  { key: 'accentColor3', label: 'Highlight' },
-] as const;
+const ACCENTS = ['accentColor1', 'accentColor2', 'accentColor3'] as const;
+
+/** A theme's name in the active language. */
+function themeName(t: (key: string) => string, designation: (typeof THEMES)[number]['designation']): string {
+  switch (designation) {
+    case 'dark':
+      return t('design.themes.dark');
+    case 'violet':
+      return t('design.themes.violet');
+    case 'ocean':
+      return t('design.themes.ocean');
+    case 'sunset':
+      return t('design.themes.sunset');
+    case 'forest':
+      return t('design.themes.forest');
+    case 'rose':
+      return t('design.themes.rose');
+  }
+}
+
+/** An accent colour's name in the active language. */
+const accentName = (t: (key: string) => string, key: (typeof ACCENTS)[number]): string =>
+  key === 'accentColor1' ? t('design.accent1') : key === 'accentColor2' ? t('design.accent2') : t('design.accent3');
 
 /** Template (design), colour theme and the three accent colours. */
 export default function DesignSection({ form, set, errors }: TSectionProps) {
+  const { t } = useTranslation('editor');
   return (
-    <EditorSection id="design" icon={<PaletteIcon />} title="Design" hint="Pick a template, then make it yours.">
+    <EditorSection id="design" icon={<PaletteIcon />} title={t('design.title')} hint={t('design.hint')}>
       <TemplatePicker
         value={form.design}
         accent={form.accentColor1 || '#282832'}
@@ -33,23 +53,23 @@ export default function DesignSection({ form, set, errors }: TSectionProps) {
       />
       <Box>
         <Typography variant="overline" color="text.secondary" component="h3">
-          Theme
+          {t('design.theme')}
         </Typography>
-        <Box role="radiogroup" aria-label="Theme" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-          {THEMES.map((t) => {
-            const selected = form.theme === t.designation;
+        <Box role="radiogroup" aria-label={t('design.theme')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+          {THEMES.map((theme) => {
+            const selected = form.theme === theme.designation;
             return (
               <Box
-                key={t.designation}
+                key={theme.designation}
                 component="button"
                 type="button"
                 role="radio"
                 aria-checked={selected}
                 onClick={() => {
-                  set('theme', t.designation);
-                  set('accentColor1', t.colors[0]);
-                  set('accentColor2', t.colors[1]);
-                  set('accentColor3', t.colors[2]);
+                  set('theme', theme.designation);
+                  set('accentColor1', theme.colors[0]);
+                  set('accentColor2', theme.colors[1]);
+                  set('accentColor3', theme.colors[2]);
                 }}
                 sx={{
                   font: 'inherit',
@@ -68,7 +88,7 @@ export default function DesignSection({ form, set, errors }: TSectionProps) {
                 }}
               >
                 <Box aria-hidden sx={{ display: 'flex' }}>
-                  {t.colors.map((c, i) => (
+                  {theme.colors.map((c, i) => (
                     <Box
                       key={c}
                       sx={{ width: 16, height: 16, borderRadius: '50%', bgcolor: c, ml: i ? -0.5 : 0, border: '2px solid #1c1c25' }}
@@ -76,7 +96,7 @@ export default function DesignSection({ form, set, errors }: TSectionProps) {
                   ))}
                 </Box>
                 <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                  {t.label}
+                  {themeName(t, theme.designation)}
                 </Typography>
               </Box>
             );
@@ -84,7 +104,8 @@ export default function DesignSection({ form, set, errors }: TSectionProps) {
         </Box>
       </Box>
       <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(3, 1fr)' } }}>
-        {ACCENTS.map(({ key, label }) => {
+        {ACCENTS.map((key) => {
+          const label = accentName(t, key);
           const value = form[key];
           return (
             <Box
@@ -125,7 +146,7 @@ export default function DesignSection({ form, set, errors }: TSectionProps) {
                   color={errors[`designSpecification.${key}`] ? 'error.main' : 'text.secondary'}
                   sx={{ fontFamily: 'monospace' }}
                 >
-                  {errors[`designSpecification.${key}`] ?? (value || 'default')}
+                  {errors[`designSpecification.${key}`] ?? (value || t('design.defaultColour'))}
                 </Typography>
               </Box>
             </Box>

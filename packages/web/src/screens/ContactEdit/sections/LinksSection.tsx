@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import LinkIcon from '@mui/icons-material/Link';
 import { newKey } from '../../../components/editor/list-rows.ts';
@@ -9,12 +10,15 @@ import { useDragSort } from '../../../components/editor/use-drag-sort.ts';
 import { listOps } from './list-ops.ts';
 import type { TSectionProps } from './types.ts';
 
+/** An address shown as an example in an empty field (not words: the same in every language). */
+const EXAMPLE_VIDEO = 'https://youtube.com/watch?v=…';
 /** Links (URL and a name) and videos (URL and a title). */
 export default function LinksSection({ form, set, errors }: TSectionProps) {
+  const { t } = useTranslation('editor');
   const videos = listOps(set, 'videos');
   const videoSort = useDragSort(videos.move);
   return (
-    <EditorSection id="links" icon={<LinkIcon />} title="Links and videos" hint="Your site, shop, portfolio, booking page, talks…">
+    <EditorSection id="links" icon={<LinkIcon />} title={t('links.title')} hint={t('links.hint')}>
       <LinkRows rows={form.links} onChange={(update) => set('links', update)} errors={errors} path="links" />
       {form.videos.map((v, i) => (
         <SortableRow
@@ -22,22 +26,22 @@ export default function LinksSection({ form, set, errors }: TSectionProps) {
           index={i}
           count={form.videos.length}
           sort={videoSort}
-          label={`video ${i + 1}`}
+          label={t('rows.video', { number: i + 1 })}
           onMove={videos.move}
           onRemove={() => videos.remove(i)}
         >
           <Box sx={{ display: 'grid', gap: 1.25, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '1fr 1fr' } }}>
             <Field
-              label="Video URL"
+              label={t('links.videoUrl')}
               type="url"
               inputMode="url"
-              placeholder="https://youtube.com/watch?v=…"
+              placeholder={EXAMPLE_VIDEO}
               value={v.videoUrl}
               onChange={(x) => videos.update(i, { videoUrl: x })}
               error={errors[`videos.${i}.videoUrl`]}
             />
             <Field
-              label="Video title"
+              label={t('links.videoTitle')}
               value={v.title}
               onChange={(x) => videos.update(i, { title: x })}
               error={errors[`videos.${i}.title`]}
@@ -46,7 +50,7 @@ export default function LinksSection({ form, set, errors }: TSectionProps) {
         </SortableRow>
       ))}
       <AddButton onClick={() => videos.add({ key: newKey(), videoUrl: '', title: '' })} disabled={form.videos.length >= 20}>
-        + Add a video
+        {t('links.addVideo')}
       </AddButton>
     </EditorSection>
   );

@@ -1,3 +1,6 @@
+import { useValidationText } from '../../../components/editor/validation-text.ts';
+import { useFormat } from '../../../i18n/format.ts';
+import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -30,6 +33,9 @@ export default function PinSection({
   writePin: (pinCode: string | null) => Promise<TPinStatus>;
 }) {
   const queryClient = useQueryClient();
+  const { t } = useTranslation('editor');
+  const format = useFormat();
+  const validation = useValidationText();
   // A failed read leaves the state line out (the setting still works).
   const status = useQuery(cardQueries.pin(contactId)).data ?? null;
   // The rule's message shows on a try and stays until the next one.
@@ -46,7 +52,7 @@ export default function PinSection({
     onSuccess: (answer, value) => {
       queryClient.setQueryData(cardQueries.pin(contactId).queryKey, answer);
       form.reset();
-      notify(value === null ? 'PIN removed: your phones and e-mails are visible.' : 'PIN saved: your phones and e-mails now need it.');
+      notify(value === null ? t('pin.removed') : t('pin.saved'));
     },
     onError: (e) => form.setError('pinCode', { type: 'server', message: errorText(e) }),
   });
@@ -60,18 +66,17 @@ export default function PinSection({
 
   const failed = status?.failedAttempts24h ?? 0;
   return (
-    <EditorSection id="pin" icon={<LockIcon />} title="PIN protection" hint="Hide your phones and e-mails until a visitor enters your PIN.">
+    <EditorSection id="pin" icon={<LockIcon />} title={t('pin.title')} hint={t('pin.hint')}>
       {status && (
         <Typography data-testid="pin-state" sx={{ fontWeight: 600 }} color={status.enabled ? 'success.main' : 'text.secondary'}>
-          {status.enabled ? 'PIN protection is on.' : 'PIN protection is off.'}
+          {status.enabled ? t('pin.on') : t('pin.off')}
         </Typography>
       )}
       {failed > 0 && (
         <Alert severity="warning" data-testid="pin-failures">
-          Your PIN was guessed wrong {failed} {failed === 1 ? 'time' : 'times'} in the last day.
           {status?.lockedUntil && new Date(status.lockedUntil) > new Date()
-            ? ` Locked until ${new Date(status.lockedUntil).toLocaleTimeString()}.`
-            : ''}
+            ? t('pin.failuresLocked', { count: failed, time: format.time(status.lockedUntil, { timeStyle: 'medium' }) })
+            : t('pin.failures', { count: failed })}
         </Alert>
       )}
       <Box sx={{ display: 'flex', gap: 1.25, alignItems: 'flex-start', flexWrap: 'wrap' }}>
@@ -80,12 +85,12 @@ export default function PinSection({
           control={form.control}
           render={({ field, fieldState }) => (
             <Field
-              label={status?.enabled ? 'New PIN' : 'PIN'}
+              label={status?.enabled ? t('pin.newPin') : t('pin.pin')}
               inputRef={field.ref}
               value={field.value}
               onChange={(v) => field.onChange(v.replace(/\D/g, '').slice(0, 8))}
-              error={fieldState.error?.message}
-              helperText="4 to 8 digits; avoid 1234 and other common PINs."
+              error={validation(fieldState.error?.message)}
+              helperText={t('pin.help')}
               type="password"
               slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'new-password', 'data-testid': 'pin-input' } }}
               sx={{ flex: '1 1 200px', maxWidth: 280 }}
@@ -93,11 +98,11 @@ export default function PinSection({
           )}
         />
         <Button variant="contained" onClick={() => void turnOn()} disabled={busy || !pin}>
-          {status?.enabled ? 'Change PIN' : 'Turn on'}
+          {status?.enabled ? t('pin.change') : t('pin.turnOn')}
         </Button>
         {status?.enabled && (
           <Button color="inherit" onClick={remove} disabled={busy}>
-            Remove PIN
+            {t('pin.remove')}
           </Button>
         )}
       </Box>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import PersonIcon from '@mui/icons-material/Person';
@@ -20,57 +21,58 @@ export default function ProfileSection({
   /** The business whose brand template sets the organization (read-only then). */ organizationLockedBy?: string | null;
   /** The business whose brand template sets the cover image (read-only then). */ coverLockedBy?: string | null;
 }) {
+  const { t } = useTranslation('editor');
   return (
-    <EditorSection id="profile" icon={<PersonIcon />} title="Profile" hint="Who you are, at a glance.">
+    <EditorSection id="profile" icon={<PersonIcon />} title={t('profile.title')} hint={t('profile.hint')}>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'auto 1fr' }, alignItems: 'start' }}>
         <Box sx={{ display: 'grid', gap: 0.75 }}>
           <Typography variant="overline" color="text.secondary">
-            Picture
+            {t('profile.picture')}
           </Typography>
           <PictureUpload form={form} set={set} testId="picture-input" />
         </Box>
         <Box sx={{ display: 'grid', gap: 0.75 }}>
           <Typography variant="overline" color="text.secondary">
-            Cover image
+            {t('profile.cover')}
           </Typography>
-          <LockedByBusiness label="Cover image" business={coverLockedBy}>
+          <LockedByBusiness label={t('profile.cover')} business={coverLockedBy}>
             <ImageUpload
-              label="Upload cover image"
+              label={t('profile.uploadCover')}
               testId="cover-input"
               shape="wide"
               src={form.heroImageDisplayItemId ? displayUrl(form.heroImageDisplayItemId) : null}
               onUploaded={(u) => set('heroImageDisplayItemId', u.highResDisplayItemId)}
               onRemove={() => set('heroImageDisplayItemId', null)}
-              hint="Shown on the Facebook-style design."
+              hint={t('profile.coverHint')}
             />
           </LockedByBusiness>
         </Box>
       </Box>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: '1fr 1fr' } }}>
         <Field
-          label="First name"
+          label={t('fields.firstName')}
           value={form.firstName}
           onChange={(v) => set('firstName', v)}
           error={errors.firstName}
           autoComplete="given-name"
         />
         <Field
-          label="Last name"
+          label={t('fields.lastName')}
           value={form.lastName}
           onChange={(v) => set('lastName', v)}
           error={errors.lastName}
           autoComplete="family-name"
         />
         <Field
-          label="Job title"
+          label={t('fields.jobTitle')}
           value={form.jobTitle}
           onChange={(v) => set('jobTitle', v)}
           error={errors.jobTitle}
           autoComplete="organization-title"
         />
-        <LockedByBusiness label="Organization" business={organizationLockedBy}>
+        <LockedByBusiness label={t('fields.organization')} business={organizationLockedBy}>
           <Field
-            label="Organization"
+            label={t('fields.organization')}
             value={form.organization}
             onChange={(v) => set('organization', v)}
             error={errors.organization}
@@ -79,13 +81,13 @@ export default function ProfileSection({
         </LockedByBusiness>
       </Box>
       <Field
-        label="Biography"
+        label={t('fields.biography')}
         value={form.biography}
         onChange={(v) => set('biography', v)}
         error={errors.biography}
         multiline
         minRows={2}
-        helperText={`${form.biography.length} / 2000`}
+        helperText={t('profile.biographyCount', { length: form.biography.length, max: 2000 })}
       />
     </EditorSection>
   );

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
@@ -32,6 +33,7 @@ export const publicCardUrl = (quickId: string) => `${window.location.origin}/vbc
 
 /** The quickId link (copy, share, QR, open) and the views/downloads chart of the last 30 days. */
 export default function ShareSection({ card }: { card: TVirtualContact }) {
+  const { t } = useTranslation('editor');
   // A failed read leaves the chart out.
   const stats = useQuery(cardQueries.stats(card.virtualContactId, 30)).data ?? null;
   const [copied, setCopied] = useState(false);
@@ -44,12 +46,12 @@ export default function ShareSection({ card }: { card: TVirtualContact }) {
   const [backgroundOpen, setBackgroundOpen] = useState(false);
   useEffect(() => {
     if (!copied) return;
-    const t = window.setTimeout(() => setCopied(false), 1500);
-    return () => window.clearTimeout(t);
+    const timer = window.setTimeout(() => setCopied(false), 1500);
+    return () => window.clearTimeout(timer);
   }, [copied]);
 
   return (
-    <EditorSection id="share" icon={<InsightsIcon />} title="Your link and stats">
+    <EditorSection id="share" icon={<InsightsIcon />} title={t('share.title')}>
       <Box
         sx={{
           display: 'flex',
@@ -77,7 +79,7 @@ export default function ShareSection({ card }: { card: TVirtualContact }) {
           {link.replace(/^https?:\/\//, '')}
         </Typography>
         <IconButton
-          aria-label="Copy link"
+          aria-label={t('share.copyLink')}
           onClick={async () => {
             try {
               await navigator.clipboard.writeText(withVisitSource(link, 'link'));
@@ -91,11 +93,11 @@ export default function ShareSection({ card }: { card: TVirtualContact }) {
         </IconButton>
       </Box>
       <Typography role="status" variant="body2" color="success.main" sx={{ minHeight: 20, mt: -1.5, fontWeight: 600 }}>
-        {copied ? 'copied to clipboard' : ''}
+        {copied ? t('share.copied') : ''}
       </Typography>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: -1 }}>
         <Button variant="contained" startIcon={<ShareIcon />} onClick={() => emitClientEvent('shareContact', { contact: card })}>
-          Share
+          {t('share.share')}
         </Button>
         <Button
           variant="outlined"
@@ -107,20 +109,20 @@ export default function ShareSection({ card }: { card: TVirtualContact }) {
             })
           }
         >
-          QR code
+          {t('share.qr')}
         </Button>
         <Button color="inherit" startIcon={<OpenInNewIcon />} component={RouterLink} to={`/${card.quickId}`}>
-          Open card
+          {t('share.open')}
         </Button>
         <Button variant="outlined" startIcon={<MailIcon />} onClick={() => setSignatureOpen(true)}>
-          E-mail signature
+          {t('share.signature')}
         </Button>
         <Button variant="outlined" startIcon={<WallpaperIcon />} onClick={() => setBackgroundOpen(true)}>
-          Video background
+          {t('share.background')}
         </Button>
         {nfc && (
           <Button variant="outlined" startIcon={<NfcIcon />} onClick={() => setNfcOpen(true)}>
-            Write to NFC tag
+            {t('share.nfc')}
           </Button>
         )}
       </Box>
@@ -141,12 +143,12 @@ export default function ShareSection({ card }: { card: TVirtualContact }) {
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
           {wallets.apple && (
             <Button variant="outlined" startIcon={<WalletIcon />} onClick={() => addToWallet('apple', card.virtualContactId)}>
-              Add to Apple Wallet
+              {t('share.apple')}
             </Button>
           )}
           {wallets.google && (
             <Button variant="outlined" startIcon={<WalletIcon />} onClick={() => addToWallet('google', card.virtualContactId)}>
-              Add to Google Wallet
+              {t('share.google')}
             </Button>
           )}
         </Box>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useId, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -23,6 +24,7 @@ import type { TSectionProps } from './types.ts';
 
 /** One board: a title and its photos in a grid ordered by drag (or the arrow buttons). */
 function Board({ board, index, onChange }: { board: TBoardRow; index: number; onChange: (patch: Partial<TBoardRow>) => void }) {
+  const { t } = useTranslation('editor');
   const input = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | null>(null);
   const latest = useRef(board);
@@ -44,7 +46,7 @@ function Board({ board, index, onChange }: { board: TBoardRow; index: number; on
           { key: newKey(), obsecuredDisplayItemId: u.obsecuredDisplayItemId, width: u.width, height: u.height, caption: '' },
         ],
       }),
-    onError: (e, file) => setError(`${file.name}: ${errorText(e)}`),
+    onError: (e, file) => setError(t('wall.uploadFailed', { file: file.name, reason: errorText(e) })),
   });
   const busy = useIsMutating({ mutationKey: uploads });
 
@@ -59,14 +61,14 @@ function Board({ board, index, onChange }: { board: TBoardRow; index: number; on
   return (
     <>
       <Field
-        label={`Board ${index + 1} title`}
+        label={t('wall.boardTitle', { number: index + 1 })}
         value={board.title}
         onChange={(title) => onChange({ title })}
-        placeholder={index === 0 ? 'Recent work' : 'Board title'}
+        placeholder={index === 0 ? t('wall.recentWork') : t('wall.boardTitlePlaceholder')}
       />
       <Box
         component="ul"
-        aria-label={`Board ${index + 1} photos`}
+        aria-label={t('wall.boardPhotos', { number: index + 1 })}
         sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1, gridTemplateColumns: 'repeat(auto-fill, minmax(96px, 1fr))' }}
       >
         {board.items.map((item, i) => (
@@ -87,7 +89,7 @@ function Board({ board, index, onChange }: { board: TBoardRow; index: number; on
             <Box
               component="img"
               src={obsecuredDisplayUrl(item.obsecuredDisplayItemId)}
-              alt={`Photo ${i + 1}`}
+              alt={t('wall.photo', { number: i + 1 })}
               draggable={false}
               {...sort.handleProps(i)}
               sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block', userSelect: 'none' }}
@@ -104,7 +106,7 @@ function Board({ board, index, onChange }: { board: TBoardRow; index: number; on
             >
               <IconButton
                 size="small"
-                aria-label={`Move photo ${i + 1} earlier`}
+                aria-label={t('wall.earlier', { number: i + 1 })}
                 disabled={i === 0}
                 onClick={() => move(i, i - 1)}
                 sx={{ color: '#fff' }}
@@ -113,7 +115,7 @@ function Board({ board, index, onChange }: { board: TBoardRow; index: number; on
               </IconButton>
               <IconButton
                 size="small"
-                aria-label={`Move photo ${i + 1} later`}
+                aria-label={t('wall.later', { number: i + 1 })}
                 disabled={i === n - 1}
                 onClick={() => move(i, i + 1)}
                 sx={{ color: '#fff' }}
@@ -123,7 +125,7 @@ function Board({ board, index, onChange }: { board: TBoardRow; index: number; on
             </Box>
             <IconButton
               size="small"
-              aria-label={`Remove photo ${i + 1}`}
+              aria-label={t('wall.remove', { number: i + 1 })}
               onClick={() => onChange({ items: board.items.filter((_, j) => j !== i) })}
               sx={{
                 position: 'absolute',
@@ -153,8 +155,8 @@ function Board({ board, index, onChange }: { board: TBoardRow; index: number; on
               fontSize: '0.8rem',
             }}
           >
-            {busy > 0 ? <CircularProgress size={22} aria-label="Uploading" /> : <PhotoLibraryIcon />}
-            {busy > 0 ? `Uploading ${busy}` : 'Add photos'}
+            {busy > 0 ? <CircularProgress size={22} aria-label={t('image.uploading')} /> : <PhotoLibraryIcon />}
+            {busy > 0 ? t('wall.uploading', { count: busy }) : t('wall.add')}
             <input
               ref={input}
               hidden
@@ -162,7 +164,7 @@ function Board({ board, index, onChange }: { board: TBoardRow; index: number; on
               multiple
               accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
               data-testid={`wall-input-${index}`}
-              aria-label={`Add photos to board ${index + 1}`}
+              aria-label={t('wall.addTo', { number: index + 1 })}
               onChange={(e) => addFiles(e.target.files)}
             />
           </Button>
@@ -179,22 +181,18 @@ function Board({ board, index, onChange }: { board: TBoardRow; index: number; on
 
 /** Wall boards of photos; the first board is the one the public card shows. */
 export default function WallSection({ form, set }: TSectionProps) {
+  const { t } = useTranslation('editor');
   const ops = listOps(set, 'boards');
   const sort = useDragSort(ops.move);
   return (
-    <EditorSection
-      id="wall"
-      icon={<PhotoLibraryIcon />}
-      title="Photo wall"
-      hint="Drag photos to order them (on a phone, touch and hold first). Your card shows the first board."
-    >
+    <EditorSection id="wall" icon={<PhotoLibraryIcon />} title={t('wall.title')} hint={t('wall.hint')}>
       {form.boards.map((b, i) => (
         <SortableRow
           key={b.key}
           index={i}
           count={form.boards.length}
           sort={sort}
-          label={`board ${i + 1}`}
+          label={t('rows.board', { number: i + 1 })}
           onMove={ops.move}
           onRemove={() => ops.remove(i)}
         >
@@ -202,7 +200,7 @@ export default function WallSection({ form, set }: TSectionProps) {
         </SortableRow>
       ))}
       <AddButton onClick={() => ops.add({ key: newKey(), title: '', items: [] })} disabled={form.boards.length >= 20}>
-        + Add a board
+        {t('wall.addBoard')}
       </AddButton>
     </EditorSection>
   );

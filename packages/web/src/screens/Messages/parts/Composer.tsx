@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import InputBase from '@mui/material/InputBase';
@@ -25,6 +26,7 @@ const enterSends = () => !window.matchMedia?.('(pointer: coarse)').matches;
 
 /** The message field, the attach menu (photo / document) and the send button. */
 export default function Composer({ onSend, onAttach, closedReason, onError }: TComposerProps) {
+  const { t } = useTranslation('messages');
   const [text, setText] = useState('');
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   const photoInput = useRef<HTMLInputElement>(null);
@@ -47,7 +49,7 @@ export default function Composer({ onSend, onAttach, closedReason, onError }: TC
     if (!file) return;
     const max = kind === 'photo' ? PHOTO_MAX_BYTES : DOCUMENT_MAX_BYTES;
     if (file.size > max) {
-      onError(`This ${kind} is larger than ${max / (1024 * 1024)} MB. Choose a smaller one.`);
+      onError(t('composer.tooLarge', { kind, megabytes: max / (1024 * 1024) }));
       return;
     }
     onAttach(file, kind);
@@ -78,7 +80,7 @@ export default function Composer({ onSend, onAttach, closedReason, onError }: TC
         bgcolor: 'background.paper',
       }}
     >
-      <IconButton aria-label="Attach" onClick={(e) => setMenu(e.currentTarget)} sx={{ mb: 0.25 }}>
+      <IconButton aria-label={t('composer.attach')} onClick={(e) => setMenu(e.currentTarget)} sx={{ mb: 0.25 }}>
         <AttachFileIcon />
       </IconButton>
       <Menu
@@ -97,7 +99,7 @@ export default function Composer({ onSend, onAttach, closedReason, onError }: TC
           <ListItemIcon>
             <PhotoOutlinedIcon fontSize="small" />
           </ListItemIcon>
-          Photo
+          {t('composer.photo')}
         </MenuItem>
         <MenuItem
           onClick={() => {
@@ -108,7 +110,7 @@ export default function Composer({ onSend, onAttach, closedReason, onError }: TC
           <ListItemIcon>
             <DescriptionOutlinedIcon fontSize="small" />
           </ListItemIcon>
-          Document
+          {t('composer.document')}
         </MenuItem>
       </Menu>
       <input ref={photoInput} type="file" accept="image/*" hidden onChange={pick('photo')} data-testid="photo-input" />
@@ -135,18 +137,22 @@ export default function Composer({ onSend, onAttach, closedReason, onError }: TC
               submit();
             }
           }}
-          placeholder="Message"
+          placeholder={t('composer.message')}
           multiline
           maxRows={6}
           fullWidth
-          inputProps={{ 'aria-label': 'Message', 'data-testid': 'composer-input' }}
+          inputProps={{ 'aria-label': t('composer.message'), 'data-testid': 'composer-input' }}
           sx={{ fontSize: 15 }}
         />
-        {tooLong && <Typography variant="caption" color="error">{`Max ${MESSAGE_MAX_LENGTH} characters (${trimmed.length})`}</Typography>}
+        {tooLong && (
+          <Typography variant="caption" color="error">
+            {t('composer.tooLong', { max: MESSAGE_MAX_LENGTH, length: trimmed.length })}
+          </Typography>
+        )}
       </Box>
       <IconButton
         type="submit"
-        aria-label="Send"
+        aria-label={t('composer.send')}
         disabled={!trimmed || tooLong}
         sx={{
           mb: 0.25,
@@ -156,7 +162,7 @@ export default function Composer({ onSend, onAttach, closedReason, onError }: TC
           '&.Mui-disabled': { bgcolor: 'rgba(255,255,255,0.08)' },
         }}
       >
-        <SendIcon fontSize="small" />
+        <SendIcon fontSize="small" sx={{ transform: (theme) => (theme.direction === 'rtl' ? 'scaleX(-1)' : undefined) }} />
       </IconButton>
     </Box>
   );

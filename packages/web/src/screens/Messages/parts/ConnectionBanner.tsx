@@ -4,17 +4,14 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import CloudOffIcon from '@mui/icons-material/CloudOff';
+import { useTranslation } from 'react-i18next';
 import { FAILED_TO_INJECT, getRealtimeStatus, reconnectRealtime, subscribeRealtimeStatus } from '../../../realtime/connection.ts';
 
 /** docs/contracts.md §8: the only real-time texts shown to people; other library errors stay in the tooltip. */
 const SERVER_TIMEOUT = 'Server timeout elapsed without receiving a message from the server.';
 
-const shownReason = (error: string | null): string =>
-  error === FAILED_TO_INJECT
-    ? FAILED_TO_INJECT
-    : error?.includes(SERVER_TIMEOUT)
-      ? SERVER_TIMEOUT
-      : 'New messages will show when you reconnect.';
+const shownReason = (error: string | null): string | null =>
+  error === FAILED_TO_INJECT ? FAILED_TO_INJECT : error?.includes(SERVER_TIMEOUT) ? SERVER_TIMEOUT : null;
 
 /** A connecting state shorter than this is not worth a flash of banner. */
 const QUIET_MS = 1200;
@@ -27,6 +24,7 @@ const QUIET_MS = 1200;
  */
 export default function ConnectionBanner() {
   const status = useSyncExternalStore(subscribeRealtimeStatus, getRealtimeStatus);
+  const { t } = useTranslation('messages');
   const [patient, setPatient] = useState(false);
   const down = status.state !== 'Connected';
   useEffect(() => {
@@ -59,11 +57,15 @@ export default function ConnectionBanner() {
     >
       {gaveUp ? <CloudOffIcon fontSize="small" color="error" /> : <CircularProgress size={14} color="warning" aria-hidden />}
       <Typography variant="body2" sx={{ flex: 1, minWidth: 0 }} title={status.error ?? undefined}>
-        {gaveUp ? `Disconnected — ${shownReason(status.error)}` : `${status.state === 'Reconnecting' ? 'Reconnecting' : 'Connecting'}…`}
+        {gaveUp
+          ? t('connection.disconnected', { reason: shownReason(status.error) ?? t('connection.later') })
+          : status.state === 'Reconnecting'
+            ? t('connection.reconnecting')
+            : t('connection.connecting')}
       </Typography>
       {gaveUp && (
         <Button size="small" variant="outlined" onClick={reconnectRealtime}>
-          Reconnect
+          {t('connection.reconnect')}
         </Button>
       )}
     </Box>

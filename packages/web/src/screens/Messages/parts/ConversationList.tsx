@@ -6,6 +6,9 @@ import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
 import PhotoOutlinedIcon from '@mui/icons-material/PhotoOutlined';
 import type { TConversationSummary } from '@vbc/shared/conversation';
 import { Link } from 'react-router';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../../i18n/format.ts';
 import { listTimeLabel, previewOf } from '../../../messaging/thread-model.ts';
 import CounterpartAvatar from './CounterpartAvatar.tsx';
 
@@ -18,6 +21,10 @@ export interface TConversationListProps {
 
 /** docs/contracts.md §2 message list: picture, name, last message, time and unseen count per conversation. */
 export default function ConversationList({ list, error, activeId, myAccountId }: TConversationListProps) {
+  const { t } = useTranslation('messages');
+  const { locale } = useFormat();
+  const timeWords = useMemo(() => ({ locale, today: t('time.today'), yesterday: t('time.yesterday') }), [locale, t]);
+  const previewWords = useMemo(() => ({ photo: t('bubble.photo'), document: t('bubble.document') }), [t]);
   if (!list) {
     return (
       <Box sx={{ px: 2 }} aria-busy="true">
@@ -42,15 +49,15 @@ export default function ConversationList({ list, error, activeId, myAccountId }:
   if (list.length === 0) {
     return (
       <Box sx={{ px: 3, py: 6, textAlign: 'center' }}>
-        <Typography sx={{ fontWeight: 600, mb: 0.5 }}>No conversations yet</Typography>
+        <Typography sx={{ fontWeight: 600, mb: 0.5 }}>{t('list.emptyTitle')}</Typography>
         <Typography variant="body2" color="text.secondary">
-          Open someone&apos;s card and tap the chat button to send them a message.
+          {t('list.emptyText')}
         </Typography>
       </Box>
     );
   }
   return (
-    <Box component="ul" aria-label="Conversations" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+    <Box component="ul" aria-label={t('list.label')} sx={{ listStyle: 'none', m: 0, p: 0 }}>
       {list.map((c) => {
         const unseen = c.unseenCount > 0;
         const last = c.lastMessage;
@@ -85,7 +92,7 @@ export default function ConversationList({ list, error, activeId, myAccountId }:
                     {c.counterpart.name}
                   </Typography>
                   <Typography variant="caption" sx={{ color: unseen ? 'primary.main' : 'text.secondary', flexShrink: 0 }}>
-                    {listTimeLabel(c.updatedAt)}
+                    {listTimeLabel(c.updatedAt, timeWords)}
                   </Typography>
                 </Box>
                 <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
@@ -104,19 +111,19 @@ export default function ConversationList({ list, error, activeId, myAccountId }:
                   >
                     {mine && (
                       <Box component="span" sx={{ color: 'text.secondary' }}>
-                        You:
+                        {t('list.you')}
                       </Box>
                     )}
                     {last?.kind === 'photo' && <PhotoOutlinedIcon aria-hidden />}
                     {last?.kind === 'document' && <DescriptionOutlinedIcon aria-hidden />}
                     <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
-                      {previewOf(last)}
+                      {previewOf(last, previewWords)}
                     </Box>
                   </Typography>
                   {unseen && (
                     <Box
                       data-testid="unseen-count"
-                      aria-label={`${c.unseenCount} unseen`}
+                      aria-label={t('list.unseen', { count: c.unseenCount })}
                       sx={{
                         minWidth: 22,
                         height: 22,
@@ -131,7 +138,7 @@ export default function ConversationList({ list, error, activeId, myAccountId }:
                         flexShrink: 0,
                       }}
                     >
-                      {c.unseenCount > 99 ? '99+' : c.unseenCount}
+                      {c.unseenCount > 99 ? t('list.manyUnseen') : c.unseenCount}
                     </Box>
                   )}
                 </Box>

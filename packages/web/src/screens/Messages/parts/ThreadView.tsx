@@ -7,10 +7,12 @@ import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../../i18n/format.ts';
 import { notify } from '../../../platform/events.ts';
 import { discard, enqueue, retry, useOutbox } from '../../../messaging/outbox.ts';
 import { dayLabel, differentDay } from '../../../messaging/thread-model.ts';
-import { useThread } from '../use-thread.ts';
+import { CONVERSATION_NOT_FOUND, useThread } from '../use-thread.ts';
 import ConnectionBanner from './ConnectionBanner.tsx';
 import Composer from './Composer.tsx';
 import CounterpartAvatar from './CounterpartAvatar.tsx';
@@ -33,6 +35,9 @@ export interface TThreadViewProps {
 /** One conversation: header, connection state, messages with day separators, and the composer. */
 export default function ThreadView({ conversationId, myAccountId, showBack }: TThreadViewProps) {
   const thread = useThread(conversationId, myAccountId);
+  const { t } = useTranslation('messages');
+  const { locale } = useFormat();
+  const timeWords = useMemo(() => ({ locale, today: t('time.today'), yesterday: t('time.yesterday') }), [locale, t]);
   const outbox = useOutbox(conversationId);
   const scroller = useRef<HTMLDivElement>(null);
   const [viewer, setViewer] = useState<number | null>(null);
@@ -58,8 +63,8 @@ export default function ThreadView({ conversationId, myAccountId, showBack }: TT
   }, [messages, outbox, myAccountId, thread.counterpartSeen]);
 
   const photos = useMemo(
-    () => messages.filter((m) => m.photo).map((m) => ({ id: m.photo!.obsecuredDisplayItemId, src: m.photo!.url, alt: 'Photo' })),
-    [messages],
+    () => messages.filter((m) => m.photo).map((m) => ({ id: m.photo!.obsecuredDisplayItemId, src: m.photo!.url, alt: t('bubble.photo') })),
+    [messages, t],
   );
 
   // Scroll: to the bottom at first; keep the reading position when older pages arrive above;
@@ -118,7 +123,7 @@ export default function ThreadView({ conversationId, myAccountId, showBack }: TT
   };
 
   const counterpart = summary?.counterpart;
-  const closed = counterpart?.deleted ? 'This person deleted their account. You can no longer reply.' : null;
+  const closed = counterpart?.deleted ? t('thread.closed') : null;
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minWidth: 0, position: 'relative' }} data-testid="thread">
@@ -137,14 +142,14 @@ export default function ThreadView({ conversationId, myAccountId, showBack }: TT
         }}
       >
         {showBack && (
-          <IconButton component={Link} to="/messages" aria-label="Back to conversations">
-            <ArrowBackIcon />
+          <IconButton component={Link} to="/messages" aria-label={t('thread.back')}>
+            <ArrowBackIcon sx={{ transform: (theme) => (theme.direction === 'rtl' ? 'scaleX(-1)' : undefined) }} />
           </IconButton>
         )}
         {counterpart && <CounterpartAvatar counterpart={counterpart} size={40} />}
         <Box sx={{ minWidth: 0 }}>
           <Typography component="h2" noWrap sx={{ fontWeight: 700, fontSize: 17 }} data-testid="thread-title">
-            {counterpart?.name ?? (thread.loading ? ' ' : 'Conversation')}
+            {counterpart?.name ?? (thread.loading ? ' ' : t('thread.conversation'))}
           </Typography>
           {counterpart?.quickId && (
             <Typography
@@ -153,7 +158,7 @@ export default function ThreadView({ conversationId, myAccountId, showBack }: TT
               variant="caption"
               sx={{ color: 'text.secondary', textDecoration: 'none', '&:hover': { textDecoration: 'underline' } }}
             >
-              View card
+              {t('thread.viewCard')}
             </Typography>
           )}
         </Box>
@@ -163,7 +168,7 @@ export default function ThreadView({ conversationId, myAccountId, showBack }: TT
         ref={scroller}
         onScroll={onScroll}
         role="log"
-        aria-label="Messages"
+        aria-label={t('thread.log')}
         aria-live="polite"
         data-testid="thread-messages"
         sx={{
@@ -176,22 +181,22 @@ export default function ThreadView({ conversationId, myAccountId, showBack }: TT
       >
         {thread.loading && (
           <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
-            <CircularProgress size={28} aria-label="Loading the conversation" />
+            <CircularProgress size={28} aria-label={t('thread.loading')} />
           </Box>
         )}
         {thread.error && (
           <Typography color="error" role="alert" sx={{ textAlign: 'center', py: 6, px: 2 }}>
-            {thread.error}
+            {thread.error === CONVERSATION_NOT_FOUND ? t('thread.notFound') : thread.error}
           </Typography>
         )}
         {loadingOlder && (
           <Box sx={{ display: 'grid', placeItems: 'center', py: 1 }}>
-            <CircularProgress size={20} aria-label="Loading older messages" />
+            <CircularProgress size={20} aria-label={t('thread.loadingOlder')} />
           </Box>
         )}
         {!thread.loading && !hasOlder && messages.length > 0 && (messages[0]?.sequence ?? 1) === 1 && (
           <Typography variant="caption" color="text.secondary" sx={{ display: 'block', textAlign: 'center', py: 1 }}>
-            Start of the conversation
+            {t('thread.start')}
           </Typography>
         )}
         {bubbles.map((b, i) => {
@@ -213,7 +218,7 @@ export default function ThreadView({ conversationId, myAccountId, showBack }: TT
                       fontWeight: 600,
                     }}
                   >
-                    {dayLabel(b.createdAt)}
+                    {dayLabel(b.createdAt, timeWords)}
                   </Typography>
                 </Box>
               )}
@@ -254,7 +259,7 @@ export default function ThreadView({ conversationId, myAccountId, showBack }: TT
             boxShadow: 3,
           }}
         >
-          New messages <KeyboardArrowDownIcon fontSize="small" />
+          {t('newBelow')} <KeyboardArrowDownIcon fontSize="small" />
         </ButtonBase>
       )}
       {!thread.error && (

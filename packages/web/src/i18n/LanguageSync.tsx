@@ -1,0 +1,41 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isLocale } from '@vbc/shared/i18n/locales';
+import type { createAppRouter } from '../router.tsx';
+import { useSession } from '../session/SessionContext.tsx';
+import { browserLanguages, chooseLocale, LANGUAGE_CHOSEN_EVENT, queryLocale, storedLocale } from './choose-locale.ts';
+
+/** The account's `language` (PUT /api/personalAccount/language; null or absent: follow the device). */
+const accountLanguage = (account: object | null): string | null => {
+  const language = account && 'language' in account ? account.language : null;
+  return isLocale(language) ? language : null;
+};
+
+/**
+ * Keeps the app in the language the choices pick (choose-locale.ts): the page's `?lang=`, the
+ * signed-in account's language, the device's choice, the browser's. Runs after hydration (the
+ * first render is in the server's language) and again on navigation, sign-in and a choice made
+ * in Settings.
+ */
+export default function LanguageSync({ router }: { router: ReturnType<typeof createAppRouter> }) {
+  const { i18n } = useTranslation();
+  const { account } = useSession();
+  const [search, setSearch] = useState(router.state.location.search);
+  const [chosen, setChosen] = useState(0);
+  useEffect(() => router.subscribe((state) => setSearch(state.location.search)), [router]);
+  useEffect(() => {
+    const changed = () => setChosen((n) => n + 1);
+    document.addEventListener(LANGUAGE_CHOSEN_EVENT, changed);
+    return () => document.removeEventListener(LANGUAGE_CHOSEN_EVENT, changed);
+  }, []);
+  const locale = chooseLocale({
+    query: queryLocale(search),
+    account: accountLanguage(account),
+    stored: storedLocale(),
+    browser: browserLanguages(),
+  });
+  useEffect(() => {
+    if (i18n.language !== locale) void i18n.changeLanguage(locale);
+  }, [i18n, locale, chosen]);
+  return null;
+}

@@ -1,0 +1,46 @@
+/**
+ * Which language the app speaks (issue 31), most specific first: a card link's `?lang=`, the
+ * signed-in person's choice (their account's `language`), the choice kept on this device, the
+ * browser's languages, English.
+ */
+import { isLocale, matchLocale, type TLocale } from '@vbc/shared/i18n/locales';
+import { readStored, writeStored } from '../platform/storage.ts';
+
+export interface TLocaleChoices {
+  /** `?lang=` of the page's address. */
+  query?: string | null;
+  /** The signed-in account's `language` (null: follow the device). */
+  account?: string | null;
+  /** The choice kept on this device (a signed-out visitor's). */
+  stored?: string | null;
+  /** `navigator.languages` (or, on the server, the Accept-Language tags). */
+  browser?: readonly string[];
+}
+
+/** The locale the choices pick: the first of them that is one of ours, else the browser's best match, else English. */
+export function chooseLocale({ query, account, stored, browser = [] }: TLocaleChoices): TLocale {
+  for (const choice of [query, account, stored]) if (isLocale(choice)) return choice;
+  return matchLocale(browser);
+}
+
+/** The `?lang=` of `search` (a URL's query string), if it names one of our locales. */
+export function queryLocale(search: string): TLocale | null {
+  const lang = new URLSearchParams(search).get('lang');
+  return isLocale(lang) ? lang : null;
+}
+
+/** The language kept on this device (Settings → Language when signed out), or null to follow the browser. */
+export const storedLocale = (): TLocale | null => {
+  const stored = readStored('language');
+  return isLocale(stored) ? stored : null;
+};
+
+/** Keeps `locale` on this device; null forgets it (follow the device's languages). */
+export const storeLocale = (locale: TLocale | null): void => writeStored('language', locale);
+
+/** The browser's preferred languages, most wanted first. */
+export const browserLanguages = (): readonly string[] =>
+  typeof navigator === 'undefined' ? [] : navigator.languages?.length ? navigator.languages : [navigator.language];
+
+/** Dispatched on document when the person picks a language (Settings), for the app to follow at once. */
+export const LANGUAGE_CHOSEN_EVENT = 'vbc:language-chosen';
