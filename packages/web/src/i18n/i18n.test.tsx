@@ -25,6 +25,17 @@ describe('the app in the active language (issue 31)', () => {
     expect(i18n.t('notFound.page.title', { ns: 'common' })).toBe('Page not found');
   });
 
+  it('formats ICU arguments and plurals in the locale', async () => {
+    expect(i18n.t('stats.views', { ns: 'card', count: 1 })).toBe('1 view');
+    expect(i18n.t('stats.views', { ns: 'card', count: 1234 })).toBe('1,234 views');
+    expect(i18n.t('exchange.sendMeTheCard', { ns: 'card', firstName: 'Ana' })).toBe("Send me Ana's card");
+    const { instance } = await instanceForRendering('ar', ['card']);
+    const arabic = (count: number) => instance.t('stats.views', { ns: 'card', count });
+    // Arabic's own plural forms, digits from Intl.
+    expect(new Set([0, 1, 2, 5, 11, 100].map(arabic)).size).toBe(6);
+    expect(arabic(2)).not.toContain('{');
+  });
+
   it('formats dates and numbers through Intl in the locale', () => {
     const day = new Date(Date.UTC(2026, 10, 28, 12));
     expect(formatDate('es', day, { dateStyle: 'long', timeZone: 'UTC' })).toBe('28 de noviembre de 2026');
