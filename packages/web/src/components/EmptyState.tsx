@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { emitClientEvent } from '../platform/events.ts';
 import { useSession } from '../session/SessionContext.tsx';
+import { useTranslation } from 'react-i18next';
 
 export interface TEmptyStateProps {
   icon: ReactNode;
@@ -17,6 +18,7 @@ export interface TEmptyStateProps {
 /** A designed empty screen for features that arrive later, or lists with nothing yet. */
 export default function EmptyState({ icon, title, text, requiresSignIn, action }: TEmptyStateProps) {
   const { status } = useSession();
+  const { t } = useTranslation('common');
   const signedOut = requiresSignIn && status === 'signedOut';
   return (
     <Box
@@ -54,11 +56,11 @@ export default function EmptyState({ icon, title, text, requiresSignIn, action }
         {title}
       </Typography>
       <Typography color="text.secondary" sx={{ maxWidth: 360 }}>
-        {signedOut ? 'Sign in to see this page.' : text}
+        {signedOut ? t('signIn.toSee') : text}
       </Typography>
       {signedOut ? (
         <Button variant="contained" sx={{ mt: 1.5 }} onClick={() => emitClientEvent('showLogin', {})}>
-          Login / Register
+          {t('signIn.button')}
         </Button>
       ) : (
         action
