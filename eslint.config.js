@@ -30,6 +30,9 @@ const TRANSLATED = [
   'packages/web/src/dialogs/QrCodeDialog.tsx',
   'packages/web/src/dialogs/CorporateProfileDialog.tsx',
   'packages/web/src/components/WalletMenuButton.tsx',
+  'packages/web/src/components/EmptyState.tsx',
+  'packages/web/src/dialogs/ErrorDialog.tsx',
+  'packages/web/src/screens/Settings/LanguageSetting.tsx',
 ];
 
 export default tseslint.config(
