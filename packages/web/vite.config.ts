@@ -14,6 +14,12 @@ import { fileURLToPath } from 'node:url';
  */
 const reactRouterProduction = `${dirname(createRequire(import.meta.url).resolve('react-router/package.json'))}/dist/production/index.mjs`;
 
+/**
+ * i18next-icu (hoisted to the root node_modules) would find the root's intl-messageformat, an older
+ * copy another tool brought; the app's messages are formatted by the one this workspace declares.
+ */
+const intlMessageFormat = createRequire(import.meta.url).resolve('intl-messageformat');
+
 /** Dark surface behind the app; also the manifest's theme and background colour. */
 const THEME_COLOR = '#121218';
 
@@ -31,8 +37,9 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
   // (and so the same class names) as the browser's.
   define: isSsrBuild && mode === 'production' ? { 'process.env.NODE_ENV': JSON.stringify('production') } : undefined,
   resolve: {
-    alias:
-      mode === 'production'
+    alias: [
+      { find: /^intl-messageformat$/, replacement: intlMessageFormat },
+      ...(mode === 'production'
         ? [
             { find: /^react-router$/, replacement: reactRouterProduction },
             // The theme has no CSS variables (src/theme.ts), so MUI's CSS-variables theme builder is never called.
@@ -43,7 +50,8 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
             // Ripples are off app-wide (src/theme.ts), so ButtonBase never mounts its TouchRipple.
             { find: /^\.\/TouchRipple\.mjs$/, replacement: fileURLToPath(new URL('./src/build/no-touch-ripple.ts', import.meta.url)) },
           ]
-        : [],
+        : []),
+    ],
   },
   plugins: [react(), ...(isSsrBuild ? [] : [precompress(), pwa()])],
   build: isSsrBuild

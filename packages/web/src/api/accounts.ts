@@ -15,6 +15,7 @@ import type { TVirtualContact } from '@vbc/shared/contact';
 import { addRecent, readRecents, RECENTS_LIMIT, type TRecent } from '../platform/recents.ts';
 import { writeStored } from '../platform/storage.ts';
 import { http } from './http.ts';
+import type { TLocale } from '@vbc/shared/i18n/locales';
 
 /** docs/contracts.md §3 personal account, as GET /api/personalAccount/myAccount returns it. */
 export interface TPersonalAccount {
@@ -71,6 +72,9 @@ export const getMyAccount = () => http.get<TPersonalAccount>('/api/personalAccou
 export const updateAccountName = (name: string) => http.put<TSharedAccount>('/api/personalAccount/myAccount', { name });
 
 /** logout: ends this session on the server. */
+/** Issue 31: the account's language (`null`: follow the device); answers the updated account. */
+export const setAccountLanguage = (language: TLocale | null) => http.put<TPersonalAccount>('/api/personalAccount/language', { language });
+
 export const logout = () => http.post('/api/personalAccount/logout');
 
 /** RequestUnRegisterOtp: a deletion code to the account's e-mail (or phone). */

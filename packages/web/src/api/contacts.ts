@@ -42,10 +42,10 @@ export const contactDownloadUrl = (virtualContactId: string, accessToken?: strin
   `/ds/vbc/download/i/${enc(virtualContactId)}${accessToken ? `?accessToken=${enc(accessToken)}` : ''}`;
 
 /** The card's QR code for print (issue 29): an SVG and a 1200 px PNG of its link with `s=qr`. */
-export const cardQrDownloads = (contactId: string) => [
-  { label: 'QR as SVG', href: `/ds/vbc/qr/${enc(contactId)}?format=svg` },
-  { label: 'QR as PNG (print)', href: `/ds/vbc/qr/${enc(contactId)}?format=png` },
-];
+export const cardQrDownloads = (contactId: string) => ({
+  svg: `/ds/vbc/qr/${enc(contactId)}?format=svg`,
+  png: `/ds/vbc/qr/${enc(contactId)}?format=png`,
+});
 
 export const displayUrl = (displayItemId: string) => `/ds/vbc/display/${enc(displayItemId)}`;
 export const obsecuredDisplayUrl = (obsecuredDisplayItemId: string) => `/ds/vbc/odisplay/${enc(obsecuredDisplayItemId)}`;

@@ -2,9 +2,9 @@ import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
 import { emitClientEvent } from '../platform/events.ts';
 import { useSession } from '../session/SessionContext.tsx';
+import { useTranslation } from 'react-i18next';
 
 export interface TEmptyStateProps {
   icon: ReactNode;
@@ -18,7 +18,7 @@ export interface TEmptyStateProps {
 /** A designed empty screen for features that arrive later, or lists with nothing yet. */
 export default function EmptyState({ icon, title, text, requiresSignIn, action }: TEmptyStateProps) {
   const { status } = useSession();
-  const { t } = useTranslation('app');
+  const { t } = useTranslation('common');
   const signedOut = requiresSignIn && status === 'signedOut';
   return (
     <Box
@@ -56,11 +56,11 @@ export default function EmptyState({ icon, title, text, requiresSignIn, action }
         {title}
       </Typography>
       <Typography color="text.secondary" sx={{ maxWidth: 360 }}>
-        {signedOut ? t('empty.signInToSee') : text}
+        {signedOut ? t('signIn.toSee') : text}
       </Typography>
       {signedOut ? (
         <Button variant="contained" sx={{ mt: 1.5 }} onClick={() => emitClientEvent('showLogin', {})}>
-          {t('empty.signIn')}
+          {t('signIn.button')}
         </Button>
       ) : (
         action

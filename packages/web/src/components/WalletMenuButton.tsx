@@ -7,6 +7,7 @@ import WalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import type { TWalletAvailability } from '@vbc/shared/wallet';
 import { walletQueries } from '../api/queries.ts';
 import { emitClientEvent } from '../platform/events.ts';
+import { useTranslation } from 'react-i18next';
 
 const NONE: TWalletAvailability = { apple: false, google: false };
 
@@ -29,6 +30,7 @@ export function addToWallet(provider: 'apple' | 'google', virtualContactId: stri
  */
 export default function WalletMenuButton({ virtualContactId, title }: { virtualContactId: string; title: string }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const { t } = useTranslation('card');
   const wallets = useWalletAvailability();
   if (!wallets.apple && !wallets.google) return null;
   const pick = (provider: 'apple' | 'google') => {
@@ -38,16 +40,16 @@ export default function WalletMenuButton({ virtualContactId, title }: { virtualC
   return (
     <>
       <IconButton
-        aria-label={`Add ${title} to a wallet`}
-        title="Add to wallet"
+        aria-label={t('wallet.addCardToWallet', { title })}
+        title={t('wallet.addToWallet')}
         aria-haspopup="menu"
         onClick={(e) => setAnchor(e.currentTarget)}
       >
         <WalletIcon fontSize="small" />
       </IconButton>
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-        {wallets.apple && <MenuItem onClick={() => pick('apple')}>Add to Apple Wallet</MenuItem>}
-        {wallets.google && <MenuItem onClick={() => pick('google')}>Add to Google Wallet</MenuItem>}
+        {wallets.apple && <MenuItem onClick={() => pick('apple')}>{t('wallet.addApple')}</MenuItem>}
+        {wallets.google && <MenuItem onClick={() => pick('google')}>{t('wallet.addGoogle')}</MenuItem>}
       </Menu>
     </>
   );

@@ -16,12 +16,16 @@ import { EmailList, LinkList, PhoneList, PlaceList } from '../components/card/In
 import AppDialog from './AppDialog.tsx';
 import FollowButton from './FollowButton.tsx';
 import { useSession } from '../session/SessionContext.tsx';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../i18n/format.ts';
 
 const CORPORATE_ACCENT = '#1f5fc4';
 
 /** docs/contracts.md §2 corporate profile dialog: headed 'Verified Business', loaded by corporate-profile id, with Close. */
 export default function CorporateProfileDialog({ corporateProfileId, onClose }: { corporateProfileId: string; onClose: () => void }) {
   const query = useQuery(corporateQueries.profile(corporateProfileId));
+  const { t } = useTranslation('card');
+  const format = useFormat();
   const signedIn = useSession().status === 'signedIn';
   const profile = query.data ?? null;
   const error = query.error ? errorText(query.error) : null;
@@ -37,14 +41,14 @@ export default function CorporateProfileDialog({ corporateProfileId, onClose }: 
       testId="corporate-dialog"
       title={
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-          <VerifiedIcon sx={{ color: 'corporate.main' }} aria-hidden /> Verified Business
+          <VerifiedIcon sx={{ color: 'corporate.main' }} aria-hidden /> {t('corporate.title')}
         </Box>
       }
     >
       <DialogContent sx={{ pt: 0 }}>
         {!profile && !error && (
           <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
-            <CircularProgress aria-label="Loading" />
+            <CircularProgress aria-label={t('common:loading')} />
           </Box>
         )}
         {error && (
@@ -67,7 +71,7 @@ export default function CorporateProfileDialog({ corporateProfileId, onClose }: 
                 <Box
                   component="img"
                   src={logo}
-                  alt={`${profile.name} logo`}
+                  alt={t('corporate.logo', { name: profile.name })}
                   sx={{
                     position: hero ? 'absolute' : 'static',
                     left: 16,
@@ -92,7 +96,7 @@ export default function CorporateProfileDialog({ corporateProfileId, onClose }: 
             )}
             {profile.verifiedDomains && profile.verifiedDomains.length > 0 && (
               <Typography variant="body2" color="text.secondary" data-testid="verified-domains" sx={{ overflowWrap: 'anywhere' }}>
-                Verified domains: {profile.verifiedDomains.join(', ')}
+                {t('corporate.verifiedDomains', { domains: profile.verifiedDomains.join(', ') })}
               </Typography>
             )}
             <PhoneList phones={profile.phones.map((p) => ({ phoneNumber: p.phoneNumber, type: 'Work' }))} accent={CORPORATE_ACCENT} />
@@ -113,9 +117,9 @@ export default function CorporateProfileDialog({ corporateProfileId, onClose }: 
             <SocialLinks entries={profile.socialMedias} size={40} align="flex-start" />
             <Box>
               <Typography variant="overline" color="text.secondary">
-                Last Updated
+                {t('corporate.lastUpdated')}
               </Typography>
-              <Typography data-testid="corporate-last-updated">{new Date(profile.lastUpdatedAt).toLocaleDateString()}</Typography>
+              <Typography data-testid="corporate-last-updated">{format.date(profile.lastUpdatedAt)}</Typography>
             </Box>
           </Stack>
         )}
@@ -123,7 +127,7 @@ export default function CorporateProfileDialog({ corporateProfileId, onClose }: 
       <DialogActions sx={{ px: 3, pb: 2 }}>
         {signedIn && profile && <FollowButton corporateProfileId={corporateProfileId} />}
         <Button onClick={onClose} variant="contained">
-          Close
+          {t('common:actions.close')}
         </Button>
       </DialogActions>
     </AppDialog>

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 
 /** A modal error (docs/contracts.md §8 "Contact load failure"), with an optional retry. */
 export default function ErrorDialog({ message, onClose, onRetry }: { message: string | null; onClose: () => void; onRetry?: () => void }) {
-  const { t } = useTranslation('app');
+  const { t } = useTranslation('common');
   return (
     <AppDialog open={!!message} onClose={onClose} title={t('error.title')} maxWidth={SMALL_DIALOG_MAX_WIDTH} testId="error-dialog">
       <DialogContent>

@@ -5,6 +5,7 @@ import DialogContent from '@mui/material/DialogContent';
 import { QR } from '@vbc/shared/constants';
 import StyledQr from '../components/qr/StyledQr.tsx';
 import AppDialog from './AppDialog.tsx';
+import { useTranslation } from 'react-i18next';
 
 export interface TQrCodeRequest {
   title: string;
@@ -16,6 +17,7 @@ export interface TQrCodeRequest {
 
 /** docs/contracts.md §2 "QR code dialog (title and code)". */
 export default function QrCodeDialog({ request, onClose }: { request: TQrCodeRequest | null; onClose: () => void }) {
+  const { t } = useTranslation('common');
   return (
     <AppDialog open={!!request} onClose={onClose} title={request?.title}>
       <DialogContent>
@@ -32,7 +34,7 @@ export default function QrCodeDialog({ request, onClose }: { request: TQrCodeReq
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onClose} variant="contained">
-          Close
+          {t('actions.close')}
         </Button>
       </DialogActions>
     </AppDialog>

@@ -23,6 +23,7 @@ import { SHARE_TARGETS, shareTargetUrl, type TShareTarget } from '@vbc/shared/li
 import IconTile from '../components/IconTile.tsx';
 import StyledQr from '../components/qr/StyledQr.tsx';
 import AppDialog from './AppDialog.tsx';
+import { useTranslation } from 'react-i18next';
 
 /** How long the "copied to clipboard" flash stays. */
 const COPIED_FLASH_MS = 1500;
@@ -45,16 +46,31 @@ async function copyText(text: string): Promise<boolean> {
   }
 }
 
-/** Each target's name on the button, its accessible name (docs/contracts.md §2 "Share To Facebook") and icon. */
-const TARGET_LOOK: Record<TShareTarget, { caption: string; name: string; icon: React.ReactNode }> = {
-  Facebook: { caption: 'Facebook', name: 'Share To Facebook', icon: <FacebookIcon /> },
-  WhatsApp: { caption: 'WhatsApp', name: 'Share To WhatsApp', icon: <WhatsAppIcon /> },
-  Messenger: { caption: 'Messenger', name: 'Share To Messenger', icon: <ChatBubbleIcon /> },
-  Telegram: { caption: 'Telegram', name: 'Share To Telegram', icon: <TelegramIcon /> },
-  LinkedIn: { caption: 'LinkedIn', name: 'Share To LinkedIn', icon: <LinkedInIcon /> },
-  SMS: { caption: 'SMS', name: 'Share by SMS', icon: <SmsIcon /> },
-  Email: { caption: 'E-mail', name: 'Share by e-mail', icon: <EmailIcon /> },
+/** Each target's icon; its caption and accessible name (docs/contracts.md §2 "Share To Facebook") come from `useTargetWords`. */
+const TARGET_ICON: Record<TShareTarget, React.ReactNode> = {
+  Facebook: <FacebookIcon />,
+  WhatsApp: <WhatsAppIcon />,
+  Messenger: <ChatBubbleIcon />,
+  Telegram: <TelegramIcon />,
+  LinkedIn: <LinkedInIcon />,
+  SMS: <SmsIcon />,
+  Email: <EmailIcon />,
 };
+
+/** Each target's caption (a brand name, or "E-mail") and the accessible name of its button, in the active language. */
+function useTargetWords(): Record<TShareTarget, { caption: string; name: string }> {
+  const { t } = useTranslation('card');
+  const to = (brand: string) => ({ caption: brand, name: t('share.to', { target: brand }) });
+  return {
+    Facebook: to('Facebook'),
+    WhatsApp: to('WhatsApp'),
+    Messenger: to('Messenger'),
+    Telegram: to('Telegram'),
+    LinkedIn: to('LinkedIn'),
+    SMS: { caption: 'SMS', name: t('share.bySms') },
+    Email: { caption: t('share.email'), name: t('share.byEmail') },
+  };
+}
 
 export interface TShareLinkDialogProps {
   /** The public link to share; null keeps the dialog closed. */
@@ -84,6 +100,8 @@ export interface TShareLinkDialogProps {
  */
 export default function ShareLinkDialog(props: TShareLinkDialogProps) {
   const { link, qrLink, qrDownloads, title, qrLabel, qrImage, shareTitle, shareText, testId, linkTestId, onClose } = props;
+  const { t } = useTranslation('card');
+  const targetWords = useTargetWords();
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;
@@ -118,19 +136,20 @@ export default function ShareLinkDialog(props: TShareLinkDialogProps) {
           )}
           <TextField
             value={link ?? ''}
-            label="Link"
+            label={t('share.link')}
             size="small"
             fullWidth
             slotProps={{
               htmlInput: {
                 readOnly: true,
+                dir: 'ltr',
                 'data-testid': linkTestId,
                 onFocus: (e: React.FocusEvent<HTMLInputElement>) => e.target.select(),
               },
               input: {
                 endAdornment: (
                   <InputAdornment position="end">
-                    <IconButton aria-label="Copy link" edge="end" onClick={async () => setCopied(await copyText(link ?? ''))}>
+                    <IconButton aria-label={t('share.copyLink')} edge="end" onClick={async () => setCopied(await copyText(link ?? ''))}>
                       <ContentCopyIcon fontSize="small" />
                     </IconButton>
                   </InputAdornment>
@@ -144,23 +163,23 @@ export default function ShareLinkDialog(props: TShareLinkDialogProps) {
             color="success.main"
             sx={{ minHeight: 20, mt: -1.5, textAlign: 'center', fontWeight: 600 }}
           >
-            {copied ? 'copied to clipboard' : ''}
+            {copied ? t('share.copied') : ''}
           </Typography>
           <Box data-testid="share-targets" sx={{ display: 'grid', gap: 1.5 }}>
             {canShare && (
               <Button variant="contained" size="large" startIcon={<IosShareIcon />} onClick={nativeShare}>
-                Share
+                {t('share.title')}
               </Button>
             )}
             <Typography variant="overline" color="text.secondary" component="p" sx={{ lineHeight: 1.5 }}>
-              Share To
+              {t('share.shareTo')}
             </Typography>
             <Box
               component="ul"
               sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gridTemplateColumns: 'repeat(4, minmax(0, 1fr))', gap: 1 }}
             >
               {SHARE_TARGETS.map((target) => {
-                const look = TARGET_LOOK[target];
+                const look = { ...targetWords[target], icon: TARGET_ICON[target] };
                 const href = shareTargetUrl(target, { url: link ?? '', title: shareTitle, text: shareText });
                 const web = href.startsWith('https:');
                 return (
@@ -191,7 +210,7 @@ export default function ShareLinkDialog(props: TShareLinkDialogProps) {
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onClose} color="inherit">
-          Close
+          {t('common:actions.close')}
         </Button>
       </DialogActions>
     </AppDialog>

@@ -1,15 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isLocale } from '@vbc/shared/i18n/locales';
 import type { createAppRouter } from '../router.tsx';
 import { useSession } from '../session/SessionContext.tsx';
-import { browserLanguages, chooseLocale, LANGUAGE_CHOSEN_EVENT, queryLocale, storedLocale } from './choose-locale.ts';
-
-/** The account's `language` (PUT /api/personalAccount/language; null or absent: follow the device). */
-const accountLanguage = (account: object | null): string | null => {
-  const language = account && 'language' in account ? account.language : null;
-  return isLocale(language) ? language : null;
-};
+import { accountLocale, browserLanguages, chooseLocale, LANGUAGE_CHOSEN_EVENT, queryLocale, storedLocale } from './choose-locale.ts';
 
 /**
  * Keeps the app in the language the choices pick (choose-locale.ts): the page's `?lang=`, the
@@ -30,7 +23,7 @@ export default function LanguageSync({ router }: { router: ReturnType<typeof cre
   }, []);
   const locale = chooseLocale({
     query: queryLocale(search),
-    account: accountLanguage(account),
+    account: accountLocale(account),
     stored: storedLocale(),
     browser: browserLanguages(),
   });

@@ -23,6 +23,12 @@ export function chooseLocale({ query, account, stored, browser = [] }: TLocaleCh
   return matchLocale(browser);
 }
 
+/** The account's `language` (PUT /api/personalAccount/language; null or absent: follow the device). */
+export const accountLocale = (account: object | null | undefined): TLocale | null => {
+  const language = account && 'language' in account ? account.language : null;
+  return isLocale(language) ? language : null;
+};
+
 /** The `?lang=` of `search` (a URL's query string), if it names one of our locales. */
 export function queryLocale(search: string): TLocale | null {
   const lang = new URLSearchParams(search).get('lang');

@@ -13,6 +13,7 @@ import MovieIcon from '@mui/icons-material/Movie';
 import type { TEmail, TLink, TLocation, TPhone, TVideo } from '@vbc/shared/contact';
 import { countedLinkPath, emailLabel, linkHref, mailtoHref, mapsUrl, telHref } from '@vbc/shared/links';
 import { COUNTED_LINK_ATTRIBUTE } from '../../platform/visit-source.ts';
+import { useTranslation } from 'react-i18next';
 
 interface TRow {
   key: string;
@@ -94,17 +95,33 @@ function InfoRows({ rows, icon, label, accent }: { rows: TRow[]; icon: ReactNode
 }
 
 export function PhoneList({ phones, accent }: { phones: readonly TPhone[]; accent: string }) {
+  const { t } = useTranslation('card');
+  const typeName = (type: TPhone['type']) => {
+    switch (type) {
+      case 'Mobile':
+        return t('lists.phoneTypes.mobile');
+      case 'Work':
+        return t('lists.phoneTypes.work');
+      case 'Home':
+        return t('lists.phoneTypes.home');
+      case 'Fax':
+        return t('lists.phoneTypes.fax');
+      default:
+        return t('lists.phoneTypes.other');
+    }
+  };
   const rows = phones.map((p, i) => ({
     key: `p${i}`,
     href: telHref(p),
     primary: p.phoneNumber,
-    secondary: p.type,
+    secondary: typeName(p.type),
     mf: { primary: 'p-tel' },
   }));
-  return <InfoRows rows={rows} icon={<PhoneIcon />} label="Phones" accent={accent} />;
+  return <InfoRows rows={rows} icon={<PhoneIcon />} label={t('lists.phones')} accent={accent} />;
 }
 
 export function EmailList({ emails, accent }: { emails: readonly TEmail[]; accent: string }) {
+  const { t } = useTranslation('card');
   const rows = emails.map((e, i) => {
     const label = emailLabel(e);
     return {
@@ -115,7 +132,7 @@ export function EmailList({ emails, accent }: { emails: readonly TEmail[]; accen
       mf: { link: 'u-email' },
     };
   });
-  return <InfoRows rows={rows} icon={<EmailIcon />} label="Emails" accent={accent} />;
+  return <InfoRows rows={rows} icon={<EmailIcon />} label={t('lists.emails')} accent={accent} />;
 }
 
 /** Shown text of a link: its name, else the address without the scheme. */
@@ -126,6 +143,7 @@ const linkText = (l: TLink) => l.linkName?.trim() || l.linkUrl.replace(/^https?:
  * counting redirect (issue 29), while its `href` stays the real address (h-card, a reader's preview).
  */
 export function LinkList({ links, accent, countedFor }: { links: readonly TLink[]; accent: string; countedFor?: string }) {
+  const { t } = useTranslation('card');
   const rows = links
     .map((l, i) => ({
       key: `l${i}`,
@@ -137,11 +155,12 @@ export function LinkList({ links, accent, countedFor }: { links: readonly TLink[
       mf: { link: 'u-url' },
     }))
     .filter((r) => r.href);
-  return <InfoRows rows={rows} icon={<LinkIcon />} label="Links" accent={accent} />;
+  return <InfoRows rows={rows} icon={<LinkIcon />} label={t('lists.links')} accent={accent} />;
 }
 
 /** Videos no player can show (issue 30): a plain link, titled when the owner gave a title. */
 export function VideoLinkList({ videos, accent }: { videos: readonly TVideo[]; accent: string }) {
+  const { t } = useTranslation('card');
   const rows = videos
     .map((v, i) => ({
       key: `v${i}`,
@@ -151,21 +170,22 @@ export function VideoLinkList({ videos, accent }: { videos: readonly TVideo[]; a
       external: true,
     }))
     .filter((r) => r.href);
-  return <InfoRows rows={rows} icon={<MovieIcon />} label="Videos" accent={accent} />;
+  return <InfoRows rows={rows} icon={<MovieIcon />} label={t('lists.videos')} accent={accent} />;
 }
 
 export function PlaceList({ locations, accent }: { locations: readonly TLocation[]; accent: string }) {
+  const { t } = useTranslation('card');
   const rows = locations.map((l, i) => {
     const line = [l.address, l.city, l.country].filter((p) => p && p.trim()).join(', ');
     return {
       key: `m${i}`,
       href: mapsUrl(l),
-      primary: l.title?.trim() || line || 'Place',
+      primary: l.title?.trim() || line || t('lists.place'),
       secondary: l.title?.trim() ? line || null : null,
       external: true,
       // The address is the h-card's `p-adr` (under the place's title when it has one).
       mf: l.title?.trim() ? { secondary: 'p-adr' } : line ? { primary: 'p-adr' } : undefined,
     };
   });
-  return <InfoRows rows={rows} icon={<PlaceIcon />} label="Places" accent={accent} />;
+  return <InfoRows rows={rows} icon={<PlaceIcon />} label={t('lists.places')} accent={accent} />;
 }

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import Box from '@mui/material/Box';
 import { markdownSx } from './markdown-style.ts';
+import { useTranslation } from 'react-i18next';
 
 const Markdown = lazy(() => import('./Markdown.tsx'));
 
@@ -29,6 +30,7 @@ if (typeof document !== 'undefined') {
  * `under`: the level of the heading they sit under (1 in a layout without section headings).
  */
 export default function MarkdownDescriptions({ sources, under = 2 }: { sources: readonly string[]; under?: 1 | 2 }) {
+  const { t } = useTranslation('card');
   const nonEmpty = sources.filter((s) => s.trim());
   const key = hashOf(`${under}\u0000${nonEmpty.join('\u0000')}`);
   const [html] = useState(() => serverRendered.get(key) ?? null);
@@ -37,7 +39,9 @@ export default function MarkdownDescriptions({ sources, under = 2 }: { sources: 
     return <Box data-testid="markdown" {...{ [ISLAND]: key }} sx={markdownSx} dangerouslySetInnerHTML={{ __html: html }} />;
   return (
     <Box data-testid="markdown" {...{ [ISLAND]: key }} sx={markdownSx}>
-      <Suspense fallback={<Box aria-label="Loading description" sx={{ height: 72, borderRadius: 2, bgcolor: 'rgba(255,255,255,0.06)' }} />}>
+      <Suspense
+        fallback={<Box aria-label={t('markdown.loading')} sx={{ height: 72, borderRadius: 2, bgcolor: 'rgba(255,255,255,0.06)' }} />}
+      >
         <Markdown sources={nonEmpty} under={under} />
       </Suspense>
     </Box>

@@ -4,6 +4,7 @@ import { socialUrl, type TSocialLinkInput } from '@vbc/shared/links';
 import { obsecuredDisplayUrl } from '../../api/contacts.ts';
 import { emitClientEvent } from '../../platform/events.ts';
 import { SOCIAL_STYLE } from './social-icons.tsx';
+import { useTranslation } from 'react-i18next';
 
 type TEntry = TSocialLinkInput & { qrCode?: string | null };
 
@@ -32,6 +33,7 @@ export default function SocialLinks({
   size?: number;
   align?: TJustify | { xs: TJustify; md: TJustify };
 }) {
+  const { t } = useTranslation('card');
   const items = entries
     .map((entry, i) => ({ entry, i, url: socialUrl(entry), style: SOCIAL_STYLE[entry.socialMediaType] }))
     .filter(({ url, entry, style }) => style && (url || entry.qrCode));
@@ -46,7 +48,7 @@ export default function SocialLinks({
   return (
     <Box
       component="ul"
-      aria-label="Social networks"
+      aria-label={t('lists.socialNetworks')}
       sx={{ listStyle: 'none', p: 0, m: 0, display: 'flex', flexWrap: 'wrap', gap: 1.25, justifyContent: align }}
     >
       {items.map(({ entry, i, url, style }) => {

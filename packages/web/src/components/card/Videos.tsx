@@ -6,6 +6,7 @@ import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import type { TVideo } from '@vbc/shared/contact';
 import { videoEmbed, type TVideoEmbed } from '@vbc/shared/video';
 import { VideoLinkList } from './InfoLists.tsx';
+import { useTranslation } from 'react-i18next';
 
 const FRAME = { position: 'relative', width: '100%', aspectRatio: '16 / 9', borderRadius: 3, overflow: 'hidden' } as const;
 
@@ -17,7 +18,8 @@ const FRAME = { position: 'relative', width: '100%', aspectRatio: '16 / 9', bord
  */
 function VideoPlayer({ video, embed, accent, index }: { video: TVideo; embed: TVideoEmbed; accent: string; index: number }) {
   const [playing, setPlaying] = useState(false);
-  const title = video.title?.trim() || `${embed.provider} video`;
+  const { t } = useTranslation('card');
+  const title = video.title?.trim() || t('videos.untitled', { provider: embed.provider });
   if (playing) {
     return (
       <Box sx={{ ...FRAME, bgcolor: '#000' }}>
@@ -35,7 +37,7 @@ function VideoPlayer({ video, embed, accent, index }: { video: TVideo; embed: TV
   }
   return (
     <ButtonBase
-      aria-label={`Play video: ${title}`}
+      aria-label={t('videos.play', { title })}
       data-testid={`video-poster-${index}`}
       onClick={() => setPlaying(true)}
       sx={{
@@ -77,7 +79,7 @@ function VideoPlayer({ video, embed, accent, index }: { video: TVideo; embed: TV
         {title}
       </Typography>
       <Typography component="span" variant="body2" sx={{ color: 'rgba(255,255,255,0.85)', textShadow: '0 1px 3px rgba(0,0,0,0.8)' }}>
-        {embed.provider} · plays from {new URL(embed.embedUrl).hostname}
+        {t('videos.playsFrom', { provider: embed.provider, host: new URL(embed.embedUrl).hostname })}
       </Typography>
     </ButtonBase>
   );

@@ -3,20 +3,45 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import DialogContent from '@mui/material/DialogContent';
 import { DIALOG_MAX_WIDTH } from '@vbc/shared/constants';
-import { SSO_ERRORS, type TSsoError } from '@vbc/shared/sso';
+import type { TSsoError } from '@vbc/shared/sso';
 import { notify } from '../../platform/events.ts';
 import { useSession } from '../../session/SessionContext.tsx';
 import AppDialog from '../AppDialog.tsx';
 import AuthForm from './AuthForm.tsx';
 import SignedInView from './SignedInView.tsx';
 import { useAuthForm } from './use-auth-form.ts';
+import { useTranslation } from 'react-i18next';
 
-/** What the window says when it was opened for a purpose (showLogin's `reason`). */
-const REASONS: Record<string, string> = {
-  adopt: 'Sign in to adopt this card.',
-  sendMessage: 'Sign in to send a message.',
-  follow: 'Sign in to follow this business.',
-};
+/** What the window says when it was opened for a purpose (showLogin's `reason`), in the active language. */
+function useReasons(): Record<string, string> {
+  const { t } = useTranslation('auth');
+  return { adopt: t('reasons.adopt'), sendMessage: t('reasons.sendMessage'), follow: t('reasons.follow') };
+}
+
+/** A refused single sign-on's reason (SSO_ERRORS' keys), in the active language; an unknown one reads as `token`. */
+function useSsoErrorText(): (error: string) => string {
+  const { t } = useTranslation('auth');
+  return (error) => {
+    switch (error as TSsoError) {
+      case 'state':
+        return t('sso.state');
+      case 'nonce':
+        return t('sso.nonce');
+      case 'email_unverified':
+        return t('sso.emailUnverified');
+      case 'email_domain':
+        return t('sso.emailDomain');
+      case 'denied':
+        return t('sso.denied');
+      case 'idp_down':
+        return t('sso.idpDown');
+      case 'handoff':
+        return t('sso.handoff');
+      default:
+        return t('sso.token');
+    }
+  };
+}
 
 /**
  * docs/contracts.md §2 authentication window, 'Verify your contact information': the
@@ -37,6 +62,9 @@ export default function AuthDialog({
   onClose: () => void;
 }) {
   const session = useSession();
+  const { t } = useTranslation('auth');
+  const reasons = useReasons();
+  const ssoErrorText = useSsoErrorText();
   const status = useRef(session.status);
   status.current = session.status;
   /** Set while this window signs in, so that only a sign-in from elsewhere reads as "Already Logged In". */
@@ -56,25 +84,25 @@ export default function AuthDialog({
   const wasSignedIn = useRef(session.status === 'signedIn');
   useEffect(() => {
     const now = session.status === 'signedIn';
-    if (now && !wasSignedIn.current && open && !signingIn.current) notify('Already Logged In', 'info');
+    if (now && !wasSignedIn.current && open && !signingIn.current) notify(t('toasts.alreadySignedIn'), 'info');
     if (!now) signingIn.current = false;
     wasSignedIn.current = now;
-  }, [session.status, open]);
+  }, [session.status, open, t]);
 
   return (
-    <AppDialog open={open} onClose={onClose} title="Verify your contact information" maxWidth={DIALOG_MAX_WIDTH} testId="auth-dialog">
+    <AppDialog open={open} onClose={onClose} title={t('title')} maxWidth={DIALOG_MAX_WIDTH} testId="auth-dialog">
       <DialogContent sx={{ pt: 0 }}>
         {session.status === 'signedIn' ? (
           <SignedInView account={session.account} onLogout={session.signOut} onClose={onClose} />
         ) : session.status === 'checking' ? (
-          <Box sx={{ display: 'grid', placeItems: 'center', py: 4 }} role="status" aria-label="Checking your session">
+          <Box sx={{ display: 'grid', placeItems: 'center', py: 4 }} role="status" aria-label={t('checking')}>
             <CircularProgress aria-hidden />
           </Box>
         ) : (
           <AuthForm
             form={form}
-            reason={reason ? REASONS[reason] : undefined}
-            ssoError={ssoError ? (SSO_ERRORS[ssoError as TSsoError] ?? SSO_ERRORS.token) : undefined}
+            reason={reason ? reasons[reason] : undefined}
+            ssoError={ssoError ? ssoErrorText(ssoError) : undefined}
             onCancel={onClose}
           />
         )}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -18,13 +18,22 @@ import { OTP_CODE_LENGTH } from '@vbc/shared/account';
 import OtpInput from './OtpInput.tsx';
 import type { TAuthForm } from './use-auth-form.ts';
 import { useSsoDiscovery } from './use-sso-discovery.ts';
+import { Trans, useTranslation } from 'react-i18next';
+import { useProblemText } from '../../i18n/problem-text.ts';
 
-const INTRO = {
-  login: 'Sign in with the e-mail address or phone number of your account. We send you a one-time code: no password.',
-  register: 'Create your account with your name and an e-mail address or phone number we can send a one-time code to.',
-} as const;
-
-const SUBMIT = { contact: 'Send code', code: 'Verify', name: 'Register' } as const;
+/** The code field's default messages (problems.ts `codeProblem`), in the active language. */
+function useCodeProblemText() {
+  const { t } = useTranslation('auth');
+  const known = useMemo(
+    () => ({
+      'This code no longer works. Request a new code.': t('code.expired'),
+      'The code is wrong. Check it and try again.': t('code.wrong'),
+      'The code could not be checked. Try again in a moment.': t('code.unchecked'),
+    }),
+    [t],
+  );
+  return useProblemText(known);
+}
 
 /** The login / register form of the authentication window (docs/contracts.md §2, §4, §5). */
 export default function AuthForm({
@@ -40,6 +49,10 @@ export default function AuthForm({
   onCancel: () => void;
 }) {
   const { step, channel, busy } = form;
+  const { t } = useTranslation('auth');
+  const problemText = useCodeProblemText();
+  const intro = form.tab === 'login' ? t('intro.login') : t('intro.register');
+  const submitText = step === 'contact' ? t('submit.contact') : step === 'code' ? t('submit.code') : t('submit.name');
   const sso = useSsoDiscovery(form.email, channel === 'email' && step === 'contact');
   const contactRef = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
@@ -93,21 +106,24 @@ export default function AuthForm({
         value={form.tab}
         onChange={(_, tab: 'login' | 'register') => form.setTab(tab)}
         variant="fullWidth"
-        aria-label="Login or register"
+        aria-label={t('tabs.label')}
         sx={{ borderBottom: 1, borderColor: 'divider', mt: -1 }}
       >
-        <Tab value="login" label="Login" disabled={step === 'name'} />
-        <Tab value="register" label="Register" />
+        <Tab value="login" label={t('tabs.login')} disabled={step === 'name'} />
+        <Tab value="register" label={t('tabs.register')} />
       </Tabs>
 
       <Typography variant="body2" color="text.secondary" aria-live="polite" data-testid="auth-intro">
-        {step === 'contact' && (reason ? `${reason} ` : '') + INTRO[form.tab]}
+        {step === 'contact' && (reason ? t('intro.withReason', { reason, intro }) : intro)}
         {step === 'code' && (
-          <>
-            We sent a {OTP_CODE_LENGTH}-digit code to <b>{sentTo}</b>. Enter it below: it works for 5 minutes.
-          </>
+          <Trans
+            t={t}
+            i18nKey="intro.codeSent"
+            values={{ length: OTP_CODE_LENGTH, sentTo }}
+            components={{ b: <b />, ltr: <bdi dir="ltr" /> }}
+          />
         )}
-        {step === 'name' && `No account uses ${sentTo} yet. Add your name to create one.`}
+        {step === 'name' && t('intro.noAccount', { sentTo })}
       </Typography>
 
       {nameShown && (
@@ -117,12 +133,12 @@ export default function AuthForm({
           render={({ field }) => (
             <TextField
               inputRef={nameRef}
-              label="Name"
+              label={t('fields.name')}
               value={field.value}
               onChange={field.onChange}
               onBlur={() => field.value !== '' && field.onBlur()}
               error={!!form.errors.name}
-              helperText={form.errors.name ?? ' '}
+              helperText={problemText(form.errors.name) ?? ' '}
               autoFocus={form.tab === 'register' && step !== 'code'}
               autoComplete="name"
               fullWidth
@@ -140,13 +156,13 @@ export default function AuthForm({
           size="small"
           disabled={!editable}
           onChange={(_, next: 'email' | 'phone' | null) => next && form.setChannel(next)}
-          aria-label="Verify by"
+          aria-label={t('channel.label')}
         >
           <ToggleButton value="email" sx={{ gap: 1 }}>
-            <MailOutlinedIcon fontSize="small" /> Email
+            <MailOutlinedIcon fontSize="small" /> {t('channel.email')}
           </ToggleButton>
           <ToggleButton value="phone" sx={{ gap: 1 }}>
-            <PhoneIphoneIcon fontSize="small" /> Phone
+            <PhoneIphoneIcon fontSize="small" /> {t('channel.phone')}
           </ToggleButton>
         </ToggleButtonGroup>
       )}
@@ -158,12 +174,12 @@ export default function AuthForm({
         render={({ field }) => (
           <TextField
             inputRef={contactRef}
-            label={channel === 'email' ? 'Email' : 'Phone number'}
+            label={channel === 'email' ? t('fields.email') : t('fields.phone')}
             value={field.value}
             onChange={field.onChange}
             onBlur={() => editable && field.onBlur()}
             error={editable && !!form.errors.contact}
-            helperText={(editable && form.errors.contact) || (channel === 'phone' && editable ? 'Digits only, starting with 09.' : ' ')}
+            helperText={(editable && problemText(form.errors.contact)) || (channel === 'phone' && editable ? t('fields.phoneHint') : ' ')}
             autoFocus={form.tab === 'login' && editable}
             type={channel === 'email' ? 'email' : 'tel'}
             autoComplete={channel === 'email' ? 'email' : 'tel-national'}
@@ -171,6 +187,7 @@ export default function AuthForm({
             slotProps={{
               htmlInput: {
                 readOnly: !editable,
+                dir: 'ltr',
                 inputMode: channel === 'email' ? 'email' : 'numeric',
                 'data-testid': 'contact-input',
                 maxLength: channel === 'email' ? 254 : 15,
@@ -181,10 +198,10 @@ export default function AuthForm({
                     endAdornment: (
                       <InputAdornment position="end">
                         {step === 'name' ? (
-                          <CheckCircleIcon color="success" titleAccess="Verified" />
+                          <CheckCircleIcon color="success" titleAccess={t('fields.verified')} />
                         ) : (
                           <Button size="small" onClick={form.changeContact} disabled={busy}>
-                            Change
+                            {t('fields.change')}
                           </Button>
                         )}
                       </InputAdornment>
@@ -203,7 +220,7 @@ export default function AuthForm({
 
       {sso && (
         <Button variant="outlined" size="large" fullWidth href={sso.href} data-testid="sso-continue" sx={{ mt: -1 }}>
-          Continue with {sso.business} SSO
+          {t('sso.continue', { business: sso.business })}
         </Button>
       )}
 
@@ -221,18 +238,14 @@ export default function AuthForm({
                   form.clearCodeError();
                 }}
                 onComplete={() => void form.verify()}
-                error={form.codeError}
+                error={problemText(form.codeError) ?? null}
                 autoFocus
               />
             )}
           />
           <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, mt: -1 }}>
             <Typography variant="caption" color="text.secondary">
-              {form.needNewCode
-                ? 'Request a new code to go on.'
-                : channel === 'email'
-                  ? 'No mail? Check the spam folder.'
-                  : 'No text yet? Wait a moment.'}
+              {form.needNewCode ? t('code.requestNew') : channel === 'email' ? t('code.noMail') : t('code.noText')}
             </Typography>
             <Button
               size="small"
@@ -242,7 +255,7 @@ export default function AuthForm({
               data-testid="resend-code"
               sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
             >
-              {form.resendIn > 0 && !form.needNewCode ? `Resend code (${form.resendIn}s)` : 'Resend code'}
+              {form.resendIn > 0 && !form.needNewCode ? t('code.resendIn', { seconds: form.resendIn }) : t('code.resend')}
             </Button>
           </Box>
         </Box>
@@ -256,7 +269,7 @@ export default function AuthForm({
 
       <Box sx={{ display: 'flex', gap: 1.5, justifyContent: 'flex-end', mt: 0.5 }}>
         <Button color="inherit" onClick={onCancel}>
-          Cancel
+          {t('common:actions.cancel')}
         </Button>
         <Button
           type="submit"
@@ -267,7 +280,7 @@ export default function AuthForm({
           startIcon={busy ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
           data-testid="auth-submit"
         >
-          {SUBMIT[step]}
+          {submitText}
         </Button>
       </Box>
     </Box>

@@ -1,6 +1,7 @@
 import { forwardRef } from 'react';
 import TextField from '@mui/material/TextField';
 import { OTP_CODE_LENGTH } from '@vbc/shared/account';
+import { useTranslation } from 'react-i18next';
 
 export interface TOtpInputProps {
   value: string;
@@ -20,13 +21,14 @@ export interface TOtpInputProps {
  * by itself when the sixth digit arrives.
  */
 const OtpInput = forwardRef<HTMLInputElement, TOtpInputProps>(function OtpInput(
-  { value, onChange, onComplete, error, helperText, disabled, autoFocus, label = `${OTP_CODE_LENGTH}-digit code` },
+  { value, onChange, onComplete, error, helperText, disabled, autoFocus, label },
   ref,
 ) {
+  const { t } = useTranslation('auth');
   return (
     <TextField
       inputRef={ref}
-      label={label}
+      label={label ?? t('code.label', { length: OTP_CODE_LENGTH })}
       value={value}
       onChange={(event) => {
         const code = event.target.value.replace(/\D/g, '').slice(0, OTP_CODE_LENGTH);

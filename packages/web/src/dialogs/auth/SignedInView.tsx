@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { useMutation } from '@tanstack/react-query';
 import type { TPersonalAccount } from '../../api/accounts.ts';
+import { Trans, useTranslation } from 'react-i18next';
 
 /** "{phone} or {email}": the phone when the account has one, else the e-mail address. */
 export const accountContact = (account: Pick<TPersonalAccount, 'accountPhoneNumber' | 'accountEmail'>): string =>
@@ -33,6 +34,7 @@ export default function SignedInView({
   onLogout: () => Promise<void>;
   onClose: () => void;
 }) {
+  const { t } = useTranslation('auth');
   const logout = useMutation({ mutationFn: onLogout, onSuccess: () => window.location.reload() });
   const busy = logout.isPending;
   const name = account?.accountName ?? '';
@@ -42,11 +44,16 @@ export default function SignedInView({
         {initialsOf(name)}
       </Avatar>
       <Typography>
-        You are currently logged in as <b>{name}</b> ({account ? accountContact(account) : ''})
+        <Trans
+          t={t}
+          i18nKey="signedIn.as"
+          values={{ name, contact: account ? accountContact(account) : '' }}
+          components={{ b: <b />, ltr: <bdi dir="ltr" /> }}
+        />
       </Typography>
       <Box sx={{ display: 'flex', gap: 1.5, justifyContent: 'center' }}>
         <Button color="inherit" onClick={onClose}>
-          Close
+          {t('common:actions.close')}
         </Button>
         <Button
           variant="contained"
@@ -56,7 +63,7 @@ export default function SignedInView({
           startIcon={busy ? <CircularProgress size={18} color="inherit" aria-hidden /> : <LogoutIcon />}
           autoFocus
         >
-          Logout
+          {t('signedIn.logout')}
         </Button>
       </Box>
     </Box>

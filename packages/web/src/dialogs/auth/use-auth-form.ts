@@ -17,6 +17,7 @@ import { readStored } from '../../platform/storage.ts';
 import { registerAppAccount, requestVerifyOtp, verifyContact, type TChannel, type TPersonalAccount } from '../../api/accounts.ts';
 import { codeProblem, contactError, nameError, withoutField } from './problems.ts';
 import { useCountdown } from './use-countdown.ts';
+import { useTranslation } from 'react-i18next';
 
 /** Where a code goes. */
 type TTarget = { channel: TChannel; contact: string };
@@ -52,6 +53,7 @@ const fresh = () => ({
 const contactField = (channel: TChannel) => (channel === 'email' ? 'email' : 'phone');
 
 export function useAuthForm({ isSignedIn, signIn, onDone }: TAuthFormOptions) {
+  const { t } = useTranslation('auth');
   const [tab, setTab] = useState<TAuthTab>('login');
   const [channel, setChannelState] = useState<TChannel>('email');
   /*
@@ -102,7 +104,7 @@ export function useAuthForm({ isSignedIn, signIn, onDone }: TAuthFormOptions) {
 
   const alreadySignedIn = (): boolean => {
     if (!isSignedIn() && !readStored('accessToken')) return false;
-    notify('Already Logged In', 'info');
+    notify(t('toasts.alreadySignedIn'), 'info');
     return true;
   };
 
@@ -139,7 +141,7 @@ export function useAuthForm({ isSignedIn, signIn, onDone }: TAuthFormOptions) {
       registerAppAccount(target.channel, target.contact, code, name),
     onSuccess: (result) => {
       emitClientEvent('accountRegistered', { account: result.account as TPersonalAccount });
-      finishSignIn(result, 'Successfully Registered');
+      finishSignIn(result, t('toasts.registered'));
     },
     onError: (error) => {
       const message = errorText(error);
@@ -162,11 +164,11 @@ export function useAuthForm({ isSignedIn, signIn, onDone }: TAuthFormOptions) {
     onSuccess: (answer, { code }) => {
       if (answer.login) {
         if (isSignedIn()) {
-          notify('Already Logged In', 'info');
+          notify(t('toasts.alreadySignedIn'), 'info');
           reset();
           onDone();
         } else {
-          finishSignIn(answer.login, 'Hey You! Welcome!');
+          finishSignIn(answer.login, t('toasts.welcome'));
         }
         return;
       }
@@ -204,7 +206,7 @@ export function useAuthForm({ isSignedIn, signIn, onDone }: TAuthFormOptions) {
     if (await sendCode()) {
       patch({ needNewCode: false });
       setCode('');
-      notify('A new code is on its way.', 'info');
+      notify(t('toasts.newCode'), 'info');
     }
   };
 

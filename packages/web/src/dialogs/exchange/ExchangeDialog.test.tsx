@@ -11,7 +11,10 @@ import { SessionProvider, useSession } from '../../session/SessionContext.tsx';
 import { sampleCard } from '../../test/sample-card.ts';
 import { theme } from '../../theme.ts';
 import ExchangeDialog from './ExchangeDialog.tsx';
-import { EXCHANGE_SAVED, EXCHANGE_TOO_MANY } from './exchange-form.ts';
+import { EXCHANGE_TOO_MANY } from './exchange-form.ts';
+
+/** docs/contracts.md §2: the window's words when the details wait for the network. */
+const EXCHANGE_SAVED = 'Saved — it will be sent when you are back online.';
 import { startLocalApi, type LocalApi } from '../../test/local-api.ts';
 
 interface TReceived {

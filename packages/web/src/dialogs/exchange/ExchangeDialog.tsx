@@ -21,21 +21,21 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, type Control, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import type { TVirtualContact } from '@vbc/shared/contact';
-import { cardOwnerName, exchangeConsentText, LEAD_NOTE_MAX_LENGTH, ZExchangeRequest } from '@vbc/shared/leads';
+import { EXCHANGE_CONTACT_MISSING, EXCHANGE_PHONE_INVALID, LEAD_NOTE_MAX_LENGTH, ZExchangeRequest } from '@vbc/shared/leads';
 import { onExchangeOutcome, submitExchange, type TExchangeSubmission } from '../../exchange/exchange-outbox.ts';
 import { useSession } from '../../session/SessionContext.tsx';
 import AppDialog from '../AppDialog.tsx';
 import {
-  EXCHANGE_SAVED,
+  EXCHANGE_GONE,
+  EXCHANGE_TOO_MANY,
   exchangeProblem,
-  exchangeSentText,
-  exchangeTitle,
   firstNameOf,
   pageSource,
-  sendMeTheCardText,
   type TExchangeField,
   type TExchangeFormValues,
 } from './exchange-form.ts';
+import { useTranslation } from 'react-i18next';
+import { useProblemText } from '../../i18n/problem-text.ts';
 
 type TRequest = z.output<typeof ZExchangeRequest>;
 const resolver = zodResolver(ZExchangeRequest) as unknown as Resolver<TExchangeFormValues, unknown, TRequest>;
@@ -51,6 +51,23 @@ const HIDDEN = {
 } as const;
 
 type TMode = 'card' | 'manual';
+
+/** The exchange form's messages in the active language: the schema's (ZExchangeRequest) and a refusal's. */
+function useExchangeProblemText() {
+  const { t } = useTranslation('card');
+  const known = useMemo(
+    () => ({
+      [EXCHANGE_CONTACT_MISSING]: t('exchange.problems.contactMissing'),
+      [EXCHANGE_PHONE_INVALID]: t('exchange.problems.phoneInvalid'),
+      'Tick the box to agree.': t('exchange.problems.consent'),
+      'Needs an e-mail address.': t('exchange.problems.needsEmail'),
+      [EXCHANGE_TOO_MANY]: t('exchange.problems.tooMany'),
+      [EXCHANGE_GONE]: t('exchange.problems.gone'),
+    }),
+    [t],
+  );
+  return useProblemText(known);
+}
 type TView = { kind: 'form' } | { kind: 'saved'; clientRequestId: string } | { kind: 'sent' };
 
 /**
@@ -61,8 +78,10 @@ type TView = { kind: 'form' } | { kind: 'saved'; clientRequestId: string } | { k
  */
 export default function ExchangeDialog({ contact, onClose }: { contact: TVirtualContact; onClose: () => void }) {
   const { status, account } = useSession();
-  const firstName = firstNameOf(contact);
-  const ownerName = cardOwnerName(contact);
+  const { t } = useTranslation('card');
+  const problemText = useExchangeProblemText();
+  const firstName = firstNameOf(contact) ?? t('exchange.theOwner');
+  const ownerName = `${contact.firstName} ${contact.lastName}`.trim() || t('exchange.theOwner');
   const openedAt = useRef(Date.now());
   const ownCards = useMemo(
     () => (status === 'signedIn' ? (account?.virtualContacts ?? []).filter((c) => c.virtualContactId !== contact.virtualContactId) : []),
@@ -92,7 +111,7 @@ export default function ExchangeDialog({ contact, onClose }: { contact: TVirtual
     mode: 'onTouched',
     reValidateMode: 'onSubmit',
   });
-  const topError = form.formState.errors.root?.server?.message;
+  const topError = problemText(form.formState.errors.root?.server?.message);
 
   const sending = useMutation({
     // Always run: offline, the window keeps the details on the device rather than waiting paused.
@@ -131,7 +150,7 @@ export default function ExchangeDialog({ contact, onClose }: { contact: TVirtual
     },
   );
 
-  const title = exchangeTitle(firstName);
+  const title = t('exchange.title', { firstName });
   if (view.kind !== 'form') {
     const sent = view.kind === 'sent';
     return (
@@ -143,12 +162,12 @@ export default function ExchangeDialog({ contact, onClose }: { contact: TVirtual
             ) : (
               <CloudOffIcon aria-hidden sx={{ fontSize: 56, color: 'warning.main' }} />
             )}
-            <Typography sx={{ fontWeight: 600 }}>{sent ? exchangeSentText(firstName) : EXCHANGE_SAVED}</Typography>
+            <Typography sx={{ fontWeight: 600 }}>{sent ? t('exchange.sent', { firstName }) : t('exchange.saved')}</Typography>
           </Box>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button variant="contained" autoFocus onClick={onClose}>
-            Close
+            {t('common:actions.close')}
           </Button>
         </DialogActions>
       </AppDialog>
@@ -170,8 +189,8 @@ export default function ExchangeDialog({ contact, onClose }: { contact: TVirtual
               variant="fullWidth"
               sx={{ mb: 2 }}
             >
-              <Tab value="card" label="Send my card" />
-              <Tab value="manual" label="Fill in the form" />
+              <Tab value="card" label={t('exchange.sendMyCard')} />
+              <Tab value="manual" label={t('exchange.fillInTheForm')} />
             </Tabs>
           )}
           {topError && (
@@ -183,8 +202,13 @@ export default function ExchangeDialog({ contact, onClose }: { contact: TVirtual
             {mode === 'card' && signedIn ? (
               <>
                 <Typography color="text.secondary">
-                  {firstName} gets your card, your name and how to reach you: {signedIn.accountName}
-                  {signedIn.accountEmail || signedIn.accountPhoneNumber ? `, ${signedIn.accountEmail || signedIn.accountPhoneNumber}` : ''}.
+                  {signedIn.accountEmail || signedIn.accountPhoneNumber
+                    ? t('exchange.cardModeWithContact', {
+                        firstName,
+                        name: signedIn.accountName,
+                        contact: signedIn.accountEmail || signedIn.accountPhoneNumber,
+                      })
+                    : t('exchange.cardMode', { firstName, name: signedIn.accountName })}
                 </Typography>
                 <Controller
                   name="fromVbcId"
@@ -193,18 +217,18 @@ export default function ExchangeDialog({ contact, onClose }: { contact: TVirtual
                     <TextField
                       select
                       autoFocus
-                      label="Your card"
+                      label={t('exchange.yourCard')}
                       size="small"
                       name={field.name}
                       value={field.value ?? ''}
                       inputRef={field.ref}
                       onChange={field.onChange}
                       error={!!fieldState.error}
-                      helperText={fieldState.error?.message}
+                      helperText={problemText(fieldState.error?.message)}
                     >
                       {ownCards.map((c) => (
                         <MenuItem key={c.virtualContactId} value={c.virtualContactId}>
-                          {`${c.firstName ?? ''} ${c.lastName ?? ''}`.trim() || c.name || 'Untitled card'}
+                          {`${c.firstName ?? ''} ${c.lastName ?? ''}`.trim() || c.name || t('exchange.untitledCard')}
                         </MenuItem>
                       ))}
                     </TextField>
@@ -212,7 +236,7 @@ export default function ExchangeDialog({ contact, onClose }: { contact: TVirtual
                 />
               </>
             ) : (
-              <ManualFields control={form.control} />
+              <ManualFields control={form.control} problemText={problemText} />
             )}
             <Box>
               <Controller
@@ -232,9 +256,9 @@ export default function ExchangeDialog({ contact, onClose }: { contact: TVirtual
                           sx={{ mt: -0.75 }}
                         />
                       }
-                      label={exchangeConsentText(ownerName)}
+                      label={t('exchange.consent', { ownerName })}
                     />
-                    {fieldState.error && <FormHelperText error>{fieldState.error.message}</FormHelperText>}
+                    {fieldState.error && <FormHelperText error>{problemText(fieldState.error.message)}</FormHelperText>}
                   </>
                 )}
               />
@@ -254,22 +278,22 @@ export default function ExchangeDialog({ contact, onClose }: { contact: TVirtual
                           slotProps={{ input: { ref: field.ref, 'aria-invalid': !!fieldState.error } as object }}
                         />
                       }
-                      label={sendMeTheCardText(firstName)}
+                      label={t('exchange.sendMeTheCard', { firstName })}
                     />
-                    {fieldState.error && <FormHelperText error>{fieldState.error.message}</FormHelperText>}
+                    {fieldState.error && <FormHelperText error>{problemText(fieldState.error.message)}</FormHelperText>}
                   </>
                 )}
               />
             </Box>
           </Stack>
           <Box aria-hidden sx={HIDDEN}>
-            <label htmlFor="exchange-website">Website</label>
+            <label htmlFor="exchange-website">{t('exchange.website')}</label>
             <input id="exchange-website" type="text" tabIndex={-1} autoComplete="off" {...form.register('website')} />
           </Box>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button color="inherit" onClick={onClose}>
-            Cancel
+            {t('common:actions.cancel')}
           </Button>
           <Button
             type="submit"
@@ -277,7 +301,7 @@ export default function ExchangeDialog({ contact, onClose }: { contact: TVirtual
             disabled={busy}
             startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
           >
-            Send
+            {t('exchange.send')}
           </Button>
         </DialogActions>
       </Box>
@@ -286,7 +310,14 @@ export default function ExchangeDialog({ contact, onClose }: { contact: TVirtual
 }
 
 /** Name, e-mail, phone, company, job title and note, each under its label with the schema's message. */
-function ManualFields({ control }: { control: Control<TExchangeFormValues, unknown, TRequest> }) {
+function ManualFields({
+  control,
+  problemText,
+}: {
+  control: Control<TExchangeFormValues, unknown, TRequest>;
+  problemText: (message: string | undefined) => string | undefined;
+}) {
+  const { t } = useTranslation('card');
   const text = (
     name: Exclude<TExchangeField, 'consent' | 'sendMeTheCard' | 'fromVbcId'>,
     label: string,
@@ -306,8 +337,12 @@ function ManualFields({ control }: { control: Control<TExchangeFormValues, unkno
           onBlur={field.onBlur}
           error={!!fieldState.error}
           helperText={
-            fieldState.error?.message ??
-            (name === 'note' ? `${field.value.length}/${LEAD_NOTE_MAX_LENGTH}` : name === 'phone' ? 'E-mail, phone, or both.' : undefined)
+            problemText(fieldState.error?.message) ??
+            (name === 'note'
+              ? t('exchange.noteLength', { length: field.value.length, max: LEAD_NOTE_MAX_LENGTH })
+              : name === 'phone'
+                ? t('exchange.phoneHint')
+                : undefined)
           }
           type={extra.type}
           required={extra.required}
@@ -321,12 +356,12 @@ function ManualFields({ control }: { control: Control<TExchangeFormValues, unkno
   );
   return (
     <>
-      {text('name', 'Name', { required: true, autoComplete: 'name', autoFocus: true })}
-      {text('email', 'E-mail', { type: 'email', autoComplete: 'email' })}
-      {text('phone', 'Phone', { type: 'tel', autoComplete: 'tel' })}
-      {text('company', 'Company', { autoComplete: 'organization' })}
-      {text('jobTitle', 'Job title', { autoComplete: 'organization-title' })}
-      {text('note', 'Note', { multiline: true })}
+      {text('name', t('exchange.fields.name'), { required: true, autoComplete: 'name', autoFocus: true })}
+      {text('email', t('exchange.fields.email'), { type: 'email', autoComplete: 'email' })}
+      {text('phone', t('exchange.fields.phone'), { type: 'tel', autoComplete: 'tel' })}
+      {text('company', t('exchange.fields.company'), { autoComplete: 'organization' })}
+      {text('jobTitle', t('exchange.fields.jobTitle'), { autoComplete: 'organization-title' })}
+      {text('note', t('exchange.fields.note'), { multiline: true })}
     </>
   );
 }

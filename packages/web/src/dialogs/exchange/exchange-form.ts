@@ -6,18 +6,16 @@ import type { TVirtualContact } from '@vbc/shared/contact';
 import type { TExchangeRequest } from '@vbc/shared/leads';
 import { HttpError, errorText } from '../../api/http.ts';
 
-/** The window's texts (issue 26; "Exchange Contact" is the card's button). */
-export const EXCHANGE_BUTTON = 'Exchange Contact';
-export const exchangeTitle = (firstName: string) => `Share your details with ${firstName}`;
-export const sendMeTheCardText = (firstName: string) => `Send me ${firstName}'s card`;
-export const exchangeSentText = (firstName: string) => `Sent! ${firstName} now has your details.`;
-export const EXCHANGE_SAVED = 'Saved — it will be sent when you are back online.';
+/**
+ * A refusal's own words (issue 26), as exchangeProblem reports them; the window shows them in the
+ * active language (its catalogue's `exchange.problems`).
+ */
 export const EXCHANGE_TOO_MANY = 'Too many attempts. Try again later.';
 export const EXCHANGE_GONE = 'This card no longer takes details.';
 
-/** The card's first name for the window's texts (its display name's first word when blank). */
-export const firstNameOf = (contact: Pick<TVirtualContact, 'firstName' | 'name'>): string =>
-  contact.firstName.trim() || contact.name.trim().split(/\s+/)[0] || 'the owner';
+/** The card's first name for the window's texts (its display name's first word when blank; null when it has none). */
+export const firstNameOf = (contact: Pick<TVirtualContact, 'firstName' | 'name'>): string | null =>
+  contact.firstName.trim() || contact.name.trim().split(/\s+/)[0] || null;
 
 /** The owner's name in the consent sentence: first and last name, else the card's name. */
 /** False only when the card says so: a card answer without the field (an older server, a cached page) takes exchanges. */

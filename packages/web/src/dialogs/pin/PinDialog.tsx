@@ -16,7 +16,8 @@ import { PIN_INPUT_FOCUS_MS, PIN_MODAL_CLOSE_MS, SMALL_DIALOG_MAX_WIDTH } from '
 import { validatePinCode } from '../../api/contacts.ts';
 import type { TClientEvents, TPinFailure } from '../../platform/events.ts';
 import AppDialog from '../AppDialog.tsx';
-import { PIN_GRANTED_TEXT, PIN_HINT_TEXT, pinFailure, WRONG_PIN_TEXT } from './pin-outcome.ts';
+import { pinFailure } from './pin-outcome.ts';
+import { useTranslation } from 'react-i18next';
 
 /**
  * docs/contracts.md §2/§4 PIN entry window (max width 400): a number input with no length
@@ -28,6 +29,7 @@ import { PIN_GRANTED_TEXT, PIN_HINT_TEXT, pinFailure, WRONG_PIN_TEXT } from './p
  * window already showing its failure.
  */
 export default function PinDialog({ request, onClose }: { request: TClientEvents['enterPin']; onClose: () => void }) {
+  const { t } = useTranslation('card');
   const form = useForm({
     resolver: zodResolver(ZValidatePinBody),
     defaultValues: { pinCode: request.tried?.pin ?? '' },
@@ -99,7 +101,7 @@ export default function PinDialog({ request, onClose }: { request: TClientEvents
   );
 
   const failure = checking ? null : failed;
-  const helper = failure?.kind === 'wrong' ? WRONG_PIN_TEXT : failure ? failure.message : ' ';
+  const helper = failure?.kind === 'wrong' ? t('pin.wrong') : failure ? failure.message : ' ';
 
   return (
     <AppDialog open onClose={onClose} title={<DialogHeading />} maxWidth={SMALL_DIALOG_MAX_WIDTH} testId="pin-dialog">
@@ -119,12 +121,12 @@ export default function PinDialog({ request, onClose }: { request: TClientEvents
               }}
             >
               <CheckCircleIcon sx={{ fontSize: 56 }} aria-hidden />
-              <Typography sx={{ fontWeight: 700 }}>{PIN_GRANTED_TEXT}</Typography>
+              <Typography sx={{ fontWeight: 700 }}>{t('pin.granted')}</Typography>
             </Box>
           ) : (
             <>
               <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-                {PIN_HINT_TEXT}
+                {t('pin.hint')}
               </Typography>
               <Controller
                 name="pinCode"
@@ -135,7 +137,7 @@ export default function PinDialog({ request, onClose }: { request: TClientEvents
                     autoFocus
                     fullWidth
                     type="number"
-                    label="PIN"
+                    label={t('pin.label')}
                     value={field.value}
                     onChange={field.onChange}
                     disabled={checking}
@@ -165,10 +167,10 @@ export default function PinDialog({ request, onClose }: { request: TClientEvents
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={onClose} color="inherit">
-            Cancel
+            {t('common:actions.cancel')}
           </Button>
           <Button type="submit" variant="contained" disabled={!pin.trim() || checking || granted}>
-            Enter
+            {t('pin.submit')}
           </Button>
         </DialogActions>
       </Box>
@@ -177,10 +179,11 @@ export default function PinDialog({ request, onClose }: { request: TClientEvents
 }
 
 function DialogHeading() {
+  const { t } = useTranslation('card');
   return (
     <Box component="span" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
       <PasswordIcon sx={{ color: 'warning.main' }} aria-hidden />
-      Enter PIN
+      {t('pin.enter')}
     </Box>
   );
 }

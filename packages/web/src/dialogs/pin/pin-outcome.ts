@@ -5,13 +5,6 @@
 import { errorText, HttpError } from '../../api/http.ts';
 import type { TPinFailure } from '../../platform/events.ts';
 
-/** docs/contracts.md §8: the field message of a wrong PIN. */
-export const WRONG_PIN_TEXT = 'Wrong Pin';
-/** The line above the PIN field. */
-export const PIN_HINT_TEXT = 'Enter the PIN you were given to see the phone numbers and e-mails.';
-/** Shown for PIN_MODAL_CLOSE_MS after a correct PIN, before the window closes. */
-export const PIN_GRANTED_TEXT = 'Access granted';
-
 /** Classifies a rejected PIN check. */
 export function pinFailure(error: unknown): TPinFailure {
   if (error instanceof HttpError) {

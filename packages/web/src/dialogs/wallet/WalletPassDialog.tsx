@@ -15,6 +15,7 @@ import { HttpError, errorText } from '../../api/http.ts';
 import { isNativeApp, onNativeMessage, postToNative } from '../../native/bridge.ts';
 import { notify } from '../../platform/events.ts';
 import AppDialog from '../AppDialog.tsx';
+import { useTranslation } from 'react-i18next';
 
 export type TWalletProvider = 'apple' | 'google';
 
@@ -24,8 +25,6 @@ export interface TWalletPassDialogProps {
   id: string;
   onClose: () => void;
 }
-
-const TITLE = { apple: 'Add to Apple Wallet', google: 'Add to Google Wallet' } as const;
 
 /**
  * docs/contracts.md §8 warning for a failure: the SPEC text for an HTTP error or a result that breaks docs/contracts.md §5,
@@ -50,6 +49,7 @@ export function walletFailureReason(error: unknown): string | null {
  * goes to the native handler (`pkpass`) instead of a download, and its `pkpassResult` becomes a toast.
  */
 export default function WalletPassDialog({ provider, id, onClose }: TWalletPassDialogProps) {
+  const { t } = useTranslation('card');
   const native = provider === 'apple' && isNativeApp();
   const pass = useQuery({
     queryKey: queryKeys.wallet.pass(provider, id),
@@ -69,12 +69,12 @@ export default function WalletPassDialog({ provider, id, onClose }: TWalletPassD
     sent.current = true;
     const off = onNativeMessage('pkpassResult', ({ added, error }) => {
       if (error) notify(error, 'warning');
-      else if (added) notify('Pass added to Apple Wallet');
+      else if (added) notify(t('wallet.added'));
       closeRef.current();
     });
     void blobToBase64(pass.data).then((data) => postToNative('pkpass', { data, fileName: PKPASS_FILE_NAME, mimeType: PKPASS_MIME_TYPE }));
     return off;
-  }, [native, pass.data]);
+  }, [native, pass.data, t]);
 
   const downloadUrl = useMemo(() => (pass.data instanceof Blob && !native ? URL.createObjectURL(pass.data) : null), [pass.data, native]);
   useEffect(
@@ -85,32 +85,34 @@ export default function WalletPassDialog({ provider, id, onClose }: TWalletPassD
   );
 
   const ready = pass.isSuccess;
+  const title = provider === 'apple' ? t('wallet.addApple') : t('wallet.addGoogle');
+  const failure = pass.error ? walletFailureText(provider, pass.error) : null;
+  const failureText =
+    failure === WALLET_FAILURE[provider] ? (provider === 'apple' ? t('wallet.failedApple') : t('wallet.failedGoogle')) : failure;
   return (
-    <AppDialog open onClose={onClose} title={TITLE[provider]} testId={`wallet-${provider}-dialog`}>
+    <AppDialog open onClose={onClose} title={title} testId={`wallet-${provider}-dialog`}>
       <DialogContent>
         {pass.error ? (
           <Alert severity="warning" data-testid="wallet-failure">
-            <AlertTitle>{walletFailureText(provider, pass.error)}</AlertTitle>
+            <AlertTitle>{failureText}</AlertTitle>
             {walletFailureReason(pass.error)}
           </Alert>
         ) : !ready || native ? (
           <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 1 }}>
-            <CircularProgress size={28} aria-label="Generating" />
-            <Typography>{ready ? 'Opening Apple Wallet …' : 'Generating your pass …'}</Typography>
+            <CircularProgress size={28} aria-label={t('wallet.generatingLabel')} />
+            <Typography>{ready ? t('wallet.opening') : t('wallet.generating')}</Typography>
           </Box>
         ) : (
-          <Typography data-testid="wallet-ready">
-            {provider === 'apple' ? 'Your pass is ready. It updates itself when you change your card.' : 'Your pass is ready.'}
-          </Typography>
+          <Typography data-testid="wallet-ready">{provider === 'apple' ? t('wallet.readyApple') : t('wallet.ready')}</Typography>
         )}
       </DialogContent>
       <DialogActions>
         <Button color="inherit" onClick={onClose}>
-          Close
+          {t('common:actions.close')}
         </Button>
         {ready && provider === 'apple' && downloadUrl && (
           <Button variant="contained" component="a" href={downloadUrl} download={PKPASS_FILE_NAME} onClick={() => setTimeout(onClose, 0)}>
-            Download pass
+            {t('wallet.download')}
           </Button>
         )}
         {ready && provider === 'google' && typeof pass.data === 'string' && (
@@ -122,7 +124,7 @@ export default function WalletPassDialog({ provider, id, onClose }: TWalletPassD
             rel="noopener noreferrer"
             onClick={() => setTimeout(onClose, 0)}
           >
-            Add to Google Wallet
+            {t('wallet.addGoogle')}
           </Button>
         )}
       </DialogActions>

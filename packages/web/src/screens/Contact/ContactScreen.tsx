@@ -10,8 +10,9 @@ import { recordRecent } from '../../platform/recents.ts';
 import ContactView from './ContactView.tsx';
 import UnadoptedCard from './UnadoptedCard.tsx';
 import { contactModel, isPinProtected } from './model.ts';
-import { useContact } from './use-contact.ts';
 import { tagFollowedLinks } from '../../platform/visit-source.ts';
+import { useTranslation } from 'react-i18next';
+import { CONTACT_LOAD_ERROR, useContact } from './use-contact.ts';
 
 const ErrorDialog = lazy(() => import('../../dialogs/ErrorDialog.tsx'));
 /** A wrong card address (issue 30): a way home and a search, not an error window whose retry cannot help. */
@@ -22,6 +23,7 @@ export default function ContactScreen() {
   const { contactId = '' } = useParams();
   const [search] = useSearchParams();
   const navigate = useNavigate();
+  const { t } = useTranslation('card');
   const { state, reload } = useContact(contactId);
   // Keyed by the loaded card object: a reload gives a new object, so the lock resets (docs/contracts.md §4).
   const [grant, setGrant] = useState<{ contact: TVirtualContact; grant: TPinGrant } | null>(null);
@@ -83,7 +85,7 @@ export default function ContactScreen() {
         <LoadingScreenless />
         <Suspense fallback={null}>
           <ErrorDialog
-            message={errorOpen ? state.error : null}
+            message={errorOpen ? (state.error === CONTACT_LOAD_ERROR ? t('loadError') : state.error) : null}
             onRetry={reload}
             onClose={() => {
               setErrorOpen(false);

@@ -6,8 +6,10 @@ import { sampleCard } from '../../test/sample-card.ts';
 import ContactView from './ContactView.tsx';
 import { contactModel } from './model.ts';
 import { LAYOUTS } from './layout-loaders.ts';
-import { PIN_NOTICE } from './parts/ContactActions.tsx';
-import { SETTING_UP_TITLE } from './parts/SettingUp.tsx';
+
+/** docs/contracts.md §4 PIN lock notice, and the title of a card being set up (the English catalogue's words). */
+const PIN_NOTICE = 'Contact Information is hidden and required Pin to access.';
+const SETTING_UP_TITLE = 'This card is being set up';
 import type { TVirtualContact } from '@vbc/shared/contact';
 
 const show = (card: TVirtualContact) =>

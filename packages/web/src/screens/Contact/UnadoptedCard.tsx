@@ -8,12 +8,10 @@ import { useSession } from '../../session/SessionContext.tsx';
 import Logo from '../../components/Logo.tsx';
 import OrderLink from './parts/OrderLink.tsx';
 import { useAfterAdoption } from './adoption/after-adoption.ts';
+import { Trans, useTranslation } from 'react-i18next';
 
 /** The adoption form loads only for a signed-in visitor of an unadopted card. */
 const AdoptionForm = lazy(() => import('./adoption/AdoptionForm.tsx'));
-
-export const NOT_ADOPTED_TEXT = 'This profile is not adopted yet.';
-export const ADOPT_PASSCODE_TEXT = "If you'd like to adopt, you need the passcode.";
 
 /**
  * docs/contracts.md §2 unadopted card screen. Signed out: "Login / Register". Signed in:
@@ -22,6 +20,7 @@ export const ADOPT_PASSCODE_TEXT = "If you'd like to adopt, you need the passcod
  */
 export default function UnadoptedCard({ contact }: { contact: TVirtualContact }) {
   const { status, account } = useSession();
+  const { t } = useTranslation('card');
   const afterAdoption = useAfterAdoption();
   // Once adopted, the form's "Adopted!" is the heading: "not adopted yet" above it would contradict it.
   const [adopted, setAdopted] = useState(false);
@@ -51,21 +50,21 @@ export default function UnadoptedCard({ contact }: { contact: TVirtualContact })
         {!adopted && (
           <>
             <Typography variant="h5" component="h1" sx={{ fontWeight: 800 }}>
-              {NOT_ADOPTED_TEXT}
+              {t('unadopted.title')}
             </Typography>
-            <Typography color="text.secondary">{ADOPT_PASSCODE_TEXT}</Typography>
+            <Typography color="text.secondary">{t('unadopted.passcode')}</Typography>
           </>
         )}
         {status === 'signedOut' && (
           <ActionButton variant="contained" size="large" onClick={() => emitClientEvent('showLogin', { reason: 'adopt' })} sx={{ mt: 1 }}>
-            Login / Register
+            {t('unadopted.signIn')}
           </ActionButton>
         )}
         {status === 'signedIn' && account && (
           <>
             {!adopted && (
               <Typography variant="body2" color="text.secondary">
-                Linking to the following account ... <strong>{account.accountName}</strong>
+                <Trans t={t} i18nKey="unadopted.linking" values={{ name: account.accountName }} components={{ b: <strong /> }} />
               </Typography>
             )}
             <Suspense fallback={null}>

@@ -9,10 +9,12 @@ import EmptyState from '../../components/EmptyState.tsx';
 import LoadingScreen from '../../components/LoadingScreen.tsx';
 import PetView from './PetView.tsx';
 import { useInitialPet } from './initial-pet.ts';
+import { useTranslation } from 'react-i18next';
 
 /** Route /p/:petId — the public page of a virtual pet; its name is the page title. */
 export default function PetScreen() {
   const { petId = '' } = useParams();
+  const { t } = useTranslation('card');
   // Server-rendered: the first render shows the pet the page came with (refreshed once mounted).
   const pet = useQuery({ ...petQueries.one(petId), initialData: useInitialPet(petId) });
   const name = pet.data?.name ?? '';
@@ -26,8 +28,8 @@ export default function PetScreen() {
     return (
       <EmptyState
         icon={<PetsIcon />}
-        title={missing ? 'Pet not found' : 'The pet could not be loaded'}
-        text={missing ? 'This pet tag does not exist or was removed.' : errorText(pet.error)}
+        title={missing ? t('pet.notFound') : t('pet.loadFailed')}
+        text={missing ? t('pet.notFoundText') : errorText(pet.error)}
       />
     );
   }

@@ -14,6 +14,7 @@ import { emitClientEvent } from '../../platform/events.ts';
 import { useMessageOwner } from '../../session/message-owner.ts';
 import { useSession } from '../../session/SessionContext.tsx';
 import { petAge } from './pet-age.ts';
+import { Trans, useTranslation } from 'react-i18next';
 
 function Detail({ label, value }: { label: string; value: string | null }) {
   if (!value) return null;
@@ -50,13 +51,15 @@ export default function PetView({ pet }: { pet: TVirtualPet }) {
   const picture = pet.picture ? obsecuredDisplayUrl(pet.picture.obsecuredDisplayItemId) : null;
   /** The owner's card, when they have one: "message the owner" goes there. */
   const ownerCardId = pet.ownerVirtualContactId;
+  const { t } = useTranslation('card');
   const messageOwner = useMessageOwner({
     virtualContactId: ownerCardId ?? '',
-    name: `${pet.name}'s owner`,
-    firstName: `${pet.name}'s`,
-    lastName: 'owner',
+    name: t('pet.owner', { name: pet.name }),
+    firstName: t('pet.owner', { name: pet.name }),
+    lastName: '',
   });
-  const age = petAge(pet.birthDate);
+  const age = petAge(t, pet.birthDate);
+  const sex = pet.sex === 'Male' ? t('pet.sexMale') : pet.sex === 'Female' ? t('pet.sexFemale') : null;
   return (
     <Box component="main" data-testid="pet-view" sx={{ maxWidth: 600, mx: 'auto', pb: 8 }}>
       {pet.isLost && (
@@ -67,7 +70,7 @@ export default function PetView({ pet }: { pet: TVirtualPet }) {
         >
           <WarningAmberIcon sx={{ mt: 0.25 }} />
           <Box>
-            <Typography sx={{ fontWeight: 800, fontSize: '1.1rem' }}>I'm lost! Please help me get home.</Typography>
+            <Typography sx={{ fontWeight: 800, fontSize: '1.1rem' }}>{t('pet.lost')}</Typography>
             {pet.lostMessage && <Typography sx={{ whiteSpace: 'pre-line', mt: 0.5 }}>{pet.lostMessage}</Typography>}
           </Box>
         </Box>
@@ -109,7 +112,7 @@ export default function PetView({ pet }: { pet: TVirtualPet }) {
         ) : (
           <Box
             role="img"
-            aria-label={`${pet.name} (no picture)`}
+            aria-label={t('noPicture', { name: pet.name })}
             sx={{
               width: 168,
               height: 168,
@@ -140,12 +143,12 @@ export default function PetView({ pet }: { pet: TVirtualPet }) {
               href={`tel:${pet.ownerPhone.replace(/[^\d+]/g, '')}`}
               data-testid="owner-phone"
             >
-              Call owner · {pet.ownerPhone}
+              <Trans t={t} i18nKey="pet.callOwner" values={{ phone: pet.ownerPhone }} components={{ ltr: <bdi dir="ltr" /> }} />
             </Button>
           )}
           {ownerCardId && messageOwner && !mine && (
             <Button variant={pet.ownerPhone ? 'outlined' : 'contained'} size="large" startIcon={<ChatIcon />} onClick={messageOwner}>
-              Message the owner
+              {t('pet.messageOwner')}
             </Button>
           )}
           <Button
@@ -155,7 +158,7 @@ export default function PetView({ pet }: { pet: TVirtualPet }) {
             startIcon={<ShareIcon />}
             onClick={() => emitClientEvent('sharePet', { virtualPetId: pet.virtualPetId, name: pet.name })}
           >
-            Share
+            {t('actions.share')}
           </Button>
           {mine && (
             <Button
@@ -166,7 +169,7 @@ export default function PetView({ pet }: { pet: TVirtualPet }) {
               component={RouterLink}
               to={`/pedit/${pet.virtualPetId}`}
             >
-              Edit
+              {t('pet.edit')}
             </Button>
           )}
         </Box>
@@ -174,16 +177,16 @@ export default function PetView({ pet }: { pet: TVirtualPet }) {
           data-testid="pet-details"
           sx={{ width: '100%', display: 'grid', gap: 1, gridTemplateColumns: 'repeat(auto-fit, minmax(130px, 1fr))', textAlign: 'left' }}
         >
-          <Detail label="Species" value={pet.species} />
-          <Detail label="Breed" value={pet.breed} />
-          <Detail label="Sex" value={pet.sex === 'Unknown' ? null : pet.sex} />
-          <Detail label="Age" value={age} />
-          <Detail label="Colour" value={pet.color} />
+          <Detail label={t('pet.species')} value={pet.species} />
+          <Detail label={t('pet.breed')} value={pet.breed} />
+          <Detail label={t('pet.sex')} value={sex} />
+          <Detail label={t('pet.age.label')} value={age} />
+          <Detail label={t('pet.colour')} value={pet.color} />
         </Box>
         <Box sx={{ width: '100%', display: 'grid', gap: 2.5, textAlign: 'left' }}>
-          <Notes title="About" text={pet.description} />
-          <Notes title="Care" text={pet.careNotes} />
-          <Notes title="Medical" text={pet.medicalNotes} />
+          <Notes title={t('sections.about')} text={pet.description} />
+          <Notes title={t('pet.care')} text={pet.careNotes} />
+          <Notes title={t('pet.medical')} text={pet.medicalNotes} />
         </Box>
       </Box>
     </Box>

@@ -20,6 +20,8 @@ import NameEditor from './NameEditor.tsx';
 import PushSetting from './PushSetting.tsx';
 import WebhooksSection from '../../components/webhooks/WebhooksSection.tsx';
 import { requestUnregisterOtp } from '../../api/accounts.ts';
+import { useTranslation } from 'react-i18next';
+import LanguageSetting from './LanguageSetting.tsx';
 
 const DeleteAccountDialog = lazy(() => import('./DeleteAccountDialog.tsx'));
 const ChangeContactDialog = lazy(() => import('./ChangeContactDialog.tsx'));
@@ -63,6 +65,7 @@ const Section = ({ title, children, danger }: { title: string; children: ReactNo
 /** Route /settings: account details, edit name, add or change the e-mail and phone (by a code to the new one), logout and account deletion by code (docs/contracts.md §2, §4). */
 export default function SettingsScreen() {
   const { status, account, refreshAccount, signOut, forget } = useSession();
+  const { t } = useTranslation('settings');
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
   const [deletion, setDeletion] = useState<{ destination: string } | null>(null);
@@ -75,7 +78,17 @@ export default function SettingsScreen() {
 
   if (status === 'checking') return <LoadingScreen />;
   if (status === 'signedOut' || !account) {
-    return <EmptyState icon={<SettingsIcon />} title="Settings" text="" requiresSignIn />;
+    // The language can be chosen signed out too (kept on this device).
+    return (
+      <>
+        <EmptyState icon={<SettingsIcon />} title="Settings" text="" requiresSignIn />
+        <Box sx={{ maxWidth: 560, mx: 'auto', px: 2, pb: 4 }}>
+          <Section title={t('language.section')}>
+            <LanguageSetting />
+          </Section>
+        </Box>
+      </>
+    );
   }
 
   const logout = async () => {
@@ -169,6 +182,10 @@ export default function SettingsScreen() {
             />
           </Box>
         ))}
+      </Section>
+
+      <Section title={t('language.section')}>
+        <LanguageSetting />
       </Section>
 
       <Section title="Notifications">

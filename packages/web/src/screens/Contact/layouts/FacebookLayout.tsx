@@ -17,6 +17,7 @@ import WallPhotos from '../parts/WallPhotos.tsx';
 import Stats from '../parts/Stats.tsx';
 import Section, { CardFrame } from '../parts/Section.tsx';
 import { contentFlags } from '../content.ts';
+import { Trans, useTranslation } from 'react-i18next';
 
 const FACEBOOK_BLUE = '#1877F2';
 /** Facebook's own pressed blue: white text on it reaches WCAG AA (4.7:1; on #1877F2 it is 4.2:1). */
@@ -43,6 +44,7 @@ export function messengerUrl(entry: TSocialMedia): string | null {
  */
 export default function FacebookLayout({ model, onPinGranted }: TLayoutProps) {
   const { contact, accent } = model;
+  const { t } = useTranslation('card');
   const facebook = contact.socialMedias.find((s) => s.socialMediaType === 'Facebook' && socialUrl(s));
   const socials = facebook ? contact.socialMedias.filter((s) => s !== facebook) : contact.socialMedias;
   const profileUrl = facebook ? socialUrl(facebook) : null;
@@ -53,7 +55,7 @@ export default function FacebookLayout({ model, onPinGranted }: TLayoutProps) {
       <Box
         data-testid="cover"
         role={model.cover ? 'img' : undefined}
-        aria-label={model.cover ? `${model.fullName} cover` : undefined}
+        aria-label={model.cover ? t('facebook.cover', { name: model.fullName }) : undefined}
         sx={{
           height: { xs: 190, md: 230 },
           bgcolor: accent,
@@ -81,7 +83,12 @@ export default function FacebookLayout({ model, onPinGranted }: TLayoutProps) {
             >
               <WorkIcon fontSize="small" aria-hidden />
               <span>
-                Works at <bdi className="p-org">{contact.organization}</bdi>
+                <Trans
+                  t={t}
+                  i18nKey="facebook.worksAt"
+                  values={{ organization: contact.organization }}
+                  components={{ org: <bdi className="p-org" /> }}
+                />
               </span>
             </Typography>
           )}
@@ -99,12 +106,12 @@ export default function FacebookLayout({ model, onPinGranted }: TLayoutProps) {
                 className="u-url"
                 sx={{ minWidth: 120 }}
               >
-                Profile
+                {t('facebook.profile')}
               </ActionButton>
             )}
             {messageUrl && (
               <ActionButton href={messageUrl} target="_blank" rel="noopener noreferrer" sx={{ minWidth: 120 }}>
-                Message
+                {t('facebook.message')}
               </ActionButton>
             )}
           </Box>

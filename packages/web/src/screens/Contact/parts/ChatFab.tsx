@@ -4,6 +4,7 @@ import type { TVirtualContact } from '@vbc/shared/contact';
 import { useMessageOwner } from '../../../session/message-owner.ts';
 import { useSession } from '../../../session/SessionContext.tsx';
 import { BOTTOM_NAV_HEIGHT } from '../../../components/bottom-nav-height.ts';
+import { useTranslation } from 'react-i18next';
 
 /**
  * docs/contracts.md §2 floating chat button, shown only when the card has an owner and is
@@ -11,13 +12,14 @@ import { BOTTOM_NAV_HEIGHT } from '../../../components/bottom-nav-height.ts';
  */
 export default function ChatFab({ contact, accent }: { contact: TVirtualContact; accent: string }) {
   const { status, account } = useSession();
+  const { t } = useTranslation('card');
   const messageOwner = useMessageOwner(contact);
   if (!contact.hasPersonalAccount || !messageOwner) return null;
   if (account?.virtualContacts.some((c) => c.virtualContactId === contact.virtualContactId)) return null;
   const signedIn = status === 'signedIn';
   return (
     <RoundButton
-      label="Send a message"
+      label={t('actions.sendMessage')}
       size={56}
       data-testid="chat-fab"
       onClick={messageOwner}

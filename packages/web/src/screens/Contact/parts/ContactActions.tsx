@@ -10,18 +10,16 @@ import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import { vcardFileName } from '@vbc/shared/vcard-file-name';
 import { contactDownloadUrl } from '../../../api/contacts.ts';
 import { shareLinkedFile } from '../../../platform/share-file.ts';
-import { EXCHANGE_BUTTON, exchangeEnabled } from '../../../dialogs/exchange/exchange-form.ts';
+import { exchangeEnabled } from '../../../dialogs/exchange/exchange-form.ts';
 import { lazyWithQueries } from '../../../query-root/lazy-with-queries.tsx';
 import { emitClientEvent, type TPinGrant } from '../../../platform/events.ts';
 import type { TContactModel } from '../model.ts';
 import { TAGGED_LINK_ATTRIBUTE } from '../../../platform/visit-source.ts';
+import { useTranslation } from 'react-i18next';
 
 const VCardQrDialog = lazy(() => import('../../../dialogs/VCardQrDialog.tsx'));
 /** Issue 26: loaded on the first press (a server-rendered page replays a press made before the app was there). */
 const ExchangeDialog = lazyWithQueries(() => import('../../../dialogs/exchange/ExchangeDialog.tsx'));
-
-/** docs/contracts.md §4 PIN lock notice. */
-export const PIN_NOTICE = 'Contact Information is hidden and required Pin to access.';
 
 /**
  * "Contact Download", "Contact Transfer via QR", "Share" (docs/contracts.md §2) and "Exchange Contact" (issue 26).
@@ -41,6 +39,7 @@ export default function ContactActions({
   const [vcardOpen, setVcardOpen] = useState(false);
   const [exchangeOpen, setExchangeOpen] = useState(false);
   const { contact, locked } = model;
+  const { t } = useTranslation('card');
   // A label is never cut: the buttons wrap onto as many rows as the card's width needs (on a desktop
   // card, and in the editor's narrower live preview at any screen width: issue 30, item 8).
   const buttonSx = { flex: fullWidth ? '1 1 100%' : '1 1 auto', minHeight: 44, px: { md: 1.75 }, whiteSpace: 'nowrap' };
@@ -62,20 +61,20 @@ export default function ContactActions({
               }}
               sx={{ ...buttonSx, border: '1px solid rgba(255,255,255,0.22)' }}
             >
-              Contact Download
+              {t('actions.download')}
             </ActionButton>
             <ActionButton startIcon={<QrCode2Icon />} onClick={() => setVcardOpen(true)} sx={buttonSx}>
-              Contact Transfer via QR
+              {t('actions.transferQr')}
             </ActionButton>
           </>
         )}
         <ActionButton startIcon={<ShareIcon />} onClick={() => emitClientEvent('shareContact', { contact })} sx={buttonSx}>
-          Share
+          {t('actions.share')}
         </ActionButton>
         {/* Issue 26: shown while PIN-locked too (it reveals nothing); absent when the owner switched it off. */}
         {exchangeEnabled(contact) && (
           <ActionButton startIcon={<SwapHorizIcon />} onClick={() => setExchangeOpen(true)} sx={buttonSx} data-testid="exchange-contact">
-            {EXCHANGE_BUTTON}
+            {t('actions.exchange')}
           </ActionButton>
         )}
       </Box>
@@ -95,7 +94,7 @@ export default function ContactActions({
         >
           <LockIcon sx={{ color: 'warning.main' }} aria-hidden />
           <Typography variant="body2" sx={{ flex: 1 }}>
-            {PIN_NOTICE}
+            {t('pin.notice')}
           </Typography>
           <ActionButton
             variant="contained"
@@ -103,7 +102,7 @@ export default function ContactActions({
             textColor="#1b1300"
             onClick={() => emitClientEvent('enterPin', { virtualContactId: contact.virtualContactId, onGranted: onPinGranted })}
           >
-            Enter PIN
+            {t('pin.enter')}
           </ActionButton>
         </Box>
       )}

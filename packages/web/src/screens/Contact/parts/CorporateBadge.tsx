@@ -6,6 +6,7 @@ import { getCorporateInfo } from '../../../api/contacts.ts';
 import { errorText } from '../../../api/http.ts';
 import { lazyWithQueries } from '../../../query-root/lazy-with-queries.tsx';
 import { notify } from '../../../platform/events.ts';
+import { useTranslation } from 'react-i18next';
 
 const CorporateProfileDialog = lazyWithQueries(() => import('../../../dialogs/CorporateProfileDialog.tsx'));
 
@@ -15,6 +16,7 @@ const CorporateProfileDialog = lazyWithQueries(() => import('../../../dialogs/Co
  * §8) and opens the 'Verified Business' dialog.
  */
 export default function CorporateBadge({ contact, size = 26 }: { contact: TVirtualContact; size?: number }) {
+  const { t } = useTranslation('card');
   const [open, setOpen] = useState(false);
   const [company, setCompany] = useState<string | null>(null);
   const profileId = contact.corporateProfileId;
@@ -31,7 +33,7 @@ export default function CorporateBadge({ contact, size = 26 }: { contact: TVirtu
   }, [contact.isCorporateProfile, contact.virtualContactId]);
 
   if (!contact.isCorporateProfile || !profileId) return null;
-  const label = company ? `Verified Business: ${company}` : 'Verified Business';
+  const label = company ? t('corporate.badge', { company }) : t('corporate.title');
   return (
     <>
       <RoundButton

@@ -9,6 +9,7 @@ import WallPhotos from './WallPhotos.tsx';
 import Stats from './Stats.tsx';
 import Section from './Section.tsx';
 import { contentFlags } from '../content.ts';
+import { useTranslation } from 'react-i18next';
 
 /**
  * The body the simple and artist layouts share (docs/contracts.md §2): the contact actions, then the headed
@@ -16,36 +17,37 @@ import { contentFlags } from '../content.ts';
  */
 export default function HeadedSections({ model, onPinGranted, wallColumns }: TLayoutProps & { wallColumns?: number }) {
   const { contact, accent } = model;
+  const { t } = useTranslation('card');
   const has = contentFlags(contact);
   return (
     <>
       <ContactActions model={model} onPinGranted={onPinGranted} />
       {has.about && (
-        <Section title="About" accent={accent}>
+        <Section title={t('sections.about')} accent={accent}>
           <Biography text={contact.biography} align="left" />
           <MarkdownDescriptions sources={contact.markdownDescriptions} />
           <WallPhotos contact={contact} columns={wallColumns} />
         </Section>
       )}
       {has.social && (
-        <Section title="Social Networks" accent={accent}>
+        <Section title={t('sections.socialNetworks')} accent={accent}>
           <SocialLinks entries={contact.socialMedias} align="flex-start" />
         </Section>
       )}
       {has.contactInfo && (
-        <Section title="Contact Info" accent={accent}>
+        <Section title={t('sections.contactInfo')} accent={accent}>
           <PhoneList phones={contact.phones ?? []} accent={accent} />
           <EmailList emails={contact.emails ?? []} accent={accent} />
         </Section>
       )}
       {has.links && (
-        <Section title="Links" accent={accent}>
+        <Section title={t('sections.links')} accent={accent}>
           <LinkList links={contact.links} accent={accent} countedFor={contact.virtualContactId} />
           <Videos videos={contact.videos ?? []} accent={accent} />
         </Section>
       )}
       {has.places && (
-        <Section title="Places" accent={accent}>
+        <Section title={t('sections.places')} accent={accent}>
           <PlaceList locations={contact.locations} accent={accent} />
         </Section>
       )}

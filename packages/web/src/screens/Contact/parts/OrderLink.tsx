@@ -1,7 +1,9 @@
 import Box from '@mui/material/Box';
+import { useTranslation } from 'react-i18next';
 
 /** docs/contracts.md §2: below the card, a plain link out of the app to /order/. */
 export default function OrderLink() {
+  const { t } = useTranslation('card');
   return (
     <Box sx={{ textAlign: 'center', py: 3 }}>
       <Box
@@ -9,7 +11,7 @@ export default function OrderLink() {
         href="/order/"
         sx={{ color: 'primary.main', fontWeight: 600, textDecoration: 'none', '&:hover': { textDecoration: 'underline' } }}
       >
-        Would you like to get your own profile?
+        {t('orderLink')}
       </Box>
     </Box>
   );

@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import PersonIcon from '@mui/icons-material/Person';
+import { useTranslation } from 'react-i18next';
 
 /**
  * The card's picture, or the generic image when it has none or it fails to
@@ -18,6 +19,7 @@ export default function ProfilePicture({
   ring?: string;
   shape?: 'circle' | 'rounded';
 }) {
+  const { t } = useTranslation('card');
   const radius = shape === 'circle' ? '50%' : '28px';
   const frame = {
     width: size,
@@ -30,7 +32,7 @@ export default function ProfilePicture({
     return (
       <Box
         role="img"
-        aria-label={`${name} (no picture)`}
+        aria-label={t('noPicture', { name })}
         data-testid="generic-picture"
         sx={{
           ...frame,

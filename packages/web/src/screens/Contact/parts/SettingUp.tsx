@@ -5,12 +5,11 @@ import type { TVirtualContact } from '@vbc/shared/contact';
 import ActionButton from '../../../components/ActionButton.tsx';
 import Logo from '../../../components/Logo.tsx';
 import { emitClientEvent } from '../../../platform/events.ts';
-
-export const SETTING_UP_TITLE = 'This card is being set up';
-export const SETTING_UP_TEXT = 'Its owner has just claimed it and is adding their details. Check back soon.';
+import { useTranslation } from 'react-i18next';
 
 /** The public page of a card with nothing filled in yet (model.ts `isBeingSetUp`), in place of an empty layout. */
 export default function SettingUp({ contact }: { contact: TVirtualContact }) {
+  const { t } = useTranslation('card');
   return (
     <Box data-testid="setting-up" sx={{ minHeight: '70vh', display: 'grid', placeItems: 'center', px: 2, pt: 8 }}>
       <Box
@@ -29,11 +28,11 @@ export default function SettingUp({ contact }: { contact: TVirtualContact }) {
       >
         <Logo size={64} />
         <Typography variant="h5" component="h1" sx={{ fontWeight: 800 }}>
-          {SETTING_UP_TITLE}
+          {t('settingUp.title')}
         </Typography>
-        <Typography color="text.secondary">{SETTING_UP_TEXT}</Typography>
+        <Typography color="text.secondary">{t('settingUp.text')}</Typography>
         <ActionButton startIcon={<ShareIcon />} onClick={() => emitClientEvent('shareContact', { contact })} sx={{ minHeight: 44, px: 3 }}>
-          Share
+          {t('actions.share')}
         </ActionButton>
       </Box>
     </Box>

@@ -4,22 +4,24 @@ import ButtonBase from '@mui/material/ButtonBase';
 import type { TVirtualContact } from '@vbc/shared/contact';
 import { obsecuredDisplayUrl } from '../../../api/contacts.ts';
 import { wallPhotos } from '../model.ts';
+import { useTranslation } from 'react-i18next';
 
 const ImageViewer = lazy(() => import('../../../components/image-viewer/ImageViewer.tsx'));
 
 /** Photos of the first wall board (docs/contracts.md §2); a tap opens the viewer. */
 export default function WallPhotos({ contact, columns = 3 }: { contact: TVirtualContact; columns?: number }) {
   const [open, setOpen] = useState<number | null>(null);
+  const { t } = useTranslation('card');
   const images = wallPhotos(contact).map((item, i) => ({
     src: obsecuredDisplayUrl(item.photo.obsecuredDisplayItemId),
-    alt: item.caption?.trim() || `Photo ${i + 1}`,
+    alt: item.caption?.trim() || t('photos.untitled', { number: i + 1 }),
   }));
   if (images.length === 0) return null;
   return (
     <>
       <Box
         component="ul"
-        aria-label="Photos"
+        aria-label={t('photos.label')}
         data-testid="wall-photos"
         sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gridTemplateColumns: `repeat(${columns}, 1fr)`, gap: 1 }}
       >
@@ -27,7 +29,7 @@ export default function WallPhotos({ contact, columns = 3 }: { contact: TVirtual
           <li key={`${img.src}-${i}`}>
             <ButtonBase
               onClick={() => setOpen(i)}
-              aria-label={`Open ${img.alt}`}
+              aria-label={t('photos.open', { name: img.alt })}
               sx={{
                 width: '100%',
                 aspectRatio: '1 / 1',

@@ -1,0 +1,113 @@
+// The server-rendered card and pet pages in the visitor's language (issue 31): `?lang=` first, else
+// Accept-Language, else English; <html lang dir>, the language's messages inlined for hydration,
+// Vary: Accept-Language only when the header chose, and each language cached as its own page.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { LOCALES, localeDirection, type TLocale } from '@vbc/shared/i18n/locales';
+import { describeEachDatabase } from '../test/app.ts';
+import { buildAccount, buildCard } from '../test/factories.ts';
+import { WEB_DIST } from '../platform/config/paths.ts';
+
+const built = existsSync(path.join(WEB_DIST, '..', 'dist-ssr', 'render-card.js'));
+if (!built) console.warn('web/ssr-languages.test.ts: packages/web is not built (npm run build): skipped');
+
+const LOCALES_DIR = fileURLToPath(new URL('../../../shared/src/i18n/locales/', import.meta.url));
+type TMessages = Record<string, Record<string, unknown>>;
+const catalogue = (locale: TLocale, ns: string): TMessages =>
+  JSON.parse(readFileSync(`${LOCALES_DIR}${locale}/${ns}.json`, 'utf8')) as TMessages;
+/** A message of the card namespace by its path, as the catalogue has it (no arguments). */
+const cardText = (locale: TLocale, key: string): string =>
+  key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], catalogue(locale, 'card')) as string;
+/** What React writes for a text: `&` and `<` escaped, an apostrophe as `&#x27;`. */
+const asHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/'/g, '&#x27;');
+
+const rootOf = (html: string) => /<div id="root" data-ssr>([\s\S]*)<\/div>\s*<\/body>/.exec(html)?.[1] ?? '';
+const inlinedOf = (html: string) => {
+  const json = /<script type="application\/json" id="vbc-i18n">([\s\S]*?)<\/script>/.exec(html)?.[1];
+  return json ? (JSON.parse(json) as { locale: string; messages: TMessages }) : null;
+};
+
+describe.skipIf(!built)('server-rendered pages in the visitor’s language', () => {
+  describeEachDatabase(
+    'card and pet pages by ?lang= and Accept-Language',
+    (ctx) => {
+      it('renders each language by ?lang= (whatever Accept-Language says), with <html lang dir> and its messages inlined', async () => {
+        const card = await buildCard(ctx.app);
+        for (const locale of LOCALES) {
+          const response = await ctx.app.inject({
+            url: `/vbc/${card.quickId}?lang=${locale}`,
+            headers: { 'accept-language': 'de-DE,de;q=0.9' },
+          });
+          expect(response.statusCode).toBe(200);
+          const html = response.body;
+          expect(html).toMatch(new RegExp(`<html lang="${locale}" dir="${localeDirection(locale)}">`));
+          const root = rootOf(html);
+          // The card's own labels in the language; what the owner wrote stays as written.
+          for (const key of ['actions.download', 'actions.transferQr', 'actions.share', 'sections.contactInfo'])
+            expect(root, `${locale} ${key}`).toContain(asHtml(cardText(locale, key)));
+          expect(root).toContain(`>Ana ${card.lastName}</h1>`);
+          expect(root).toContain('>Engineer<');
+          // The messages hydration starts with, in this language only.
+          const inlined = inlinedOf(html);
+          expect(inlined?.locale).toBe(locale);
+          expect(inlined?.messages.card).toEqual(catalogue(locale, 'card'));
+          expect(inlined?.messages.common).toEqual(catalogue(locale, 'common'));
+          // Chosen by the link, not the header: caches need not keep a copy per Accept-Language.
+          expect(response.headers.vary).toBe('accept-encoding');
+        }
+      });
+
+      it('renders by Accept-Language without ?lang=, says Vary: Accept-Language, and keeps each language its own page', async () => {
+        const card = await buildCard(ctx.app);
+        const url = `/vbc/${card.quickId}`;
+        const cases: [string | undefined, TLocale][] = [
+          ['es-MX,es;q=0.9,en;q=0.5', 'es'],
+          ['ar-EG', 'ar'],
+          ['fil-PH, en;q=0.3', 'fil'],
+          ['tl', 'fil'],
+          ['de-DE, fr;q=0.8', 'en'],
+          [undefined, 'en'],
+        ];
+        for (const [header, locale] of cases) {
+          const response = await ctx.app.inject({ url, headers: header ? { 'accept-language': header } : {} });
+          expect(response.statusCode, String(header)).toBe(200);
+          expect(response.body).toContain(`<html lang="${locale}" dir="${localeDirection(locale)}">`);
+          expect(rootOf(response.body)).toContain(asHtml(cardText(locale, 'actions.download')));
+          expect(response.headers.vary).toBe('accept-encoding, accept-language');
+        }
+        // Asked again in Spanish after Arabic and English: the Spanish page, not another language's from the cache.
+        const again = await ctx.app.inject({ url, headers: { 'accept-language': 'es' } });
+        expect(rootOf(again.body)).toContain(asHtml(cardText('es', 'actions.download')));
+        expect(again.body).toContain('<html lang="es" dir="ltr">');
+        // Arabic: mirrored styles under their own emotion key.
+        const arabic = await ctx.app.inject({ url: `${url}?lang=ar` });
+        expect(arabic.body).toMatch(/<style data-emotion="rtl [^"]+">/);
+        expect(arabic.body).not.toMatch(/<style data-emotion="css /);
+      });
+
+      it('renders the pet page in the chosen language', async () => {
+        const owner = await buildAccount(ctx.app, { phoneNumber: '+639171230000' });
+        await buildCard(ctx.app, {}, { ownerAccountId: owner.account.id });
+        const created = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/vp/virtualpet',
+          headers: owner.headers,
+          payload: { name: 'Mochi', species: 'Cat', breed: 'Siamese', sex: 'Female', color: 'Cream' },
+        });
+        expect(created.statusCode).toBe(201);
+        const pet = created.json<{ virtualPetId: string }>();
+        for (const locale of LOCALES) {
+          const response = await ctx.app.inject({ url: `/vbc/p/${pet.virtualPetId}`, headers: { 'accept-language': locale } });
+          expect(response.body).toContain(`<html lang="${locale}" dir="${localeDirection(locale)}">`);
+          const root = rootOf(response.body);
+          for (const key of ['pet.species', 'pet.breed', 'pet.sexFemale', 'actions.share'])
+            expect(root, `${locale} ${key}`).toContain(asHtml(cardText(locale, key)));
+          expect(root).toContain('Mochi');
+        }
+      });
+    },
+    { webDistDir: WEB_DIST },
+  );
+});
