@@ -41,7 +41,15 @@ async function accountLanguages(db: Db, emails: string[]): Promise<Map<string, T
     const rows = await db
       .select({ email: accounts.email, language: accounts.language })
       .from(accounts)
-      .where(and(inArray(sql`lower(${accounts.email})`, emails.slice(i, i + CHUNK).map((e) => e.toLowerCase())), sql`${accounts.language} is not null`));
+      .where(
+        and(
+          inArray(
+            sql`lower(${accounts.email})`,
+            emails.slice(i, i + CHUNK).map((e) => e.toLowerCase()),
+          ),
+          sql`${accounts.language} is not null`,
+        ),
+      );
     for (const r of rows) if (r.email && r.language) found.set(r.email.toLowerCase(), r.language);
   }
   return found;

@@ -30,7 +30,12 @@ export default function LinkRows({ rows, onChange, errors, path, addText }: TRow
             onChange={(v) => update({ linkUrl: v })}
             error={errors[`${path}.${i}.linkUrl`]}
           />
-          <Field label={t('links.name')} value={l.linkName} onChange={(v) => update({ linkName: v })} error={errors[`${path}.${i}.linkName`]} />
+          <Field
+            label={t('links.name')}
+            value={l.linkName}
+            onChange={(v) => update({ linkName: v })}
+            error={errors[`${path}.${i}.linkName`]}
+          />
         </Box>
       )}
     </SortableList>

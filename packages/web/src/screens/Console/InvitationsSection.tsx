@@ -30,7 +30,11 @@ export default function InvitationsSection({ business }: { business: TCorporateC
   const invite = useMutation({
     mutationFn: () => createInvitation(id, { ...contactOf(contact), role }),
     onSuccess: async (invitation) => {
-      notify(invitation.joined ? `${contact.trim()} joined ${business.name}: their e-mail domain is verified` : `Invitation sent to ${contact.trim()}`);
+      notify(
+        invitation.joined
+          ? `${contact.trim()} joined ${business.name}: their e-mail domain is verified`
+          : `Invitation sent to ${contact.trim()}`,
+      );
       setContact('');
       setError(null);
       await refresh();

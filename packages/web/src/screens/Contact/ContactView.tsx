@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import LoadingScreen from '../../components/LoadingScreen.tsx';
 import { useSession } from '../../session/SessionContext.tsx';
@@ -22,6 +23,7 @@ export default function ContactView(props: TLayoutProps) {
   const { contact, accent, logo } = props.model;
   const designation = contact.designSpecification.design.designation;
   const signedIn = useSession().status === 'signedIn';
+  const { t } = useTranslation('card');
   const Layout = hasLayout(designation) ? LAYOUTS[designation] : undefined;
   return (
     <Box component="main" data-testid="contact-view" data-designation={designation} sx={{ pb: 12 }}>
@@ -30,7 +32,7 @@ export default function ContactView(props: TLayoutProps) {
           <Box
             component="img"
             src={logo}
-            alt={contact.organization ? `${contact.organization} logo` : 'Company logo'}
+            alt={contact.organization ? t('businessLogo.named', { organization: contact.organization }) : t('businessLogo.unnamed')}
             data-testid="business-logo"
             sx={{ display: 'block', maxHeight: 48, maxWidth: 200, objectFit: 'contain' }}
           />
