@@ -190,9 +190,13 @@ export async function benchCardPage() {
   try {
     const url = product.cards['default layout'];
     if (!url) throw new Error(`no "default layout" demo card in: ${JSON.stringify(product.cards)}`);
-    const lh = await lighthouseRuns(url, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3));
+    const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+    const lh = await lighthouseRuns(url, runs);
+    // The same page in Arabic (issue 31): right to left, its own catalogue inlined.
+    const arabicUrl = `${url}${url.includes('?') ? '&' : '?'}lang=ar`;
+    const arabic = await lighthouseRuns(arabicUrl, runs);
     const name = await nameVisibleRuns(url, Number(process.env.BENCH_NAME_RUNS ?? 5));
-    return { url, lighthouse: lh, name };
+    return { url, lighthouse: lh, arabic: { url: arabicUrl, lighthouse: arabic }, name };
   } finally {
     await stop(product.child);
     rmSync(product.dataDir, { recursive: true, force: true });

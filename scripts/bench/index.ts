@@ -289,6 +289,12 @@ if (runs('card-page')) {
   );
   if (lh.failed.length) console.log(`  audits below full marks in some run: ${lh.failed.join(', ')}`);
   for (const error of lh.errors) console.log(`  a run Lighthouse could not finish (not counted): ${error}`);
+  const ar = cardPage.arabic.lighthouse;
+  console.log(
+    `  in Arabic (${cardPage.arabic.url}), median of ${ar.runs.performance.length}: performance ${ar.scores.performance}, accessibility ${ar.scores.accessibility}, best practices ${ar.scores['best-practices']}, SEO ${ar.scores.seo}; runs ${JSON.stringify(ar.runs)}`,
+  );
+  if (ar.failed.length) console.log(`  audits below full marks in some Arabic run: ${ar.failed.join(', ')}`);
+  for (const error of ar.errors) console.log(`  an Arabic run Lighthouse could not finish (not counted): ${error}`);
   const nv = cardPage.name;
   console.log(
     `  name visible after navigation (150 ms RTT, 1.6/0.75 Mbps, 4× CPU), median of ${nv.runs.length}: ${fmt(nv.visibleMs, 0)} ms (target ≤ 1000: ${verdict(nv.visibleMs <= 1000)}); runs ${nv.runs.map((r) => fmt(r, 0)).join(', ')} ms`,
