@@ -135,8 +135,11 @@ describe.runIf(hasChromium())('the signed-in app in Arabic and Spanish (issue 31
       await page.goto(`/vbc/edit/${ownerCard.id}`);
       await expectDocumentIn(page, locale);
       await page.getByRole('heading', { level: 1, name: message(editor, 'card.title') }).waitFor();
-      for (const section of ['profile.title', 'contact.title', 'social.title', 'pin.title', 'exchange.title', 'share.title']) {
-        await page.getByRole('heading', { level: 2, name: message(editor, section) }).waitFor();
+      // Each section's own heading (by its id: the preview beside it may show a card heading with the same words).
+      for (const section of ['profile', 'contact', 'social', 'pin', 'exchange', 'share']) {
+        const heading = page.locator(`h2#${section}-title`);
+        await heading.waitFor();
+        expect(await heading.textContent()).toBe(message(editor, `${section}.title`));
       }
       const sections = page.getByRole('navigation', { name: message(editor, 'nav.label') });
       await sections.getByRole('link', { name: message(editor, 'nav.design') }).waitFor();
