@@ -163,7 +163,7 @@ describe.runIf(hasChromium())('the signed-in app in Arabic and Spanish (issue 31
       await page.getByTestId('save-button').click();
       await page.getByTestId('save-error').filter({ hasText: ONE_FIELD_TO_CHECK[locale] }).waitFor();
       expect(await firstName.getAttribute('aria-invalid')).toBe('true');
-      await page.getByText(message(editor, 'validation.required'), { exact: true }).waitFor();
+      await page.getByText(message(catalogue(locale, 'common'), 'problems.required'), { exact: true }).waitFor();
       await screenshotAtWidths(page, `languages-editor-refused-${locale}`);
       await expectAccessible(page, `the card editor's refused save in ${locale}`);
 

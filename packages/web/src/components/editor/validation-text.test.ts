@@ -5,7 +5,8 @@ import { validationText } from './validation-text.ts';
 
 describe('validation messages in the active language (issue 31)', () => {
   beforeAll(async () => {
-    for (const locale of ['es', 'ar'] as const) i18n.addResourceBundle(locale, 'editor', await loadCatalogue(locale, 'editor'), true, true);
+    for (const locale of ['es', 'ar'] as const)
+      for (const ns of ['editor', 'common'] as const) i18n.addResourceBundle(locale, ns, await loadCatalogue(locale, ns), true, true);
   });
   const inLocale = (locale: string) => i18n.getFixedT(locale, 'editor');
 

@@ -1,8 +1,8 @@
 /**
  * A field's validation message in the active language (issue 31). The shared schemas and the
  * editors' own rules speak English (SPEC §5's texts, which the server answers with too); this maps
- * each message the editors can show to its `editor` catalogue key, with its number where it has
- * one. A message it does not know (a server's own words) is shown as it came.
+ * each message the editors can show to its `editor` catalogue key (the ones every form shows to
+ * `common`'s), with its number where it has one. A message it does not know (a server's own words) is shown as it came.
  */
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,12 +15,13 @@ type TTranslate = (key: string, values?: Record<string, unknown>) => string;
 /** `message` in the language `t` speaks; unknown messages unchanged. */
 export function validationText(t: TTranslate, message: string): string {
   switch (message) {
+    // SPEC §5's messages every form shows: one wording, the `common` catalogue's (i18n/problem-text.ts).
     case 'Required.':
-      return t('validation.required');
+      return t('common:problems.required');
     case 'Invalid email format':
-      return t('validation.email');
+      return t('common:problems.email');
     case 'Must be numbers.':
-      return t('validation.numbers');
+      return t('common:problems.numbers');
     case PIN_CODE_MESSAGE:
       return t('validation.pin');
     case 'WeChat needs a QR image: upload one.':
@@ -43,7 +44,8 @@ export function validationText(t: TTranslate, message: string): string {
 
 /** `validationText` bound to the active language; passes `undefined` through (no error). */
 export function useValidationText(): (message: string | undefined) => string | undefined {
-  const { t } = useTranslation('editor');
+  // Both catalogues loaded before the form shows a message (editor first: its keys need no prefix).
+  const { t } = useTranslation(['editor', 'common']);
   return useCallback((message: string | undefined) => (message === undefined ? undefined : validationText(t, message)), [t]);
 }
 
