@@ -24,6 +24,8 @@ export interface TPersonalAccount {
   accountEmail: string | null;
   virtualContacts: Pick<TVirtualContact, 'virtualContactId' | 'quickId' | 'name' | 'firstName' | 'lastName'>[];
   virtualPets: { virtualPetId: string; name: string }[];
+  /** PUT /api/personalAccount/language; null follows the device. Absent in an account kept by an older app. */
+  language?: TLocale | null;
 }
 
 /** docs/contracts.md §3 login result. */

@@ -24,8 +24,8 @@ export function chooseLocale({ query, account, stored, browser = [] }: TLocaleCh
 }
 
 /** The account's `language` (PUT /api/personalAccount/language; null or absent: follow the device). */
-export const accountLocale = (account: object | null | undefined): TLocale | null => {
-  const language = account && 'language' in account ? account.language : null;
+export const accountLocale = (account: { language?: string | null } | null | undefined): TLocale | null => {
+  const language = account?.language;
   return isLocale(language) ? language : null;
 };
 
