@@ -138,7 +138,3 @@ export const http = {
     return response.blob();
   },
 };
-
-/** A readable text for any rejection. */
-export const errorText = (error: unknown): string =>
-  error instanceof Error ? error.message : typeof error === 'string' ? error : String(error);

@@ -12,7 +12,7 @@
  */
 import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { notify } from '../platform/events.ts';
-import { errorText } from './http.ts';
+import { errorText } from './error-text.ts';
 
 /** A query client with the app's defaults (above). */
 export function createQueryClient(): QueryClient {

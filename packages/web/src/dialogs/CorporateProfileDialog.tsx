@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import VerifiedIcon from '@mui/icons-material/Verified';
 import { CORPORATE_DIALOG_MAX_WIDTH } from '@vbc/shared/constants';
 import { obsecuredDisplayUrl } from '../api/contacts.ts';
-import { errorText } from '../api/http.ts';
+import { errorText } from '../api/error-text.ts';
 import { corporateQueries } from '../api/queries.ts';
 import SocialLinks from '../components/card/SocialLinks.tsx';
 import { EmailList, LinkList, PhoneList, PlaceList } from '../components/card/InfoLists.tsx';

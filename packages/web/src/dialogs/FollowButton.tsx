@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import CheckIcon from '@mui/icons-material/Check';
 import AddIcon from '@mui/icons-material/Add';
 import { setFollowing } from '../api/corporate.ts';
-import { errorText } from '../api/http.ts';
+import { errorText } from '../api/error-text.ts';
 import { corporateQueries } from '../api/queries.ts';
 import { queryKeys } from '../api/query-keys.ts';
 import { emitClientEvent, notify } from '../platform/events.ts';

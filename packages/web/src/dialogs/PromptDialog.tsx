@@ -4,7 +4,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import { useMutation } from '@tanstack/react-query';
 import { SMALL_DIALOG_MAX_WIDTH } from '@vbc/shared/constants';
-import { errorText } from '../api/http.ts';
+import { errorText } from '../api/error-text.ts';
 import { notify, type TPromptRequest } from '../platform/events.ts';
 import AppDialog from './AppDialog.tsx';
 import { useTranslation } from 'react-i18next';

@@ -10,7 +10,8 @@
 import { useSyncExternalStore } from 'react';
 import type { TConversationMessage } from '@vbc/shared/conversation';
 import { sendAttachment, sendMessage } from '../api/conversations.ts';
-import { HttpError, errorText } from '../api/http.ts';
+import { HttpError } from '../api/http.ts';
+import { errorText } from '../api/error-text.ts';
 import { dropAllFiles, dropFile, dropFilesExcept, keepFile, readFile } from './outbox-files.ts';
 
 export interface TOutgoing {

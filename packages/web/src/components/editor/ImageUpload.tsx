@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import AddPhotoAlternateIcon from '@mui/icons-material/AddPhotoAlternate';
 import { useMutation } from '@tanstack/react-query';
 import { uploadPicture, type TDisplayUpload } from '../../api/files.ts';
-import { errorText } from '../../api/http.ts';
+import { errorText } from '../../api/error-text.ts';
 
 export interface TImageUploadProps {
   /** Accessible name of the file input and the button ("Upload picture"). */

@@ -14,7 +14,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import PersonIcon from '@mui/icons-material/Person';
 import SearchIcon from '@mui/icons-material/Search';
 import { LEAD_STATUSES, type TLead, type TLeadStatus } from '@vbc/shared/leads';
-import { errorText } from '../../api/http.ts';
+import { errorText } from '../../api/error-text.ts';
 import { downloadLeads, leadExportPath, leadQueries, type TLeadFilters, type TLeadScope } from '../../api/leads.ts';
 import { leadStatusText, leadTime, leadWork } from './lead-texts.ts';
 import IconTile from '../IconTile.tsx';

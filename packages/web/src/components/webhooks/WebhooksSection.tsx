@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { WEBHOOK_EVENT_TYPES, ZCreateWebhook, type TCreatedWebhook, type TWebhook } from '@vbc/shared/webhooks';
-import { errorText } from '../../api/http.ts';
+import { errorText } from '../../api/error-text.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 import {
   createWebhook,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../api/http.ts';
-import { codeProblem, contactError, nameError, withoutField } from './problems.ts';
+import { codeProblem, contactError, nameError } from './problems.ts';
+import { withoutField } from '../../api/error-text.ts';
 
 describe('docs/contracts.md §5 texts in the sign-in form', () => {
   it('names the first problem of a phone number, in the SPEC order', () => {

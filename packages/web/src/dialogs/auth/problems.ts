@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 import { ZAccountEmail, ZAccountName, ZAccountPhoneNumber } from '@vbc/shared/account';
 import { HttpError } from '../../api/http.ts';
+import { withoutField } from '../../api/error-text.ts';
 import type { TChannel } from '../../api/accounts.ts';
 
 /** The first docs/contracts.md §5 message of `schema` for `value`, or null when it is valid. */
@@ -18,9 +19,6 @@ export const nameError = (name: string) => firstProblem(ZAccountName, name);
 
 export const contactError = (channel: TChannel, value: string) =>
   firstProblem(channel === 'email' ? ZAccountEmail : ZAccountPhoneNumber, value);
-
-/** A server message without its "field: " prefix ("otp: The code is wrong…" → "The code is wrong…"). */
-export const withoutField = (message: string): string => message.replace(/^[A-Za-z][\w.]*: /, '');
 
 export interface TCodeProblem {
   /** Shown under the code field. */

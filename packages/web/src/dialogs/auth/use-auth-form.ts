@@ -11,11 +11,13 @@ import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { ZAccountEmail, ZAccountName, ZAccountPhoneNumber, ZOtpCodeEntry, type TLoginResult } from '@vbc/shared/account';
 import { PHONE_PREFIX } from '@vbc/shared/constants';
-import { errorText, HttpError } from '../../api/http.ts';
+import { HttpError } from '../../api/http.ts';
+import { errorText, withoutField } from '../../api/error-text.ts';
 import { emitClientEvent, notify } from '../../platform/events.ts';
 import { readStored } from '../../platform/storage.ts';
 import { registerAppAccount, requestVerifyOtp, verifyContact, type TChannel, type TPersonalAccount } from '../../api/accounts.ts';
-import { codeProblem, contactError, nameError, withoutField } from './problems.ts';
+import { codeProblem, contactError, nameError } from './problems.ts';
+
 import { useCountdown } from './use-countdown.ts';
 import { useTranslation } from 'react-i18next';
 

@@ -4,7 +4,8 @@
  */
 import type { TVirtualContact } from '@vbc/shared/contact';
 import type { TExchangeRequest } from '@vbc/shared/leads';
-import { HttpError, errorText } from '../../api/http.ts';
+import { HttpError } from '../../api/http.ts';
+import { errorText } from '../../api/error-text.ts';
 
 /**
  * A refusal's own words (issue 26), as exchangeProblem reports them; the window shows them in the

@@ -2,7 +2,8 @@
  * What the PIN window shows after an answer from
  * POST /api/vbc/validatepincode/{id} (docs/contracts.md §4 "PIN lock", §8 "Wrong Pin").
  */
-import { errorText, HttpError } from '../../api/http.ts';
+import { HttpError } from '../../api/http.ts';
+import { errorText } from '../../api/error-text.ts';
 import type { TPinFailure } from '../../platform/events.ts';
 
 /** Classifies a rejected PIN check. */

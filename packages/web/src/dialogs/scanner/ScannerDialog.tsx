@@ -18,7 +18,7 @@ import PhotoIcon from '@mui/icons-material/PhotoOutlined';
 import { SCANNER } from '@vbc/shared/constants';
 import { ZCardCodeEntry } from '@vbc/shared/contact';
 import { cardExists } from '../../api/contacts.ts';
-import { errorText } from '../../api/http.ts';
+import { errorText } from '../../api/error-text.ts';
 import AppDialog from '../AppDialog.tsx';
 import { decodePhoto, decoderOnce } from './decoder.ts';
 import { classifyScan, type TScanResult } from './scan-result.ts';

@@ -16,7 +16,7 @@ import { ZInitiateConversation } from '@vbc/shared/conversation';
 import { DIALOG_MAX_WIDTH } from '@vbc/shared/constants';
 import { MESSAGE_MAX_LENGTH } from '../../messaging/limits.ts';
 import { initiateConversation } from '../../api/conversations.ts';
-import { errorText } from '../../api/http.ts';
+import { errorText } from '../../api/error-text.ts';
 import type { TClientEvents } from '../../platform/events.ts';
 import type { TPersonalAccount } from '../../api/accounts.ts';
 import AppDialog from '../AppDialog.tsx';

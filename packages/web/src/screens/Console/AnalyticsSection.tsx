@@ -12,7 +12,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import type { TCorporateConsole, TTeamAnalytics } from '@vbc/shared/corporate';
-import { errorText } from '../../api/http.ts';
+import { errorText } from '../../api/error-text.ts';
 import { saveBlob } from '../../api/leads.ts';
 import { consoleQueries } from '../../api/queries.ts';
 import { ConsoleSection } from './ConsoleSection.tsx';

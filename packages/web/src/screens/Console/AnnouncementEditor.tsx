@@ -23,7 +23,7 @@ import { ANNOUNCEMENT_HEADER_MAX_HEIGHT } from '@vbc/shared/constants';
 import { createCorporateAnnouncement, updateCorporateAnnouncement } from '../../api/corporate.ts';
 import { obsecuredDisplayUrl } from '../../api/contacts.ts';
 import { uploadDocument } from '../../api/files.ts';
-import { errorText } from '../../api/http.ts';
+import { errorText } from '../../api/error-text.ts';
 import DocumentIcon from '../../components/DocumentIcon.tsx';
 import MarkdownDescriptions from '../../components/card/MarkdownDescriptions.tsx';
 import PictureField, { type TPictureField } from './PictureField.tsx';

@@ -6,7 +6,7 @@ import AddIcon from '@mui/icons-material/Add';
 import type { TAuthoredAnnouncement } from '@vbc/shared/announcement';
 import type { TCorporateConsole } from '@vbc/shared/corporate';
 import { withdrawCorporateAnnouncement } from '../../api/corporate.ts';
-import { errorText } from '../../api/http.ts';
+import { errorText } from '../../api/error-text.ts';
 import { consoleQueries } from '../../api/queries.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 import { emitClientEvent, notify } from '../../platform/events.ts';

@@ -2,7 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { TAuditAction, TAuditEntry, TCorporateConsole } from '@vbc/shared/corporate';
-import { errorText } from '../../api/http.ts';
+import { errorText } from '../../api/error-text.ts';
 import { consoleQueries } from '../../api/queries.ts';
 import { ConsoleList, ConsoleRow, ConsoleSection } from './ConsoleSection.tsx';
 

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import type { TCorporateConsole, TCorporateMember } from '@vbc/shared/corporate';
 import type { TBusinessCard } from '@vbc/shared/team-template';
 import { assignBusinessCard, createBusinessCard } from '../../api/corporate.ts';
-import { errorText } from '../../api/http.ts';
+import { errorText } from '../../api/error-text.ts';
 import { consoleQueries } from '../../api/queries.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 import { notify } from '../../platform/events.ts';

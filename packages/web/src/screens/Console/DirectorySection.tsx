@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import type { TCardSummary } from '@vbc/shared/account';
 import type { TCorporateConsole } from '@vbc/shared/corporate';
 import { linkCard, setDirectoryPublic, unlinkCard } from '../../api/corporate.ts';
-import { errorText } from '../../api/http.ts';
+import { errorText } from '../../api/error-text.ts';
 import { directoryQueries } from '../../api/queries.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 import CardListItem, { CardIdentity, cardTitle } from '../../components/CardListItem.tsx';

@@ -15,7 +15,7 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 import type { TCorporateConsole } from '@vbc/shared/corporate';
 import { IMPORT_MAX_BYTES, IMPORT_OPTIONAL_COLUMNS, IMPORT_REQUIRED_COLUMNS, type TImportResult } from '@vbc/shared/member-import';
 import { importMembers } from '../../api/corporate.ts';
-import { errorText } from '../../api/http.ts';
+import { errorText } from '../../api/error-text.ts';
 import { consoleQueries } from '../../api/queries.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 import { ConsoleSection } from './ConsoleSection.tsx';

@@ -15,7 +15,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import { SOCIAL_MEDIA_TYPES, type TSocialMediaType } from '@vbc/shared/contact';
 import { CORPORATE_PROFILE_LIMITS, type TCorporateConsole } from '@vbc/shared/corporate';
 import { saveCorporateProfile } from '../../api/corporate.ts';
-import { errorText } from '../../api/http.ts';
+import { errorText } from '../../api/error-text.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 import { notify } from '../../platform/events.ts';
 import Field from '../../components/editor/Field.tsx';

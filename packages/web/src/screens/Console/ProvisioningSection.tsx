@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import type { TCorporateConsole } from '@vbc/shared/corporate';
 import type { TScimToken, TScimTokenCreated } from '@vbc/shared/scim';
 import { createScimToken, revokeScimToken } from '../../api/corporate.ts';
-import { errorText } from '../../api/http.ts';
+import { errorText } from '../../api/error-text.ts';
 import { consoleQueries } from '../../api/queries.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 import ShownOnce from '../../components/ShownOnce.tsx';

@@ -12,7 +12,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { TCorporateConsole } from '@vbc/shared/corporate';
 import { ZAddDomain, ZSsoSettingsInput, type TCorporateDomain, type TSsoSettings } from '@vbc/shared/sso';
-import { errorText } from '../../api/http.ts';
+import { errorText } from '../../api/error-text.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 import { addDomain, getSso, listDomains, putSso, verifyDomain } from '../../api/sso.ts';
 import { notify } from '../../platform/events.ts';

@@ -2,7 +2,8 @@ import { useCallback, useContext, useEffect, useState } from 'react';
 import type { TVirtualContact } from '@vbc/shared/contact';
 import { getContact, recordCardView } from '../../api/contacts.ts';
 import { pageSource } from '../../platform/visit-source.ts';
-import { HttpError, errorText } from '../../api/http.ts';
+import { HttpError } from '../../api/http.ts';
+import { errorText } from '../../api/error-text.ts';
 import { dropInitialCard, initialCardFor, isSameCard, ServerCardContext } from './initial-card.ts';
 
 /** docs/contracts.md §8: the text of a load failure that carries none. */

@@ -15,7 +15,7 @@ import FolderIcon from '@mui/icons-material/Folder';
 import FolderSharedIcon from '@mui/icons-material/FolderShared';
 import type { TDirectorySummary } from '@vbc/shared/directory';
 import { createFolder, deleteFolder, renameFolder } from '../../api/directories.ts';
-import { errorText } from '../../api/http.ts';
+import { errorText } from '../../api/error-text.ts';
 import { directoryQueries } from '../../api/queries.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 import EmptyState from '../../components/EmptyState.tsx';

@@ -7,7 +7,7 @@ import { useMutation } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { ZFolderInput } from '@vbc/shared/directory';
-import { errorText } from '../../api/http.ts';
+import { errorText } from '../../api/error-text.ts';
 import AppDialog from '../../dialogs/AppDialog.tsx';
 
 /**

@@ -15,7 +15,7 @@ import BookmarkAddedIcon from '@mui/icons-material/BookmarkAdded';
 import type { TVirtualContact } from '@vbc/shared/contact';
 import type { TDirectorySummary } from '@vbc/shared/directory';
 import { createFolder, removeCardFromFolder, saveCardToFolder } from '../../api/directories.ts';
-import { errorText } from '../../api/http.ts';
+import { errorText } from '../../api/error-text.ts';
 import { directoryQueries } from '../../api/queries.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 import { BOTTOM_NAV_HEIGHT } from '../../components/bottom-nav-height.ts';

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import type { TDesign } from '@vbc/shared/contact';
 import { createCard } from '../../api/cards.ts';
-import { errorText } from '../../api/http.ts';
+import { errorText } from '../../api/error-text.ts';
 import AppDialog from '../../dialogs/AppDialog.tsx';
 import { useSession } from '../../session/SessionContext.tsx';
 import TemplatePicker from '../../components/editor/TemplatePicker.tsx';

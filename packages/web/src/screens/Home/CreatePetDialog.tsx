@@ -13,7 +13,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { PET_SPECIES, ZVirtualPetInput } from '@vbc/shared/contact';
 import { createPet } from '../../api/pets.ts';
-import { errorText } from '../../api/http.ts';
+import { errorText } from '../../api/error-text.ts';
 import AppDialog from '../../dialogs/AppDialog.tsx';
 import { useSession } from '../../session/SessionContext.tsx';
 

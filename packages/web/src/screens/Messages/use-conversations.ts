@@ -5,7 +5,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import type { TConversationSummary } from '@vbc/shared/conversation';
-import { errorText } from '../../api/http.ts';
+import { errorText } from '../../api/error-text.ts';
 import { conversationQueries } from '../../api/queries.ts';
 
 export interface TConversations {

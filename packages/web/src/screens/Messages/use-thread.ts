@@ -7,7 +7,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TConversationMessage, TConversationSummary } from '@vbc/shared/conversation';
 import { getConversation, listMessages, markSeen } from '../../api/conversations.ts';
-import { errorText, HttpError } from '../../api/http.ts';
+import { HttpError } from '../../api/http.ts';
+import { errorText } from '../../api/error-text.ts';
 import { onRealtimeResync } from '../../realtime/connection.ts';
 import { useClientEvent } from '../../platform/events.ts';
 import { onSent, retryTransient, settle } from '../../messaging/outbox.ts';

@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import ContactsIcon from '@mui/icons-material/Contacts';
 import SearchIcon from '@mui/icons-material/Search';
 import { SEARCH_MAX_LENGTH } from '@vbc/shared/directory';
-import { errorText } from '../../api/http.ts';
+import { errorText } from '../../api/error-text.ts';
 import { accountQueries, searchQueries } from '../../api/queries.ts';
 import CardListItem from '../../components/CardListItem.tsx';
 import EmptyState from '../../components/EmptyState.tsx';

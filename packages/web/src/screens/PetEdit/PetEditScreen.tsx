@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
 import BlockIcon from '@mui/icons-material/Block';
 import PetsIcon from '@mui/icons-material/Pets';
-import { errorText } from '../../api/http.ts';
+import { errorText } from '../../api/error-text.ts';
 import { petQueries } from '../../api/queries.ts';
 import EmptyState from '../../components/EmptyState.tsx';
 import LoadingScreen from '../../components/LoadingScreen.tsx';

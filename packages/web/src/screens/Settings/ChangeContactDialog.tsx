@@ -11,10 +11,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { OTP_CODE_LENGTH, ZAccountEmail, ZAccountPhoneNumber, ZOtpCodeEntry } from '@vbc/shared/account';
 import { confirmContactChange, requestContactChange, type TChannel } from '../../api/accounts.ts';
-import { errorText, HttpError } from '../../api/http.ts';
+import { HttpError } from '../../api/http.ts';
+import { errorText, withoutField } from '../../api/error-text.ts';
 import AppDialog from '../../dialogs/AppDialog.tsx';
 import OtpCodeField from '../../dialogs/auth/OtpCodeField.tsx';
-import { codeProblem, withoutField } from '../../dialogs/auth/problems.ts';
+import { codeProblem } from '../../dialogs/auth/problems.ts';
+
 import { RESEND_WAIT_SECONDS } from '../../dialogs/auth/use-auth-form.ts';
 import { useCountdown } from '../../dialogs/auth/use-countdown.ts';
 import { notify } from '../../platform/events.ts';

@@ -9,7 +9,7 @@ import { useMutation } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { OTP_CODE_LENGTH, ZOtpCodeEntry } from '@vbc/shared/account';
-import { errorText } from '../../api/http.ts';
+import { errorText } from '../../api/error-text.ts';
 import AppDialog from '../../dialogs/AppDialog.tsx';
 import OtpCodeField from '../../dialogs/auth/OtpCodeField.tsx';
 import { useCountdown } from '../../dialogs/auth/use-countdown.ts';

@@ -6,7 +6,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isLocale, LOCALE_NAMES, LOCALES, type TLocale } from '@vbc/shared/i18n/locales';
 import { setAccountLanguage } from '../../api/accounts.ts';
-import { errorText } from '../../api/http.ts';
+import { errorText } from '../../api/error-text.ts';
 import { accountLocale, LANGUAGE_CHOSEN_EVENT, storedLocale, storeLocale } from '../../i18n/choose-locale.ts';
 import { notify } from '../../platform/events.ts';
 import { useSession } from '../../session/SessionContext.tsx';

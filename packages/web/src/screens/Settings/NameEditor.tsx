@@ -7,8 +7,9 @@ import { useMutation } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { ZUpdateAccount } from '@vbc/shared/account';
-import { errorText, HttpError } from '../../api/http.ts';
-import { withoutField } from '../../dialogs/auth/problems.ts';
+import { HttpError } from '../../api/http.ts';
+import { errorText, withoutField } from '../../api/error-text.ts';
+
 import { notify } from '../../platform/events.ts';
 import { updateAccountName } from '../../api/accounts.ts';
 

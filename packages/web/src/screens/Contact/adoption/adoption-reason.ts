@@ -1,5 +1,6 @@
 import type { TAdoptRefusal } from '@vbc/shared/adoption';
-import { errorText, HttpError } from '../../../api/http.ts';
+import { HttpError } from '../../../api/http.ts';
+import { errorText } from '../../../api/error-text.ts';
 
 /** Statuses whose message helps the user: a lock-out with its wait (429), a card locked for good (423), adopted by someone else (409). */
 const TELLING = new Set([403, 409, 423, 429]);

@@ -3,7 +3,7 @@ import RoundButton from '../../../components/RoundButton.tsx';
 import VerifiedIcon from '@mui/icons-material/Verified';
 import type { TVirtualContact } from '@vbc/shared/contact';
 import { getCorporateInfo } from '../../../api/contacts.ts';
-import { errorText } from '../../../api/http.ts';
+import { errorText } from '../../../api/error-text.ts';
 import { lazyWithQueries } from '../../../query-root/lazy-with-queries.tsx';
 import { notify } from '../../../platform/events.ts';
 import { useTranslation } from 'react-i18next';

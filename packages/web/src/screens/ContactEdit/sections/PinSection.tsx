@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { ZPinCode } from '@vbc/shared/contact';
 import type { TPinStatus } from '../../../api/cards.ts';
 import { cardQueries } from '../../../api/queries.ts';
-import { errorText } from '../../../api/http.ts';
+import { errorText } from '../../../api/error-text.ts';
 import { notify } from '../../../platform/events.ts';
 import EditorSection from '../../../components/editor/EditorSection.tsx';
 import Field from '../../../components/editor/Field.tsx';

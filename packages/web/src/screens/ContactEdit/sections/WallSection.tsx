@@ -12,7 +12,7 @@ import PhotoLibraryIcon from '@mui/icons-material/PhotoLibrary';
 import { useIsMutating, useMutation } from '@tanstack/react-query';
 import { obsecuredDisplayUrl } from '../../../api/contacts.ts';
 import { uploadPicture } from '../../../api/files.ts';
-import { errorText } from '../../../api/http.ts';
+import { errorText } from '../../../api/error-text.ts';
 import { newKey } from '../../../components/editor/list-rows.ts';
 import type { TBoardRow } from '../form-model.ts';
 import EditorSection, { AddButton } from '../../../components/editor/EditorSection.tsx';
