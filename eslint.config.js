@@ -61,6 +61,15 @@ const TRANSLATED = [
   'packages/web/src/screens/Leads/**',
   'packages/web/src/screens/PetEdit/**',
   'packages/web/src/components/pet-species.ts',
+  // The business console, part 2: people and integrations (issue 31, namespace team).
+  'packages/web/src/screens/Console/MembersSection.tsx',
+  'packages/web/src/screens/Console/InvitationsSection.tsx',
+  'packages/web/src/screens/Console/ImportSection.tsx',
+  'packages/web/src/screens/Console/SsoSection.tsx',
+  'packages/web/src/screens/Console/ProvisioningSection.tsx',
+  'packages/web/src/screens/Console/AuditSection.tsx',
+  'packages/web/src/components/webhooks/**',
+  'packages/web/src/components/ShownOnce.tsx',
 ];
 
 export default tseslint.config(

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import { useTranslation } from 'react-i18next';
 import { notify } from '../platform/events.ts';
 
 /**
@@ -16,21 +17,22 @@ export default function ShownOnce({
   onClose,
   testId,
 }: {
-  /** What it is, as the warning names it ("signing secret"). */
-  what: string;
+  /** What it is: the warning names it in the active language (`team:shownOnce`). */
+  what: 'signingSecret' | 'scimToken';
   value: string;
   /** The notification after a copy ("Secret copied"). */
   copiedText: string;
   onClose: () => void;
   testId?: string;
 }) {
+  const { t } = useTranslation('team');
   return (
     <Alert severity="success" onClose={onClose} data-testid={testId}>
       <Typography variant="body2" sx={{ mb: 1 }}>
-        Copy the {what} now: it will not be shown again.
+        {t('shownOnce.warning', { what })}
       </Typography>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-        <Box component="code" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
+        <Box component="code" dir="ltr" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
           {value}
         </Box>
         <Button
@@ -40,10 +42,10 @@ export default function ShownOnce({
             navigator.clipboard
               .writeText(value)
               .then(() => notify(copiedText))
-              .catch(() => notify(`Copy failed: select the ${what} and copy it.`, 'warning'))
+              .catch(() => notify(t('shownOnce.copyFailed', { what }), 'warning'))
           }
         >
-          Copy
+          {t('shownOnce.copy')}
         </Button>
       </Box>
     </Alert>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,6 +12,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { WEBHOOK_EVENT_TYPES, ZCreateWebhook, type TCreatedWebhook, type TWebhook } from '@vbc/shared/webhooks';
 import { errorText } from '../../api/error-text.ts';
 import { queryKeys } from '../../api/query-keys.ts';
@@ -23,6 +24,8 @@ import {
   updateWebhook,
   webhookQueries,
 } from '../../api/webhooks.ts';
+import { useFormat } from '../../i18n/format.ts';
+import { useProblemText } from '../../i18n/problem-text.ts';
 import { emitClientEvent, notify } from '../../platform/events.ts';
 import ShownOnce from '../ShownOnce.tsx';
 
@@ -31,21 +34,23 @@ const ANSWER_PREVIEW = 200;
 
 /** The endpoint's last attempts: when, the answer's status, how long, its first bytes; each may be sent again. */
 function Attempts({ webhook }: { webhook: TWebhook }) {
+  const { t } = useTranslation('team');
+  const format = useFormat();
   const queryClient = useQueryClient();
   const attempts = useQuery(webhookQueries.attempts(webhook.webhookId));
   const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.webhooks.attempts(webhook.webhookId) });
   const redeliver = useMutation({
     mutationFn: (attemptId: string) => redeliverWebhookAttempt(webhook.webhookId, attemptId),
     onSuccess: async () => {
-      notify('Queued to be sent again');
+      notify(t('webhooks.attempts.queued'));
       await refresh();
     },
   });
-  if (attempts.isPending) return <CircularProgress size={20} aria-label="Loading attempts" />;
+  if (attempts.isPending) return <CircularProgress size={20} aria-label={t('webhooks.attempts.loading')} />;
   if (attempts.isError) return <Typography color="error">{errorText(attempts.error)}</Typography>;
-  if (attempts.data.length === 0) return <Typography color="text.secondary">No deliveries yet.</Typography>;
+  if (attempts.data.length === 0) return <Typography color="text.secondary">{t('webhooks.attempts.none')}</Typography>;
   return (
-    <Box component="ul" aria-label={`Attempts to ${webhook.url}`} sx={{ p: 0, m: 0, display: 'grid', gap: 1 }}>
+    <Box component="ul" aria-label={t('webhooks.attempts.list', { url: webhook.url })} sx={{ p: 0, m: 0, display: 'grid', gap: 1 }}>
       {attempts.data.map((a) => (
         <Box
           component="li"
@@ -54,13 +59,19 @@ function Attempts({ webhook }: { webhook: TWebhook }) {
           sx={{ listStyle: 'none', p: 1, borderRadius: 2, border: '1px solid rgba(255,255,255,0.08)', display: 'grid', gap: 0.5 }}
         >
           <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
-            <Chip size="small" color={a.succeeded ? 'success' : 'warning'} label={a.status === null ? 'No answer' : String(a.status)} />
-            <Typography variant="body2">{a.eventType}</Typography>
+            <Chip
+              size="small"
+              color={a.succeeded ? 'success' : 'warning'}
+              label={a.status === null ? t('webhooks.attempts.noAnswer') : String(a.status)}
+            />
+            <Typography variant="body2" dir="ltr">
+              {a.eventType}
+            </Typography>
             <Typography variant="body2" color="text.secondary">
-              {`${new Date(a.attemptedAt).toLocaleString()} · ${a.durationMs} ms`}
+              {t('webhooks.attempts.when', { when: format.dateTime(a.attemptedAt), duration: a.durationMs })}
             </Typography>
             <Button size="small" sx={{ ml: 'auto' }} disabled={redeliver.isPending} onClick={() => redeliver.mutate(a.attemptId)}>
-              Redeliver
+              {t('webhooks.attempts.redeliver')}
             </Button>
           </Box>
           {a.error && (
@@ -83,18 +94,19 @@ function Attempts({ webhook }: { webhook: TWebhook }) {
 }
 
 function WebhookRow({ webhook, onDelete, onChanged }: { webhook: TWebhook; onDelete: () => void; onChanged: () => Promise<unknown> }) {
+  const { t } = useTranslation('team');
   const [open, setOpen] = useState(false);
   const toggle = useMutation({
     mutationFn: () => updateWebhook(webhook.webhookId, { enabled: !webhook.enabled }),
     onSuccess: async (updated) => {
-      notify(updated.enabled ? 'Webhook turned on' : 'Webhook turned off');
+      notify(updated.enabled ? t('webhooks.turnedOn') : t('webhooks.turnedOff'));
       await onChanged();
     },
   });
   const test = useMutation({
     mutationFn: () => sendWebhookTest(webhook.webhookId),
     onSuccess: () => {
-      notify('Test event queued');
+      notify(t('webhooks.testQueued'));
       setOpen(true);
     },
   });
@@ -104,31 +116,39 @@ function WebhookRow({ webhook, onDelete, onChanged }: { webhook: TWebhook; onDel
       data-testid="webhook-row"
       sx={{ listStyle: 'none', p: 1.5, borderRadius: 3, border: '1px solid rgba(255,255,255,0.1)', display: 'grid', gap: 1 }}
     >
-      <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{webhook.url}</Typography>
+      <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }} dir="ltr">
+        {webhook.url}
+      </Typography>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
         {webhook.events.map((e) => (
-          <Chip key={e} size="small" variant="outlined" label={e} />
+          <Chip key={e} size="small" variant="outlined" label={e} dir="ltr" />
         ))}
         <Chip
           size="small"
           color={webhook.enabled ? 'success' : 'warning'}
-          label={webhook.enabled ? 'Enabled' : `Disabled${webhook.disabledReason ? `: ${webhook.disabledReason}` : ''}`}
+          label={
+            webhook.enabled
+              ? t('webhooks.enabled')
+              : webhook.disabledReason
+                ? t('webhooks.disabledBecause', { reason: webhook.disabledReason })
+                : t('webhooks.disabled')
+          }
         />
       </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
         {webhook.enabled && (
           <Button size="small" variant="outlined" disabled={test.isPending} onClick={() => test.mutate()}>
-            Send test event
+            {t('webhooks.sendTest')}
           </Button>
         )}
         <Button size="small" variant={webhook.enabled ? 'text' : 'outlined'} disabled={toggle.isPending} onClick={() => toggle.mutate()}>
-          {webhook.enabled ? 'Turn off' : 'Turn on again'}
+          {webhook.enabled ? t('webhooks.turnOff') : t('webhooks.turnOn')}
         </Button>
         <Button size="small" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
-          {open ? 'Hide attempts' : 'Show attempts'}
+          {open ? t('webhooks.hideAttempts') : t('webhooks.showAttempts')}
         </Button>
-        <Button size="small" color="error" onClick={onDelete} aria-label={`Delete ${webhook.url}`}>
-          Delete
+        <Button size="small" color="error" onClick={onDelete} aria-label={t('webhooks.deleteLabel', { url: webhook.url })}>
+          {t('webhooks.delete')}
         </Button>
       </Box>
       {open && <Attempts webhook={webhook} />}
@@ -145,6 +165,9 @@ const ZNewWebhook = ZCreateWebhook.pick({ url: true, events: true });
  * secret shown once), deleting.
  */
 export default function WebhooksSection({ corporateAccountId = null }: { corporateAccountId?: string | null }) {
+  const { t } = useTranslation('team');
+  const known = useMemo(() => ({ 'Must be a URL.': t('problems.url'), 'Choose at least one event.': t('problems.oneEvent') }), [t]);
+  const problem = useProblemText(known);
   const queryClient = useQueryClient();
   const list = useQuery(webhookQueries.list());
   const hooks = list.data?.filter((h) => h.corporateAccountId === corporateAccountId) ?? [];
@@ -168,41 +191,41 @@ export default function WebhooksSection({ corporateAccountId = null }: { corpora
   const remove = useMutation({
     mutationFn: (hook: TWebhook) => deleteWebhook(hook.webhookId),
     onSuccess: async () => {
-      notify('Webhook deleted');
+      notify(t('webhooks.deleted'));
       await refresh();
     },
   });
   const askDelete = (hook: TWebhook) =>
     emitClientEvent('prompt', {
-      title: 'Delete webhook',
-      message: `Stop sending events to ${hook.url}?`,
-      yesText: 'Delete',
-      noText: 'Cancel',
+      title: t('webhooks.deleteTitle'),
+      message: t('webhooks.deleteMessage', { url: hook.url }),
+      yesText: t('webhooks.delete'),
+      noText: t('cancel'),
       onYes: () => remove.mutateAsync(hook).then(() => undefined),
     });
 
   return (
     <Box sx={{ display: 'grid', gap: 2 }} data-testid="webhooks">
       <Typography variant="body2" color="text.secondary">
-        Send new leads and messages to your own systems as they happen (signed as Standard Webhooks).
+        {t('webhooks.intro')}
       </Typography>
       {created && (
         <ShownOnce
-          what="signing secret"
+          what="signingSecret"
           value={created.secret}
-          copiedText="Secret copied"
+          copiedText={t('webhooks.copied')}
           onClose={() => setCreated(null)}
           testId="webhook-secret"
         />
       )}
       {list.isPending ? (
-        <CircularProgress size={24} aria-label="Loading webhooks" />
+        <CircularProgress size={24} aria-label={t('webhooks.loading')} />
       ) : list.isError ? (
         <Typography color="error">{errorText(list.error)}</Typography>
       ) : hooks.length === 0 ? (
-        <Typography color="text.secondary">No webhooks yet.</Typography>
+        <Typography color="text.secondary">{t('webhooks.none')}</Typography>
       ) : (
-        <Box component="ul" aria-label="Webhooks" sx={{ p: 0, m: 0, display: 'grid', gap: 1.5 }}>
+        <Box component="ul" aria-label={t('webhooks.list')} sx={{ p: 0, m: 0, display: 'grid', gap: 1.5 }}>
           {hooks.map((hook) => (
             <WebhookRow key={hook.webhookId} webhook={hook} onDelete={() => askDelete(hook)} onChanged={refresh} />
           ))}
@@ -211,7 +234,7 @@ export default function WebhooksSection({ corporateAccountId = null }: { corpora
       <Box
         component="form"
         noValidate
-        aria-label="Add a webhook"
+        aria-label={t('webhooks.add')}
         onSubmit={form.handleSubmit((values) => create.mutate(values))}
         sx={{ display: 'grid', gap: 1 }}
       >
@@ -220,7 +243,7 @@ export default function WebhooksSection({ corporateAccountId = null }: { corpora
           control={form.control}
           render={({ field, fieldState }) => (
             <TextField
-              label="Endpoint URL"
+              label={t('webhooks.url')}
               size="small"
               type="url"
               placeholder="https://example.com/hooks/vbc"
@@ -230,7 +253,8 @@ export default function WebhooksSection({ corporateAccountId = null }: { corpora
               onChange={field.onChange}
               onBlur={field.onBlur}
               error={!!fieldState.error}
-              helperText={fieldState.error?.message ?? ' '}
+              helperText={problem(fieldState.error?.message) ?? ' '}
+              slotProps={{ htmlInput: { dir: 'ltr' } }}
             />
           )}
         />
@@ -240,13 +264,13 @@ export default function WebhooksSection({ corporateAccountId = null }: { corpora
           render={({ field, fieldState }) => (
             <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
               <Typography component="legend" variant="body2" color="text.secondary">
-                Events
+                {t('webhooks.events')}
               </Typography>
               <FormGroup row>
                 {WEBHOOK_EVENT_TYPES.map((type) => (
                   <FormControlLabel
                     key={type}
-                    label={type}
+                    label={<bdi dir="ltr">{type}</bdi>}
                     control={
                       <Checkbox
                         checked={field.value.includes(type)}
@@ -256,12 +280,12 @@ export default function WebhooksSection({ corporateAccountId = null }: { corpora
                   />
                 ))}
               </FormGroup>
-              {fieldState.error && <FormHelperText error>{fieldState.error.message}</FormHelperText>}
+              {fieldState.error && <FormHelperText error>{problem(fieldState.error.message)}</FormHelperText>}
             </Box>
           )}
         />
         <Button type="submit" variant="contained" disabled={create.isPending} sx={{ justifySelf: 'start' }}>
-          Add webhook
+          {t('webhooks.addButton')}
         </Button>
       </Box>
     </Box>

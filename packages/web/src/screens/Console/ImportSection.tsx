@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -18,6 +19,7 @@ import { importMembers } from '../../api/corporate.ts';
 import { errorText } from '../../api/error-text.ts';
 import { consoleQueries } from '../../api/queries.ts';
 import { queryKeys } from '../../api/query-keys.ts';
+import { useProblemText } from '../../i18n/problem-text.ts';
 import { ConsoleSection } from './ConsoleSection.tsx';
 
 /** Rows the preview lists at most (a file may have 5,000): the ones with errors first. */
@@ -33,6 +35,7 @@ const previewRows = (result: TImportResult) =>
  * not waited for.
  */
 function SendProgress({ corporateAccountId, emails, joined }: { corporateAccountId: string; emails: Set<string>; joined: number }) {
+  const { t } = useTranslation('team');
   const invitations = useQuery({
     ...consoleQueries.invitations(corporateAccountId),
     refetchInterval: (query) =>
@@ -46,11 +49,15 @@ function SendProgress({ corporateAccountId, emails, joined }: { corporateAccount
   const finished = invitations.data !== undefined && done >= total;
   return (
     <Box role="status" sx={{ display: 'grid', gap: 1 }}>
-      <LinearProgress variant="determinate" value={total ? (100 * done) / total : 100} aria-label="Invitations sent" />
+      <LinearProgress variant="determinate" value={total ? (100 * done) / total : 100} aria-label={t('import.progress.label')} />
       <Typography>
-        {finished ? `Invitations sent: ${sent} of ${total}.` : `Sending invitations: ${done} of ${total}…`}
-        {failed > 0 && ` ${failed} could not be delivered; import the file again to retry them.`}
-        {joined > 0 && ` ${joined} joined the team at once: their e-mail domain is verified.`}
+        {[
+          finished ? t('import.progress.done', { sent, total }) : t('import.progress.sending', { done, total }),
+          failed > 0 && t('import.progress.failed', { failed }),
+          joined > 0 && t('import.progress.joined', { joined }),
+        ]
+          .filter(Boolean)
+          .join(' ')}
       </Typography>
     </Box>
   );
@@ -62,6 +69,8 @@ function SendProgress({ corporateAccountId, emails, joined }: { corporateAccount
  * progress.
  */
 export default function ImportSection({ business }: { business: TCorporateConsole }) {
+  const { t } = useTranslation('team');
+  const problem = useProblemText();
   const id = business.corporateAccountId;
   const client = useQueryClient();
   const [file, setFile] = useState<{ name: string; text: string } | null>(null);
@@ -88,7 +97,7 @@ export default function ImportSection({ business }: { business: TCorporateConsol
     if (!chosen) return;
     if (chosen.size > IMPORT_MAX_BYTES) {
       setFile(null);
-      setError(`${chosen.name} is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB: split it into smaller files.`);
+      setError(t('import.tooLarge', { name: chosen.name, size: IMPORT_MAX_BYTES / 1024 / 1024 }));
       return;
     }
     const text = await chosen.text();
@@ -98,7 +107,7 @@ export default function ImportSection({ business }: { business: TCorporateConsol
 
   if (business.role !== 'admin') {
     return (
-      <ConsoleSection title="Import members" description="Only an admin imports people into the business.">
+      <ConsoleSection title={t('import.title')} description={t('import.notAdmin')}>
         <span />
       </ConsoleSection>
     );
@@ -106,17 +115,17 @@ export default function ImportSection({ business }: { business: TCorporateConsol
   const result = preview.data;
   return (
     <ConsoleSection
-      title="Import members"
-      description={`A CSV file with a header line: ${IMPORT_REQUIRED_COLUMNS.join(', ')} (and optionally ${IMPORT_OPTIONAL_COLUMNS.join(', ')}). Nothing is sent until you choose Send invitations.`}
+      title={t('import.title')}
+      description={t('import.description', { required: IMPORT_REQUIRED_COLUMNS.join(', '), optional: IMPORT_OPTIONAL_COLUMNS.join(', ') })}
       action={
         <Button component={RouterLink} to={`/console/${id}/members`} color="inherit">
-          Back to members
+          {t('import.back')}
         </Button>
       }
     >
       <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center', flexWrap: 'wrap' }}>
         <Button component="label" variant="outlined" startIcon={<UploadFileIcon />} disabled={preview.isPending || send.isPending}>
-          {file ? 'Choose another file' : 'Choose a CSV file'}
+          {file ? t('import.chooseAnother') : t('import.choose')}
           <input
             hidden
             type="file"
@@ -130,9 +139,7 @@ export default function ImportSection({ business }: { business: TCorporateConsol
         </Button>
         {file && <Typography color="text.secondary">{file.name}</Typography>}
       </Box>
-      {(preview.isPending || send.isPending) && (
-        <LinearProgress aria-label={send.isPending ? 'Sending invitations' : 'Checking the file'} />
-      )}
+      {(preview.isPending || send.isPending) && <LinearProgress aria-label={send.isPending ? t('import.sending') : t('import.checking')} />}
       {error && (
         <Alert severity="error" role="alert">
           {error}
@@ -141,45 +148,46 @@ export default function ImportSection({ business }: { business: TCorporateConsol
       {result && !sentTo && (
         <>
           <Typography role="status" sx={{ fontWeight: 700 }}>
-            {result.valid} valid {result.valid === 1 ? 'row' : 'rows'}, {result.invalid} with errors
+            {t('import.summary', { valid: result.valid, invalid: result.invalid })}
           </Typography>
           <Box sx={{ overflowX: 'auto' }}>
-            <Table size="small" aria-label="Rows of the file">
+            <Table size="small" aria-label={t('import.rows')}>
               <TableHead>
                 <TableRow>
-                  <TableCell>Line</TableCell>
-                  <TableCell>E-mail</TableCell>
-                  <TableCell>Status</TableCell>
-                  <TableCell>Errors</TableCell>
+                  <TableCell>{t('import.line')}</TableCell>
+                  <TableCell>{t('import.email')}</TableCell>
+                  <TableCell>{t('import.status')}</TableCell>
+                  <TableCell>{t('import.errors')}</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
                 {previewRows(result).map((row) => (
                   <TableRow key={row.line} data-testid="import-row">
                     <TableCell>{row.line}</TableCell>
-                    <TableCell sx={{ wordBreak: 'break-all' }}>{row.email ?? ''}</TableCell>
-                    <TableCell sx={{ color: row.status === 'valid' ? 'success.light' : 'error.light', fontWeight: 700 }}>
-                      {row.status === 'valid' ? 'Valid' : 'Invalid'}
+                    <TableCell sx={{ wordBreak: 'break-all' }}>
+                      <bdi dir="ltr">{row.email ?? ''}</bdi>
                     </TableCell>
-                    <TableCell>{row.errors.map((e) => `${e.field}: ${e.message}`).join(' · ')}</TableCell>
+                    <TableCell sx={{ color: row.status === 'valid' ? 'success.light' : 'error.light', fontWeight: 700 }}>
+                      {row.status === 'valid' ? t('import.valid') : t('import.invalid')}
+                    </TableCell>
+                    <TableCell>
+                      {row.errors.map((e) => t('import.rowError', { field: e.field, message: problem(e.message) })).join(' · ')}
+                    </TableCell>
                   </TableRow>
                 ))}
               </TableBody>
             </Table>
           </Box>
           {result.rows.length > PREVIEW_ROWS && (
-            <Typography color="text.secondary">
-              The first {PREVIEW_ROWS} of {result.rows.length} rows, those with errors first.
-            </Typography>
+            <Typography color="text.secondary">{t('import.truncated', { shown: PREVIEW_ROWS, total: result.rows.length })}</Typography>
           )}
           <Box>
             <Button variant="contained" disabled={result.valid === 0 || send.isPending} onClick={() => file && send.mutate(file.text)}>
-              Send invitations
+              {t('import.send')}
             </Button>
             {result.invalid > 0 && result.valid > 0 && (
               <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-                Only the {result.valid} valid {result.valid === 1 ? 'row is' : 'rows are'} invited; fix the others and import the file
-                again.
+                {t('import.onlyValid', { valid: result.valid })}
               </Typography>
             )}
           </Box>

@@ -1,24 +1,29 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { CORPORATE_ROLE_NAMES, type TCorporateConsole, type TCorporateRoleName } from '@vbc/shared/corporate';
+import type { TCorporateConsole, TCorporateRoleName } from '@vbc/shared/corporate';
 import { createInvitation, revokeInvitation } from '../../api/corporate.ts';
 import { errorText } from '../../api/error-text.ts';
 import { consoleQueries } from '../../api/queries.ts';
 import { queryKeys } from '../../api/query-keys.ts';
+import { useFormat } from '../../i18n/format.ts';
+import { useProblemText } from '../../i18n/problem-text.ts';
 import { notify } from '../../platform/events.ts';
 import { ConsoleList, ConsoleRow, ConsoleSection } from './ConsoleSection.tsx';
-import { ROLE_LABELS } from './MembersSection.tsx';
+import { roleItems } from './MembersSection.tsx';
 
 /** An e-mail when it has an @, else a phone number (the server checks each by its own rule). */
 const contactOf = (value: string) => (value.includes('@') ? { email: value.trim() } : { phoneNumber: value.trim() });
 
 /** Console (admin): invite by e-mail or phone with a role; the pending invitations, each revocable. */
 export default function InvitationsSection({ business }: { business: TCorporateConsole }) {
+  const { t } = useTranslation('team');
+  const format = useFormat();
+  const problem = useProblemText();
   const id = business.corporateAccountId;
   const client = useQueryClient();
   const isAdmin = business.role === 'admin';
@@ -32,8 +37,8 @@ export default function InvitationsSection({ business }: { business: TCorporateC
     onSuccess: async (invitation) => {
       notify(
         invitation.joined
-          ? `${contact.trim()} joined ${business.name}: their e-mail domain is verified`
-          : `Invitation sent to ${contact.trim()}`,
+          ? t('invitations.joined', { contact: contact.trim(), business: business.name })
+          : t('invitations.sent', { contact: contact.trim() }),
       );
       setContact('');
       setError(null);
@@ -44,20 +49,20 @@ export default function InvitationsSection({ business }: { business: TCorporateC
   const revoke = useMutation({
     mutationFn: (invitationId: string) => revokeInvitation(id, invitationId),
     onSuccess: async () => {
-      notify('Invitation revoked');
+      notify(t('invitations.revoked'));
       await refresh();
     },
   });
 
   if (!isAdmin) {
     return (
-      <ConsoleSection title="Invitations" description="Only an admin invites people to the business.">
+      <ConsoleSection title={t('invitations.title')} description={t('invitations.notAdmin')}>
         <span />
       </ConsoleSection>
     );
   }
   return (
-    <ConsoleSection title="Invitations" description="Whoever signs in with this e-mail or phone sees the invitation and can accept it.">
+    <ConsoleSection title={t('invitations.title')} description={t('invitations.description')}>
       <Box
         component="form"
         noValidate
@@ -70,57 +75,53 @@ export default function InvitationsSection({ business }: { business: TCorporateC
       >
         <TextField
           size="small"
-          label="E-mail or phone"
+          label={t('invitations.contact')}
           value={contact}
           onChange={(e) => setContact(e.target.value)}
           error={!!error}
-          helperText={error ?? 'e.g. ana@example.com or 09171234567'}
+          helperText={problem(error) ?? t('invitations.contactHint')}
           sx={{ flex: '2 1 240px' }}
         />
         <TextField
           select
           size="small"
-          label="Role"
+          label={t('invitations.role')}
           value={role}
           onChange={(e) => setRole(e.target.value as TCorporateRoleName)}
           sx={{ flex: '1 1 140px' }}
         >
-          {CORPORATE_ROLE_NAMES.map((r) => (
-            <MenuItem key={r} value={r}>
-              {ROLE_LABELS[r]}
-            </MenuItem>
-          ))}
+          {roleItems(t)}
         </TextField>
         <Button type="submit" variant="contained" disabled={invite.isPending}>
-          Invite
+          {t('invitations.invite')}
         </Button>
       </Box>
       <Typography variant="h6" component="h3" sx={{ fontWeight: 700 }}>
-        Pending
+        {t('invitations.pending')}
       </Typography>
       {invitations.error && (
         <Typography role="alert" color="error.main">
           {errorText(invitations.error)}
         </Typography>
       )}
-      {invitations.data?.length === 0 && <Typography color="text.secondary">No pending invitations.</Typography>}
+      {invitations.data?.length === 0 && <Typography color="text.secondary">{t('invitations.none')}</Typography>}
       {invitations.data && invitations.data.length > 0 && (
-        <ConsoleList label="Pending invitations">
+        <ConsoleList label={t('invitations.list')}>
           {invitations.data.map((inv) => (
             <ConsoleRow
               key={inv.invitationId}
               testId="console-invitation"
               actions={
                 <Button color="inherit" disabled={revoke.isPending} onClick={() => revoke.mutate(inv.invitationId)}>
-                  Revoke
+                  {t('revoke')}
                 </Button>
               }
             >
               <Typography sx={{ fontWeight: 700 }} noWrap>
-                {inv.email ?? inv.phoneNumber}
+                <bdi dir="ltr">{inv.email ?? inv.phoneNumber}</bdi>
               </Typography>
               <Typography variant="body2" color="text.secondary">
-                {ROLE_LABELS[inv.role]} · invited {new Date(inv.createdAt).toLocaleDateString()}
+                {t('invitations.invited', { role: inv.role, date: format.date(inv.createdAt) })}
               </Typography>
             </ConsoleRow>
           ))}

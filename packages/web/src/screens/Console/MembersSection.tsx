@@ -1,4 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
@@ -13,10 +15,20 @@ import { queryKeys } from '../../api/query-keys.ts';
 import { emitClientEvent, notify } from '../../platform/events.ts';
 import { ConsoleList, ConsoleRow, ConsoleSection } from './ConsoleSection.tsx';
 
+/** The roles' English names (the console header's; the sections here say a role with `team:roles.name`). */
 export const ROLE_LABELS: Record<TCorporateRoleName, string> = { admin: 'Admin', editor: 'Editor', member: 'Member' };
+
+/** The role menu's items, each named in the language `t` speaks (a Select takes its MenuItems as direct children). */
+export const roleItems = (t: TFunction<'team'>) =>
+  CORPORATE_ROLE_NAMES.map((r) => (
+    <MenuItem key={r} value={r}>
+      {t('roles.name', { role: r })}
+    </MenuItem>
+  ));
 
 /** Console: the members with their roles; an admin changes roles and removes members. */
 export default function MembersSection({ business }: { business: TCorporateConsole }) {
+  const { t } = useTranslation('team');
   const id = business.corporateAccountId;
   const client = useQueryClient();
   const members = useQuery(consoleQueries.members(id));
@@ -30,47 +42,43 @@ export default function MembersSection({ business }: { business: TCorporateConso
   const role = useMutation({
     mutationFn: ({ member, next }: { member: TCorporateMember; next: TCorporateRoleName }) => changeMemberRole(id, member.accountId, next),
     onSuccess: async (m) => {
-      notify(`${m.name} is now ${ROLE_LABELS[m.role].toLowerCase()}`);
+      notify(t('members.roleChanged', { name: m.name, role: m.role }));
       await refresh();
     },
   });
   const remove = (member: TCorporateMember) =>
     emitClientEvent('prompt', {
-      title: 'Remove member',
-      message: `Remove ${member.name} from ${business.name}? Their own cards are unlinked; a card the business owns goes back to the business. They keep their account.`,
-      yesText: 'Remove',
-      noText: 'Cancel',
+      title: t('members.removeTitle'),
+      message: t('members.removeMessage', { name: member.name, business: business.name }),
+      yesText: t('members.remove'),
+      noText: t('cancel'),
       onYes: async () => {
         await removeMember(id, member.accountId);
-        notify('Member removed');
+        notify(t('members.removed'));
         await refresh();
       },
     });
 
   return (
     <ConsoleSection
-      title="Members"
-      description={
-        isAdmin
-          ? 'Admins manage everything; editors write the profile and announcements.'
-          : 'Only an admin changes roles or removes members.'
-      }
+      title={t('members.title')}
+      description={isAdmin ? t('members.descriptionAdmin') : t('members.descriptionOther')}
       action={
         isAdmin && (
           <Button component={RouterLink} to={`/console/${id}/import`} variant="outlined" startIcon={<UploadFileIcon />}>
-            Import
+            {t('members.import')}
           </Button>
         )
       }
     >
-      {members.isPending && <Typography>Loading…</Typography>}
+      {members.isPending && <Typography>{t('loading')}</Typography>}
       {members.error && (
         <Typography role="alert" color="error.main">
           {errorText(members.error)}
         </Typography>
       )}
       {members.data && (
-        <ConsoleList label="Members">
+        <ConsoleList label={t('members.list')}>
           {members.data.map((m) => (
             <ConsoleRow
               key={m.accountId}
@@ -81,24 +89,20 @@ export default function MembersSection({ business }: { business: TCorporateConso
                     <TextField
                       select
                       size="small"
-                      label={`Role of ${m.name}`}
+                      label={t('members.roleOf', { name: m.name })}
                       value={m.role}
                       disabled={role.isPending}
                       onChange={(e) => role.mutate({ member: m, next: e.target.value as TCorporateRoleName })}
                       sx={{ minWidth: 150 }}
                     >
-                      {CORPORATE_ROLE_NAMES.map((r) => (
-                        <MenuItem key={r} value={r}>
-                          {ROLE_LABELS[r]}
-                        </MenuItem>
-                      ))}
+                      {roleItems(t)}
                     </TextField>
                     <Button color="inherit" onClick={() => remove(m)}>
-                      Remove
+                      {t('members.remove')}
                     </Button>
                   </>
                 ) : (
-                  <Typography color="text.secondary">{ROLE_LABELS[m.role]}</Typography>
+                  <Typography color="text.secondary">{t('roles.name', { role: m.role })}</Typography>
                 )
               }
             >
@@ -106,7 +110,7 @@ export default function MembersSection({ business }: { business: TCorporateConso
                 {m.name}
               </Typography>
               <Typography variant="body2" color="text.secondary" noWrap>
-                {m.email ?? m.phoneNumber ?? ''}
+                <bdi dir="ltr">{m.email ?? m.phoneNumber ?? ''}</bdi>
               </Typography>
             </ConsoleRow>
           ))}

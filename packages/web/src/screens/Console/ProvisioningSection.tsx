@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -10,16 +11,17 @@ import { errorText } from '../../api/error-text.ts';
 import { consoleQueries } from '../../api/queries.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 import ShownOnce from '../../components/ShownOnce.tsx';
+import { useFormat } from '../../i18n/format.ts';
 import { emitClientEvent, notify } from '../../platform/events.ts';
 import { ConsoleList, ConsoleRow, ConsoleSection } from './ConsoleSection.tsx';
-
-const day = (iso: string) => new Date(iso).toLocaleDateString();
 
 /**
  * Console (admin), issue 27: SCIM provisioning. The base URL to give the identity provider, the
  * business's SCIM tokens (a new one shown once), each revocable.
  */
 export default function ProvisioningSection({ business }: { business: TCorporateConsole }) {
+  const { t } = useTranslation('team');
+  const format = useFormat();
   const id = business.corporateAccountId;
   const client = useQueryClient();
   const isAdmin = business.role === 'admin';
@@ -37,22 +39,22 @@ export default function ProvisioningSection({ business }: { business: TCorporate
     mutationFn: (tokenId: string) => revokeScimToken(id, tokenId),
     onSuccess: async (_, tokenId) => {
       if (created?.id === tokenId) setCreated(null);
-      notify('Token revoked');
+      notify(t('scim.revoked'));
       await refresh();
     },
   });
   const askRevoke = (token: TScimToken) =>
     emitClientEvent('prompt', {
-      title: 'Revoke SCIM token',
-      message: `Your identity provider can no longer provision with the token ending …${token.hint}.`,
-      yesText: 'Revoke',
-      noText: 'Cancel',
+      title: t('scim.revokeTitle'),
+      message: t('scim.revokeMessage', { hint: token.hint }),
+      yesText: t('revoke'),
+      noText: t('cancel'),
       onYes: () => revoke.mutateAsync(token.id).then(() => undefined),
     });
 
   if (!isAdmin) {
     return (
-      <ConsoleSection title="Provisioning (SCIM)" description="Only an admin manages provisioning.">
+      <ConsoleSection title={t('scim.title')} description={t('scim.notAdmin')}>
         <span />
       </ConsoleSection>
     );
@@ -60,50 +62,58 @@ export default function ProvisioningSection({ business }: { business: TCorporate
   const baseUrl = `${window.location.origin}/scim/v2/${id}`;
   return (
     <ConsoleSection
-      title="Provisioning (SCIM)"
-      description="Your identity provider (Okta, Microsoft Entra ID, …) adds, updates and removes members over SCIM 2.0."
+      title={t('scim.title')}
+      description={t('scim.description')}
       action={
         <Button variant="contained" disabled={create.isPending} onClick={() => create.mutate()}>
-          Create token
+          {t('scim.create')}
         </Button>
       }
     >
       <TextField
         size="small"
-        label="SCIM base URL"
+        label={t('scim.baseUrl')}
         value={baseUrl}
-        slotProps={{ htmlInput: { readOnly: true } }}
-        helperText="Give your identity provider this URL and a token, sent as a bearer token."
+        slotProps={{ htmlInput: { readOnly: true, dir: 'ltr' } }}
+        helperText={t('scim.baseUrlHint')}
       />
       {created && (
-        <ShownOnce what="SCIM token" value={created.token} copiedText="Token copied" onClose={() => setCreated(null)} testId="scim-token" />
+        <ShownOnce
+          what="scimToken"
+          value={created.token}
+          copiedText={t('scim.copied')}
+          onClose={() => setCreated(null)}
+          testId="scim-token"
+        />
       )}
       <Typography variant="h6" component="h3" sx={{ fontWeight: 700 }}>
-        Tokens
+        {t('scim.tokens')}
       </Typography>
       {tokens.error && (
         <Typography role="alert" color="error.main">
           {errorText(tokens.error)}
         </Typography>
       )}
-      {tokens.data?.length === 0 && <Typography color="text.secondary">No tokens yet.</Typography>}
+      {tokens.data?.length === 0 && <Typography color="text.secondary">{t('scim.none')}</Typography>}
       {tokens.data && tokens.data.length > 0 && (
-        <ConsoleList label="SCIM tokens">
+        <ConsoleList label={t('scim.list')}>
           {tokens.data.map((token) => (
             <ConsoleRow
               key={token.id}
               testId="scim-token-row"
               actions={
                 <Button color="inherit" disabled={revoke.isPending} onClick={() => askRevoke(token)}>
-                  Revoke
+                  {t('revoke')}
                 </Button>
               }
             >
               <Typography sx={{ fontWeight: 700 }} noWrap>
-                Token ending …{token.hint}
+                {t('scim.ending', { hint: token.hint })}
               </Typography>
               <Typography variant="body2" color="text.secondary">
-                Created {day(token.createdAt)} · {token.lastUsedAt ? `last used ${day(token.lastUsedAt)}` : 'never used'}
+                {token.lastUsedAt
+                  ? t('scim.used', { created: format.date(token.createdAt), used: format.date(token.lastUsedAt) })
+                  : t('scim.unused', { created: format.date(token.createdAt) })}
               </Typography>
             </ConsoleRow>
           ))}

@@ -1,4 +1,6 @@
+import { useMemo } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Trans, useTranslation } from 'react-i18next';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -15,17 +17,38 @@ import { ZAddDomain, ZSsoSettingsInput, type TCorporateDomain, type TSsoSettings
 import { errorText } from '../../api/error-text.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 import { addDomain, getSso, listDomains, putSso, verifyDomain } from '../../api/sso.ts';
+import { useProblemText } from '../../i18n/problem-text.ts';
 import { notify } from '../../platform/events.ts';
 import { ConsoleSection } from './ConsoleSection.tsx';
 
 /** A server refusal "field: message" → its field and words. */
 const fieldOf = (message: string) => /^([a-zA-Z]+):\s*(.+)$/.exec(message);
 
+/** The shared schemas' messages for domains and single sign-on (@vbc/shared/sso), in the active language. */
+function useSsoProblemText() {
+  const { t } = useTranslation('team');
+  const known = useMemo(
+    () => ({
+      'Must be a domain name such as example.com.': t('problems.domain'),
+      'Must be a URL.': t('problems.url'),
+      'Name at least one verified domain.': t('problems.oneDomain'),
+      'At most 50 domains.': t('problems.atMostDomains', { count: 50 }),
+      ...Object.fromEntries([253, 512, 2048].map((count) => [`At most ${count} characters.`, t('problems.atMost', { count })])),
+    }),
+    [t],
+  );
+  return useProblemText(known);
+}
+
+/** A URL or address shown as code, left to right in every language. */
+const codeTag = <code dir="ltr" style={{ overflowWrap: 'anywhere' }} />;
+
 /**
  * Console (issue 27): the business's e-mail domains, proved by a token served on the domain, and
  * its single sign-on (an OpenID Connect identity provider for some of those domains). Admins only.
  */
 export default function SsoSection({ business }: { business: TCorporateConsole }) {
+  const { t } = useTranslation('team');
   const id = business.corporateAccountId;
   const isAdmin = business.role === 'admin';
   const domains = useQuery({ queryKey: queryKeys.sso.domains(id), queryFn: () => listDomains(id), enabled: isAdmin });
@@ -33,27 +56,24 @@ export default function SsoSection({ business }: { business: TCorporateConsole }
 
   if (!isAdmin) {
     return (
-      <ConsoleSection title="Domains and SSO">
-        <Typography color="text.secondary">Only an admin manages the business&apos;s domains and single sign-on.</Typography>
+      <ConsoleSection title={t('sso.title')}>
+        <Typography color="text.secondary">{t('sso.notAdmin')}</Typography>
       </ConsoleSection>
     );
   }
   const failed = domains.error ?? sso.error;
   return (
     <>
-      <ConsoleSection
-        title="Domains"
-        description="Prove the e-mail domains your business owns: serve the token shown at the address shown, then press Verify."
-      >
+      <ConsoleSection title={t('sso.domains.title')} description={t('sso.domains.description')}>
         <AddDomainForm corporateAccountId={id} />
         {failed && (
           <Typography role="alert" color="error.main">
             {errorText(failed)}
           </Typography>
         )}
-        {domains.data?.length === 0 && <Typography color="text.secondary">No domains yet.</Typography>}
+        {domains.data?.length === 0 && <Typography color="text.secondary">{t('sso.domains.none')}</Typography>}
         {domains.data && domains.data.length > 0 && (
-          <Box component="ul" aria-label="Domains" sx={{ p: 0, m: 0, display: 'grid', gap: 1.5, listStyle: 'none' }}>
+          <Box component="ul" aria-label={t('sso.domains.list')} sx={{ p: 0, m: 0, display: 'grid', gap: 1.5, listStyle: 'none' }}>
             {domains.data.map((d) => (
               <DomainRow key={d.domain} corporateAccountId={id} domain={d} />
             ))}
@@ -73,6 +93,8 @@ export default function SsoSection({ business }: { business: TCorporateConsole }
 }
 
 function AddDomainForm({ corporateAccountId }: { corporateAccountId: string }) {
+  const { t } = useTranslation('team');
+  const problem = useSsoProblemText();
   const client = useQueryClient();
   const form = useForm({ resolver: zodResolver(ZAddDomain), defaultValues: { domain: '' }, mode: 'onTouched' });
   const add = useMutation({
@@ -86,7 +108,7 @@ function AddDomainForm({ corporateAccountId }: { corporateAccountId: string }) {
   return (
     <Box
       component="form"
-      aria-label="Add a domain"
+      aria-label={t('sso.domains.add')}
       noValidate
       onSubmit={form.handleSubmit((values) => add.mutate(values.domain))}
       sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'flex-start' }}
@@ -97,28 +119,30 @@ function AddDomainForm({ corporateAccountId }: { corporateAccountId: string }) {
         render={({ field, fieldState }) => (
           <TextField
             {...field}
-            label="Domain"
+            label={t('sso.domains.field')}
             placeholder="example.com"
+            slotProps={{ htmlInput: { dir: 'ltr' } }}
             size="small"
             error={!!fieldState.error}
-            helperText={fieldState.error?.message ?? ' '}
+            helperText={problem(fieldState.error?.message) ?? ' '}
             sx={{ flex: '1 1 240px' }}
           />
         )}
       />
       <Button type="submit" variant="contained" disabled={add.isPending}>
-        Add domain
+        {t('sso.domains.addButton')}
       </Button>
     </Box>
   );
 }
 
 function DomainRow({ corporateAccountId, domain }: { corporateAccountId: string; domain: TCorporateDomain }) {
+  const { t } = useTranslation('team');
   const client = useQueryClient();
   const verify = useMutation({
     mutationFn: () => verifyDomain(corporateAccountId, domain.domain),
     onSuccess: async () => {
-      notify(`${domain.domain} is verified`);
+      notify(t('sso.domains.verifiedNotice', { domain: domain.domain }));
       await client.invalidateQueries({ queryKey: queryKeys.sso.all });
     },
     onError: () => undefined,
@@ -131,15 +155,20 @@ function DomainRow({ corporateAccountId, domain }: { corporateAccountId: string;
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
         <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>{domain.domain}</Typography>
-        <Chip size="small" color={domain.verified ? 'success' : 'default'} label={domain.verified ? 'Verified' : 'Not verified yet'} />
+        <Chip
+          size="small"
+          color={domain.verified ? 'success' : 'default'}
+          label={domain.verified ? t('sso.domains.verified') : t('sso.domains.notVerified')}
+        />
       </Box>
       {!domain.verified && (
         <>
           <Typography variant="body2">
-            Serve this line at <code style={{ overflowWrap: 'anywhere' }}>{domain.fileUrl}</code>:
+            <Trans t={t} i18nKey="sso.domains.serve" values={{ url: domain.fileUrl }} components={{ code: codeTag }} />
           </Typography>
           <Box
             component="code"
+            dir="ltr"
             data-testid="domain-token"
             sx={{ overflowWrap: 'anywhere', bgcolor: 'action.hover', p: 1, borderRadius: 1 }}
           >
@@ -152,7 +181,7 @@ function DomainRow({ corporateAccountId, domain }: { corporateAccountId: string;
           )}
           <Box>
             <Button variant="outlined" onClick={() => verify.mutate()} disabled={verify.isPending}>
-              Verify {domain.domain}
+              <Trans t={t} i18nKey="sso.domains.verify" values={{ domain: domain.domain }} components={{ ltr: <bdi dir="ltr" /> }} />
             </Button>
           </Box>
         </>
@@ -174,6 +203,8 @@ function SsoForm({
   settings: TSsoSettings | null;
   verified: string[];
 }) {
+  const { t } = useTranslation('team');
+  const problem = useSsoProblemText();
   const client = useQueryClient();
   const form = useForm<TSsoForm>({
     resolver: zodResolver(ZSsoForm),
@@ -189,7 +220,7 @@ function SsoForm({
   const save = useMutation({
     mutationFn: (values: TSsoForm) => putSso(corporateAccountId, { ...values, clientSecret: values.clientSecret || undefined }),
     onSuccess: async () => {
-      notify('Single sign-on saved');
+      notify(t('sso.form.saved'));
       await client.invalidateQueries({ queryKey: queryKeys.sso.settings(corporateAccountId) });
     },
     onError: (error) => {
@@ -217,34 +248,36 @@ function SsoForm({
           type={props.type}
           placeholder={props.placeholder}
           autoComplete={props.autoComplete}
+          slotProps={{ htmlInput: { dir: 'ltr' } }}
           error={!!fieldState.error}
-          helperText={fieldState.error?.message ?? props.hint ?? ' '}
+          helperText={problem(fieldState.error?.message) ?? props.hint ?? ' '}
         />
       )}
     />
   );
   return (
-    <ConsoleSection
-      title="Single sign-on"
-      description="Your people sign in with your identity provider (OpenID Connect). Register this redirect URI there first."
-    >
+    <ConsoleSection title={t('sso.form.title')} description={t('sso.form.description')}>
       <Typography variant="body2">
-        Redirect URI:{' '}
-        <code style={{ overflowWrap: 'anywhere' }}>{settings?.redirectUri ?? `${window.location.origin}/api/sso/callback`}</code>
+        <Trans
+          t={t}
+          i18nKey="sso.form.redirect"
+          values={{ uri: settings?.redirectUri ?? `${window.location.origin}/api/sso/callback` }}
+          components={{ code: codeTag }}
+        />
       </Typography>
       <Box
         component="form"
-        aria-label="Single sign-on"
+        aria-label={t('sso.form.label')}
         noValidate
         onSubmit={form.handleSubmit((v) => save.mutate(v))}
         sx={{ display: 'grid', gap: 1 }}
       >
-        {text('issuer', 'Issuer URL', { placeholder: 'https://login.example.com', type: 'url' })}
-        {text('clientId', 'Client ID')}
-        {text('clientSecret', 'Client secret', {
+        {text('issuer', t('sso.form.issuer'), { placeholder: 'https://login.example.com', type: 'url' })}
+        {text('clientId', t('sso.form.clientId'))}
+        {text('clientSecret', t('sso.form.clientSecret'), {
           type: 'password',
           autoComplete: 'new-password',
-          hint: settings?.hasClientSecret ? 'A secret is stored: leave empty to keep it.' : undefined,
+          hint: settings?.hasClientSecret ? t('sso.form.secretKept') : undefined,
         })}
         <Controller
           name="domains"
@@ -252,9 +285,9 @@ function SsoForm({
           render={({ field, fieldState }) => (
             <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
               <Typography component="legend" variant="body2" sx={{ fontWeight: 700 }}>
-                Domains it signs in
+                {t('sso.form.domains')}
               </Typography>
-              {verified.length === 0 && <Typography color="text.secondary">Verify a domain first.</Typography>}
+              {verified.length === 0 && <Typography color="text.secondary">{t('sso.form.verifyFirst')}</Typography>}
               {verified.map((d) => (
                 <FormControlLabel
                   key={d}
@@ -269,7 +302,7 @@ function SsoForm({
               ))}
               {fieldState.error && (
                 <Typography role="alert" variant="body2" color="error.main">
-                  {fieldState.error.message}
+                  {problem(fieldState.error.message)}
                 </Typography>
               )}
             </Box>
@@ -281,7 +314,7 @@ function SsoForm({
           render={({ field }) => (
             <FormControlLabel
               control={<Switch checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} />}
-              label="Require SSO: no one-time codes for these domains"
+              label={t('sso.form.require')}
             />
           )}
         />
@@ -292,7 +325,7 @@ function SsoForm({
         )}
         <Box>
           <Button type="submit" variant="contained" disabled={save.isPending}>
-            Save single sign-on
+            {t('sso.form.save')}
           </Button>
         </Box>
       </Box>
