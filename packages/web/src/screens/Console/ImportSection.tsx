@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -171,7 +171,17 @@ export default function ImportSection({ business }: { business: TCorporateConsol
                       {row.status === 'valid' ? t('import.valid') : t('import.invalid')}
                     </TableCell>
                     <TableCell>
-                      {row.errors.map((e) => t('import.rowError', { field: e.field, message: problem(e.message) })).join(' · ')}
+                      {row.errors.map((e, i) => (
+                        <Fragment key={`${e.field}-${i}`}>
+                          {i > 0 && ' · '}
+                          <Trans
+                            t={t}
+                            i18nKey="import.rowError"
+                            values={{ field: e.field, message: problem(e.message) }}
+                            components={{ ltr: <bdi dir="ltr" /> }}
+                          />
+                        </Fragment>
+                      ))}
                     </TableCell>
                   </TableRow>
                 ))}
