@@ -11,6 +11,7 @@ import { initiateConversation } from '../packages/server/src/conversations/initi
 import { buildAccount, buildCard } from '../packages/server/src/test/factories.ts';
 import { expectAccessible } from './support/axe.ts';
 import { catalogue, message } from './support/catalogue.ts';
+import { expectDocumentIn, keepLanguage } from './support/language.ts';
 import { apiIdle, hasChromium, launchBrowser, startSignedIn, type Browser } from './support/browser.ts';
 import { screenshotAtWidths } from './support/screenshots.ts';
 import { startServer, type RunningServer } from './support/server.ts';
@@ -53,15 +54,9 @@ describe.runIf(hasChromium())('the signed-in app in Arabic and Spanish (issue 31
     const browser = await launchBrowser({ baseURL: server.url, viewport: { width: 1280, height: 860 } });
     browsers.push(browser);
     const page = await browser.page();
-    await page.addInitScript((chosen) => localStorage.setItem('vbc.language', chosen), locale);
+    await keepLanguage(page, locale);
     await startSignedIn(page, owner);
     return page;
-  };
-
-  /** `<html lang dir>` says the language and its direction. */
-  const expectDocumentIn = async (page: Page, locale: TLocale) => {
-    await page.waitForFunction((lang) => document.documentElement.lang === lang, locale);
-    expect(await page.evaluate(() => document.documentElement.dir)).toBe(locale === 'ar' ? 'rtl' : 'ltr');
   };
 
   /** The horizontal middle of what `locator` shows. */

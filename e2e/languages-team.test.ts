@@ -12,6 +12,7 @@ import { buildAccount } from '../packages/server/src/test/factories.ts';
 import { buildBusiness } from '../packages/server/src/test/directories-support.ts';
 import { expectAccessible } from './support/axe.ts';
 import { catalogue, message } from './support/catalogue.ts';
+import { expectDocumentIn, keepLanguage } from './support/language.ts';
 import { apiIdle, hasChromium, launchBrowser, startSignedIn, type Browser } from './support/browser.ts';
 import { screenshotAtWidths } from './support/screenshots.ts';
 import { startServer, type RunningServer } from './support/server.ts';
@@ -55,15 +56,9 @@ describe.runIf(hasChromium())('the business console’s people sections in Arabi
     const browser = await launchBrowser({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
     browsers.push(browser);
     const page = await browser.page();
-    await page.addInitScript((chosen) => localStorage.setItem('vbc.language', chosen), locale);
+    await keepLanguage(page, locale);
     await startSignedIn(page, admin);
     return page;
-  };
-
-  /** `<html lang dir>` says the language and its direction. */
-  const expectDocumentIn = async (page: Page, locale: TLocale) => {
-    await page.waitForFunction((lang) => document.documentElement.lang === lang, locale);
-    expect(await page.evaluate(() => document.documentElement.dir)).toBe(locale === 'ar' ? 'rtl' : 'ltr');
   };
 
   for (const locale of ['ar', 'es'] as const) {
