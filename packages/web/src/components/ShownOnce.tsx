@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import { useTranslation } from 'react-i18next';
 import { notify } from '../platform/events.ts';
 
 /**
@@ -16,7 +17,7 @@ export default function ShownOnce({
   onClose,
   testId,
 }: {
-  /** What it is, as the warning names it ("signing secret"). */
+  /** What it is, as the warning names it ("signing secret"), in the active language. */
   what: string;
   value: string;
   /** The notification after a copy ("Secret copied"). */
@@ -24,10 +25,11 @@ export default function ShownOnce({
   onClose: () => void;
   testId?: string;
 }) {
+  const { t } = useTranslation('app');
   return (
     <Alert severity="success" onClose={onClose} data-testid={testId}>
       <Typography variant="body2" sx={{ mb: 1 }}>
-        Copy the {what} now: it will not be shown again.
+        {t('shownOnce.warning', { what })}
       </Typography>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
         <Box component="code" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
@@ -40,10 +42,10 @@ export default function ShownOnce({
             navigator.clipboard
               .writeText(value)
               .then(() => notify(copiedText))
-              .catch(() => notify(`Copy failed: select the ${what} and copy it.`, 'warning'))
+              .catch(() => notify(t('shownOnce.copyFailed', { what }), 'warning'))
           }
         >
-          Copy
+          {t('shownOnce.copy')}
         </Button>
       </Box>
     </Alert>
