@@ -136,7 +136,7 @@ export default function SettingsScreen() {
             {t('title')}
           </Typography>
           <Typography color="text.secondary" noWrap>
-            {accountContact(account)}
+            <bdi dir="ltr">{accountContact(account)}</bdi>
           </Typography>
         </Box>
       </Box>
@@ -170,7 +170,9 @@ export default function SettingsScreen() {
             <Row
               label={row.label}
               value={
-                row.value ?? (
+                row.value ? (
+                  <bdi dir="ltr">{row.value}</bdi>
+                ) : (
                   <Typography component="span" color="text.disabled">
                     {t('account.notAdded')}
                   </Typography>
@@ -206,7 +208,7 @@ export default function SettingsScreen() {
       <Section title={t('sections.session')}>
         <Row
           label={t('session.signedInAs')}
-          value={accountContact(account)}
+          value={<bdi dir="ltr">{accountContact(account)}</bdi>}
           action={
             <Button variant="outlined" color="inherit" startIcon={<LogoutIcon />} onClick={() => void logout()} disabled={leaving}>
               {t('session.logout')}
