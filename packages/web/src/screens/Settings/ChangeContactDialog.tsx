@@ -81,8 +81,25 @@ export default function ChangeContactDialog({
 }) {
   const { t, i18n } = useTranslation(['settings', 'auth']);
   const problemText = useProblemText();
-  const email = channel === 'email';
   const input = FIELD[channel];
+  const length = OTP_CODE_LENGTH;
+  /** The dialog's sentences for this kind of contact, adding or changing it (one whole sentence a key). */
+  const words =
+    channel === 'email'
+      ? {
+          title: adding ? t('contact.addEmail') : t('contact.changeEmail'),
+          intro: adding ? t('contact.introAddEmail', { length }) : t('contact.introChangeEmail', { length }),
+          label: t('contact.newEmail'),
+          another: t('contact.anotherEmail'),
+          done: adding ? t('contact.emailAdded') : t('contact.emailChanged'),
+        }
+      : {
+          title: adding ? t('contact.addPhone') : t('contact.changePhone'),
+          intro: adding ? t('contact.introAddPhone', { length }) : t('contact.introChangePhone', { length }),
+          label: t('contact.newPhone'),
+          another: t('contact.anotherPhone'),
+          done: adding ? t('contact.phoneAdded') : t('contact.phoneChanged'),
+        };
   const [sent, setSent] = useState<{ contact: string; destination: string } | null>(null);
   const [resendIn, restartResend] = useCountdown();
   const otpRef = useRef<HTMLInputElement>(null);
@@ -113,8 +130,7 @@ export default function ChangeContactDialog({
     mutationFn: (otp: string) => confirmContactChange(channel, sent!.contact, otp),
     onSuccess: async () => {
       await onChanged();
-      if (email) notify(adding ? t('contact.emailAdded') : t('contact.emailChanged'));
-      else notify(adding ? t('contact.phoneAdded') : t('contact.phoneChanged'));
+      notify(words.done);
       onClose();
     },
     onError: (error) => {
@@ -132,32 +148,19 @@ export default function ChangeContactDialog({
   });
 
   return (
-    <AppDialog
-      open
-      onClose={() => !busy && onClose()}
-      title={
-        email ? (adding ? t('contact.addEmail') : t('contact.changeEmail')) : adding ? t('contact.addPhone') : t('contact.changePhone')
-      }
-      testId="change-contact-dialog"
-    >
+    <AppDialog open onClose={() => !busy && onClose()} title={words.title} testId="change-contact-dialog">
       <DialogContent sx={{ pt: 0 }}>
         {!sent ? (
           <Box component="form" noValidate onSubmit={(e) => void submitContact(e)} sx={{ display: 'grid', gap: 2 }}>
             <Typography variant="body2" color="text.secondary">
-              {email
-                ? adding
-                  ? t('contact.introAddEmail', { length: OTP_CODE_LENGTH })
-                  : t('contact.introChangeEmail', { length: OTP_CODE_LENGTH })
-                : adding
-                  ? t('contact.introAddPhone', { length: OTP_CODE_LENGTH })
-                  : t('contact.introChangePhone', { length: OTP_CODE_LENGTH })}
+              {words.intro}
             </Typography>
             <Controller
               name="contact"
               control={contactForm.control}
               render={({ field, fieldState }) => (
                 <TextField
-                  label={email ? t('contact.newEmail') : t('contact.newPhone')}
+                  label={words.label}
                   name={field.name}
                   value={field.value}
                   inputRef={field.ref}
@@ -193,14 +196,14 @@ export default function ChangeContactDialog({
               <Trans
                 t={t}
                 i18nKey="contact.sent"
-                values={{ length: OTP_CODE_LENGTH, destination: sent.destination }}
+                values={{ length, destination: sent.destination }}
                 components={{ b: <b />, ltr: <bdi dir="ltr" /> }}
               />
             </Typography>
             <OtpCodeField ref={otpRef} form={codeForm} onComplete={() => void submitCode()} />
             <Box sx={{ display: 'flex', justifyContent: 'space-between', mt: -1.5 }}>
               <Button size="small" onClick={() => setSent(null)} disabled={busy}>
-                {email ? t('contact.anotherEmail') : t('contact.anotherPhone')}
+                {words.another}
               </Button>
               <Button size="small" onClick={() => send.mutate(sent.contact)} disabled={busy || resendIn > 0}>
                 {resendIn > 0 ? t('auth:code.resendIn', { seconds: resendIn }) : t('auth:code.resend')}
