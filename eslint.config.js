@@ -70,6 +70,22 @@ const TRANSLATED = [
   'packages/web/src/screens/Console/AuditSection.tsx',
   'packages/web/src/components/webhooks/**',
   'packages/web/src/components/ShownOnce.tsx',
+  // Settings and the app (issue 31, settings and the app).
+  'packages/web/src/screens/Settings',
+  'packages/web/src/screens/Contact/adoption',
+  'packages/web/src/dialogs/FollowButton.tsx',
+  'packages/web/src/components/image-viewer',
+  'packages/web/src/components/qr',
+  'packages/web/src/components/ActionButton.tsx',
+  'packages/web/src/components/RoundButton.tsx',
+  'packages/web/src/components/NoticeHost.tsx',
+  'packages/web/src/components/AnnouncementsBadge.tsx',
+  'packages/web/src/components/Logo.tsx',
+  'packages/web/src/realtime',
+  'packages/web/src/push',
+  'packages/web/src/pwa',
+  'packages/web/src/session',
+  'packages/web/src/native',
 ];
 
 export default tseslint.config(

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
 import CheckIcon from '@mui/icons-material/Check';
 import AddIcon from '@mui/icons-material/Add';
+import { useTranslation } from 'react-i18next';
 import { setFollowing } from '../api/corporate.ts';
 import { errorText } from '../api/error-text.ts';
 import { corporateQueries } from '../api/queries.ts';
@@ -16,6 +17,7 @@ import { useSession } from '../session/SessionContext.tsx';
  * follows once signed in, on the same page.
  */
 export default function FollowButton({ corporateProfileId }: { corporateProfileId: string }) {
+  const { t } = useTranslation('app');
   const client = useQueryClient();
   const { status } = useSession();
   const state = useQuery({ ...corporateQueries.follow(corporateProfileId), enabled: status === 'signedIn' });
@@ -38,7 +40,7 @@ export default function FollowButton({ corporateProfileId }: { corporateProfileI
         aria-pressed={false}
         data-testid="follow-button"
       >
-        Follow
+        {t('follow.follow')}
       </Button>
     );
   }
@@ -53,7 +55,7 @@ export default function FollowButton({ corporateProfileId }: { corporateProfileI
       aria-pressed={following}
       data-testid="follow-button"
     >
-      {following ? 'Following' : 'Follow'}
+      {following ? t('follow.following') : t('follow.follow')}
     </Button>
   );
 }

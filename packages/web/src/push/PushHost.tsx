@@ -2,20 +2,12 @@ import { useEffect } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import NotificationsIcon from '@mui/icons-material/NotificationsActive';
+import { useTranslation } from 'react-i18next';
 import TopBanner from '../platform/TopBanner.tsx';
 import { isNativeApp, onNativeMessage, postToNative } from '../native/bridge.ts';
 import { emitClientEvent } from '../platform/events.ts';
 import { enableWebPush, isStandalone, markPushAsked, pushAskedBefore, registerApnDeviceToken } from './push-client.ts';
 import { notePushState, refreshPushState } from './push-state.ts';
-
-/** docs/contracts.md §4 texts, exactly. */
-export const PUSH_PROMPT = {
-  title: 'Push Notifications',
-  message: 'Do you want to be notified when someone sends you a message?',
-  yesText: 'Accept',
-  noText: 'Cancel',
-} as const;
-export const PUSH_ASK = { message: 'Would you like to be notified when you received a message?', yes: 'Yes, Please', no: 'No' } as const;
 
 /** Turns push on for this device: the iOS wrapper asks iOS (answered with apnToken), a browser subscribes. */
 export async function turnPushOn(): Promise<void> {
@@ -44,6 +36,7 @@ let promptedThisLoad = false;
  * question as a top banner. In the iOS wrapper the native APNs token is registered instead.
  */
 export default function PushHost({ asking, onAnswered }: { asking: boolean; onAnswered: () => void }) {
+  const { t, i18n } = useTranslation('app');
   useEffect(() => {
     let live = true;
     const offToken = onNativeMessage('apnToken', ({ token }) => {
@@ -61,7 +54,14 @@ export default function PushHost({ asking, onAnswered }: { asking: boolean; onAn
       if (installed && !state.subscribed && (native || state.permission === 'default') && !pushAskedBefore() && !promptedThisLoad) {
         promptedThisLoad = true;
         markPushAsked();
-        emitClientEvent('prompt', { ...PUSH_PROMPT, onYes: turnPushOn });
+        // docs/contracts.md §4 texts (English exactly).
+        emitClientEvent('prompt', {
+          title: i18n.t('app:push.title'),
+          message: i18n.t('app:push.message'),
+          yesText: i18n.t('app:push.accept'),
+          noText: i18n.t('app:actions.cancel'),
+          onYes: turnPushOn,
+        });
       }
     });
     return () => {
@@ -69,7 +69,7 @@ export default function PushHost({ asking, onAnswered }: { asking: boolean; onAn
       offToken();
       offDenied();
     };
-  }, []);
+  }, [i18n]);
 
   const answer = (yes: boolean) => {
     onAnswered();
@@ -96,15 +96,15 @@ export default function PushHost({ asking, onAnswered }: { asking: boolean; onAn
         action={
           <>
             <Button color="inherit" size="small" variant="outlined" onClick={() => answer(true)}>
-              {PUSH_ASK.yes}
+              {t('push.askYes')}
             </Button>
             <Button color="inherit" size="small" onClick={() => answer(false)} sx={{ ml: 1 }}>
-              {PUSH_ASK.no}
+              {t('push.askNo')}
             </Button>
           </>
         }
       >
-        {PUSH_ASK.message}
+        {t('push.ask')}
       </Alert>
     </TopBanner>
   );

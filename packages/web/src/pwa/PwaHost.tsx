@@ -2,14 +2,11 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Snackbar from '@mui/material/Snackbar';
+import { useTranslation } from 'react-i18next';
 import TopBanner from '../platform/TopBanner.tsx';
 import { onNativeMessage, startNativeBridge } from '../native/bridge.ts';
 import { useSession } from '../session/SessionContext.tsx';
 import { applyUpdate, postToServiceWorker, useUpdateAvailable, watchServiceWorker } from './updates.ts';
-
-export const OFFLINE_TEXT =
-  'You are offline. Your cards and the cards you viewed are still here; messages go out when you are back online.';
-export const UPDATE_TEXT = 'A new version is available';
 
 const subscribeOnline = (l: () => void) => {
   window.addEventListener('online', l);
@@ -36,6 +33,7 @@ export function appPath(href: string): string | null {
  * private after sign-out.
  */
 export default function PwaHost({ navigate }: { navigate: (to: string) => void }) {
+  const { t } = useTranslation('app');
   const online = useSyncExternalStore(subscribeOnline, () => navigator.onLine);
   const update = useUpdateAvailable();
   const { status, account } = useSession();
@@ -84,17 +82,17 @@ export default function PwaHost({ navigate }: { navigate: (to: string) => void }
       {!online && (
         <TopBanner>
           <Alert severity="warning" data-testid="offline-banner" sx={{ borderRadius: 0 }}>
-            {OFFLINE_TEXT}
+            {t('pwa.offline')}
           </Alert>
         </TopBanner>
       )}
       <Snackbar
         open={update}
         anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
-        message={UPDATE_TEXT}
+        message={t('pwa.update')}
         action={
           <Button color="secondary" size="small" onClick={applyUpdate}>
-            Reload
+            {t('pwa.reload')}
           </Button>
         }
       />

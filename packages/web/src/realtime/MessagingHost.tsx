@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { offersPush } from '../push/push-offer.ts';
 import { clearOutbox, resumeOutbox } from '../messaging/outbox.ts';
 import { emitClientEvent, useClientEvent } from '../platform/events.ts';
@@ -10,9 +11,6 @@ import { nextPromptRecord, readPromptRecord, shouldAskAboutUnread, writePromptRe
 
 const PushHost = lazy(() => import('../push/PushHost.tsx'));
 
-/** docs/contracts.md §4 prompt texts for unseen messages at session start. */
-export const UNREAD_PROMPT = { title: 'Unread Messages', message: 'Do you want to go read the unread messages?' } as const;
-
 /** Access tokens that already had their session-start check (StrictMode mounts effects twice). */
 const prompted = new Set<string>();
 
@@ -23,6 +21,8 @@ const prompted = new Set<string>();
  */
 export default function MessagingHost({ navigate }: { navigate: (to: string) => void }) {
   const { account, accessToken } = useSession();
+  // Read when the prompt is asked (a stable instance: the check runs once per token, not per language).
+  const { i18n } = useTranslation('app');
   const unread = useUnreadCount();
   /** The session-start check has read this page's count (until then the store's 0 means "not loaded"). */
   const checked = useRef(false);
@@ -53,12 +53,18 @@ export default function MessagingHost({ navigate }: { navigate: (to: string) => 
       // Already reading messages: no need to ask.
       const ask = shouldAskAboutUnread(record, count) && !/^\/vbc\/messages(\/|$)/.test(window.location.pathname);
       writePromptRecord(nextPromptRecord(record, session, count, ask) ?? { session, baseline: count });
-      if (ask) emitClientEvent('prompt', { ...UNREAD_PROMPT, onYes: () => navigate('/messages') });
+      // docs/contracts.md §4 prompt for unseen messages at session start.
+      if (ask)
+        emitClientEvent('prompt', {
+          title: i18n.t('app:unread.title'),
+          message: i18n.t('app:unread.message'),
+          onYes: () => navigate('/messages'),
+        });
     });
     return () => {
       cancelled = true;
     };
-  }, [accessToken, navigate]);
+  }, [accessToken, navigate, i18n]);
 
   // Messages read meanwhile lower the session's baseline: one arriving after that asks again on the next load.
   useEffect(() => {

@@ -12,6 +12,8 @@ import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import ZoomInIcon from '@mui/icons-material/ZoomIn';
 import ZoomOutIcon from '@mui/icons-material/ZoomOut';
 import type { SxProps, Theme } from '@mui/material/styles';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/format.ts';
 import { fitSize, IMAGE_VIEWER, stepZoom } from './viewer-config.ts';
 
 /** The viewer's round buttons: white on a dark disc that shows over the photo and the backdrop alike. */
@@ -42,6 +44,8 @@ export interface TViewerImage {
  * swipe, plays a 5 s slideshow; Escape closes.
  */
 export default function ImageViewer({ images, index, onClose }: { images: readonly TViewerImage[]; index: number; onClose: () => void }) {
+  const { t } = useTranslation('app');
+  const format = useFormat();
   const [current, setCurrent] = useState(index);
   const [zoom, setZoom] = useState(1);
   const [playing, setPlaying] = useState(false);
@@ -93,11 +97,11 @@ export default function ImageViewer({ images, index, onClose }: { images: readon
   );
 
   return (
-    <Modal open onClose={onClose} sx={{ zIndex: IMAGE_VIEWER.zIndex }} aria-label="Photo viewer">
+    <Modal open onClose={onClose} sx={{ zIndex: IMAGE_VIEWER.zIndex }} aria-label={t('imageViewer.title')}>
       <Box
         role="dialog"
         aria-modal="true"
-        aria-label="Photo viewer"
+        aria-label={t('imageViewer.title')}
         data-testid="image-viewer"
         tabIndex={-1}
         onKeyDown={onKeyDown}
@@ -144,23 +148,23 @@ export default function ImageViewer({ images, index, onClose }: { images: readon
           />
         )}
         <Box sx={{ position: 'fixed', top: 12, right: 12, display: 'flex', gap: 1 }}>
-          {control('Zoom out', () => setZoom((z) => stepZoom(z, -1)), <ZoomOutIcon />, zoom <= IMAGE_VIEWER.minZoom)}
-          {control('Zoom in', () => setZoom((z) => stepZoom(z, 1)), <ZoomInIcon />, zoom >= IMAGE_VIEWER.maxZoom)}
+          {control(t('imageViewer.zoomOut'), () => setZoom((z) => stepZoom(z, -1)), <ZoomOutIcon />, zoom <= IMAGE_VIEWER.minZoom)}
+          {control(t('imageViewer.zoomIn'), () => setZoom((z) => stepZoom(z, 1)), <ZoomInIcon />, zoom >= IMAGE_VIEWER.maxZoom)}
           {count > 1 &&
             control(
-              playing ? 'Pause slideshow' : 'Play slideshow',
+              playing ? t('imageViewer.pause') : t('imageViewer.play'),
               () => setPlaying((p) => !p),
               playing ? <PauseIcon /> : <PlayArrowIcon />,
             )}
-          {control('Close', onClose, <CloseIcon />)}
+          {control(t('actions.close'), onClose, <CloseIcon />)}
         </Box>
         {count > 1 && (
           <>
             <Box sx={{ ...ARROW, left: 'max(12px, env(safe-area-inset-left))' }}>
-              {control('Previous', () => go(-1), <ChevronLeftIcon />, false, ARROW_BUTTON)}
+              {control(t('imageViewer.previous'), () => go(-1), <ChevronLeftIcon />, false, ARROW_BUTTON)}
             </Box>
             <Box sx={{ ...ARROW, right: 'max(12px, env(safe-area-inset-right))' }}>
-              {control('Next', () => go(1), <ChevronRightIcon />, false, ARROW_BUTTON)}
+              {control(t('imageViewer.next'), () => go(1), <ChevronRightIcon />, false, ARROW_BUTTON)}
             </Box>
           </>
         )}
@@ -168,7 +172,7 @@ export default function ImageViewer({ images, index, onClose }: { images: readon
           sx={{ position: 'fixed', bottom: 16, left: 0, right: 0, textAlign: 'center', color: 'rgba(255,255,255,0.8)' }}
           variant="body2"
         >
-          {image?.alt} {count > 1 ? `· ${current + 1} / ${count}` : ''}
+          {image?.alt} {count > 1 ? t('imageViewer.position', { current: format.number(current + 1), count: format.number(count) }) : ''}
         </Typography>
       </Box>
     </Modal>

@@ -8,6 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
 import { QR } from '@vbc/shared/constants';
 
 export interface TStyledQrProps {
@@ -22,14 +23,11 @@ export interface TStyledQrProps {
   label: string;
 }
 
-export const QR_TOO_SMALL = 'The canvas is too small.';
-/** When the text is longer than the largest QR code holds (about 2.9 KB at level L). */
-export const QR_TOO_LONG = 'Too much information for one QR code: use Contact Download instead.';
-
 /** UTF-8 bytes as a one-byte-per-char string: the QR library encodes only the low byte of each char. */
 export const toByteString = (text: string): string => Array.from(new TextEncoder().encode(text), (b) => String.fromCharCode(b)).join('');
 
 export default function StyledQr({ data, size = QR.size, image, errorCorrectionLevel = QR.errorCorrectionLevel, label }: TStyledQrProps) {
+  const { t } = useTranslation('app');
   const container = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'drawing' | 'ready' | 'tooSmall' | 'tooLong' | 'failed'>('drawing');
 
@@ -84,8 +82,9 @@ export default function StyledQr({ data, size = QR.size, image, errorCorrectionL
     };
   }, [data, size, image, errorCorrectionLevel, label]);
 
+  // tooLong: the text is longer than the largest QR code holds (about 2.9 KB at level L).
   const message =
-    state === 'tooSmall' ? QR_TOO_SMALL : state === 'tooLong' ? QR_TOO_LONG : state === 'failed' ? 'The QR code could not be drawn.' : null;
+    state === 'tooSmall' ? t('qr.tooSmall') : state === 'tooLong' ? t('qr.tooLong') : state === 'failed' ? t('qr.failed') : null;
   return (
     <Box sx={{ position: 'relative', width: '100%', maxWidth: size, mx: 'auto', aspectRatio: '1 / 1' }}>
       <Box
@@ -103,7 +102,7 @@ export default function StyledQr({ data, size = QR.size, image, errorCorrectionL
       />
       {state === 'drawing' && (
         <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center' }}>
-          <CircularProgress size={32} aria-label="Drawing the QR code" />
+          <CircularProgress size={32} aria-label={t('qr.drawing')} />
         </Box>
       )}
       {message && (

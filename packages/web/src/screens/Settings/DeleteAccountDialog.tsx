@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
 import { OTP_CODE_LENGTH, ZOtpCodeEntry } from '@vbc/shared/account';
 import { errorText } from '../../api/error-text.ts';
 import AppDialog from '../../dialogs/AppDialog.tsx';
@@ -16,8 +17,6 @@ import { useCountdown } from '../../dialogs/auth/use-countdown.ts';
 import { RESEND_WAIT_SECONDS } from '../../dialogs/auth/use-auth-form.ts';
 import { notify } from '../../platform/events.ts';
 import { requestUnregisterOtp, unregisterAppAccount, verifyUnregisterOtp } from '../../api/accounts.ts';
-
-export const WRONG_CODE = 'Wrong code. Check it and try again.';
 
 /**
  * The code step of account deletion: the code sent by RequestUnRegisterOtp is
@@ -34,6 +33,7 @@ export default function DeleteAccountDialog({
   onClose: () => void;
   onDeleted: () => void;
 }) {
+  const { t } = useTranslation(['settings', 'auth']);
   // The code's message shows on a try and goes as soon as the code is typed again.
   const form = useForm({
     resolver: zodResolver(ZOtpCodeEntry),
@@ -65,10 +65,10 @@ export default function DeleteAccountDialog({
     onSuccess: (outcome) => {
       if (outcome === 'deleted') return onDeleted();
       form.setValue('otp', '');
-      form.setError('otp', { type: 'server', message: WRONG_CODE });
+      form.setError('otp', { type: 'server', message: t('deletion.wrongCode') });
       input.current?.focus();
     },
-    onError: (error) => setFailure(`The account could not be deleted: ${errorText(error)}`),
+    onError: (error) => setFailure(t('deletion.failed', { reason: errorText(error) })),
   });
   const busy = deletion.isPending;
 
@@ -89,14 +89,14 @@ export default function DeleteAccountDialog({
     onSuccess: () => {
       restartResend(RESEND_WAIT_SECONDS);
       form.reset();
-      notify('A new code is on its way.', 'info');
+      notify(t('auth:toasts.newCode'), 'info');
       input.current?.focus();
     },
     onError: (error) => notify(errorText(error), 'warning'),
   });
 
   return (
-    <AppDialog open onClose={() => !busy && onClose()} title="Delete your account" testId="delete-account-dialog">
+    <AppDialog open onClose={() => !busy && onClose()} title={t('deletion.title')} testId="delete-account-dialog">
       <DialogContent sx={{ pt: 0 }}>
         <Box
           component="form"
@@ -109,25 +109,28 @@ export default function DeleteAccountDialog({
         >
           <Typography variant="body2" color="text.secondary">
             {verified ? (
-              'Your code was accepted.'
+              t('deletion.accepted')
             ) : (
-              <>
-                We sent a {OTP_CODE_LENGTH}-digit code to <b>{destination}</b>. Enter it to delete your account for good.
-              </>
+              <Trans
+                t={t}
+                i18nKey="deletion.codeSent"
+                values={{ length: OTP_CODE_LENGTH, destination }}
+                components={{ b: <b />, ltr: <bdi dir="ltr" /> }}
+              />
             )}
           </Typography>
           {!verified && <OtpCodeField ref={input} form={form} onComplete={confirm} />}
           {!verified && (
             <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: -1.5 }}>
               <Button size="small" onClick={() => resending.mutate()} disabled={busy || resendIn > 0}>
-                {resendIn > 0 ? `Resend code (${resendIn}s)` : 'Resend code'}
+                {resendIn > 0 ? t('auth:code.resendIn', { seconds: resendIn }) : t('auth:code.resend')}
               </Button>
             </Box>
           )}
           {failure && <Alert severity="error">{failure}</Alert>}
           <Box sx={{ display: 'flex', gap: 1.5, justifyContent: 'flex-end' }}>
             <Button color="inherit" onClick={onClose} disabled={busy}>
-              Cancel
+              {t('common:actions.cancel')}
             </Button>
             <Button
               type="submit"
@@ -137,7 +140,7 @@ export default function DeleteAccountDialog({
               startIcon={busy ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
               data-testid="confirm-delete"
             >
-              Delete account
+              {t('deletion.confirm')}
             </Button>
           </Box>
         </Box>

@@ -4,11 +4,13 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import TextField from '@mui/material/TextField';
 import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { ZUpdateAccount } from '@vbc/shared/account';
 import { HttpError } from '../../api/http.ts';
 import { errorText, withoutField } from '../../api/error-text.ts';
+import { useProblemText } from '../../i18n/problem-text.ts';
 
 import { notify } from '../../platform/events.ts';
 import { updateAccountName } from '../../api/accounts.ts';
@@ -26,6 +28,8 @@ export default function NameEditor({
   onSaved: () => Promise<void>;
   onCancel: () => void;
 }) {
+  const { t } = useTranslation('settings');
+  const problemText = useProblemText();
   const form = useForm({
     resolver: zodResolver(ZUpdateAccount),
     defaultValues: { name: initial },
@@ -36,11 +40,11 @@ export default function NameEditor({
     mutationFn: updateAccountName,
     onSuccess: async () => {
       await onSaved();
-      notify('Your name is saved.');
+      notify(t('name.saved'));
     },
     onError: (error) => {
       if (error instanceof HttpError && error.status === 400)
-        form.setError('name', { type: 'server', message: withoutField(error.message) });
+        form.setError('name', { type: 'server', message: withoutField(errorText(error)) });
       else notify(errorText(error), 'warning');
     },
   });
@@ -60,7 +64,7 @@ export default function NameEditor({
         control={form.control}
         render={({ field, fieldState }) => (
           <TextField
-            label="Name"
+            label={t('account.name')}
             name={field.name}
             value={field.value}
             inputRef={field.ref}
@@ -68,7 +72,7 @@ export default function NameEditor({
             onBlur={field.onBlur}
             onKeyDown={(e) => e.key === 'Escape' && onCancel()}
             error={!!fieldState.error}
-            helperText={fieldState.error?.message ?? ' '}
+            helperText={problemText(fieldState.error?.message) ?? ' '}
             autoFocus
             autoComplete="name"
             fullWidth
@@ -78,7 +82,7 @@ export default function NameEditor({
       />
       <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
         <Button color="inherit" onClick={onCancel} disabled={busy}>
-          Cancel
+          {t('common:actions.cancel')}
         </Button>
         <Button
           type="submit"
@@ -86,7 +90,7 @@ export default function NameEditor({
           disabled={busy}
           startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
         >
-          Save
+          {t('name.save')}
         </Button>
       </Box>
     </Box>

@@ -3,23 +3,23 @@ import Box from '@mui/material/Box';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { turnPushOn } from '../../push/PushHost.tsx';
 import { disableNativePush, disableWebPush } from '../../push/push-client.ts';
 import { notePushState, refreshPushState, usePushState, type TPushState } from '../../push/push-state.ts';
 
-/** What Settings says about push on this device. */
-export function pushStateText(s: TPushState): string {
-  if (s.channel === 'none') return 'Not available in this browser';
-  if (s.subscribed) return 'On: you are notified of new messages and announcements';
-  if (s.permission === 'denied')
-    return s.channel === 'native'
-      ? 'Off: allow notifications for V.B.C. in iOS Settings'
-      : 'Blocked: allow notifications for this site in the browser settings';
-  return 'Off';
+/** What Settings says about push on this device, in the language of `t` (the settings namespace). */
+export function pushStateText(t: TFunction<'settings'>, s: TPushState): string {
+  if (s.channel === 'none') return t('push.unavailable');
+  if (s.subscribed) return t('push.on');
+  if (s.permission === 'denied') return s.channel === 'native' ? t('push.offNative') : t('push.blocked');
+  return t('push.off');
 }
 
 /** Settings row: this device's push state (docs/contracts.md §4) with a switch. */
 export default function PushSetting() {
+  const { t } = useTranslation('settings');
   const state = usePushState();
   useEffect(() => {
     void refreshPushState();
@@ -42,17 +42,17 @@ export default function PushSetting() {
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 1.5, minHeight: 56 }}>
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <Typography variant="caption" color="text.secondary" component="div">
-          Push notifications
+          {t('push.label')}
         </Typography>
         <Typography data-testid="push-state">
-          {state.subscribed === null && state.channel !== 'none' ? 'Checking…' : pushStateText(state)}
+          {state.subscribed === null && state.channel !== 'none' ? t('push.checking') : pushStateText(t, state)}
         </Typography>
       </Box>
       <Switch
         checked={state.subscribed === true}
         disabled={busy || state.channel === 'none' || state.subscribed === null || (state.permission === 'denied' && !state.subscribed)}
         onChange={(_, on) => toggle.mutate(on)}
-        slotProps={{ input: { 'aria-label': 'Push notifications' } }}
+        slotProps={{ input: { 'aria-label': t('push.label') } }}
       />
     </Box>
   );

@@ -26,12 +26,6 @@ import LanguageSetting from './LanguageSetting.tsx';
 const DeleteAccountDialog = lazy(() => import('./DeleteAccountDialog.tsx'));
 const ChangeContactDialog = lazy(() => import('./ChangeContactDialog.tsx'));
 
-const NOT_ADDED = (
-  <Typography component="span" color="text.disabled">
-    Not added
-  </Typography>
-);
-
 function Row({ label, value, action, testId }: { label: string; value: ReactNode; action?: ReactNode; testId?: string }) {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 1.5, minHeight: 56 }}>
@@ -73,15 +67,15 @@ export default function SettingsScreen() {
   const [changing, setChanging] = useState<{ channel: 'email' | 'phone'; adding: boolean } | null>(null);
 
   useEffect(() => {
-    document.title = 'Settings · V.B.C.';
-  }, []);
+    document.title = t('documentTitle');
+  }, [t]);
 
   if (status === 'checking') return <LoadingScreen />;
   if (status === 'signedOut' || !account) {
     // The language can be chosen signed out too (kept on this device).
     return (
       <>
-        <EmptyState icon={<SettingsIcon />} title="Settings" text="" requiresSignIn />
+        <EmptyState icon={<SettingsIcon />} title={t('title')} text="" requiresSignIn />
         <Box sx={{ maxWidth: 560, mx: 'auto', px: 2, pb: 4 }}>
           <Section title={t('language.section')}>
             <LanguageSetting />
@@ -99,13 +93,10 @@ export default function SettingsScreen() {
 
   const askDeletion = () =>
     emitClientEvent('prompt', {
-      title: 'Delete your account?',
-      message:
-        'Your account, your cards and pets are deleted and you are signed out everywhere. ' +
-        'People you wrote to keep the messages, shown as from a deleted account.\n\n' +
-        'We will send a code to confirm.',
-      yesText: 'Yes, send the code',
-      noText: 'No, keep it',
+      title: t('deletion.askTitle'),
+      message: t('deletion.askMessage'),
+      yesText: t('deletion.askYes'),
+      noText: t('deletion.askNo'),
       onYes: async () => {
         const sent = await requestUnregisterOtp();
         setDeletion({ destination: sent.destination });
@@ -116,8 +107,23 @@ export default function SettingsScreen() {
     setDeletion(null);
     forget();
     navigate('/', { replace: true });
-    notify('Your account was deleted. You are signed out.');
+    notify(t('deletion.done'));
   };
+
+  const contactRows = [
+    {
+      channel: 'phone',
+      label: t('account.phone'),
+      value: account.accountPhoneNumber,
+      actionName: account.accountPhoneNumber ? t('account.changePhone') : t('account.addPhone'),
+    },
+    {
+      channel: 'email',
+      label: t('account.email'),
+      value: account.accountEmail,
+      actionName: account.accountEmail ? t('account.changeEmail') : t('account.addEmail'),
+    },
+  ] as const;
 
   return (
     <Box component="main" sx={{ maxWidth: 560, mx: 'auto', px: 2, pt: 9, pb: 4, display: 'grid', gap: 2 }}>
@@ -127,15 +133,15 @@ export default function SettingsScreen() {
         </Avatar>
         <Box sx={{ minWidth: 0 }}>
           <Typography variant="h5" component="h1" sx={{ fontWeight: 800 }}>
-            Settings
+            {t('title')}
           </Typography>
           <Typography color="text.secondary" noWrap>
-            {accountContact(account)}
+            <bdi dir="ltr">{accountContact(account)}</bdi>
           </Typography>
         </Box>
       </Box>
 
-      <Section title="Account">
+      <Section title={t('sections.account')}>
         {editing ? (
           <NameEditor
             initial={account.accountName}
@@ -147,36 +153,39 @@ export default function SettingsScreen() {
           />
         ) : (
           <Row
-            label="Name"
+            label={t('account.name')}
             value={account.accountName}
             testId="account-name"
             action={
-              <Button startIcon={<EditIcon />} onClick={() => setEditing(true)} aria-label="Edit name">
-                Edit
+              <Button startIcon={<EditIcon />} onClick={() => setEditing(true)} aria-label={t('account.editName')}>
+                {t('account.edit')}
               </Button>
             }
           />
         )}
         <Divider />
-        {(
-          [
-            { channel: 'phone', label: 'Phone', value: account.accountPhoneNumber, name: 'phone' },
-            { channel: 'email', label: 'Email', value: account.accountEmail, name: 'e-mail' },
-          ] as const
-        ).map((row, i) => (
+        {contactRows.map((row, i) => (
           <Box key={row.channel}>
             {i > 0 && <Divider />}
             <Row
               label={row.label}
-              value={row.value ?? NOT_ADDED}
+              value={
+                row.value ? (
+                  <bdi dir="ltr">{row.value}</bdi>
+                ) : (
+                  <Typography component="span" color="text.disabled">
+                    {t('account.notAdded')}
+                  </Typography>
+                )
+              }
               testId={`account-${row.channel}`}
               action={
                 <Button
                   startIcon={row.value ? <EditIcon /> : <AddIcon />}
                   onClick={() => setChanging({ channel: row.channel, adding: !row.value })}
-                  aria-label={`${row.value ? 'Change' : 'Add'} ${row.name}`}
+                  aria-label={row.actionName}
                 >
-                  {row.value ? 'Change' : 'Add'}
+                  {row.value ? t('account.change') : t('account.add')}
                 </Button>
               }
             />
@@ -188,37 +197,37 @@ export default function SettingsScreen() {
         <LanguageSetting />
       </Section>
 
-      <Section title="Notifications">
+      <Section title={t('sections.notifications')}>
         <PushSetting />
       </Section>
 
-      <Section title="Webhooks">
+      <Section title={t('sections.webhooks')}>
         <WebhooksSection />
       </Section>
 
-      <Section title="Session">
+      <Section title={t('sections.session')}>
         <Row
-          label="Signed in on this device as"
-          value={accountContact(account)}
+          label={t('session.signedInAs')}
+          value={<bdi dir="ltr">{accountContact(account)}</bdi>}
           action={
             <Button variant="outlined" color="inherit" startIcon={<LogoutIcon />} onClick={() => void logout()} disabled={leaving}>
-              Logout
+              {t('session.logout')}
             </Button>
           }
         />
       </Section>
 
-      <Section title="Danger zone" danger>
+      <Section title={t('sections.danger')} danger>
         <Row
-          label="Delete account"
+          label={t('deletion.label')}
           value={
             <Typography variant="body2" color="text.secondary" component="span">
-              Removes your account, cards and pets for good.
+              {t('deletion.text')}
             </Typography>
           }
           action={
             <Button color="error" variant="outlined" startIcon={<DeleteForeverIcon />} onClick={askDeletion}>
-              Delete
+              {t('deletion.button')}
             </Button>
           }
         />

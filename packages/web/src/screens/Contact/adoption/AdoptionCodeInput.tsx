@@ -31,7 +31,8 @@ export default function AdoptionCodeInput({ value, onChange, disabled, error, fo
   const active = Math.min(value.length, ADOPTION_CODE_LENGTH - 1);
   return (
     // Fluid: the eight cells share the width they get (a 320 px phone included), up to 44 px each.
-    <Box sx={{ position: 'relative', display: 'flex', width: '100%', maxWidth: 392, gap: 0.75, opacity: disabled ? 0.55 : 1 }}>
+    // Left to right in every language: the code is read and typed as printed (logical margins follow `dir`).
+    <Box dir="ltr" sx={{ position: 'relative', display: 'flex', width: '100%', maxWidth: 392, gap: 0.75, opacity: disabled ? 0.55 : 1 }}>
       {cells.map((char, i) => (
         <Box
           key={i}
@@ -57,7 +58,7 @@ export default function AdoptionCodeInput({ value, onChange, disabled, error, fo
                   : 'rgba(255,255,255,0.14)',
             boxShadow: focused && i === active && !error ? '0 0 0 3px rgba(154,125,255,0.25)' : 'none',
             transition: 'border-color .12s ease, box-shadow .12s ease',
-            ...(i === 3 ? { mr: 0.75 } : {}),
+            ...(i === 3 ? { marginInlineEnd: 0.75 } : {}),
           }}
         >
           {char}

@@ -1,10 +1,10 @@
 import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
+import { Trans, useTranslation } from 'react-i18next';
 import AdoptedMark from './AdoptedMark.tsx';
 import AdoptionCodeInput from './AdoptionCodeInput.tsx';
 import ProgressBar from './ProgressBar.tsx';
 import { printedAdoptionCode } from './adoption-code.ts';
-import { ADOPT_FAILED_TEXT, ADOPTED_TEXT, CHECKING_TEXT, ENTER_CODE_TEXT, NOT_AVAILABLE_TEXT } from './texts.ts';
 import { useAdoption } from './use-adoption.ts';
 
 /**
@@ -28,21 +28,22 @@ export default function AdoptionForm({
   /** Called once the card is adopted, before `onAdopted`. */
   onSucceeded?: () => void;
 }) {
+  const { t } = useTranslation('adoption');
   const { state, code, setCode } = useAdoption(contactId, onAdopted, onSucceeded);
   const failure = state.step === 'entry' ? state.failure : null;
 
   if (state.step === 'checking') {
     return (
       <Box data-testid="adoption-form" sx={{ width: '100%', display: 'grid', gap: 1.5, mt: 1 }}>
-        <Text>{CHECKING_TEXT}</Text>
-        <ProgressBar label={CHECKING_TEXT} />
+        <Text>{t('checking')}</Text>
+        <ProgressBar label={t('checking')} />
       </Box>
     );
   }
   if (state.step === 'unavailable') {
     return (
       <Box data-testid="adoption-form" role="alert" sx={{ width: '100%', display: 'grid', gap: 0.5, mt: 1 }}>
-        <Text sx={{ color: 'error.main', fontWeight: 700 }}>{NOT_AVAILABLE_TEXT}</Text>
+        <Text sx={{ color: 'error.main', fontWeight: 700 }}>{t('notAvailable')}</Text>
         {state.reason && (
           <Text variant="body2" sx={{ color: 'text.secondary' }}>
             {state.reason}
@@ -56,7 +57,7 @@ export default function AdoptionForm({
       <Box data-testid="adoption-form" role="status" sx={{ width: '100%', display: 'grid', gap: 1.5, justifyItems: 'center', mt: 1 }}>
         <AdoptedMark />
         <Text variant="h5" component="h1" sx={{ fontWeight: 800, color: 'success.main' }}>
-          {ADOPTED_TEXT}
+          {t('adopted')}
         </Text>
       </Box>
     );
@@ -66,23 +67,34 @@ export default function AdoptionForm({
   return (
     <Box data-testid="adoption-form" sx={{ width: '100%', display: 'grid', gap: 1.5, justifyItems: 'center', mt: 1 }}>
       <Box component="label" htmlFor="adoption-code" sx={{ typography: 'body1', fontWeight: 600 }}>
-        {ENTER_CODE_TEXT}
+        {t('enterCode')}
       </Box>
       <AdoptionCodeInput value={code} onChange={setCode} disabled={submitting || !!failure?.final} error={!!failure} focusKey={failure} />
-      <ProgressBar label="Adopting" hidden={!submitting} />
+      <ProgressBar label={t('adopting')} hidden={!submitting} />
       {failure && (
         <Box role="alert" sx={{ display: 'grid', gap: 0.25 }}>
-          <Text sx={{ color: 'error.main', fontWeight: 700 }}>{ADOPT_FAILED_TEXT}</Text>
+          <Text sx={{ color: 'error.main', fontWeight: 700 }}>{t('failed')}</Text>
           {failure.reason && (
             <Text variant="body2" sx={{ color: 'text.secondary' }}>
               {failure.reason}
             </Text>
           )}
           <Text variant="body2" sx={{ color: 'text.secondary' }}>
-            You entered{' '}
-            <Box component="code" data-testid="adoption-typed" sx={{ fontFamily: 'monospace', userSelect: 'all', color: 'text.primary' }}>
-              {printedAdoptionCode(failure.typed)}
-            </Box>
+            <Trans
+              t={t}
+              i18nKey="typed"
+              values={{ code: printedAdoptionCode(failure.typed) }}
+              components={{
+                code: (
+                  <Box
+                    component="code"
+                    dir="ltr"
+                    data-testid="adoption-typed"
+                    sx={{ fontFamily: 'monospace', userSelect: 'all', color: 'text.primary' }}
+                  />
+                ),
+              }}
+            />
           </Text>
         </Box>
       )}

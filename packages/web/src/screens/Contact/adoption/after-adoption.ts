@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { notify } from '../../../platform/events.ts';
 import { useSession } from '../../../session/SessionContext.tsx';
-import { CONGRATULATIONS_TEXT } from './texts.ts';
 
 /**
  * docs/contracts.md §2 "After adoption": the adopted event opens the card's editor
@@ -12,12 +12,14 @@ import { CONGRATULATIONS_TEXT } from './texts.ts';
 export function useAfterAdoption(): (contactId: string) => void {
   const navigate = useNavigate();
   const { refreshAccount } = useSession();
+  // The adoption form loaded the 'adoption' namespace before the adopted event fires.
+  const { i18n } = useTranslation();
   return useCallback(
     (contactId: string) => {
       navigate(`/edit/${encodeURIComponent(contactId)}`, { state: { firstRun: true } });
-      notify(CONGRATULATIONS_TEXT, 'success');
+      notify(i18n.t('adoption:congratulations'), 'success');
       refreshAccount().catch(() => undefined);
     },
-    [navigate, refreshAccount],
+    [navigate, refreshAccount, i18n],
   );
 }
