@@ -96,12 +96,29 @@ export function renderCardPage(indexHtml: string, contact: TVirtualContact, urls
   });
 }
 
+/** A species' name in `locale`, as the app names it (`pets:species.*`); the API keeps the English word. */
+function speciesName(species: TVirtualPet['species'], locale: TLocale): string {
+  const t = translatorFor(locale, 'pets');
+  switch (species) {
+    case 'Dog':
+      return t('species.dog');
+    case 'Cat':
+      return t('species.cat');
+    case 'Bird':
+      return t('species.bird');
+    case 'Rabbit':
+      return t('species.rabbit');
+    case 'Other':
+      return t('species.other');
+  }
+}
+
 /** index.html for a pet's page (/vbc/p/{petId}), as renderCardPage for a card: the pet as a visitor sees it. */
 export function renderPetPage(indexHtml: string, pet: TVirtualPet, urls: { page: string; image: string | null }, locale: TLocale): string {
-  const t = translatorFor(locale, 'pages');
   const title = pet.name || PRODUCT_NAME;
-  const kind = [pet.breed, pet.species].filter(Boolean).join(' · ');
-  const description = pet.isLost ? t('preview.petLost', { title }) : kind || t('preview.pet', { title });
+  // Every pet has a species: the preview names it (after the breed, when the owner gave one).
+  const kind = [pet.breed, speciesName(pet.species, locale)].filter(Boolean).join(' · ');
+  const description = pet.isLost ? translatorFor(locale, 'pages')('preview.petLost', { title }) : kind;
   return renderPreviewPage(indexHtml, {
     title,
     description,

@@ -2,8 +2,8 @@
  * The server's namespaces of the message catalogue (issue 31), for every locale: `email` (every
  * e-mail), `push` (notification texts), `wallet` (pass labels), `pages` (the pages the server
  * writes itself: link previews, the not-found page, "Forget my details") and `sms` (text
- * messages); and the web's `card`, whose exchange consent sentence the server stores as the
- * visitor read it. The files live in packages/shared/src/i18n/locales/{locale}/{namespace}.json;
+ * messages); and a few words of the web's `card` (the exchange consent sentence, stored as the
+ * visitor read it) and `pets` (species names). The files live in packages/shared/src/i18n/locales/{locale}/{namespace}.json;
  * English is SPEC's text.
  */
 import arEmail from '@vbc/shared/i18n/locales/ar/email.json' with { type: 'json' };
@@ -30,12 +30,19 @@ import esSms from '@vbc/shared/i18n/locales/es/sms.json' with { type: 'json' };
 import filCard from '@vbc/shared/i18n/locales/fil/card.json' with { type: 'json' };
 import filPages from '@vbc/shared/i18n/locales/fil/pages.json' with { type: 'json' };
 import filSms from '@vbc/shared/i18n/locales/fil/sms.json' with { type: 'json' };
+import arPets from '@vbc/shared/i18n/locales/ar/pets.json' with { type: 'json' };
+import enPets from '@vbc/shared/i18n/locales/en/pets.json' with { type: 'json' };
+import esPets from '@vbc/shared/i18n/locales/es/pets.json' with { type: 'json' };
+import filPets from '@vbc/shared/i18n/locales/fil/pets.json' with { type: 'json' };
 import type { TLocale } from '@vbc/shared/i18n/locales';
 
 /** The namespaces the server owns: every key in them is used by the server. */
 export const SERVER_NAMESPACES = ['email', 'push', 'wallet', 'pages', 'sms'] as const;
-/** The web's namespaces the server also speaks from (a few of their keys): `card`'s consent sentence. */
-export const SHARED_NAMESPACES = ['card'] as const;
+/**
+ * The web's namespaces the server also speaks from (a few of their keys, the same words the app
+ * shows): `card`'s consent sentence, `pets`' species names (a pet page's link preview).
+ */
+export const SHARED_NAMESPACES = ['card', 'pets'] as const;
 export type TServerNamespace = (typeof SERVER_NAMESPACES)[number] | (typeof SHARED_NAMESPACES)[number];
 
 /** A namespace's messages: nested objects whose leaves are ICU MessageFormat strings. */
@@ -45,8 +52,8 @@ export interface TMessages {
 
 /** Every locale's server namespaces, as i18next's `resources` take them. */
 export const SERVER_CATALOGUE: Readonly<Record<TLocale, Record<TServerNamespace, TMessages>>> = {
-  en: { email: enEmail, push: enPush, wallet: enWallet, pages: enPages, sms: enSms, card: enCard },
-  fil: { email: filEmail, push: filPush, wallet: filWallet, pages: filPages, sms: filSms, card: filCard },
-  es: { email: esEmail, push: esPush, wallet: esWallet, pages: esPages, sms: esSms, card: esCard },
-  ar: { email: arEmail, push: arPush, wallet: arWallet, pages: arPages, sms: arSms, card: arCard },
+  en: { email: enEmail, push: enPush, wallet: enWallet, pages: enPages, sms: enSms, card: enCard, pets: enPets },
+  fil: { email: filEmail, push: filPush, wallet: filWallet, pages: filPages, sms: filSms, card: filCard, pets: filPets },
+  es: { email: esEmail, push: esPush, wallet: esWallet, pages: esPages, sms: esSms, card: esCard, pets: esPets },
+  ar: { email: arEmail, push: arPush, wallet: arWallet, pages: arPages, sms: arSms, card: arCard, pets: arPets },
 };
