@@ -3,6 +3,7 @@ import { PRODUCT_NAME } from '@vbc/shared';
 import { cardIndexable, cardJsonLd, profileUrls, type TCardUrls } from './card-identity.ts';
 import type { TRenderedPage } from './card-renderer.ts';
 import type { TLocale } from '@vbc/shared/i18n/locales';
+import { speciesName } from '@vbc/shared/pet-species';
 import { translatorFor } from '../platform/i18n/translator.ts';
 
 const escapeHtml = (s: string) =>
@@ -96,28 +97,11 @@ export function renderCardPage(indexHtml: string, contact: TVirtualContact, urls
   });
 }
 
-/** A species' name in `locale`, as the app names it (`pets:species.*`); the API keeps the English word. */
-function speciesName(species: TVirtualPet['species'], locale: TLocale): string {
-  const t = translatorFor(locale, 'pets');
-  switch (species) {
-    case 'Dog':
-      return t('species.dog');
-    case 'Cat':
-      return t('species.cat');
-    case 'Bird':
-      return t('species.bird');
-    case 'Rabbit':
-      return t('species.rabbit');
-    case 'Other':
-      return t('species.other');
-  }
-}
-
 /** index.html for a pet's page (/vbc/p/{petId}), as renderCardPage for a card: the pet as a visitor sees it. */
 export function renderPetPage(indexHtml: string, pet: TVirtualPet, urls: { page: string; image: string | null }, locale: TLocale): string {
   const title = pet.name || PRODUCT_NAME;
   // Every pet has a species: the preview names it (after the breed, when the owner gave one).
-  const kind = [pet.breed, speciesName(pet.species, locale)].filter(Boolean).join(' · ');
+  const kind = [pet.breed, speciesName(translatorFor(locale, 'pets'), pet.species)].filter(Boolean).join(' · ');
   const description = pet.isLost ? translatorFor(locale, 'pages')('preview.petLost', { title }) : kind;
   return renderPreviewPage(indexHtml, {
     title,
