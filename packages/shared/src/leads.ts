@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailProblem, nameProblem } from './account.ts';
 import { zText } from './text.ts';
+import { ZLocale } from './i18n/locales.ts';
 
 /** Issue 26: a visitor leaves their details on a card ("Exchange Contact"); the owner's leads. */
 
@@ -78,6 +79,11 @@ export const ZExchangeRequest = z
     website: z.string().max(500).nullish(),
     /** Milliseconds the window was open before Send (at least EXCHANGE_MIN_FILL_MS). */
     fillMs: z.number().int().nonnegative().nullish(),
+    /**
+     * The language the window was shown in (en, fil, es, ar; issue 31): the consent sentence is stored
+     * in it as the visitor read it, and the card e-mailed in it. Absent: the request's language.
+     */
+    language: ZLocale.nullish(),
   })
   .superRefine(
     (v, ctx) => {

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contentDisposition } from '../platform/http/content-disposition.ts';
 import { notFoundPage, wantsHtml } from '../platform/http/not-found-page.ts';
+import { pageLocale, pageVary } from '../platform/i18n/page-locale.ts';
 import { AppError } from '../platform/errors/app-error.ts';
 import { cardLinkTarget } from './card-link.ts';
 import type { TViewer } from './count-view.ts';
@@ -174,7 +175,15 @@ export default async function publicRoutes(app: FastifyInstance) {
       if (error instanceof AppError && error.code === 'not_found' && wantsHtml(request)) return null;
       throw error;
     });
-    if (!found) return reply.status(404).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(notFoundPage('card'));
+    if (!found) {
+      const language = pageLocale(request);
+      return reply
+        .status(404)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('vary', pageVary(language, 'accept'))
+        .send(notFoundPage('card', language.locale));
+    }
     // The share surface's tag goes on to the page, which counts the view with it (issue 29); any other `s` is dropped.
     const source = visitSourceOf((request.query as Record<string, unknown>)[VISIT_SOURCE_PARAM]);
     return reply.redirect(withVisitSource(`/vbc/${found.row.quickId}`, source), 302);

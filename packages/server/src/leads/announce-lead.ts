@@ -64,7 +64,7 @@ async function sendCard(deps: TAnnounceDeps, { to, locale }: TVisitorMail, lead:
       visitorName: lead.name,
       cardName: card.name,
       cardUrl: card.url,
-      forgetUrl: `${deps.publicUrl.replace(/\/+$/, '')}${forgetPath(deps.forgetKey, lead.leadId)}`,
+      forgetUrl: `${deps.publicUrl.replace(/\/+$/, '')}${forgetPath(deps.forgetKey, lead.leadId, locale)}`,
       vcard: card.vcard,
       vcardFileName: card.fileName,
     }),

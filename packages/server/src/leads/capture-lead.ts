@@ -1,14 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import {
-  cardOwnerName,
-  EXCHANGE_MIN_FILL_MS,
-  exchangeConsentText,
-  normalizeLeadPhone,
-  type TLead,
-  type ZExchangeRequest,
-} from '@vbc/shared/leads';
+import type { TLocale } from '@vbc/shared/i18n/locales';
+import { EXCHANGE_MIN_FILL_MS, normalizeLeadPhone, type TLead, type ZExchangeRequest } from '@vbc/shared/leads';
 import type { Clock } from '../accounts/index.ts';
 import { findContact, isUnadopted, type FoundContact } from '../cards/index.ts';
 import { batchedCalls, type TBatchedCallsOptions } from '../platform/db/batched-calls.ts';
@@ -17,6 +11,7 @@ import { leads } from '../platform/db/schema/index.ts';
 import { badRequest, notFound, tooManyRequests } from '../platform/errors/app-error.ts';
 import type { IntegrationEvents, TIntegrationEvent } from '../platform/integration-events/index.ts';
 import type { RateLimiter, TRateRule } from '../platform/rate-limit/index.ts';
+import { translatorFor } from '../platform/i18n/translator.ts';
 import { presentLead, type LeadRow } from './present-lead.ts';
 
 const HOUR = 60 * 60_000;
@@ -47,6 +42,19 @@ export interface TCaptureInput {
   visitorAccountId: string | undefined;
   /** The client's address (request.ip): only hashed, for the counters. */
   clientAddress: string;
+  /** The language the visitor read the form in: the consent sentence is stored in it, as they saw it. */
+  locale: TLocale;
+}
+
+/**
+ * The consent sentence the visitor ticked, in the words the exchange window showed them (the web's
+ * catalogue, `card:exchange.consent`, in their language): the card's first and last name, else
+ * "the owner" in that language.
+ */
+export function consentText(card: { firstName: string; lastName: string }, locale: TLocale): string {
+  const t = translatorFor(locale, 'card');
+  const ownerName = `${card.firstName} ${card.lastName}`.trim() || t('exchange.theOwner');
+  return t('exchange.consent', { ownerName });
 }
 
 export interface TCaptured {
@@ -114,7 +122,7 @@ export async function captureLead(deps: TCaptureDeps, input: TCaptureInput): Pro
     corporateProfileId: card.row.corporateProfileId ?? null,
     cardId: card.row.id,
     cardName: `${card.row.firstName} ${card.row.lastName}`.trim(),
-    consentText: exchangeConsentText(cardOwnerName(card.row)),
+    consentText: consentText(card.row, input.locale),
     name: body.name,
     email: body.email || null,
     emailKey: body.email ? body.email.toLowerCase() : null,

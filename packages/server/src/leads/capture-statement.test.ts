@@ -35,6 +35,7 @@ describeEachDatabase('capture_lead as one statement', (ctx) => {
       body: ZExchangeRequest.parse(body),
       visitorAccountId: undefined,
       clientAddress: someAddress(),
+      locale: 'en',
     });
 
   it('adds, merges by e-mail then phone, answers a known request unchanged, and ends concurrent same-phone submits in one lead', async () => {

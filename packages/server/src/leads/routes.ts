@@ -1,16 +1,16 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PRODUCT_NAME } from '@vbc/shared';
 import { ZExchangeRequest, ZExchangeResponse, ZLead, ZLeadPage, ZLeadQuery, ZLeadUpdate } from '@vbc/shared/leads';
 import { ADMIN_ROLES } from '../corporate/index.ts';
 import { contentDisposition } from '../platform/http/content-disposition.ts';
 import { uuidParam } from '../platform/http/params.ts';
 import { requireAccount } from '../platform/plugins/auth.ts';
 import { SECURITY, ZNoContent, binary } from '../platform/plugins/docs.ts';
-import { escapeHtml } from '../platform/html/escape-html.ts';
 import { leadsCsv, leadsVcf } from './export-leads.ts';
 import { forgetPath, forgetSignatureValid } from './forget-link.ts';
+import { forgetPageHtml, type TForgetPage } from './forget-page.ts';
+import { pageLocale, pageVary } from '../platform/i18n/page-locale.ts';
 import { requestLocale } from '../platform/i18n/translator.ts';
 
 const tags = ['leads'];
@@ -19,6 +19,7 @@ const ZLeadParams = z.object({ leadId: uuidParam('a lead') });
 const ZCorporateParams = z.object({ corporateAccountId: uuidParam('a corporate account') });
 const ZForgetParams = z.object({ leadId: uuidParam('a lead'), signature: z.string().min(1).max(100) });
 const noStore = { 'cache-control': 'private, no-store' };
+type TForgetKind = TForgetPage['kind'];
 
 /** The exchange (a visitor's details), the owner's leads, the business console's view and the visitor's "Forget my details" (leads/README.md). */
 export default async function leadRoutes(app: FastifyInstance) {
@@ -38,16 +39,16 @@ export default async function leadRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
+      // The language the visitor read the window in: the consent is stored and the card e-mailed in it.
+      const locale = request.body.language ?? requestLocale(request);
       const captured = await app.leads.captureLead({
         contactId: request.params.contactId,
         body: request.body,
         visitorAccountId: request.account?.id,
         clientAddress: request.ip,
+        locale,
       });
-      app.leads.announce(
-        captured,
-        request.body.sendMeTheCard && request.body.email ? { to: request.body.email, locale: requestLocale(request) } : null,
-      );
+      app.leads.announce(captured, request.body.sendMeTheCard && request.body.email ? { to: request.body.email, locale } : null);
       return reply.code(captured.fresh ? 201 : 200).send({ leadId: captured.leadId });
     },
   );
@@ -210,48 +211,38 @@ export default async function leadRoutes(app: FastifyInstance) {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, _body, done) =>
     done(null, null),
   );
-  const page = (reply: FastifyReply, status: number, title: string, body: string) =>
-    reply
+  type TForgetLink = z.infer<typeof ZForgetParams>;
+  /** A forget page in the request's page language (`?lang=` of the link, else the device's or browser's). */
+  const page = (request: FastifyRequest, reply: FastifyReply, { leadId }: TForgetLink, status: number, kind: TForgetKind) => {
+    const language = pageLocale(request);
+    const shown: TForgetPage = kind === 'ask' ? { kind, action: forgetPath(app.leads.forgetKey, leadId, language.locale) } : { kind };
+    const vary = pageVary(language);
+    if (vary) reply.header('vary', vary);
+    return reply
       .code(status)
       .headers(noStore)
       .header('content-type', 'text/html; charset=utf-8')
       .header('referrer-policy', 'no-referrer')
       .header('x-robots-tag', 'noindex')
-      .send(
-        [
-          '<!doctype html><html lang="en"><head><meta charset="utf-8">',
-          '<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">',
-          `<title>${escapeHtml(title)} · ${escapeHtml(PRODUCT_NAME)}</title>`,
-          '<style>body{font-family:system-ui,sans-serif;max-width:440px;margin:48px auto;padding:0 16px;line-height:1.5}',
-          'button{font:inherit;padding:10px 20px;border-radius:8px;border:0;background:#c62828;color:#fff;cursor:pointer}</style>',
-          `</head><body><h1>${escapeHtml(title)}</h1>${body}</body></html>`,
-        ].join(''),
-      );
-  const notValid = (reply: FastifyReply) =>
-    page(reply, 404, 'Link not valid', '<p>This link is not valid. Copy the whole link from the e-mail and try again.</p>');
+      .send(forgetPageHtml(shown, language.locale));
+  };
+  /** Whether the link is one the server signed: its id and signature, with its `lang` when it has one. */
+  const linkValid = (request: FastifyRequest, { leadId, signature }: TForgetLink) => {
+    const lang = (request.query as Record<string, unknown> | undefined)?.lang;
+    if (lang !== undefined && typeof lang !== 'string') return false;
+    return forgetSignatureValid(app.leads.forgetKey, leadId, signature, lang);
+  };
 
   // GET only shows the button (a link scanner that opens the link deletes nothing); POST deletes at once.
-  r.get('/ds/leads/:leadId/forget/:signature', { schema: { params: ZForgetParams, hide: true } }, async (request, reply) => {
-    const { leadId, signature } = request.params;
-    if (!forgetSignatureValid(app.leads.forgetKey, leadId, signature)) return notValid(reply);
-    return page(
-      reply,
-      200,
-      'Forget my details',
-      `<p>Delete the details you shared? The card's owner will no longer have them.</p>` +
-        `<form method="post" action="${escapeHtml(forgetPath(app.leads.forgetKey, leadId))}"><button type="submit">Forget my details</button></form>`,
-    );
-  });
+  r.get('/ds/leads/:leadId/forget/:signature', { schema: { params: ZForgetParams, hide: true } }, async (request, reply) =>
+    linkValid(request, request.params)
+      ? page(request, reply, request.params, 200, 'ask')
+      : page(request, reply, request.params, 404, 'invalid'),
+  );
 
   r.post('/ds/leads/:leadId/forget/:signature', { schema: { params: ZForgetParams, hide: true } }, async (request, reply) => {
-    const { leadId, signature } = request.params;
-    if (!forgetSignatureValid(app.leads.forgetKey, leadId, signature)) return notValid(reply);
-    const deleted = await app.leads.forgetLead(leadId);
-    return page(
-      reply,
-      200,
-      deleted ? 'Your details were deleted' : 'Nothing left to forget',
-      deleted ? '<p>The details you shared were deleted.</p>' : '<p>These details were already deleted.</p>',
-    );
+    if (!linkValid(request, request.params)) return page(request, reply, request.params, 404, 'invalid');
+    const deleted = await app.leads.forgetLead(request.params.leadId);
+    return page(request, reply, request.params, 200, deleted ? 'deleted' : 'gone');
   });
 }

@@ -2,6 +2,9 @@ import type { TVirtualContact, TVirtualPet } from '@vbc/shared';
 import { PRODUCT_NAME } from '@vbc/shared';
 import { cardIndexable, cardJsonLd, profileUrls, type TCardUrls } from './card-identity.ts';
 import type { TRenderedPage } from './card-renderer.ts';
+import type { TLocale } from '@vbc/shared/i18n/locales';
+import { speciesName } from '@vbc/shared/pet-species';
+import { translatorFor } from '../platform/i18n/translator.ts';
 
 const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
@@ -76,11 +79,13 @@ function cardIdentityTags(contact: TVirtualContact, urls: TCardUrls, title: stri
 /**
  * index.html for one card: title, description and OpenGraph/Twitter tags for
  * link previews, its identity (canonical, JSON-LD, vCard link, noindex where due), and the
- * card itself inlined so the first render needs no API round trip.
+ * card itself inlined so the first render needs no API round trip. The words the server adds
+ * (a description for a card without job or company) are in the page's `locale` (issue 31).
  */
-export function renderCardPage(indexHtml: string, contact: TVirtualContact, urls: TCardUrls): string {
+export function renderCardPage(indexHtml: string, contact: TVirtualContact, urls: TCardUrls, locale: TLocale): string {
   const title = contact.hasVirginAccessProtection ? PRODUCT_NAME : contact.name || PRODUCT_NAME;
-  const description = [contact.jobTitle, contact.organization].filter(Boolean).join(' · ') || `${title} — digital business card`;
+  const description =
+    [contact.jobTitle, contact.organization].filter(Boolean).join(' · ') || translatorFor(locale, 'pages')('preview.card', { title });
   return renderPreviewPage(indexHtml, {
     title,
     description,
@@ -93,10 +98,11 @@ export function renderCardPage(indexHtml: string, contact: TVirtualContact, urls
 }
 
 /** index.html for a pet's page (/vbc/p/{petId}), as renderCardPage for a card: the pet as a visitor sees it. */
-export function renderPetPage(indexHtml: string, pet: TVirtualPet, urls: { page: string; image: string | null }): string {
+export function renderPetPage(indexHtml: string, pet: TVirtualPet, urls: { page: string; image: string | null }, locale: TLocale): string {
   const title = pet.name || PRODUCT_NAME;
-  const kind = [pet.breed, pet.species].filter(Boolean).join(' · ');
-  const description = pet.isLost ? `${title} is lost: please help them get home.` : kind || `${title} — virtual pet tag`;
+  // Every pet has a species: the preview names it (after the breed, when the owner gave one).
+  const kind = [pet.breed, speciesName(translatorFor(locale, 'pets'), pet.species)].filter(Boolean).join(' · ');
+  const description = pet.isLost ? translatorFor(locale, 'pages')('preview.petLost', { title }) : kind;
   return renderPreviewPage(indexHtml, {
     title,
     description,

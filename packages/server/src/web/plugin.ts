@@ -3,7 +3,7 @@ import fastifyStatic from '@fastify/static';
 import { existsSync, readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RESERVED_ROUTE_WORDS } from '@vbc/shared';
-import { isLocale, matchLocale, parseAcceptLanguage, type TLocale } from '@vbc/shared/i18n/locales';
+import type { TLocale } from '@vbc/shared/i18n/locales';
 import { presentContact } from '../cards/index.ts';
 import { AppError } from '../platform/errors/app-error.ts';
 import { presentPet } from '../pets/index.ts';
@@ -12,20 +12,10 @@ import { cardIndexable, visitorVCardUrl } from './card-identity.ts';
 import { loadCardRenderer, type TCardRenderer, type TRenderedPage } from './card-renderer.ts';
 import { CardPageCache, pickEncoding, renderedUrl } from './card-page-cache.ts';
 import { WEB_DIST } from '../platform/config/paths.ts';
+import { pageLocale, pageVary } from '../platform/i18n/page-locale.ts';
 
 /** Pages of the web app, not API: kept out of the OpenAPI document. */
 const PAGE = { schema: { hide: true } };
-
-/**
- * The language a card or pet page is rendered in (issue 31): the link's `?lang=`, else the
- * browser's Accept-Language, else English. `byHeader`: the answer depends on Accept-Language
- * (the response then says `Vary: Accept-Language`).
- */
-export function pageLocale(request: FastifyRequest): { locale: TLocale; byHeader: boolean } {
-  const lang = (request.query as Record<string, unknown> | undefined)?.lang;
-  if (isLocale(lang)) return { locale: lang, byHeader: false };
-  return { locale: matchLocale(parseAcceptLanguage(request.headers['accept-language'])), byHeader: true };
-}
 
 export { WEB_DIST };
 
@@ -73,24 +63,26 @@ export default fp(
     /**
      * The page with the app's server rendering of `url` in it (rendered by the web app's own
      * components, kept by what it was rendered from), compressed as the browser accepts; the
-     * plain page (`plain()`, data inlined) when there is no renderer or it fails. `plain` is built
-     * only when needed: a page the cache holds is sent as it is.
+     * plain page (`plain(locale)`, data inlined) when there is no renderer or it fails. `plain` is
+     * built only when needed: a page the cache holds is sent as it is. Both are in the page's
+     * language (pageLocale), so both say what chose it in `Vary`.
      */
     const sendRendered = async (
       request: FastifyRequest,
       reply: FastifyReply,
-      plain: () => string,
+      plain: (locale: TLocale) => string,
       data: unknown,
       render: ((r: TCardRenderer, url: string, locale: TLocale) => Promise<TRenderedPage>) | null,
     ) => {
       const url = renderedUrl(request.url);
-      const { locale, byHeader } = pageLocale(request);
+      const language = pageLocale(request);
+      const { locale } = language;
       // Kept by language too: the same card in Arabic is another page.
       const page =
         renderer && render
           ? await pages.get(`${locale} ${url}`, data, () =>
               render(renderer, url, locale).then(
-                (rendered) => withServerRendering(plain(), rendered, renderer),
+                (rendered) => withServerRendering(plain(locale), rendered, renderer),
                 (error: unknown) => {
                   request.log.error({ err: error }, 'server rendering of a page failed');
                   return null;
@@ -98,12 +90,15 @@ export default fp(
               ),
             )
           : null;
-      if (!page) return sendIndex(plain())(request, reply);
+      if (!page) {
+        const vary = pageVary(language);
+        return sendIndex(plain(locale))(request, vary ? reply.header('vary', vary) : reply);
+      }
       const encoding = pickEncoding(request.headers['accept-encoding']);
       reply
         .header('content-type', 'text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
-        .header('vary', byHeader ? 'accept-encoding, accept-language' : 'accept-encoding');
+        .header('vary', pageVary(language, 'accept-encoding'));
       if (encoding) return reply.header('content-encoding', encoding).send(encoding === 'br' ? page.br : page.gzip);
       return reply.send(page.html);
     };
@@ -125,12 +120,17 @@ export default fp(
         if (found) {
           const contact = presentContact(found.row, found.picture, { revealContactInfo: false });
           // The view is counted by the page once it shows (card-boot.ts: POST …/view with the visitor's session).
-          const plain = () =>
-            renderCardPage(indexHtml, contact, {
-              page: `${base}/vbc/${contact.quickId}`,
-              image: contact.picture ? `${base}/ds/vbc/profilepicture/${contact.quickId}` : null,
-              vcard: visitorVCardUrl(contact, `${base}/ds/vbc/download/i/${contact.quickId}`),
-            });
+          const plain = (locale: TLocale) =>
+            renderCardPage(
+              indexHtml,
+              contact,
+              {
+                page: `${base}/vbc/${contact.quickId}`,
+                image: contact.picture ? `${base}/ds/vbc/profilepicture/${contact.quickId}` : null,
+                vcard: visitorVCardUrl(contact, `${base}/ds/vbc/download/i/${contact.quickId}`),
+              },
+              locale,
+            );
           // Issue 29: the header says it too, for crawlers that read headers only.
           if (!cardIndexable(contact)) reply.header('x-robots-tag', 'noindex');
           return sendRendered(request, reply, plain, contact, (r, url, locale) => r.render(url, contact, locale));
@@ -141,11 +141,16 @@ export default fp(
         const found = await app.pets.findPet(rest[0]).catch(() => null);
         if (found) {
           const pet = presentPet(found);
-          const plain = () =>
-            renderPetPage(indexHtml, pet, {
-              page: `${base}/vbc/p/${pet.virtualPetId}`,
-              image: pet.picture ? `${base}/ds/vbc/odisplay/${pet.picture.obsecuredDisplayItemId}` : null,
-            });
+          const plain = (locale: TLocale) =>
+            renderPetPage(
+              indexHtml,
+              pet,
+              {
+                page: `${base}/vbc/p/${pet.virtualPetId}`,
+                image: pet.picture ? `${base}/ds/vbc/odisplay/${pet.picture.obsecuredDisplayItemId}` : null,
+              },
+              locale,
+            );
           return sendRendered(request, reply, plain, pet, (r, url, locale) => r.renderPet(url, pet, locale));
         }
       }

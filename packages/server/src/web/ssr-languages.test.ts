@@ -1,6 +1,7 @@
 // The server-rendered card and pet pages in the visitor's language (issue 31): `?lang=` first, else
-// Accept-Language, else English; <html lang dir>, the language's messages inlined for hydration,
-// Vary: Accept-Language only when the header chose, and each language cached as its own page.
+// the device's choice (the vbc_lang cookie), else Accept-Language, else English; <html lang dir>, the
+// language's messages inlined for hydration, the link preview's own words in it, Vary: Accept-Language
+// and Cookie only when the headers chose, and each language cached as its own page.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -75,7 +76,8 @@ describe.skipIf(!built)('server-rendered pages in the visitor’s language', () 
           expect(response.statusCode, String(header)).toBe(200);
           expect(response.body).toContain(`<html lang="${locale}" dir="${localeDirection(locale)}">`);
           expect(rootOf(response.body)).toContain(asHtml(cardText(locale, 'actions.download')));
-          expect(response.headers.vary).toBe('accept-encoding, accept-language');
+          // Chosen by the headers: a cache keeps a copy per Accept-Language and cookie (a vbc_lang cookie would choose).
+          expect(response.headers.vary).toBe('accept-encoding, accept-language, cookie');
         }
         // Asked again in Spanish after Arabic and English: the Spanish page, not another language's from the cache.
         const again = await ctx.app.inject({ url, headers: { 'accept-language': 'es' } });
@@ -85,6 +87,60 @@ describe.skipIf(!built)('server-rendered pages in the visitor’s language', () 
         const arabic = await ctx.app.inject({ url: `${url}?lang=ar` });
         expect(arabic.body).toMatch(/<style data-emotion="rtl [^"]+">/);
         expect(arabic.body).not.toMatch(/<style data-emotion="css /);
+      });
+
+      it("follows the device's choice (vbc_lang cookie) over Accept-Language, ?lang= over both, each language its own page", async () => {
+        const card = await buildCard(ctx.app);
+        const url = `/vbc/${card.quickId}`;
+        const cases: [Record<string, string>, TLocale, string][] = [
+          [{ cookie: 'theme=dark; vbc_lang=ar', 'accept-language': 'es' }, 'ar', 'accept-encoding, accept-language, cookie'],
+          [{ cookie: 'vbc_lang=es', 'accept-language': 'ar' }, 'es', 'accept-encoding, accept-language, cookie'],
+          // Not one of ours: the browser's language.
+          [{ cookie: 'vbc_lang=de', 'accept-language': 'fil-PH' }, 'fil', 'accept-encoding, accept-language, cookie'],
+          [{ cookie: 'vbc_lang=ar', 'accept-language': 'ar' }, 'ar', 'accept-encoding, accept-language, cookie'],
+        ];
+        for (const [headers, locale, vary] of cases) {
+          const response = await ctx.app.inject({ url, headers });
+          expect(response.body, JSON.stringify(headers)).toContain(`<html lang="${locale}" dir="${localeDirection(locale)}">`);
+          expect(rootOf(response.body)).toContain(asHtml(cardText(locale, 'actions.download')));
+          expect(inlinedOf(response.body)?.locale).toBe(locale);
+          expect(response.headers.vary).toBe(vary);
+        }
+        const linked = await ctx.app.inject({ url: `${url}?lang=fil`, headers: { cookie: 'vbc_lang=ar', 'accept-language': 'es' } });
+        expect(linked.body).toContain('<html lang="fil" dir="ltr">');
+        expect(linked.headers.vary).toBe('accept-encoding');
+      });
+
+      it("writes the link preview's own words (a description the card or pet lacks) in the page's language", async () => {
+        const pages = (locale: TLocale) => catalogue(locale, 'pages') as unknown as { preview: Record<string, string> };
+        const description = (html: string) => /<meta name="description" content="([^"]*)">/.exec(html)?.[1];
+        const ogDescription = (html: string) => /<meta property="og:description" content="([^"]*)">/.exec(html)?.[1];
+        const card = await buildCard(ctx.app, { jobTitle: '', organization: '' });
+        const owner = await buildAccount(ctx.app, { phoneNumber: '+639171239999' });
+        await buildCard(ctx.app, {}, { ownerAccountId: owner.account.id });
+        const createPet = async (fields: Record<string, unknown>) => {
+          const created = await ctx.app.inject({ method: 'POST', url: '/api/vp/virtualpet', headers: owner.headers, payload: fields });
+          expect(created.statusCode, created.body).toBe(201);
+          return created.json<{ virtualPetId: string }>().virtualPetId;
+        };
+        const plainPet = await createPet({ name: 'Bantay', species: 'Dog', breed: 'Aspin' });
+        const lostPet = await createPet({ name: 'Mochi', species: 'Cat', isLost: true });
+        for (const locale of LOCALES) {
+          const cardPage = await ctx.app.inject({ url: `/vbc/${card.quickId}?lang=${locale}` });
+          const cardWords = pages(locale).preview.card!.replace('{title}', `Ana ${card.lastName}`);
+          expect(description(cardPage.body), locale).toBe(cardWords);
+          expect(ogDescription(cardPage.body)).toBe(cardWords);
+          // The pet's breed as its owner wrote it, its species in the page's language.
+          const petPage = await ctx.app.inject({ url: `/vbc/p/${plainPet}`, headers: { cookie: `vbc_lang=${locale}` } });
+          const species = (catalogue(locale, 'pets') as unknown as { species: Record<string, string> }).species;
+          expect(description(petPage.body), locale).toBe(`Aspin · ${species.dog}`);
+          const lostPage = await ctx.app.inject({ url: `/vbc/p/${lostPet}`, headers: { 'accept-language': locale } });
+          expect(description(lostPage.body), locale).toBe(pages(locale).preview.petLost!.replace('{title}', 'Mochi'));
+        }
+        // English as it always read.
+        const english = await ctx.app.inject({ url: `/vbc/${card.quickId}?lang=en` });
+        expect(description(english.body)).toBe(`Ana ${card.lastName} — digital business card`);
+        expect(description((await ctx.app.inject({ url: `/vbc/p/${plainPet}?lang=en` })).body)).toBe('Aspin · Dog');
       });
 
       it('renders the pet page in the chosen language', async () => {

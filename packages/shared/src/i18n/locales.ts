@@ -52,3 +52,10 @@ export function parseAcceptLanguage(header: string | undefined): string[] {
     .sort((a, b) => b.weight - a.weight || a.index - b.index)
     .map((e) => e.tag);
 }
+
+/**
+ * The cookie that carries a device's language choice (Settings → Language while signed out) to the
+ * server, so a page it renders is already in that language: `vbc_lang={locale}`, path /, a year,
+ * SameSite=Lax; absent when the device follows the browser.
+ */
+export const LANGUAGE_COOKIE = 'vbc_lang';

@@ -2,7 +2,15 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { createAppRouter } from '../router.tsx';
 import { useSession } from '../session/SessionContext.tsx';
-import { accountLocale, browserLanguages, chooseLocale, LANGUAGE_CHOSEN_EVENT, queryLocale, storedLocale } from './choose-locale.ts';
+import {
+  accountLocale,
+  browserLanguages,
+  chooseLocale,
+  LANGUAGE_CHOSEN_EVENT,
+  queryLocale,
+  storedLocale,
+  writeLocaleCookie,
+} from './choose-locale.ts';
 
 /**
  * Keeps the app in the language the choices pick (choose-locale.ts): the page's `?lang=`, the
@@ -16,6 +24,8 @@ export default function LanguageSync({ router }: { router: ReturnType<typeof cre
   const [search, setSearch] = useState(router.state.location.search);
   const [chosen, setChosen] = useState(0);
   useEffect(() => router.subscribe((state) => setSearch(state.location.search)), [router]);
+  // A choice kept before the server read it (vbc.language without the cookie) reaches the server from now on.
+  useEffect(() => writeLocaleCookie(storedLocale()), []);
   useEffect(() => {
     const changed = () => setChosen((n) => n + 1);
     document.addEventListener(LANGUAGE_CHOSEN_EVENT, changed);

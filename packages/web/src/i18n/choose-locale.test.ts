@@ -35,4 +35,13 @@ describe('queryLocale and the device-kept choice', () => {
     storeLocale(null);
     expect(storedLocale()).toBeNull();
   });
+  it('tells the server in the vbc_lang cookie, and clears it when the device follows the browser (issue 31)', () => {
+    storeLocale('es');
+    expect(document.cookie).toContain('vbc_lang=es');
+    storeLocale('ar');
+    expect(document.cookie.match(/vbc_lang=/g)).toHaveLength(1);
+    expect(document.cookie).toContain('vbc_lang=ar');
+    storeLocale(null);
+    expect(document.cookie).not.toContain('vbc_lang');
+  });
 });

@@ -3,7 +3,7 @@
  * signed-in person's choice (their account's `language`), the choice kept on this device, the
  * browser's languages, English.
  */
-import { isLocale, matchLocale, type TLocale } from '@vbc/shared/i18n/locales';
+import { isLocale, LANGUAGE_COOKIE, matchLocale, type TLocale } from '@vbc/shared/i18n/locales';
 import { readStored, writeStored } from '../platform/storage.ts';
 
 export interface TLocaleChoices {
@@ -41,8 +41,22 @@ export const storedLocale = (): TLocale | null => {
   return isLocale(stored) ? stored : null;
 };
 
-/** Keeps `locale` on this device; null forgets it (follow the device's languages). */
-export const storeLocale = (locale: TLocale | null): void => writeStored('language', locale);
+/**
+ * Tells the server the device's choice (the `vbc_lang` cookie: path /, a year, SameSite=Lax), so
+ * the pages it renders (a card, a pet, the not-found and "Forget my details" pages) come in that
+ * language before the app starts; null clears it (the server then follows Accept-Language).
+ */
+export function writeLocaleCookie(locale: TLocale | null): void {
+  if (typeof document === 'undefined') return;
+  const secure = window.location.protocol === 'https:' ? '; secure' : '';
+  document.cookie = `${LANGUAGE_COOKIE}=${locale ?? ''}; path=/; max-age=${locale ? 365 * 24 * 60 * 60 : 0}; samesite=lax${secure}`;
+}
+
+/** Keeps `locale` on this device (and in the cookie the server reads); null forgets it (follow the device's languages). */
+export const storeLocale = (locale: TLocale | null): void => {
+  writeStored('language', locale);
+  writeLocaleCookie(locale);
+};
 
 /** The browser's preferred languages, most wanted first. */
 export const browserLanguages = (): readonly string[] =>

@@ -1,5 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { CARD_SEARCH_PATH, NOT_FOUND } from '@vbc/shared/not-found';
+import { localeDirection, type TLocale } from '@vbc/shared/i18n/locales';
+import { CARD_SEARCH_PATH } from '@vbc/shared/not-found';
+import { translatorFor } from '../i18n/translator.ts';
 
 /** Does this request come from a browser asking for a page (Accept names text/html), not an API client? */
 export const wantsHtml = (request: FastifyRequest): boolean => /\btext\/html\b/i.test(request.headers.accept ?? '');
@@ -9,12 +11,16 @@ const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCode
 /**
  * The designed not-found page a browser gets for a wrong link outside the app (issue 30): the app's
  * dark look in one self-contained document (inline styles, no script), a way home and a card
- * search. Sent with status 404.
+ * search. Sent with status 404, in `locale` (the request's page language, issue 31: catalogue
+ * namespace `pages`, `notFound.*`).
  */
-export function notFoundPage(kind: keyof Pick<typeof NOT_FOUND, 'card' | 'page'>): string {
-  const { title, text } = NOT_FOUND[kind];
+export function notFoundPage(kind: 'card' | 'page', locale: TLocale): string {
+  const t = translatorFor(locale, 'pages');
+  const title = kind === 'card' ? t('notFound.card.title') : t('notFound.page.title');
+  const text = kind === 'card' ? t('notFound.card.text') : t('notFound.page.text');
+  const search = t('notFound.search');
   return `<!doctype html>
-<html lang="en">
+<html lang="${locale}" dir="${localeDirection(locale)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -46,12 +52,12 @@ export function notFoundPage(kind: keyof Pick<typeof NOT_FOUND, 'card' | 'page'>
   <img src="/vbc/icons/icon-192.png" alt="">
   <h1>${escape(title)}</h1>
   <p>${escape(text)}</p>
-  <a class="home" href="/vbc/">${escape(NOT_FOUND.home)}</a>
+  <a class="home" href="/vbc/">${escape(t('notFound.home'))}</a>
   <form role="search" action="${CARD_SEARCH_PATH}" method="get">
     <input type="hidden" name="tab" value="search">
-    <label for="q">${escape(NOT_FOUND.search)}</label>
-    <input id="q" type="search" name="q" placeholder="${escape(NOT_FOUND.search)}" autocomplete="off">
-    <button type="submit">${escape(NOT_FOUND.searchButton)}</button>
+    <label for="q">${escape(search)}</label>
+    <input id="q" type="search" name="q" placeholder="${escape(search)}" autocomplete="off">
+    <button type="submit">${escape(t('notFound.searchButton'))}</button>
   </form>
 </main>
 </body>

@@ -1,7 +1,7 @@
 import { createInstance } from 'i18next';
 import ICU from 'i18next-icu';
 import { DEFAULT_LOCALE, LOCALES, matchLocale, parseAcceptLanguage, type TLocale } from '@vbc/shared/i18n/locales';
-import { SERVER_CATALOGUE, SERVER_NAMESPACES, type TServerNamespace } from './catalogue.ts';
+import { SERVER_CATALOGUE, SERVER_NAMESPACES, SHARED_NAMESPACES, type TServerNamespace } from './catalogue.ts';
 
 /** Values a message's ICU arguments take (`{name}`, `{count, plural, …}`). User text is inserted as it is, never translated. */
 export type TMessageValues = Record<string, string | number>;
@@ -19,7 +19,7 @@ void i18n.use(new ICU()).init({
   supportedLngs: [...LOCALES],
   lng: DEFAULT_LOCALE,
   fallbackLng: DEFAULT_LOCALE,
-  ns: [...SERVER_NAMESPACES],
+  ns: [...SERVER_NAMESPACES, ...SHARED_NAMESPACES],
   defaultNS: false,
   initAsync: false,
   // Values are plain text; a mail's HTML part escapes the whole sentence (platform/html/escape-html.ts).

@@ -58,11 +58,22 @@ export function codeMail(message: TCodeMessage): { subject: string; text: string
   return { subject: w.subject, text, html };
 }
 
-/** The text message for a code: short enough for one SMS. */
+/** Left-to-right isolate (U+2066 … U+2069): keeps a code's digits one left-to-right run inside right-to-left text. */
+const ltr = (text: string) => `\u2066${text}\u2069`;
+
+/**
+ * The text message for a code, short enough for one SMS, in the recipient's language (catalogue
+ * namespace `sms`, `code.*`; the same language the code e-mail takes). In a right-to-left language
+ * the code is isolated left to right, so it reads and copies as sent.
+ */
 export function codeSms(message: TCodeMessage): string {
-  if (message.purpose === 'unregister')
-    return `${message.code} is your ${PRODUCT_NAME} account deletion code. Valid ${message.expiresInMinutes} min. Ignore it if you did not ask.`;
-  if (message.purpose === 'change_contact')
-    return `${message.code} confirms this number for your ${PRODUCT_NAME} account. Valid ${message.expiresInMinutes} min. Ignore it if you did not ask.`;
-  return `${message.code} is your ${PRODUCT_NAME} code. Valid ${message.expiresInMinutes} min. Do not share it.`;
+  const t = translatorFor(message.locale, 'sms');
+  const values = {
+    code: localeDirection(message.locale) === 'rtl' ? ltr(message.code) : message.code,
+    product: PRODUCT_NAME,
+    minutes: message.expiresInMinutes,
+  };
+  if (message.purpose === 'unregister') return t('code.unregister', values);
+  if (message.purpose === 'change_contact') return t('code.changeContact', values);
+  return t('code.verify', values);
 }

@@ -148,6 +148,8 @@ describe('Exchange Contact window (issue 26)', { timeout: 30_000 }, () => {
       sendMeTheCard: true,
       fromVbcId: null,
       source: 'qr',
+      // The window's language: the server stores the consent sentence in it (issue 31).
+      language: 'en',
     });
     expect(body.clientRequestId).toMatch(/^[0-9a-f-]{36}$/);
     expect(body.fillMs).toEqual(expect.any(Number));

@@ -21,6 +21,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, type Control, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import type { TVirtualContact } from '@vbc/shared/contact';
+import { isLocale } from '@vbc/shared/i18n/locales';
 import { EXCHANGE_CONTACT_MISSING, EXCHANGE_PHONE_INVALID, LEAD_NOTE_MAX_LENGTH, ZExchangeRequest } from '@vbc/shared/leads';
 import { onExchangeOutcome, submitExchange, type TExchangeSubmission } from '../../exchange/exchange-outbox.ts';
 import { useSession } from '../../session/SessionContext.tsx';
@@ -78,7 +79,7 @@ type TView = { kind: 'form' } | { kind: 'saved'; clientRequestId: string } | { k
  */
 export default function ExchangeDialog({ contact, onClose }: { contact: TVirtualContact; onClose: () => void }) {
   const { status, account } = useSession();
-  const { t } = useTranslation('card');
+  const { t, i18n } = useTranslation('card');
   const problemText = useExchangeProblemText();
   const firstName = firstNameOf(contact) ?? t('exchange.theOwner');
   const ownerName = `${contact.firstName} ${contact.lastName}`.trim() || t('exchange.theOwner');
@@ -142,7 +143,9 @@ export default function ExchangeDialog({ contact, onClose }: { contact: TVirtual
     (values) => {
       if (sending.isPending) return;
       const fromVbcId = mode === 'card' ? (values.fromVbcId ?? null) : null;
-      sending.mutate({ ...values, fromVbcId, fillMs: Date.now() - openedAt.current });
+      // The window's language goes with it: the consent is stored as the visitor read it (issue 31).
+      const language = isLocale(i18n.language) ? i18n.language : null;
+      sending.mutate({ ...values, fromVbcId, fillMs: Date.now() - openedAt.current, language });
     },
     (errors) => {
       // Card mode hides the name and contact fields: show them when the account's values do not pass.
