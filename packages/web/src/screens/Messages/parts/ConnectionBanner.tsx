@@ -10,8 +10,9 @@ import { FAILED_TO_INJECT, getRealtimeStatus, reconnectRealtime, subscribeRealti
 /** docs/contracts.md §8: the only real-time texts shown to people; other library errors stay in the tooltip. */
 const SERVER_TIMEOUT = 'Server timeout elapsed without receiving a message from the server.';
 
-const shownReason = (error: string | null): string | null =>
-  error === FAILED_TO_INJECT ? FAILED_TO_INJECT : error?.includes(SERVER_TIMEOUT) ? SERVER_TIMEOUT : null;
+/** Which of those texts says why the connection is down, if one does. */
+const shownReason = (error: string | null): 'inject' | 'timeout' | null =>
+  error === FAILED_TO_INJECT ? 'inject' : error?.includes(SERVER_TIMEOUT) ? 'timeout' : null;
 
 /** A connecting state shorter than this is not worth a flash of banner. */
 const QUIET_MS = 1200;
@@ -38,6 +39,7 @@ export default function ConnectionBanner() {
   if (!down || (!patient && !status.gaveUp)) return null;
   // Disconnected without giving up: the client is still loading or about to start.
   const gaveUp = status.gaveUp;
+  const reason = shownReason(status.error);
   return (
     <Box
       role="status"
@@ -58,7 +60,14 @@ export default function ConnectionBanner() {
       {gaveUp ? <CloudOffIcon fontSize="small" color="error" /> : <CircularProgress size={14} color="warning" aria-hidden />}
       <Typography variant="body2" sx={{ flex: 1, minWidth: 0 }} title={status.error ?? undefined}>
         {gaveUp
-          ? t('connection.disconnected', { reason: shownReason(status.error) ?? t('connection.later') })
+          ? t('connection.disconnected', {
+              reason:
+                reason === 'inject'
+                  ? t('connection.failedToInject')
+                  : reason === 'timeout'
+                    ? t('connection.serverTimeout')
+                    : t('connection.later'),
+            })
           : status.state === 'Reconnecting'
             ? t('connection.reconnecting')
             : t('connection.connecting')}
