@@ -2,7 +2,7 @@ import type { TVirtualContact, TVirtualPet } from '@vbc/shared';
 import { PRODUCT_NAME } from '@vbc/shared';
 import { cardIndexable, cardJsonLd, profileUrls, type TCardUrls } from './card-identity.ts';
 import type { TRenderedPage } from './card-renderer.ts';
-import type { TLocale } from '@vbc/shared/i18n/locales';
+import { localeDirection, type TLocale } from '@vbc/shared/i18n/locales';
 import { speciesName } from '@vbc/shared/pet-species';
 import { translatorFor } from '../platform/i18n/translator.ts';
 
@@ -37,8 +37,21 @@ interface TPreview {
   head?: string[];
 }
 
-/** index.html with title, description and OpenGraph/Twitter tags for link previews, and the page's data inlined. */
-function renderPreviewPage(indexHtml: string, preview: TPreview): string {
+/**
+ * index.html as the app's shell in `locale` (issue 31): `<html lang dir>` and the loading screen's
+ * words (docs/contracts.md §2 loading state), so a visitor whose app has not started yet neither
+ * reads English nor sees the page in the wrong direction.
+ */
+export function localizedShell(indexHtml: string, locale: TLocale): string {
+  const t = translatorFor(locale, 'pages');
+  return indexHtml
+    .replace(/<html lang="[^"]*"[^>]*>/, `<html lang="${locale}" dir="${localeDirection(locale)}">`)
+    .replace('<p>Loading V.B.C.</p>', `<p>${escapeHtml(t('loading.text'))}</p>`)
+    .replace('aria-label="Loading"', `aria-label="${escapeHtml(t('loading.label'))}"`);
+}
+
+/** index.html in `locale` with title, description and OpenGraph/Twitter tags for link previews, and the page's data inlined. */
+function renderPreviewPage(indexHtml: string, locale: TLocale, preview: TPreview): string {
   const { title, description, page, image } = preview;
   const tags = [
     `<title>${escapeHtml(title)}</title>`,
@@ -58,7 +71,9 @@ function renderPreviewPage(indexHtml: string, preview: TPreview): string {
   ]
     .filter(Boolean)
     .join('\n    ');
-  return indexHtml.replace(/<title>[^<]*<\/title>/, '').replace('</head>', `    ${tags}\n  </head>`);
+  return localizedShell(indexHtml, locale)
+    .replace(/<title>[^<]*<\/title>/, '')
+    .replace('</head>', `    ${tags}\n  </head>`);
 }
 
 /**
@@ -86,7 +101,7 @@ export function renderCardPage(indexHtml: string, contact: TVirtualContact, urls
   const title = contact.hasVirginAccessProtection ? PRODUCT_NAME : contact.name || PRODUCT_NAME;
   const description =
     [contact.jobTitle, contact.organization].filter(Boolean).join(' · ') || translatorFor(locale, 'pages')('preview.card', { title });
-  return renderPreviewPage(indexHtml, {
+  return renderPreviewPage(indexHtml, locale, {
     title,
     description,
     type: 'profile',
@@ -103,7 +118,7 @@ export function renderPetPage(indexHtml: string, pet: TVirtualPet, urls: { page:
   // Every pet has a species: the preview names it (after the breed, when the owner gave one).
   const kind = [pet.breed, speciesName(translatorFor(locale, 'pets'), pet.species)].filter(Boolean).join(' · ');
   const description = pet.isLost ? translatorFor(locale, 'pages')('preview.petLost', { title }) : kind;
-  return renderPreviewPage(indexHtml, {
+  return renderPreviewPage(indexHtml, locale, {
     title,
     description,
     type: 'website',

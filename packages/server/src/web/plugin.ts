@@ -3,11 +3,11 @@ import fastifyStatic from '@fastify/static';
 import { existsSync, readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RESERVED_ROUTE_WORDS } from '@vbc/shared';
-import type { TLocale } from '@vbc/shared/i18n/locales';
+import { LOCALES, type TLocale } from '@vbc/shared/i18n/locales';
 import { presentContact } from '../cards/index.ts';
 import { AppError } from '../platform/errors/app-error.ts';
 import { presentPet } from '../pets/index.ts';
-import { renderCardPage, renderPetPage, withServerRendering } from './link-preview.ts';
+import { localizedShell, renderCardPage, renderPetPage, withServerRendering } from './link-preview.ts';
 import { cardIndexable, visitorVCardUrl } from './card-identity.ts';
 import { loadCardRenderer, type TCardRenderer, type TRenderedPage } from './card-renderer.ts';
 import { CardPageCache, pickEncoding, renderedUrl } from './card-page-cache.ts';
@@ -103,7 +103,15 @@ export default fp(
       return reply.send(page.html);
     };
 
-    app.get('/vbc/', PAGE, sendIndex(indexHtml));
+    /** The app's shell for any other route, in the page's language (its loading screen shows until the app starts). */
+    const shells = new Map(LOCALES.map((locale) => [locale, localizedShell(indexHtml, locale)]));
+    const sendShell = (request: FastifyRequest, reply: FastifyReply) => {
+      const language = pageLocale(request);
+      const vary = pageVary(language);
+      return sendIndex(shells.get(language.locale)!)(request, vary ? reply.header('vary', vary) : reply);
+    };
+
+    app.get('/vbc/', PAGE, sendShell);
     app.get<{ Params: { '*': string } }>('/vbc/*', PAGE, async (request, reply) => {
       const [first, ...rest] = request.params['*'].split('/');
       const reserved = (RESERVED_ROUTE_WORDS as readonly string[]).includes((first ?? '').toLowerCase());
@@ -116,7 +124,7 @@ export default fp(
           request.log.warn({ err: error }, 'card page: the card could not be read');
           return null;
         });
-        if (found === 'missing') return sendIndex(indexHtml)(request, reply.status(404));
+        if (found === 'missing') return sendShell(request, reply.status(404));
         if (found) {
           const contact = presentContact(found.row, found.picture, { revealContactInfo: false });
           // The view is counted by the page once it shows (card-boot.ts: POST …/view with the visitor's session).
@@ -154,7 +162,7 @@ export default fp(
           return sendRendered(request, reply, plain, pet, (r, url, locale) => r.renderPet(url, pet, locale));
         }
       }
-      return sendIndex(indexHtml)(request, reply);
+      return sendShell(request, reply);
     });
   },
   { name: 'web', dependencies: ['db', 'cards', 'pets'] },

@@ -163,6 +163,27 @@ describe.skipIf(!built)('server-rendered pages in the visitor’s language', () 
           expect(root).toContain('Mochi');
         }
       });
+
+      it("sends the app's shell in the page's language: <html lang dir> and the loading screen's words, for any route and a missing card", async () => {
+        for (const locale of LOCALES) {
+          const pages = catalogue(locale, 'pages') as unknown as { loading: { text: string; label: string } };
+          for (const url of ['/vbc/', '/vbc/messages', '/vbc/nosuchcard1']) {
+            const response = await ctx.app.inject({ url, headers: { 'accept-language': `${locale};q=0.9` } });
+            expect(response.statusCode, url).toBe(url.includes('nosuch') ? 404 : 200);
+            expect(response.body, `${locale} ${url}`).toContain(`<html lang="${locale}" dir="${localeDirection(locale)}">`);
+            expect(response.body).toContain(`<p>${asHtml(pages.loading.text)}</p>`);
+            expect(response.body).toContain(`aria-label="${pages.loading.label}"`);
+            expect(response.headers.vary).toBe('accept-language, cookie');
+          }
+          // ?lang= chooses whatever the headers say, and the page then varies by neither.
+          const linked = await ctx.app.inject({
+            url: `/vbc/messages?lang=${locale}`,
+            headers: { 'accept-language': 'en', cookie: 'vbc_lang=en' },
+          });
+          expect(linked.body).toContain(`<html lang="${locale}" dir="${localeDirection(locale)}">`);
+          expect(linked.headers.vary).toBeUndefined();
+        }
+      });
     },
     { webDistDir: WEB_DIST },
   );
