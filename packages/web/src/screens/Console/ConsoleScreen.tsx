@@ -49,7 +49,7 @@ const isSection = (path: string): path is TSectionPath =>
   (CONSOLE_SECTIONS as readonly string[]).includes(path) || Object.hasOwn(SUB_SECTIONS, path);
 
 /** A console screen's name in the active language. */
-export function sectionName(t: (key: string) => string, path: TSectionPath): string {
+function sectionName(t: (key: string) => string, path: TSectionPath): string {
   switch (path) {
     case 'profile':
       return t('sections.profile');

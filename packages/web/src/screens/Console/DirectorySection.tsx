@@ -101,7 +101,7 @@ export default function DirectorySection({ business }: { business: TCorporateCon
             t={t}
             i18nKey="directory.teamPage"
             values={{ url: teamUrl }}
-            components={{ link: <Link component={RouterLink} to={teamPath} data-testid="console-team-link" dir="ltr" /> }}
+            components={{ a: <Link component={RouterLink} to={teamPath} data-testid="console-team-link" dir="ltr" /> }}
           />
         </Typography>
       </Box>
