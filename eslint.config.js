@@ -86,6 +86,21 @@ const TRANSLATED = [
   'packages/web/src/pwa',
   'packages/web/src/session',
   'packages/web/src/native',
+  // The business console, part 1 (issue 31).
+  'packages/web/src/screens/Console/ConsoleScreen.tsx',
+  'packages/web/src/screens/Console/ConsoleSection.tsx',
+  'packages/web/src/screens/Console/ProfileSection.tsx',
+  'packages/web/src/screens/Console/PictureField.tsx',
+  'packages/web/src/screens/Console/profile-form.ts',
+  'packages/web/src/screens/Console/TemplateSection.tsx',
+  'packages/web/src/screens/Console/template-form.ts',
+  'packages/web/src/screens/Console/DirectorySection.tsx',
+  'packages/web/src/screens/Console/CardsSection.tsx',
+  'packages/web/src/screens/Console/AnalyticsSection.tsx',
+  'packages/web/src/screens/Console/TeamChart.tsx',
+  'packages/web/src/screens/Console/AnnouncementEditor.tsx',
+  'packages/web/src/screens/Console/AnnouncementsSection.tsx',
+  'packages/web/src/screens/Console/LeadsSection.tsx',
 ];
 
 export default tseslint.config(

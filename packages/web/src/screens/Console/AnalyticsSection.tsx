@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Table from '@mui/material/Table';
@@ -15,8 +16,9 @@ import type { TCorporateConsole, TTeamAnalytics } from '@vbc/shared/corporate';
 import { errorText } from '../../api/error-text.ts';
 import { saveBlob } from '../../api/leads.ts';
 import { consoleQueries } from '../../api/queries.ts';
+import { useFormat } from '../../i18n/format.ts';
 import { ConsoleSection } from './ConsoleSection.tsx';
-import TeamChart, { SERIES } from './TeamChart.tsx';
+import TeamChart, { SERIES, seriesLabel } from './TeamChart.tsx';
 
 const RANGES = [7, 30, 90] as const;
 
@@ -27,7 +29,7 @@ const cell = (value: string | number) => {
   return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
 };
 
-/** The export: one line per member and day where something counted. */
+/** The export: one line per member and day where something counted (its column names are the file's, in English like the leads export's). */
 export function analyticsCsv(analytics: TTeamAnalytics): string {
   const names = new Map(analytics.members.map((m) => [m.accountId, m.name]));
   const lines = [
@@ -39,12 +41,14 @@ export function analyticsCsv(analytics: TTeamAnalytics): string {
 
 /** Console → Analytics (admin): the team's views, downloads and exchanges over 7, 30 or 90 days. */
 export default function AnalyticsSection({ business }: { business: TCorporateConsole }) {
+  const { t } = useTranslation('console');
+  const format = useFormat();
   const [days, setDays] = useState<(typeof RANGES)[number]>(30);
   const isAdmin = business.role === 'admin';
   const query = useQuery({ ...consoleQueries.analytics(business.corporateAccountId, days), enabled: isAdmin });
   if (!isAdmin) {
     return (
-      <ConsoleSection title="Analytics" description="Only an admin sees the team's analytics.">
+      <ConsoleSection title={t('sections.analytics')} description={t('analytics.adminOnly')}>
         <span />
       </ConsoleSection>
     );
@@ -52,25 +56,25 @@ export default function AnalyticsSection({ business }: { business: TCorporateCon
   const data = query.data;
   return (
     <ConsoleSection
-      title="Analytics"
-      description="Views and downloads of the cards linked to the business, and the details visitors shared through them."
+      title={t('sections.analytics')}
+      description={t('analytics.description')}
       action={
         <ToggleButtonGroup
           size="small"
           exclusive
           value={days}
           onChange={(_e, v: (typeof RANGES)[number] | null) => v && setDays(v)}
-          aria-label="Period"
+          aria-label={t('analytics.period')}
         >
           {RANGES.map((r) => (
             <ToggleButton key={r} value={r}>
-              {r} days
+              {t('analytics.days', { count: r })}
             </ToggleButton>
           ))}
         </ToggleButtonGroup>
       }
     >
-      {query.isPending && <Typography>Loading…</Typography>}
+      {query.isPending && <Typography>{t('form.loading')}</Typography>}
       {query.error && (
         <Typography role="alert" color="error.main">
           {errorText(query.error)}
@@ -83,10 +87,10 @@ export default function AnalyticsSection({ business }: { business: TCorporateCon
               <Box key={s.key}>
                 <Typography variant="caption" color="text.secondary" sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
                   <Box component="span" sx={{ width: 10, height: 10, borderRadius: '4px', bgcolor: s.color }} />
-                  {s.label}
+                  {seriesLabel(t, s.key)}
                 </Typography>
                 <Typography sx={{ fontWeight: 800, fontSize: '1.4rem' }} data-testid={`team-${s.key}`}>
-                  {data.totals[s.key]}
+                  {format.number(data.totals[s.key])}
                 </Typography>
               </Box>
             ))}
@@ -94,23 +98,23 @@ export default function AnalyticsSection({ business }: { business: TCorporateCon
           <TeamChart analytics={data} />
           <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
             <Typography variant="h6" component="h3" sx={{ fontWeight: 700 }}>
-              Members
+              {t('analytics.members')}
             </Typography>
             <Button
               startIcon={<DownloadIcon />}
               onClick={() => saveBlob(new Blob([analyticsCsv(data)], { type: 'text/csv' }), `team-analytics-${data.from}-${data.to}.csv`)}
             >
-              Export CSV
+              {t('analytics.export')}
             </Button>
           </Box>
           <Box sx={{ overflowX: 'auto' }}>
-            <Table size="small" aria-label="Members' figures">
+            <Table size="small" aria-label={t('analytics.table')}>
               <TableHead>
                 <TableRow>
-                  <TableCell>Member</TableCell>
+                  <TableCell>{t('analytics.member')}</TableCell>
                   {SERIES.map((s) => (
                     <TableCell key={s.key} align="right">
-                      {s.label}
+                      {seriesLabel(t, s.key)}
                     </TableCell>
                   ))}
                 </TableRow>
@@ -118,10 +122,10 @@ export default function AnalyticsSection({ business }: { business: TCorporateCon
               <TableBody>
                 {data.members.map((m) => (
                   <TableRow key={m.accountId ?? 'business'}>
-                    <TableCell>{m.name}</TableCell>
+                    <TableCell>{m.accountId === null ? t('analytics.business') : m.name}</TableCell>
                     {SERIES.map((s) => (
                       <TableCell key={s.key} align="right">
-                        {m[s.key]}
+                        {format.number(m[s.key])}
                       </TableCell>
                     ))}
                   </TableRow>
@@ -132,13 +136,18 @@ export default function AnalyticsSection({ business }: { business: TCorporateCon
           {data.topCards.length > 0 && (
             <>
               <Typography variant="h6" component="h3" sx={{ fontWeight: 700 }}>
-                Top cards
+                {t('analytics.topCards')}
               </Typography>
               <Box component="ol" sx={{ m: 0, pl: 3 }}>
                 {data.topCards.map((c) => (
                   <li key={c.virtualContactId}>
                     <Typography>
-                      {c.name || 'Untitled card'} — {c.views} views, {c.downloads} downloads, {c.exchanges} exchanges
+                      {t('analytics.topCard', {
+                        name: c.name || t('analytics.untitled'),
+                        views: c.views,
+                        downloads: c.downloads,
+                        exchanges: c.exchanges,
+                      })}
                     </Typography>
                   </li>
                 ))}

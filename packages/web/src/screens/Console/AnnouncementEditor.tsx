@@ -2,6 +2,7 @@ import { useId, useRef } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -26,6 +27,8 @@ import { uploadDocument } from '../../api/files.ts';
 import { errorText } from '../../api/error-text.ts';
 import DocumentIcon from '../../components/DocumentIcon.tsx';
 import MarkdownDescriptions from '../../components/card/MarkdownDescriptions.tsx';
+import { useFormat } from '../../i18n/format.ts';
+import { useProblemText } from '../../i18n/problem-text.ts';
 import PictureField, { type TPictureField } from './PictureField.tsx';
 
 interface TDraft {
@@ -65,6 +68,9 @@ export default function AnnouncementEditor({
   editing: TAuthoredAnnouncement | null;
   onDone: (saved: TAuthoredAnnouncement | null) => void;
 }) {
+  const { t } = useTranslation('console');
+  const format = useFormat();
+  const problemText = useProblemText();
   const initial = useRef(fromAnnouncement(editing));
   // Checked on Save; one line under the editor says the first problem, or why the save or an upload failed.
   const editor = useForm<TDraft>({
@@ -82,7 +88,9 @@ export default function AnnouncementEditor({
   const failWith = (e: unknown) => editor.setError('root.server', { type: 'server', message: errorText(e) });
   const { errors } = editor.formState;
   const invalid = (['title', 'content'] as const).find((field) => errors[field]);
-  const error = errors.root?.server?.message ?? (invalid ? `${invalid}: ${errors[invalid]?.message ?? 'Required.'}` : null);
+  const error =
+    errors.root?.server?.message ??
+    (invalid ? t('announcements.invalid', { field: invalid, problem: problemText(errors[invalid]?.message ?? 'Required.') }) : null);
   const fileInput = useRef<HTMLInputElement>(null);
   const fileId = useId();
 
@@ -135,29 +143,33 @@ export default function AnnouncementEditor({
   return (
     <Paper variant="outlined" sx={{ p: 2, borderRadius: '18px', display: 'grid', gap: 2 }} data-testid="announcement-editor">
       <Typography variant="h6" component="h3" sx={{ fontWeight: 800 }}>
-        {editing ? 'Edit announcement' : 'New announcement'}
+        {editing ? t('announcements.edit') : t('announcements.new')}
       </Typography>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(0, 1fr)' } }}>
         <Stack sx={{ gap: 2 }}>
           <TextField
             size="small"
-            label="Title"
+            label={t('announcements.title')}
             required
             value={draft.title}
             onChange={(e) => setDraft((d) => ({ ...d, title: e.target.value }))}
             slotProps={{ htmlInput: { 'data-testid': 'announcement-title-input' } }}
           />
           <TextField
-            label="Content (markdown)"
+            label={t('announcements.content')}
             multiline
             minRows={8}
             value={draft.content}
             onChange={(e) => setDraft((d) => ({ ...d, content: e.target.value }))}
-            helperText={`${draft.content.length} / ${ANNOUNCEMENT_CONTENT_MAX}`}
+            helperText={t('announcements.length', {
+              length: format.number(draft.content.length),
+              max: format.number(ANNOUNCEMENT_CONTENT_MAX),
+            })}
             slotProps={{ htmlInput: { 'data-testid': 'announcement-content-input' } }}
           />
           <PictureField
-            title="Header image"
+            title={t('announcements.header')}
+            uploadLabel={t('announcements.uploadHeader')}
             heading="h4"
             shape="wide"
             testId="announcement-image-input"
@@ -166,10 +178,10 @@ export default function AnnouncementEditor({
           />
           <Stack sx={{ gap: 1 }}>
             <Typography component="h4" sx={{ fontWeight: 700 }}>
-              Attachments
+              {t('announcements.attachments')}
             </Typography>
             {draft.attachments.length > 0 && (
-              <Stack component="ul" aria-label="Attachments" sx={{ listStyle: 'none', p: 0, m: 0, gap: 0.5 }}>
+              <Stack component="ul" aria-label={t('announcements.attachments')} sx={{ listStyle: 'none', p: 0, m: 0, gap: 0.5 }}>
                 {draft.attachments.map((file) => (
                   <Box
                     component="li"
@@ -182,7 +194,7 @@ export default function AnnouncementEditor({
                       {file.name}
                     </Typography>
                     <IconButton
-                      aria-label={`Remove ${file.name}`}
+                      aria-label={t('announcements.remove', { name: file.name })}
                       onClick={() =>
                         setDraft((d) => ({
                           ...d,
@@ -204,7 +216,7 @@ export default function AnnouncementEditor({
                 htmlFor={fileId}
                 disabled={uploading || draft.attachments.length >= ANNOUNCEMENT_ATTACHMENTS_MAX}
               >
-                {uploading ? 'Uploading…' : 'Add attachment'}
+                {uploading ? t('announcements.uploading') : t('announcements.addAttachment')}
               </Button>
               <input
                 ref={fileInput}
@@ -212,7 +224,7 @@ export default function AnnouncementEditor({
                 type="file"
                 multiple
                 hidden
-                aria-label="Add attachment"
+                aria-label={t('announcements.addAttachment')}
                 data-testid="announcement-attachment-input"
                 onChange={(e) => addFiles(e.target.files)}
               />
@@ -221,12 +233,12 @@ export default function AnnouncementEditor({
         </Stack>
         <Box
           component="section"
-          aria-label="Preview"
+          aria-label={t('announcements.preview')}
           data-testid="announcement-preview"
           sx={{ border: '1px dashed rgba(255,255,255,0.2)', borderRadius: '14px', p: 2, minWidth: 0, overflowWrap: 'anywhere' }}
         >
           <Typography variant="overline" color="text.secondary">
-            Preview
+            {t('announcements.preview')}
           </Typography>
           {draft.image && (
             <Box
@@ -243,7 +255,7 @@ export default function AnnouncementEditor({
               }}
             />
           )}
-          <Typography sx={{ fontWeight: 800, fontSize: '1.2rem' }}>{draft.title || 'Untitled'}</Typography>
+          <Typography sx={{ fontWeight: 800, fontSize: '1.2rem' }}>{draft.title || t('announcements.untitled')}</Typography>
           <MarkdownDescriptions sources={[draft.content]} />
         </Box>
       </Box>
@@ -255,21 +267,21 @@ export default function AnnouncementEditor({
       <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
         {isDraft && (
           <Button variant="contained" disabled={save.isPending || uploading} onClick={() => submit(true)}>
-            Publish
+            {t('announcements.publish')}
           </Button>
         )}
         {isDraft && (
           <Button variant="outlined" disabled={save.isPending || uploading} onClick={() => submit(false)}>
-            Save draft
+            {t('announcements.saveDraft')}
           </Button>
         )}
         {!isDraft && (
           <Button variant="contained" disabled={save.isPending || uploading} onClick={() => submit(false)}>
-            Save changes
+            {t('announcements.saveChanges')}
           </Button>
         )}
         <Button color="inherit" onClick={() => onDone(null)}>
-          Cancel
+          {t('announcements.cancel')}
         </Button>
       </Stack>
     </Paper>

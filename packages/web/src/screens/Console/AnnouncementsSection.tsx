@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
@@ -9,21 +10,23 @@ import { withdrawCorporateAnnouncement } from '../../api/corporate.ts';
 import { errorText } from '../../api/error-text.ts';
 import { consoleQueries } from '../../api/queries.ts';
 import { queryKeys } from '../../api/query-keys.ts';
+import { useFormat } from '../../i18n/format.ts';
 import { emitClientEvent, notify } from '../../platform/events.ts';
 import AnnouncementEditor from './AnnouncementEditor.tsx';
 import { ConsoleList, ConsoleRow, ConsoleSection } from './ConsoleSection.tsx';
 
 type TEditing = { kind: 'new' } | { kind: 'edit'; announcement: TAuthoredAnnouncement } | null;
 
-const statusText = (a: TAuthoredAnnouncement) =>
-  a.isDraft
-    ? 'Draft'
-    : `Published ${new Date(a.publishedAt ?? a.lastUpdatedAt).toLocaleString()} · ${a.recipientCount === 1 ? '1 recipient' : `${a.recipientCount} recipients`}`;
-
 /** Console: the business's announcements (drafts too): write, edit, publish, withdraw. */
 export default function AnnouncementsSection({ business }: { business: TCorporateConsole }) {
+  const { t } = useTranslation('console');
+  const format = useFormat();
   const id = business.corporateAccountId;
   const client = useQueryClient();
+  const statusText = (a: TAuthoredAnnouncement) =>
+    a.isDraft
+      ? t('announcements.draft')
+      : t('announcements.publishedStatus', { when: format.dateTime(a.publishedAt ?? a.lastUpdatedAt), count: a.recipientCount });
   const list = useQuery(consoleQueries.announcements(id));
   const [editing, setEditing] = useState<TEditing>(null);
   const refresh = () =>
@@ -33,32 +36,32 @@ export default function AnnouncementsSection({ business }: { business: TCorporat
     ]);
   const withdraw = (a: TAuthoredAnnouncement) =>
     emitClientEvent('prompt', {
-      title: 'Withdraw announcement',
-      message: `Withdraw "${a.title}"? Its recipients no longer see it.`,
-      yesText: 'Withdraw',
-      noText: 'Cancel',
+      title: t('announcements.withdrawTitle'),
+      message: t('announcements.withdrawQuestion', { title: a.title }),
+      yesText: t('announcements.withdraw'),
+      noText: t('announcements.cancel'),
       onYes: async () => {
         await withdrawCorporateAnnouncement(id, a.announcementId);
-        notify('Announcement withdrawn');
+        notify(t('announcements.withdrawn'));
         await refresh();
       },
     });
   const done = async (saved: TAuthoredAnnouncement | null) => {
     setEditing(null);
     if (saved) {
-      notify(saved.isDraft ? 'Draft saved' : 'Announcement published');
+      notify(saved.isDraft ? t('announcements.draftSaved') : t('announcements.published'));
       await refresh();
     }
   };
 
   return (
     <ConsoleSection
-      title="Announcements"
-      description="Announcements reach your members and everyone who follows the business."
+      title={t('sections.announcements')}
+      description={t('announcements.description')}
       action={
         !editing && (
           <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing({ kind: 'new' })}>
-            New announcement
+            {t('announcements.new')}
           </Button>
         )
       }
@@ -76,18 +79,18 @@ export default function AnnouncementsSection({ business }: { business: TCorporat
           {errorText(list.error)}
         </Typography>
       )}
-      {list.data?.length === 0 && !editing && <Typography color="text.secondary">No announcements yet.</Typography>}
+      {list.data?.length === 0 && !editing && <Typography color="text.secondary">{t('announcements.none')}</Typography>}
       {list.data && list.data.length > 0 && (
-        <ConsoleList label="Announcements">
+        <ConsoleList label={t('announcements.list')}>
           {list.data.map((a) => (
             <ConsoleRow
               key={a.announcementId}
               testId="console-announcement"
               actions={
                 <>
-                  <Button onClick={() => setEditing({ kind: 'edit', announcement: a })}>Edit</Button>
+                  <Button onClick={() => setEditing({ kind: 'edit', announcement: a })}>{t('announcements.editButton')}</Button>
                   <Button color="inherit" onClick={() => withdraw(a)}>
-                    Withdraw
+                    {t('announcements.withdraw')}
                   </Button>
                 </>
               }

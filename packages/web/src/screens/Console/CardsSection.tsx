@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -31,6 +33,7 @@ function AssigneeSelect({
   onChange: (accountId: string | null) => void;
   disabled?: boolean;
 }) {
+  const { t } = useTranslation('console');
   return (
     <TextField
       select
@@ -41,7 +44,7 @@ function AssigneeSelect({
       onChange={(e) => onChange(e.target.value === UNASSIGNED ? null : e.target.value)}
       sx={{ minWidth: 200 }}
     >
-      <MenuItem value={UNASSIGNED}>The business</MenuItem>
+      <MenuItem value={UNASSIGNED}>{t('cards.business')}</MenuItem>
       {members.map((m) => (
         <MenuItem key={m.accountId} value={m.accountId}>
           {m.name}
@@ -52,18 +55,19 @@ function AssigneeSelect({
 }
 
 /** What a business card's row says of who holds it. */
-const holderText = (card: TBusinessCard) =>
+const holderText = (t: TFunction<'console'>, card: TBusinessCard) =>
   card.assigneeName
-    ? `Assigned to ${card.assigneeName}`
+    ? t('cards.assigned', { name: card.assigneeName })
     : card.formerHolderName
-      ? `Back with the business (${card.formerHolderName} left)`
-      : 'Held by the business';
+      ? t('cards.back', { name: card.formerHolderName })
+      : t('cards.held');
 
 /**
  * Console → Cards (issue 27, admin): cards the business owns — created here, assigned to a member
  * (who edits it as its owner), reassigned, or taken back; a card whose holder left stays live.
  */
 export default function CardsSection({ business }: { business: TCorporateConsole }) {
+  const { t } = useTranslation('console');
   const id = business.corporateAccountId;
   const client = useQueryClient();
   const cards = useQuery(consoleQueries.cards(id));
@@ -80,7 +84,7 @@ export default function CardsSection({ business }: { business: TCorporateConsole
         assigneeAccountId: draft.assigneeAccountId,
       }),
     onSuccess: async (card) => {
-      notify(`Card ${card.name || card.quickId} created`);
+      notify(t('cards.created', { card: card.name || card.quickId }));
       setDraft({ firstName: '', lastName: '', jobTitle: '', assigneeAccountId: null });
       setError(null);
       await refresh();
@@ -91,7 +95,9 @@ export default function CardsSection({ business }: { business: TCorporateConsole
     mutationFn: ({ card, accountId }: { card: TBusinessCard; accountId: string | null }) =>
       assignBusinessCard(id, card.virtualContactId, accountId),
     onSuccess: async (card) => {
-      notify(card.assigneeName ? `${card.name} is assigned to ${card.assigneeName}` : `${card.name} is back with the business`);
+      notify(
+        card.assigneeName ? t('cards.nowAssigned', { card: card.name, name: card.assigneeName }) : t('cards.nowBack', { card: card.name }),
+      );
       await refresh();
     },
     onError: (e) => setError(errorText(e)),
@@ -99,10 +105,7 @@ export default function CardsSection({ business }: { business: TCorporateConsole
   const memberList = members.data ?? [];
 
   return (
-    <ConsoleSection
-      title="Cards"
-      description="Cards the business owns: their links, QR codes and NFC tags stay the business's when people change."
-    >
+    <ConsoleSection title={t('sections.cards')} description={t('cards.description')}>
       <Box
         component="form"
         noValidate
@@ -117,17 +120,17 @@ export default function CardsSection({ business }: { business: TCorporateConsole
           alignItems: 'start',
         }}
       >
-        <Field label="First name" value={draft.firstName} onChange={(firstName) => setDraft((d) => ({ ...d, firstName }))} />
-        <Field label="Last name" value={draft.lastName} onChange={(lastName) => setDraft((d) => ({ ...d, lastName }))} />
-        <Field label="Job title" value={draft.jobTitle} onChange={(jobTitle) => setDraft((d) => ({ ...d, jobTitle }))} />
+        <Field label={t('cards.firstName')} value={draft.firstName} onChange={(firstName) => setDraft((d) => ({ ...d, firstName }))} />
+        <Field label={t('cards.lastName')} value={draft.lastName} onChange={(lastName) => setDraft((d) => ({ ...d, lastName }))} />
+        <Field label={t('cards.jobTitle')} value={draft.jobTitle} onChange={(jobTitle) => setDraft((d) => ({ ...d, jobTitle }))} />
         <AssigneeSelect
-          label="Assign to"
+          label={t('cards.assignTo')}
           members={memberList}
           value={draft.assigneeAccountId}
           onChange={(assigneeAccountId) => setDraft((d) => ({ ...d, assigneeAccountId }))}
         />
         <Button type="submit" variant="contained" disabled={create.isPending}>
-          Create card
+          {t('cards.create')}
         </Button>
       </Box>
       {error && (
@@ -135,17 +138,17 @@ export default function CardsSection({ business }: { business: TCorporateConsole
           {error}
         </Typography>
       )}
-      {cards.isPending && <Typography>Loading…</Typography>}
-      {cards.data && cards.data.length === 0 && <Typography color="text.secondary">The business owns no cards yet.</Typography>}
+      {cards.isPending && <Typography>{t('form.loading')}</Typography>}
+      {cards.data && cards.data.length === 0 && <Typography color="text.secondary">{t('cards.none')}</Typography>}
       {cards.data && cards.data.length > 0 && (
-        <ConsoleList label="Business cards">
+        <ConsoleList label={t('cards.list')}>
           {cards.data.map((card) => (
             <ConsoleRow
               key={card.virtualContactId}
               testId="business-card"
               actions={
                 <AssigneeSelect
-                  label={`Holder of ${card.name || card.quickId}`}
+                  label={t('cards.holder', { card: card.name || card.quickId })}
                   members={memberList}
                   value={card.assigneeAccountId}
                   disabled={assign.isPending}
@@ -157,7 +160,7 @@ export default function CardsSection({ business }: { business: TCorporateConsole
                 {card.name || card.quickId}
               </Typography>
               <Typography variant="body2" color="text.secondary" noWrap>
-                {holderText(card)}
+                {holderText(t, card)}
               </Typography>
             </ConsoleRow>
           ))}

@@ -1,4 +1,5 @@
 import { useEffect, type ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
@@ -24,26 +25,60 @@ import MembersSection from './MembersSection.tsx';
 import ProfileSection from './ProfileSection.tsx';
 import ProvisioningSection from './ProvisioningSection.tsx';
 import SsoSection from './SsoSection.tsx';
-import { ROLE_LABELS } from './MembersSection.tsx';
 
-/** The console's screens, in menu order: path segment (after /console/{id}/) and name. */
+/** The console's screens, in menu order: their path segments (after /console/{id}/). */
 export const CONSOLE_SECTIONS = [
-  { path: 'profile', name: 'Profile' },
-  { path: 'template', name: 'Template' },
-  { path: 'members', name: 'Members' },
-  { path: 'cards', name: 'Cards' },
-  { path: 'invitations', name: 'Invitations' },
-  { path: 'directory', name: 'Directory' },
-  { path: 'announcements', name: 'Announcements' },
-  { path: 'leads', name: 'Leads' },
-  { path: 'provisioning', name: 'Provisioning' },
-  { path: 'analytics', name: 'Analytics' },
-  { path: 'audit', name: 'Audit' },
-  { path: 'sso', name: 'Domains and SSO' },
+  'profile',
+  'template',
+  'members',
+  'cards',
+  'invitations',
+  'directory',
+  'announcements',
+  'leads',
+  'provisioning',
+  'analytics',
+  'audit',
+  'sso',
 ] as const;
 /** Screens reached from another one's button (Members → Import), named in the menu by that one. */
-const SUB_SECTIONS = [{ path: 'import', name: 'Import members', parent: 'members' }] as const;
-type TSectionPath = (typeof CONSOLE_SECTIONS)[number]['path'] | (typeof SUB_SECTIONS)[number]['path'];
+const SUB_SECTIONS = { import: 'members' } as const;
+type TSectionPath = (typeof CONSOLE_SECTIONS)[number] | keyof typeof SUB_SECTIONS;
+
+const isSection = (path: string): path is TSectionPath =>
+  (CONSOLE_SECTIONS as readonly string[]).includes(path) || Object.hasOwn(SUB_SECTIONS, path);
+
+/** A console screen's name in the active language. */
+function sectionName(t: (key: string) => string, path: TSectionPath): string {
+  switch (path) {
+    case 'profile':
+      return t('sections.profile');
+    case 'template':
+      return t('sections.template');
+    case 'members':
+      return t('sections.members');
+    case 'cards':
+      return t('sections.cards');
+    case 'invitations':
+      return t('sections.invitations');
+    case 'directory':
+      return t('sections.directory');
+    case 'announcements':
+      return t('sections.announcements');
+    case 'leads':
+      return t('sections.leads');
+    case 'provisioning':
+      return t('sections.provisioning');
+    case 'analytics':
+      return t('sections.analytics');
+    case 'audit':
+      return t('sections.audit');
+    case 'sso':
+      return t('sections.sso');
+    case 'import':
+      return t('sections.import');
+  }
+}
 
 /**
  * Routes /console/{corporateAccountId}[/{section}]: the corporate console for a business's admins
@@ -51,22 +86,26 @@ type TSectionPath = (typeof CONSOLE_SECTIONS)[number]['path'] | (typeof SUB_SECT
  * 403 for a plain member.
  */
 export default function ConsoleScreen() {
+  const { t } = useTranslation('console');
   const { corporateAccountId = '', section = 'profile' } = useParams();
   const { status } = useSession();
   const query = useQuery({ ...consoleQueries.profile(corporateAccountId), enabled: status === 'signedIn' });
   const business = query.data;
-  const current = [...CONSOLE_SECTIONS, ...SUB_SECTIONS].find((s) => s.path === section);
-  const menuPath = current && 'parent' in current ? current.parent : current?.path;
+  const current = isSection(section) ? section : undefined;
+  const menuPath = current === 'import' ? SUB_SECTIONS.import : current;
+  const title = business
+    ? t('screen.documentTitle', { section: current ? sectionName(t, current) : t('screen.console'), business: business.name })
+    : t('screen.title');
 
   useEffect(() => {
-    document.title = business ? `${current?.name ?? 'Console'} · ${business.name} console` : 'Corporate console';
-  }, [business, current]);
+    document.title = title;
+  }, [title]);
 
   if (status === 'checking') return <LoadingScreen />;
-  if (status !== 'signedIn') return <EmptyState icon={<BusinessIcon />} title="Corporate console" text="" requiresSignIn />;
+  if (status !== 'signedIn') return <EmptyState icon={<BusinessIcon />} title={t('screen.title')} text="" requiresSignIn />;
   if (query.isPending) return <LoadingScreen />;
-  if (query.isError || !business) return <EmptyState icon={<BusinessIcon />} title="Corporate console" text={errorText(query.error)} />;
-  if (!current) return <EmptyState icon={<BusinessIcon />} title="Corporate console" text="There is no such part of the console." />;
+  if (query.isError || !business) return <EmptyState icon={<BusinessIcon />} title={t('screen.title')} text={errorText(query.error)} />;
+  if (!current) return <EmptyState icon={<BusinessIcon />} title={t('screen.title')} text={t('screen.noSection')} />;
 
   const sections: Record<TSectionPath, ReactElement> = {
     profile: <ProfileSection key={business.profile.lastUpdatedAt} business={business} />,
@@ -96,24 +135,24 @@ export default function ConsoleScreen() {
           sx={{ fontWeight: 850, fontSize: { xs: '1.8rem', sm: '2.2rem' }, display: 'flex', alignItems: 'center', gap: 1 }}
         >
           {business.name}
-          {business.verified && <VerifiedIcon titleAccess="Verified Business" color="primary" />}
+          {business.verified && <VerifiedIcon titleAccess={t('screen.verified')} color="primary" />}
         </Typography>
-        <Typography color="text.secondary">Corporate console · you are {ROLE_LABELS[business.role].toLowerCase()}</Typography>
+        <Typography color="text.secondary">{t('screen.role', { role: business.role })}</Typography>
       </Box>
-      <Box component="nav" aria-label="Console" sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-        {CONSOLE_SECTIONS.map((s) => (
+      <Box component="nav" aria-label={t('screen.nav')} sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+        {CONSOLE_SECTIONS.map((path) => (
           <Button
-            key={s.path}
+            key={path}
             component={RouterLink}
-            to={`/console/${business.corporateAccountId}/${s.path}`}
-            variant={s.path === menuPath ? 'contained' : 'outlined'}
-            aria-current={s.path === current.path ? 'page' : undefined}
+            to={`/console/${business.corporateAccountId}/${path}`}
+            variant={path === menuPath ? 'contained' : 'outlined'}
+            aria-current={path === current ? 'page' : undefined}
           >
-            {s.name}
+            {sectionName(t, path)}
           </Button>
         ))}
       </Box>
-      {sections[current.path]}
+      {sections[current]}
     </Box>
   );
 }

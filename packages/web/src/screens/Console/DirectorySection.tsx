@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { Trans, useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -22,14 +23,15 @@ import { asCards } from '../Home/home-items.ts';
 import { ConsoleSection } from './ConsoleSection.tsx';
 
 /** The chosen card in the closed picker: its name and what tells it apart from a namesake. */
-const chosenLabel = (card: TCardSummary | undefined) =>
-  card ? [cardTitle(card, 'Unnamed card'), card.jobTitle, card.organization, card.quickId].filter(Boolean).join(' · ') : '';
+const chosenLabel = (card: TCardSummary | undefined, unnamed: string) =>
+  card ? [cardTitle(card, unnamed), card.jobTitle, card.organization, card.quickId].filter(Boolean).join(' · ') : '';
 
 /**
  * Console: the business's directory (its members' linked cards). Link one of one's own cards,
  * unlink (one's own; an admin any); an admin opens it as a public team page.
  */
 export default function DirectorySection({ business }: { business: TCorporateConsole }) {
+  const { t } = useTranslation('console');
   const id = business.corporateAccountId;
   const client = useQueryClient();
   const { account, refreshAccount } = useSession();
@@ -54,7 +56,7 @@ export default function DirectorySection({ business }: { business: TCorporateCon
   const toggle = useMutation({
     mutationFn: (open: boolean) => setDirectoryPublic(id, open),
     onSuccess: async ({ directoryPublic }) => {
-      notify(directoryPublic ? 'The team page is public' : 'The team page is private');
+      notify(directoryPublic ? t('directory.public') : t('directory.private'));
       await refresh();
     },
   });
@@ -62,14 +64,14 @@ export default function DirectorySection({ business }: { business: TCorporateCon
     mutationFn: (cardId: string) => linkCard(id, cardId),
     onSuccess: async () => {
       setChosen('');
-      notify('Card linked');
+      notify(t('directory.linked'));
       await refresh();
     },
   });
   const unlink = useMutation({
     mutationFn: (cardId: string) => unlinkCard(id, cardId),
     onSuccess: async () => {
-      notify('Card unlinked');
+      notify(t('directory.unlinked'));
       await refresh();
     },
   });
@@ -77,10 +79,7 @@ export default function DirectorySection({ business }: { business: TCorporateCon
   const teamUrl = `${window.location.origin}/vbc${teamPath}`;
 
   return (
-    <ConsoleSection
-      title="Directory"
-      description="Your members' linked cards carry the 'Verified Business' badge and make up the business's directory."
-    >
+    <ConsoleSection title={t('sections.directory')} description={t('directory.description')}>
       <Box sx={{ display: 'grid', gap: 1 }}>
         <FormControlLabel
           control={
@@ -90,18 +89,20 @@ export default function DirectorySection({ business }: { business: TCorporateCon
               onChange={(e) => toggle.mutate(e.target.checked)}
             />
           }
-          label="Public team page: anyone with the link sees the directory"
+          label={t('directory.publicLabel')}
         />
         {!isAdmin && (
           <Typography variant="body2" color="text.secondary">
-            Only an admin opens or closes the team page.
+            {t('directory.adminOnly')}
           </Typography>
         )}
         <Typography variant="body2">
-          Team page:{' '}
-          <Link component={RouterLink} to={teamPath} data-testid="console-team-link">
-            {teamUrl}
-          </Link>
+          <Trans
+            t={t}
+            i18nKey="directory.teamPage"
+            values={{ url: teamUrl }}
+            components={{ a: <Link component={RouterLink} to={teamPath} data-testid="console-team-link" dir="ltr" /> }}
+          />
         </Typography>
       </Box>
       <Box
@@ -116,13 +117,21 @@ export default function DirectorySection({ business }: { business: TCorporateCon
         <TextField
           select
           size="small"
-          label="One of your cards"
+          label={t('directory.yourCard')}
           value={chosen}
           onChange={(e) => setChosen(e.target.value)}
           sx={{ flex: '1 1 240px' }}
           disabled={linkable.length === 0}
-          helperText={linkable.length === 0 ? 'All your cards are linked, or you have none yet.' : undefined}
-          slotProps={{ select: { renderValue: (value) => chosenLabel(linkable.find((c) => c.virtualContactId === value)) } }}
+          helperText={linkable.length === 0 ? t('directory.allLinked') : undefined}
+          slotProps={{
+            select: {
+              renderValue: (value) =>
+                chosenLabel(
+                  linkable.find((c) => c.virtualContactId === value),
+                  t('directory.unnamed'),
+                ),
+            },
+          }}
         >
           {linkable.map((c) => (
             <MenuItem key={c.virtualContactId} value={c.virtualContactId} sx={{ gap: 1.5, py: 1 }}>
@@ -131,20 +140,20 @@ export default function DirectorySection({ business }: { business: TCorporateCon
           ))}
         </TextField>
         <Button type="submit" variant="contained" disabled={!chosen || link.isPending}>
-          Link card
+          {t('directory.link')}
         </Button>
       </Box>
       <Typography variant="h6" component="h3" sx={{ fontWeight: 700 }}>
-        Linked cards
+        {t('directory.linkedCards')}
       </Typography>
       {directory.error && (
         <Typography role="alert" color="error.main">
           {errorText(directory.error)}
         </Typography>
       )}
-      {linked?.length === 0 && <Typography color="text.secondary">No linked cards yet.</Typography>}
+      {linked?.length === 0 && <Typography color="text.secondary">{t('directory.none')}</Typography>}
       {linked && linked.length > 0 && (
-        <Box component="ul" aria-label="Linked cards" sx={{ p: 0, m: 0, display: 'grid', gap: 1 }}>
+        <Box component="ul" aria-label={t('directory.linkedCards')} sx={{ p: 0, m: 0, display: 'grid', gap: 1 }}>
           {linked.map((card) => (
             <CardListItem
               key={card.virtualContactId}
@@ -152,7 +161,7 @@ export default function DirectorySection({ business }: { business: TCorporateCon
               action={
                 (isAdmin || mine.some((c) => c.virtualContactId === card.virtualContactId)) && (
                   <Button color="inherit" disabled={unlink.isPending} onClick={() => unlink.mutate(card.virtualContactId)}>
-                    Unlink
+                    {t('directory.unlink')}
                   </Button>
                 )
               }
@@ -162,7 +171,7 @@ export default function DirectorySection({ business }: { business: TCorporateCon
       )}
       {directory.hasNextPage && (
         <Button onClick={() => void directory.fetchNextPage()} disabled={directory.isFetchingNextPage} sx={{ justifySelf: 'start' }}>
-          Load more
+          {t('directory.more')}
         </Button>
       )}
     </ConsoleSection>

@@ -12,6 +12,7 @@ import { LeadConsent, LeadContact, LeadHeading } from '../../components/leads/Le
 import { leadStatusText } from '../../components/leads/lead-texts.ts';
 import AppDialog from '../../dialogs/AppDialog.tsx';
 import WebhooksSection from '../../components/webhooks/WebhooksSection.tsx';
+import { useFormat } from '../../i18n/format.ts';
 import { ConsoleSection } from './ConsoleSection.tsx';
 
 /**
@@ -19,23 +20,24 @@ import { ConsoleSection } from './ConsoleSection.tsx';
  * cards, each with the member's name, the team's CSV export, and the business's webhooks.
  */
 export default function LeadsSection({ business }: { business: TCorporateConsole }) {
+  const { t } = useTranslation('console');
   const [opened, setOpened] = useState<TLead | null>(null);
   const scope = { kind: 'business', corporateAccountId: business.corporateAccountId } as const;
   // The team's leads and the business's webhooks are an admin's (the API answers others 403).
   if (business.role !== 'admin') {
     return (
-      <ConsoleSection title="Leads" description="Only an admin sees the team's leads and the business's webhooks.">
+      <ConsoleSection title={t('sections.leads')} description={t('leads.adminOnly')}>
         <span />
       </ConsoleSection>
     );
   }
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 3 }}>
-      <ConsoleSection title="Leads" description="Details visitors shared through your members' cards.">
+      <ConsoleSection title={t('sections.leads')} description={t('leads.description')}>
         <LeadList scope={scope} cards={[]} leadLink={null} onOpen={setOpened} formats={['csv']} />
         {opened && <TeamLeadDialog lead={opened} onClose={() => setOpened(null)} />}
       </ConsoleSection>
-      <ConsoleSection title="Webhooks">
+      <ConsoleSection title={t('leads.webhooks')}>
         <WebhooksSection corporateAccountId={business.corporateAccountId} />
       </ConsoleSection>
     </Box>
@@ -48,20 +50,23 @@ export default function LeadsSection({ business }: { business: TCorporateConsole
  * delete) and opening it here does not mark it seen for them.
  */
 function TeamLeadDialog({ lead, onClose }: { lead: TLead; onClose: () => void }) {
-  const { t } = useTranslation('leads');
+  const { t } = useTranslation('console');
+  const { t: leadsT } = useTranslation('leads');
+  const { locale } = useFormat();
+  const status = leadStatusText(leadsT, lead.status);
+  const statusLine = lead.tags.length
+    ? t('leads.statusAndTags', { status, tags: new Intl.ListFormat(locale, { type: 'unit', style: 'short' }).format(lead.tags) })
+    : t('leads.status', { status });
   return (
-    <AppDialog open onClose={onClose} title="Lead details" testId="team-lead-dialog">
+    <AppDialog open onClose={onClose} title={t('leads.details')} testId="team-lead-dialog">
       <DialogContent sx={{ display: 'grid', gap: 2 }}>
         <LeadHeading lead={lead} component="h2" showOwner />
         <LeadContact lead={lead} />
-        <Typography variant="body2">
-          {`Status: ${leadStatusText(t, lead.status)}`}
-          {lead.tags.length ? ` · Tags: ${lead.tags.join(', ')}` : ''}
-        </Typography>
+        <Typography variant="body2">{statusLine}</Typography>
         <LeadConsent lead={lead} />
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Close</Button>
+        <Button onClick={onClose}>{t('leads.close')}</Button>
       </DialogActions>
     </AppDialog>
   );

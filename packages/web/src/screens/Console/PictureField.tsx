@@ -16,6 +16,7 @@ export interface TPictureField {
  */
 export default function PictureField({
   title,
+  uploadLabel,
   heading,
   shape,
   size = 'normal',
@@ -26,6 +27,8 @@ export default function PictureField({
   hint,
 }: {
   title: string;
+  /** The upload button's name ("Upload hero image"). */
+  uploadLabel: string;
   heading: 'h3' | 'h4';
   shape?: 'circle' | 'wide' | 'square';
   size?: 'normal' | 'highRes';
@@ -41,7 +44,7 @@ export default function PictureField({
         {title}
       </Typography>
       <ImageUpload
-        label={`Upload ${title.toLowerCase()}`}
+        label={uploadLabel}
         shape={shape}
         testId={testId}
         src={value ? obsecuredDisplayUrl(value.obsecuredId) : null}

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { get, useForm } from 'react-hook-form';
@@ -19,6 +20,7 @@ import { errorText } from '../../api/error-text.ts';
 import { queryKeys } from '../../api/query-keys.ts';
 import { notify } from '../../platform/events.ts';
 import Field from '../../components/editor/Field.tsx';
+import { useValidationText } from '../../components/editor/validation-text.ts';
 import PictureField from './PictureField.tsx';
 import { friendlyResolver } from '../../components/field-errors.ts';
 import { emptyRow, toForm, toInput, ZProfileForm, type TListKey, type TProfileForm } from './profile-form.ts';
@@ -31,6 +33,7 @@ function ListEditor<K extends TListKey>({
   listKey,
   title,
   addText,
+  removeText,
   renderRow,
 }: {
   form: TProfileForm;
@@ -38,6 +41,8 @@ function ListEditor<K extends TListKey>({
   listKey: K;
   title: string;
   addText: string;
+  /** The Remove button's name for row `number` (from 1). */
+  removeText: (number: number) => string;
   renderRow: (row: TProfileForm[K][number], index: number, change: (patch: Partial<TProfileForm[K][number]>) => void) => ReactNode;
 }) {
   const rows = form[listKey] as TProfileForm[K][number][];
@@ -61,7 +66,7 @@ function ListEditor<K extends TListKey>({
           <Box sx={{ flex: 1, display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', sm: 'repeat(auto-fit, minmax(160px, 1fr))' } }}>
             {renderRow(row, i, change(i))}
           </Box>
-          <IconButton aria-label={`Remove ${title.toLowerCase()} ${i + 1}`} onClick={() => remove(i)}>
+          <IconButton aria-label={removeText(i + 1)} onClick={() => remove(i)}>
             <DeleteIcon />
           </IconButton>
         </Box>
@@ -77,6 +82,8 @@ function ListEditor<K extends TListKey>({
 
 /** Console: every docs/contracts.md §3 corporate-profile field, hero and profile images through the uploads; Save replaces the profile. */
 export default function ProfileSection({ business }: { business: TCorporateConsole }) {
+  const { t } = useTranslation('console');
+  const translate = useValidationText();
   const client = useQueryClient();
   // Checked on Save only; the messages stay until the next Save.
   const editor = useForm<TProfileForm>({
@@ -98,17 +105,17 @@ export default function ProfileSection({ business }: { business: TCorporateConso
       void client.invalidateQueries({ queryKey: queryKeys.corporateProfiles.one(saved.profile.corporateProfileId) });
       void client.invalidateQueries({ queryKey: queryKeys.console.businesses() });
       editor.reset(toForm(saved.profile));
-      notify('Profile saved');
+      notify(t('profile.saved'));
     },
     onError: (error) => editor.setError('root.server', { type: 'server', message: errorText(error) }),
   });
   const submit = editor.handleSubmit((values) => save.mutate(values));
   const { errors } = editor.formState;
-  const err = (path: string) => (get(errors, path) as { message?: string } | undefined)?.message;
+  const err = (path: string) => translate((get(errors, path) as { message?: string } | undefined)?.message);
   const failed = Object.keys(errors).length > 0;
 
   return (
-    <ConsoleSection title="Profile" description="What the 'Verified Business' dialog shows on your members' linked cards.">
+    <ConsoleSection title={t('sections.profile')} description={t('profile.description')}>
       <Box
         component="form"
         noValidate
@@ -117,10 +124,16 @@ export default function ProfileSection({ business }: { business: TCorporateConso
         }}
         sx={{ display: 'grid', gap: 2 }}
       >
-        <Field label="Business name" value={form.name} onChange={(name) => setForm((f) => ({ ...f, name }))} error={err('name')} required />
         <Field
-          label="Description"
-          helperText="What your business does, shown on its team page."
+          label={t('profile.name')}
+          value={form.name}
+          onChange={(name) => setForm((f) => ({ ...f, name }))}
+          error={err('name')}
+          required
+        />
+        <Field
+          label={t('profile.about')}
+          helperText={t('profile.aboutHint')}
           value={form.description}
           onChange={(description) => setForm((f) => ({ ...f, description }))}
           error={err('description')}
@@ -129,7 +142,8 @@ export default function ProfileSection({ business }: { business: TCorporateConso
           slotProps={{ htmlInput: { maxLength: CORPORATE_PROFILE_LIMITS.descriptionMax } }}
         />
         <PictureField
-          title="Hero image"
+          title={t('profile.hero')}
+          uploadLabel={t('profile.uploadHero')}
           heading="h3"
           shape="wide"
           testId="console-hero-input"
@@ -138,7 +152,8 @@ export default function ProfileSection({ business }: { business: TCorporateConso
           error={err('heroImageDisplayId')}
         />
         <PictureField
-          title="Profile image"
+          title={t('profile.logo')}
+          uploadLabel={t('profile.uploadLogo')}
           heading="h3"
           testId="console-logo-input"
           value={form.logo}
@@ -149,11 +164,12 @@ export default function ProfileSection({ business }: { business: TCorporateConso
           form={form}
           setForm={setForm}
           listKey="phones"
-          title="Phones"
-          addText="Add phone"
+          title={t('profile.phones')}
+          addText={t('profile.addPhone')}
+          removeText={(number) => t('profile.removePhone', { number })}
           renderRow={(row, i, change) => (
             <Field
-              label="Phone number"
+              label={t('profile.phone')}
               value={row.phoneNumber}
               onChange={(phoneNumber) => change({ phoneNumber })}
               error={err(`phones.${i}.phoneNumber`)}
@@ -164,56 +180,70 @@ export default function ProfileSection({ business }: { business: TCorporateConso
           form={form}
           setForm={setForm}
           listKey="emails"
-          title="E-mails"
-          addText="Add e-mail"
+          title={t('profile.emails')}
+          addText={t('profile.addEmail')}
+          removeText={(number) => t('profile.removeEmail', { number })}
           renderRow={(row, i, change) => (
-            <Field label="E-mail" type="email" value={row.email} onChange={(email) => change({ email })} error={err(`emails.${i}.email`)} />
+            <Field
+              label={t('profile.email')}
+              type="email"
+              value={row.email}
+              onChange={(email) => change({ email })}
+              error={err(`emails.${i}.email`)}
+            />
           )}
         />
         <ListEditor
           form={form}
           setForm={setForm}
           listKey="links"
-          title="Links"
-          addText="Add link"
+          title={t('profile.links')}
+          addText={t('profile.addLink')}
+          removeText={(number) => t('profile.removeLink', { number })}
           renderRow={(row, i, change) => (
-            <Field label="Link URL" value={row.linkUrl} onChange={(linkUrl) => change({ linkUrl })} error={err(`links.${i}.linkUrl`)} />
+            <Field
+              label={t('profile.linkUrl')}
+              value={row.linkUrl}
+              onChange={(linkUrl) => change({ linkUrl })}
+              error={err(`links.${i}.linkUrl`)}
+            />
           )}
         />
         <ListEditor
           form={form}
           setForm={setForm}
           listKey="socialMedias"
-          title="Social media"
-          addText="Add social media"
+          title={t('profile.socials')}
+          addText={t('profile.addSocial')}
+          removeText={(number) => t('profile.removeSocial', { number })}
           renderRow={(row, i, change) => (
             <>
               <TextField
                 select
                 size="small"
-                label="Network"
+                label={t('profile.network')}
                 value={row.socialMediaType}
                 onChange={(e) => change({ socialMediaType: e.target.value as TSocialMediaType })}
               >
-                {SOCIAL_MEDIA_TYPES.map((t) => (
-                  <MenuItem key={t} value={t}>
-                    {t}
+                {SOCIAL_MEDIA_TYPES.map((type) => (
+                  <MenuItem key={type} value={type}>
+                    {type}
                   </MenuItem>
                 ))}
               </TextField>
               <Field
-                label="Account"
+                label={t('profile.account')}
                 value={row.accountId}
                 onChange={(accountId) => change({ accountId })}
                 error={err(`socialMedias.${i}.accountId`)}
               />
               <FormControlLabel
                 control={<Checkbox checked={row.useUrlOverride} onChange={(e) => change({ useUrlOverride: e.target.checked })} />}
-                label="Use a URL instead"
+                label={t('profile.useUrl')}
               />
               {row.useUrlOverride && (
                 <Field
-                  label="URL"
+                  label={t('profile.url')}
                   value={row.urlOverride}
                   onChange={(urlOverride) => change({ urlOverride })}
                   error={err(`socialMedias.${i}.urlOverride`)}
@@ -226,13 +256,19 @@ export default function ProfileSection({ business }: { business: TCorporateConso
           form={form}
           setForm={setForm}
           listKey="locations"
-          title="Locations"
-          addText="Add location"
+          title={t('profile.locations')}
+          addText={t('profile.addLocation')}
+          removeText={(number) => t('profile.removeLocation', { number })}
           renderRow={(row, i, change) => (
             <>
-              <Field label="Title" value={row.title} onChange={(title) => change({ title })} error={err(`locations.${i}.title`)} />
               <Field
-                label="Google place id"
+                label={t('profile.locationTitle')}
+                value={row.title}
+                onChange={(title) => change({ title })}
+                error={err(`locations.${i}.title`)}
+              />
+              <Field
+                label={t('profile.placeId')}
                 value={row.googlePlaceId}
                 onChange={(googlePlaceId) => change({ googlePlaceId })}
                 error={err(`locations.${i}.googlePlaceId`)}
@@ -242,12 +278,12 @@ export default function ProfileSection({ business }: { business: TCorporateConso
         />
         {failed && (
           <Typography role="alert" color="error.main">
-            {errors.root?.server?.message ?? 'Check the fields marked in red.'}
+            {errors.root?.server?.message ?? t('form.checkFields')}
           </Typography>
         )}
         <Box>
           <Button type="submit" variant="contained" disabled={save.isPending}>
-            Save profile
+            {t('profile.save')}
           </Button>
         </Box>
       </Box>

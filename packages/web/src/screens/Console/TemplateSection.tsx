@@ -2,7 +2,8 @@ import { useId, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,7 +16,7 @@ import LockIcon from '@mui/icons-material/Lock';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import { DESIGNS, type TDesign } from '@vbc/shared/contact';
 import type { TCorporateConsole } from '@vbc/shared/corporate';
-import { TEMPLATE_FIELD_LABELS, type TCorporateTemplate, type TTemplateField } from '@vbc/shared/team-template';
+import type { TCorporateTemplate, TTemplateField } from '@vbc/shared/team-template';
 import { saveTemplate } from '../../api/corporate.ts';
 import { HttpError } from '../../api/http.ts';
 import { errorText } from '../../api/error-text.ts';
@@ -27,21 +28,52 @@ import LinkRows from '../../components/editor/LinkRows.tsx';
 import LocationRows from '../../components/editor/LocationRows.tsx';
 import SocialRows from '../../components/editor/SocialRows.tsx';
 import { flatFieldErrors, friendlyResolver, serverFieldErrors } from '../../components/field-errors.ts';
+import { useTranslatedErrors } from '../../components/editor/validation-text.ts';
 import { templates } from '../../components/editor/TemplatePicker.tsx';
-import { THEMES } from '../ContactEdit/sections/DesignSection.tsx';
+import { THEMES, themeName } from '../ContactEdit/sections/DesignSection.tsx';
+import { useFormat } from '../../i18n/format.ts';
 import { ConsoleSection } from './ConsoleSection.tsx';
 import PictureField from './PictureField.tsx';
 import { templateFormToInput, templateToForm, withLock, ZTemplateForm, type TTemplateForm } from './template-form.ts';
 
 /** Each layout's name and line, as the card editor's picker says them (in the active language). */
-const layoutLabels = (t: (key: string) => string) =>
-  Object.fromEntries(templates(t).map((l) => [l.design, `${l.label} (${l.text.toLowerCase()})`])) as Record<TDesign, string>;
+const layoutLabels = (t: TFunction<'console'>, editorT: TFunction<'editor'>, locale: string) =>
+  Object.fromEntries(
+    templates(editorT).map((l) => [l.design, t('template.layoutOption', { label: l.label, text: l.text.toLocaleLowerCase(locale) })]),
+  ) as Record<TDesign, string>;
 
-const ACCENTS = [
-  { key: 'accentColor1', label: 'Main accent' },
-  { key: 'accentColor2', label: 'Second accent' },
-  { key: 'accentColor3', label: 'Highlight' },
-] as const;
+/** A colour's example value: the same in every language. */
+const COLOUR_EXAMPLE = '#RRGGBB';
+
+/** The template's three accent colours, each with its name in the active language. */
+const accents = (t: TFunction<'console'>) =>
+  [
+    { key: 'accentColor1', label: t('template.accent1') },
+    { key: 'accentColor2', label: t('template.accent2') },
+    { key: 'accentColor3', label: t('template.accent3') },
+  ] as const;
+
+/** The Lock switch's name of each template field, in the active language. */
+function lockText(t: TFunction<'console'>, field: TTemplateField): string {
+  switch (field) {
+    case 'designSpecification':
+      return t('template.fields.design.lock');
+    case 'organization':
+      return t('template.fields.organization.lock');
+    case 'about':
+      return t('template.fields.about.lock');
+    case 'links':
+      return t('template.fields.links.lock');
+    case 'locations':
+      return t('template.fields.locations.lock');
+    case 'socialMedias':
+      return t('template.fields.socials.lock');
+    case 'logoDisplayItemId':
+      return t('template.fields.logo.lock');
+    case 'heroImageDisplayItemId':
+      return t('template.fields.cover.lock');
+  }
+}
 
 /**
  * One field of the template: its controls, then its "Lock …" switch saying what the choice means
@@ -51,7 +83,7 @@ function TemplateField({
   field,
   title,
   hint,
-  locked,
+  lockedFields,
   onLock,
   children,
 }: {
@@ -59,12 +91,14 @@ function TemplateField({
   /** A heading for the field; omitted where the controls bring their own (pictures). */
   title?: string;
   hint?: string;
-  locked: boolean;
-  onLock: (on: boolean) => void;
+  /** The fields the template locks. */
+  lockedFields: readonly TTemplateField[];
+  onLock: (field: TTemplateField, on: boolean) => void;
   children: ReactNode;
 }) {
+  const { t } = useTranslation('console');
   const stateId = useId();
-  const label = TEMPLATE_FIELD_LABELS[field];
+  const locked = lockedFields.includes(field);
   return (
     <Box
       data-testid={`template-field-${field}`}
@@ -94,9 +128,13 @@ function TemplateField({
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 2, rowGap: 0.5 }}>
         <FormControlLabel
           control={
-            <Switch checked={locked} onChange={(e) => onLock(e.target.checked)} slotProps={{ input: { 'aria-describedby': stateId } }} />
+            <Switch
+              checked={locked}
+              onChange={(e) => onLock(field, e.target.checked)}
+              slotProps={{ input: { 'aria-describedby': stateId } }}
+            />
           }
-          label={`Lock ${label.toLowerCase()}`}
+          label={lockText(t, field)}
         />
         <Typography
           id={stateId}
@@ -105,7 +143,7 @@ function TemplateField({
           sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}
         >
           {locked ? <LockIcon fontSize="small" aria-hidden /> : <LockOpenIcon fontSize="small" aria-hidden />}
-          {locked ? 'Locked: members cannot change it.' : 'Suggested: members may change it.'}
+          {locked ? t('template.locked') : t('template.suggested')}
         </Typography>
       </Box>
     </Box>
@@ -113,8 +151,10 @@ function TemplateField({
 }
 
 function TemplateForm({ business, template }: { business: TCorporateConsole; template: TCorporateTemplate }) {
-  const { t } = useTranslation('editor');
-  const layoutLabel = layoutLabels(t);
+  const { t } = useTranslation('console');
+  const { t: editorT } = useTranslation('editor');
+  const { locale } = useFormat();
+  const layoutLabel = layoutLabels(t, editorT, locale);
   const client = useQueryClient();
   // Checked on Save; after a first try, every change checks the whole form again.
   const editor = useForm<TTemplateForm>({
@@ -123,19 +163,19 @@ function TemplateForm({ business, template }: { business: TCorporateConsole; tem
     shouldFocusError: false,
   });
   const form = editor.watch();
-  const errors = flatFieldErrors(editor.formState.errors);
+  const errors = useTranslatedErrors(flatFieldErrors(editor.formState.errors));
   const isAdmin = business.role === 'admin';
   const save = useMutation({
     mutationFn: (values: TTemplateForm) => saveTemplate(business.corporateAccountId, templateFormToInput(values)),
     onSuccess: (saved) => {
       client.setQueryData(queryKeys.console.template(business.corporateAccountId), saved);
       editor.reset(templateToForm(saved));
-      notify('Template saved: every linked card shows it now.');
+      notify(t('template.saved'));
     },
     onError: (error) => {
       const fields = error instanceof HttpError && error.status === 400 ? serverFieldErrors(error.message) : {};
       for (const [path, message] of Object.entries(fields)) editor.setError(path as keyof TTemplateForm, { type: 'server', message });
-      editor.setError('root.server', { type: 'server', message: `Not saved: ${errorText(error)}` });
+      editor.setError('root.server', { type: 'server', message: t('template.notSaved', { reason: errorText(error) }) });
     },
   });
   const set = <K extends keyof TTemplateForm>(key: K, value: TTemplateForm[K] | ((prev: TTemplateForm[K]) => TTemplateForm[K])) => {
@@ -143,11 +183,11 @@ function TemplateForm({ business, template }: { business: TCorporateConsole; tem
     editor.setValue(key, next as never, { shouldDirty: true });
     if (editor.formState.isSubmitted) void editor.trigger();
   };
-  const lockProps = (field: TTemplateField) => ({
-    field,
-    locked: form.locked.includes(field),
-    onLock: (on: boolean) => set('locked', (locked) => withLock(locked, field, on)),
-  });
+  /** What each field's Lock switch takes. */
+  const lockProps = {
+    lockedFields: form.locked,
+    onLock: (field: TTemplateField, on: boolean) => set('locked', (locked) => withLock(locked, field, on)),
+  };
   /** What a list editor takes for one of the template's lists. */
   const listProps = <K extends 'links' | 'locations' | 'socialMedias'>(path: K) => ({
     rows: form[path],
@@ -155,6 +195,9 @@ function TemplateForm({ business, template }: { business: TCorporateConsole; tem
     errors,
     path,
   });
+  const linkRows = listProps('links');
+  const locationRows = listProps('locations');
+  const socialRows = listProps('socialMedias');
   const failed = Object.keys(errors).length > 0;
 
   return (
@@ -166,15 +209,13 @@ function TemplateForm({ business, template }: { business: TCorporateConsole; tem
     >
       <Alert severity="info" icon={<LockIcon />} data-testid="template-lock-help">
         <Typography variant="body2" sx={{ fontWeight: 700 }}>
-          Locked or suggested
+          {t('template.help.title')}
         </Typography>
         <Typography variant="body2">
-          <strong>Locked</strong>: every linked card shows the template&apos;s value (an empty locked list shows none), and members see it
-          read-only in their editor, marked &ldquo;set by {business.name}&rdquo;.
+          <Trans t={t} i18nKey="template.help.locked" values={{ business: business.name }} components={{ b: <strong /> }} />
         </Typography>
         <Typography variant="body2">
-          <strong>Suggested</strong> (not locked): a linked card shows the template&apos;s value while the member has none of their own, and
-          members may change it. Empty fields that are not locked are not part of the template.
+          <Trans t={t} i18nKey="template.help.suggested" components={{ b: <strong /> }} />
         </Typography>
       </Alert>
       <Box
@@ -182,16 +223,21 @@ function TemplateForm({ business, template }: { business: TCorporateConsole; tem
         disabled={!isAdmin}
         sx={{ border: 0, p: 0, m: 0, minWidth: 0, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}
       >
-        <TemplateField {...lockProps('designSpecification')} title="Layout and colours" hint="The layout and colours of every linked card.">
+        <TemplateField
+          field="designSpecification"
+          {...lockProps}
+          title={t('template.fields.design.title')}
+          hint={t('template.fields.design.hint')}
+        >
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: '1fr 1fr' } }}>
             <TextField
               select
               size="small"
-              label="Layout"
+              label={t('template.layout')}
               value={form.design}
               onChange={(e) => set('design', e.target.value as TDesign | '')}
             >
-              <MenuItem value="">Members choose</MenuItem>
+              <MenuItem value="">{t('template.membersChoose')}</MenuItem>
               {DESIGNS.map((d) => (
                 <MenuItem key={d} value={d}>
                   {layoutLabel[d]}
@@ -201,63 +247,75 @@ function TemplateForm({ business, template }: { business: TCorporateConsole; tem
             <TextField
               select
               size="small"
-              label="Colour theme"
+              label={t('template.theme')}
               value={form.theme}
               onChange={(e) => set('theme', e.target.value)}
               disabled={!form.design}
             >
               {THEMES.map((theme) => (
                 <MenuItem key={theme.designation} value={theme.designation}>
-                  {theme.label}
+                  {themeName(editorT, theme.designation)}
                 </MenuItem>
               ))}
             </TextField>
           </Box>
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(3, 1fr)' } }}>
-            {ACCENTS.map(({ key, label }) => (
+            {accents(t).map(({ key, label }) => (
               <Field
                 key={key}
                 label={label}
                 value={form[key]}
                 onChange={(v) => set(key, v)}
                 disabled={!form.design}
-                placeholder="#RRGGBB"
-                helperText="#RRGGBB, empty for the default"
+                placeholder={COLOUR_EXAMPLE}
+                helperText={t('template.colourHint')}
                 error={errors[`designSpecification.${key}`]}
               />
             ))}
           </Box>
         </TemplateField>
-        <TemplateField {...lockProps('organization')} title="Organization" hint="The company's name as every card spells it.">
-          <Field label="Organization" value={form.organization} onChange={(v) => set('organization', v)} error={errors.organization} />
-        </TemplateField>
-        <TemplateField {...lockProps('about')} title="About the company" hint="A section of the card, written in markdown.">
+        <TemplateField
+          field="organization"
+          {...lockProps}
+          title={t('template.fields.organization.title')}
+          hint={t('template.fields.organization.hint')}
+        >
           <Field
-            label="About the company"
+            label={t('template.fields.organization.title')}
+            value={form.organization}
+            onChange={(v) => set('organization', v)}
+            error={errors.organization}
+          />
+        </TemplateField>
+        <TemplateField field="about" {...lockProps} title={t('template.fields.about.title')} hint={t('template.fields.about.hint')}>
+          <Field
+            label={t('template.fields.about.title')}
             value={form.about}
             onChange={(v) => set('about', v)}
             multiline
             minRows={3}
-            helperText="Markdown"
+            helperText={t('template.markdown')}
             error={errors.about}
           />
         </TemplateField>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '1fr 1fr' } }}>
-          <TemplateField {...lockProps('logoDisplayItemId')}>
+          <TemplateField field="logoDisplayItemId" {...lockProps}>
             <PictureField
-              title="Logo"
+              title={t('template.fields.logo.title')}
+              uploadLabel={t('template.fields.logo.upload')}
               heading="h3"
               shape="square"
               testId="template-logo-input"
               value={form.logo}
               onChange={(logo) => set('logo', logo)}
               error={errors.logoDisplayItemId}
-              hint="Shown at the top of every linked card."
+              hint={t('template.fields.logo.hint')}
             />
           </TemplateField>
-          <TemplateField {...lockProps('heroImageDisplayItemId')}>
+          <TemplateField field="heroImageDisplayItemId" {...lockProps}>
             <PictureField
-              title="Cover image"
+              title={t('template.fields.cover.title')}
+              uploadLabel={t('template.fields.cover.upload')}
               heading="h3"
               shape="wide"
               size="highRes"
@@ -265,33 +323,43 @@ function TemplateForm({ business, template }: { business: TCorporateConsole; tem
               value={form.hero}
               onChange={(hero) => set('hero', hero)}
               error={errors.heroImageDisplayItemId}
-              hint="Shown on the Social layout."
+              hint={t('template.fields.cover.hint')}
             />
           </TemplateField>
         </Box>
-        <TemplateField {...lockProps('links')} title="Company links" hint="The site, shop, careers page… in this order.">
-          <LinkRows {...listProps('links')} addText="+ Add a company link" />
+        <TemplateField field="links" {...lockProps} title={t('template.fields.links.title')} hint={t('template.fields.links.hint')}>
+          <LinkRows {...linkRows} addText={t('template.fields.links.add')} />
         </TemplateField>
-        <TemplateField {...lockProps('locations')} title="Office locations" hint="Open in maps.">
-          <LocationRows {...listProps('locations')} addText="+ Add an office location" />
+        <TemplateField
+          field="locations"
+          {...lockProps}
+          title={t('template.fields.locations.title')}
+          hint={t('template.fields.locations.hint')}
+        >
+          <LocationRows {...locationRows} addText={t('template.fields.locations.add')} />
         </TemplateField>
-        <TemplateField {...lockProps('socialMedias')} title="Social links" hint="The company's own accounts.">
-          <SocialRows {...listProps('socialMedias')} addText="+ Add a social link" />
+        <TemplateField
+          field="socialMedias"
+          {...lockProps}
+          title={t('template.fields.socials.title')}
+          hint={t('template.fields.socials.hint')}
+        >
+          <SocialRows {...socialRows} addText={t('template.fields.socials.add')} />
         </TemplateField>
       </Box>
       {failed && (
         <Typography role="alert" color="error.main" data-testid="template-error">
-          {editor.formState.errors.root?.server?.message ?? 'Check the fields marked in red.'}
+          {editor.formState.errors.root?.server?.message ?? t('form.checkFields')}
         </Typography>
       )}
       {isAdmin ? (
         <Box>
           <Button type="submit" variant="contained" disabled={save.isPending}>
-            Save template
+            {t('template.save')}
           </Button>
         </Box>
       ) : (
-        <Typography color="text.secondary">Only an admin changes the template.</Typography>
+        <Typography color="text.secondary">{t('template.adminOnly')}</Typography>
       )}
     </Box>
   );
@@ -299,13 +367,11 @@ function TemplateForm({ business, template }: { business: TCorporateConsole; tem
 
 /** Console → Template (issue 27): the brand every linked card shows; locked fields members cannot change, the rest suggested. */
 export default function TemplateSection({ business }: { business: TCorporateConsole }) {
+  const { t } = useTranslation('console');
   const template = useQuery(consoleQueries.template(business.corporateAccountId));
   return (
-    <ConsoleSection
-      title="Template"
-      description={`What every card linked to ${business.name} shows. A locked field is the template's on every card; the others are suggestions members may change.`}
-    >
-      {template.isPending && <Typography>Loading…</Typography>}
+    <ConsoleSection title={t('sections.template')} description={t('template.description', { business: business.name })}>
+      {template.isPending && <Typography>{t('form.loading')}</Typography>}
       {template.error && (
         <Typography role="alert" color="error.main">
           {errorText(template.error)}

@@ -19,7 +19,7 @@ export const THEMES = [
 const ACCENTS = ['accentColor1', 'accentColor2', 'accentColor3'] as const;
 
 /** A theme's name in the active language. */
-function themeName(t: (key: string) => string, designation: (typeof THEMES)[number]['designation']): string {
+export function themeName(t: (key: string) => string, designation: (typeof THEMES)[number]['designation']): string {
   switch (designation) {
     case 'dark':
       return t('design.themes.dark');
