@@ -15,6 +15,7 @@ import { mintCard } from './support/mint.ts';
 import { screenshotAtWidths } from './support/screenshots.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { codeIn, startSmtpSink } from './support/smtp-sink.ts';
+import { expectDocumentIn, keepLanguage } from './support/language.ts';
 
 type TLocale = 'ar' | 'es';
 
@@ -42,15 +43,9 @@ describe.runIf(hasChromium())('Settings and adoption in Arabic and Spanish (issu
     const browser = await launchBrowser({ baseURL: server.url });
     browsers.push(browser);
     const page = await browser.page();
-    await page.addInitScript((chosen) => localStorage.setItem('vbc.language', chosen), locale);
+    await keepLanguage(page, locale);
     await startSignedIn(page, account);
     return page;
-  };
-
-  /** `<html lang dir>` says the language and its direction. */
-  const expectDocumentIn = async (page: Page, locale: TLocale) => {
-    await page.waitForFunction((lang) => document.documentElement.lang === lang, locale);
-    expect(await page.evaluate(() => document.documentElement.dir)).toBe(locale === 'ar' ? 'rtl' : 'ltr');
   };
 
   for (const locale of ['ar', 'es'] as const) {

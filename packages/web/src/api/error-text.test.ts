@@ -1,17 +1,19 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import esCommon from '../../../shared/src/i18n/locales/es/common.json';
 import arCommon from '../../../shared/src/i18n/locales/ar/common.json';
-import { i18n, initI18n, loadCatalogue } from '../i18n/i18n.ts';
+import i18next from 'i18next';
 import { errorText } from './error-text.ts';
 import { HttpError } from './http.ts';
 
+/** The app's instance (src/test/i18n-setup.ts) speaking `locale`, with its common catalogue. */
 async function speak(locale: 'es' | 'ar') {
-  await initI18n(locale, { common: await loadCatalogue(locale, 'common') });
+  i18next.addResourceBundle(locale, 'common', locale === 'es' ? esCommon : arCommon, true, true);
+  await i18next.changeLanguage(locale);
 }
 
 describe('errorText', () => {
   afterEach(async () => {
-    await i18n.changeLanguage('en');
+    await i18next.changeLanguage('en');
   });
 
   it("is the server's own message in English (SPEC §8), and any other rejection's message as it is", () => {
