@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { buildAccount } from '../packages/server/src/test/factories.ts';
+import { buildAccount, buildCard } from '../packages/server/src/test/factories.ts';
 import { expectAccessible } from './support/axe.ts';
 import { catalogue, message } from './support/catalogue.ts';
 import { apiIdle, hasChromium, launchBrowser, startSignedIn, type Browser } from './support/browser.ts';
@@ -24,6 +24,8 @@ describe.runIf(hasChromium())('the business console in Arabic and Spanish (issue
   let admin: TAccount;
   let colleague: TAccount;
   let business: { corporateAccountId: string };
+  /** Any public card: the server renders it in the device's cookie language. */
+  let adminCardQuickId: string;
 
   const api = async (method: 'POST' | 'PUT', url: string, headers: Record<string, string>, payload: object) => {
     const res = await server.app.inject({ method, url, headers, payload });
@@ -37,6 +39,7 @@ describe.runIf(hasChromium())('the business console in Arabic and Spanish (issue
     server = await startServer({ ADMIN_TOKEN });
     admin = await buildAccount(server.app, { name: 'Layla Admin' });
     colleague = await buildAccount(server.app, { name: 'Marco Colleague' });
+    adminCardQuickId = (await buildCard(server.app, { firstName: 'Layla' }, { ownerAccountId: admin.account.id })).quickId;
     // The first member listed is the business's admin; the colleague is made one too.
     business = await api(
       'POST',
@@ -78,6 +81,10 @@ describe.runIf(hasChromium())('the business console in Arabic and Spanish (issue
         [locale, dir] as const,
       );
       expect(await page.evaluate(() => document.documentElement.dir)).toBe(dir);
+      // The account's language is the device's cookie now: pages the server renders (a card) come in it before the app starts.
+      await expect.poll(async () => (await page.context().cookies()).find((c) => c.name === 'vbc_lang')?.value).toBe(locale);
+      const cardPage = await page.context().request.get(`/vbc/${adminCardQuickId}`, { headers: { 'accept-language': 'en' } });
+      expect(await cardPage.text()).toContain(`<html lang="${locale}" dir="${dir}">`);
 
       // The tabs: every console screen the catalogue names, but Import (reached from Members).
       const nav = page.getByRole('navigation', { name: message(words, 'screen.nav') });

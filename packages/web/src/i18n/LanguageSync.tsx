@@ -20,12 +20,16 @@ import {
  */
 export default function LanguageSync({ router }: { router: ReturnType<typeof createAppRouter> }) {
   const { i18n } = useTranslation();
-  const { account } = useSession();
+  const { account, status } = useSession();
   const [search, setSearch] = useState(router.state.location.search);
   const [chosen, setChosen] = useState(0);
   useEffect(() => router.subscribe((state) => setSearch(state.location.search)), [router]);
-  // A choice kept before the server read it (vbc.language without the cookie) reaches the server from now on.
-  useEffect(() => writeLocaleCookie(storedLocale()), []);
+  // The server renders pages (a card, a pet) before the app starts, in the vbc_lang cookie's language:
+  // the account's choice while signed in, else the device's — once the session says which it is.
+  const kept = status === 'checking' ? undefined : (accountLocale(account) ?? storedLocale());
+  useEffect(() => {
+    if (kept !== undefined) writeLocaleCookie(kept);
+  }, [kept, chosen]);
   useEffect(() => {
     const changed = () => setChosen((n) => n + 1);
     document.addEventListener(LANGUAGE_CHOSEN_EVENT, changed);
