@@ -2,7 +2,7 @@ import type { TVirtualContact, TVirtualPet } from '@vbc/shared';
 import { PRODUCT_NAME } from '@vbc/shared';
 import { cardIndexable, cardJsonLd, profileUrls, type TCardUrls } from './card-identity.ts';
 import type { TRenderedPage } from './card-renderer.ts';
-import { localeDirection, type TLocale } from '@vbc/shared/i18n/locales';
+import { LOCALES, localeDirection, type TLocale } from '@vbc/shared/i18n/locales';
 import { speciesName } from '@vbc/shared/pet-species';
 import { translatorFor } from '../platform/i18n/translator.ts';
 
@@ -50,6 +50,24 @@ export function localizedShell(indexHtml: string, locale: TLocale): string {
     .replace('aria-label="Loading"', `aria-label="${escapeHtml(t('loading.label'))}"`);
 }
 
+/**
+ * The page in each of the product's languages (`?lang=`, issue 31), for search engines to show a
+ * reader the one in their language; `x-default` is the page itself (it follows the reader's browser).
+ */
+function languageAlternates(page: string): string[] {
+  const url = new URL(page);
+  url.searchParams.delete('lang');
+  const inLanguage = (locale: TLocale) => {
+    const alternate = new URL(url);
+    alternate.searchParams.set('lang', locale);
+    return alternate.href;
+  };
+  return [
+    ...LOCALES.map((locale) => `<link rel="alternate" hreflang="${locale}" href="${escapeHtml(inLanguage(locale))}">`),
+    `<link rel="alternate" hreflang="x-default" href="${escapeHtml(url.href)}">`,
+  ];
+}
+
 /** index.html in `locale` with title, description and OpenGraph/Twitter tags for link previews, and the page's data inlined. */
 function renderPreviewPage(indexHtml: string, locale: TLocale, preview: TPreview): string {
   const { title, description, page, image } = preview;
@@ -67,6 +85,7 @@ function renderPreviewPage(indexHtml: string, locale: TLocale, preview: TPreview
     `<meta name="twitter:description" content="${escapeHtml(description)}">`,
     image ? `<meta name="twitter:image" content="${escapeHtml(image)}">` : '',
     `<script type="application/json" id="${preview.inline.elementId}">${scriptSafeJson(preview.inline.value)}</script>`,
+    ...languageAlternates(page),
     ...(preview.head ?? []),
   ]
     .filter(Boolean)

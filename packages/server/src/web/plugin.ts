@@ -80,7 +80,8 @@ export default fp(
       // Kept by language too: the same card in Arabic is another page.
       const page =
         renderer && render
-          ? await pages.get(`${locale} ${url}`, data, () =>
+          ? // Kept by how the language was chosen too: a page the link's ?lang= chose names that link as its canonical.
+            await pages.get(`${locale}${language.byHeaders ? '' : ' linked'} ${url}`, data, () =>
               render(renderer, url, locale).then(
                 (rendered) => withServerRendering(plain(locale), rendered, renderer),
                 (error: unknown) => {
@@ -112,6 +113,15 @@ export default fp(
     };
 
     app.get('/vbc/', PAGE, sendShell);
+    /**
+     * A page's own address (its canonical and og:url): with `?lang=` when the link chose the language,
+     * so each language's page names itself (the hreflang alternates name them all); else the page itself.
+     */
+    const pageUrl = (request: FastifyRequest, path: string): string => {
+      const { locale, byHeaders } = pageLocale(request);
+      return `${app.config.PUBLIC_URL}${path}${byHeaders ? '' : `?lang=${locale}`}`;
+    };
+
     app.get<{ Params: { '*': string } }>('/vbc/*', PAGE, async (request, reply) => {
       const [first, ...rest] = request.params['*'].split('/');
       const reserved = (RESERVED_ROUTE_WORDS as readonly string[]).includes((first ?? '').toLowerCase());
@@ -133,7 +143,7 @@ export default fp(
               indexHtml,
               contact,
               {
-                page: `${base}/vbc/${contact.quickId}`,
+                page: pageUrl(request, `/vbc/${contact.quickId}`),
                 image: contact.picture ? `${base}/ds/vbc/profilepicture/${contact.quickId}` : null,
                 vcard: visitorVCardUrl(contact, `${base}/ds/vbc/download/i/${contact.quickId}`),
               },
@@ -154,7 +164,7 @@ export default fp(
               indexHtml,
               pet,
               {
-                page: `${base}/vbc/p/${pet.virtualPetId}`,
+                page: pageUrl(request, `/vbc/p/${pet.virtualPetId}`),
                 image: pet.picture ? `${base}/ds/vbc/odisplay/${pet.picture.obsecuredDisplayItemId}` : null,
               },
               locale,

@@ -164,6 +164,25 @@ describe.skipIf(!built)('server-rendered pages in the visitor’s language', () 
         }
       });
 
+      it('names the card and pet pages in every language for search engines (hreflang alternates, x-default the page itself)', async () => {
+        const card = await buildCard(ctx.app);
+        const response = await ctx.app.inject({ url: `/vbc/${card.quickId}?lang=ar` });
+        const alternates = [...response.body.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)">/g)].map((m) => [
+          m[1],
+          m[2],
+        ]);
+        const page = `${ctx.app.config.PUBLIC_URL}/vbc/${card.quickId}`;
+        expect(alternates).toEqual([...LOCALES.map((locale) => [locale, `${page}?lang=${locale}`]), ['x-default', page]]);
+        // The page a link's ?lang= chose names itself (a canonical to another language's page would hide it from search).
+        const canonical = (html: string) => /<link rel="canonical" href="([^"]+)">/.exec(html)?.[1];
+        expect(canonical(response.body)).toBe(`${page}?lang=ar`);
+        expect(response.body).toContain(`<meta property="og:url" content="${page}?lang=ar">`);
+        // Chosen by the browser's language, it is the page itself (x-default), in whichever language it came.
+        const byHeader = await ctx.app.inject({ url: `/vbc/${card.quickId}`, headers: { 'accept-language': 'ar' } });
+        expect(byHeader.body).toContain('<html lang="ar" dir="rtl">');
+        expect(canonical(byHeader.body)).toBe(page);
+      });
+
       it("sends the app's shell in the page's language: <html lang dir> and the loading screen's words, for any route and a missing card", async () => {
         for (const locale of LOCALES) {
           const pages = catalogue(locale, 'pages') as unknown as { loading: { text: string; label: string } };
