@@ -37,7 +37,7 @@ it('exports one line per member and day, names quoted and never read as a formul
 
 it("draws the range's days with the totals in its label, and the first and last day under it", () => {
   render(<TeamChart analytics={analytics} />);
-  const chart = screen.getByRole('img', { name: 'Last 7 days: 5 views, 1 downloads and 2 exchanges' });
+  const chart = screen.getByRole('img', { name: 'Last 7 days: 5 views, 1 download and 2 exchanges' });
   const labels = [...chart.querySelectorAll('text')].map((t) => t.textContent);
   expect(labels).toContain('Nov 22');
   expect(labels).toContain('Nov 28');
