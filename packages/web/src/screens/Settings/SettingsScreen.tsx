@@ -126,7 +126,10 @@ export default function SettingsScreen() {
   ] as const;
 
   return (
-    <Box component="main" sx={{ maxWidth: 560, mx: 'auto', px: 2, pt: 9, pb: 4, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}>
+    <Box
+      component="main"
+      sx={{ maxWidth: 560, mx: 'auto', px: 2, pt: 9, pb: 4, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2 }}
+    >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, px: 0.5 }}>
         <Avatar sx={{ width: 56, height: 56, fontWeight: 700, background: 'linear-gradient(135deg, #8c6cff, #26c6da)' }}>
           {initialsOf(account.accountName)}
