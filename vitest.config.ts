@@ -18,10 +18,6 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 120_000,
           pool: 'forks',
-          // One module graph per worker, not per file: each file opens its own app, databases and ports
-          // anyway, and re-importing the server for each of 115 files cost 140 s of the workers' time
-          // (the project ran in 517 s isolated, 442 s shared, all 927 tests passing both ways).
-          isolate: false,
           expect: { requireAssertions: true },
         },
       },
