@@ -15,9 +15,6 @@ import { queryKeys } from '../../api/query-keys.ts';
 import { emitClientEvent, notify } from '../../platform/events.ts';
 import { ConsoleList, ConsoleRow, ConsoleSection } from './ConsoleSection.tsx';
 
-/** The roles' English names (the console header's; the sections here say a role with `team:roles.name`). */
-export const ROLE_LABELS: Record<TCorporateRoleName, string> = { admin: 'Admin', editor: 'Editor', member: 'Member' };
-
 /** The role menu's items, each named in the language `t` speaks (a Select takes its MenuItems as direct children). */
 export const roleItems = (t: TFunction<'team'>) =>
   CORPORATE_ROLE_NAMES.map((r) => (
