@@ -111,7 +111,9 @@ export function createRedisBackplane(url: string, options: TRedisBackplaneOption
       assertOpen();
       // During an outage, fail at once: the payload would be lost anyway, and clients are told to resync.
       try {
-        if (subscribedOnce && pub.status !== 'ready') throw new Error(`Redis is not connected (${pub.status}).`);
+        // Only once this connection has been ready: at start it may still be connecting while the
+        // subscriber is already up, and the first payloads wait for it rather than fail.
+        if (publishedOnce && pub.status !== 'ready') throw new Error(`Redis is not connected (${pub.status}).`);
         await pub.publish(channel, payload);
       } catch (error) {
         publishFailed = true;
