@@ -9,6 +9,7 @@ import { buildApp } from '../../packages/server/src/app.ts';
 import { loadConfig } from '../../packages/server/src/platform/config/config.ts';
 import { LogCapture } from '../../packages/server/src/test/app.ts';
 import { loggerOptions } from '../../packages/server/src/platform/logging/logger.ts';
+import { seedDataDir } from '../../packages/server/src/test/templates.ts';
 import { WEB_DIST } from '../../packages/server/src/web/plugin.ts';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -47,6 +48,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   // The card pages' server renderer sits beside the app's build (packages/web/dist-ssr/).
   const ssrDist = path.join(WEB_DIST, '..', 'dist-ssr');
   if (existsSync(ssrDist)) cpSync(ssrDist, path.join(dataDir, 'dist-ssr'), { recursive: true });
+  // A migrated PGlite to start from (unless the server is on PostgreSQL): initdb would cost seconds per file.
+  if (!env.DATABASE_URL) await seedDataDir(dataDir);
   const config = loadConfig({
     PORT: String(port),
     HOST: '127.0.0.1',

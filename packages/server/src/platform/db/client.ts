@@ -26,6 +26,8 @@ export interface Database {
    * again after a loss. Resolves with a function that stops listening.
    */
   listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  /** PGlite only: the whole cluster as a tarball, which `initialData` can start another from. */
+  dump?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -38,6 +40,8 @@ export interface DatabaseOptions {
   maxConnections?: number;
   /** PostgreSQL: longest wait for a connection or for one query's answer (DATABASE_TIMEOUT_MS); default 2000. */
   timeoutMs?: number;
+  /** PGlite in memory: a `dump()` to start from instead of an empty cluster (tests start from a migrated one). */
+  initialData?: Blob;
 }
 
 /**
@@ -51,7 +55,7 @@ const SERVER_SIDE_TIMEOUTS = '-c tcp_keepalives_idle=5 -c tcp_keepalives_interva
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const database = options.url
     ? await openPostgres(options.url, options.maxConnections ?? 20, options.timeoutMs ?? 2000)
-    : await openPglite(options.dataDir);
+    : await openPglite(options.dataDir, options.initialData);
   try {
     await database.migrate();
   } catch (error) {
@@ -171,7 +175,7 @@ async function withAdvisoryLock<T>(pool: Pool, key: bigint, work: () => Promise<
   }
 }
 
-async function openPglite(dataDir: string): Promise<Database & { migrate(): Promise<void> }> {
+async function openPglite(dataDir: string, initialData?: Blob): Promise<Database & { migrate(): Promise<void> }> {
   const { PGlite } = await import('@electric-sql/pglite');
   // pg_trgm and btree_gin: card search's trigram index with the card's business in it (migrations
   // 0011, 0013, 0027), as on PostgreSQL.
@@ -182,7 +186,7 @@ async function openPglite(dataDir: string): Promise<Database & { migrate(): Prom
   const inMemory = dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(path.resolve(dataDir), { recursive: true });
   const extensions = { pg_trgm, btree_gin };
-  const client = inMemory ? new PGlite({ extensions }) : new PGlite(path.resolve(dataDir), { extensions });
+  const client = inMemory ? new PGlite({ extensions, loadDataDir: initialData }) : new PGlite(path.resolve(dataDir), { extensions });
   await client.waitReady;
   const db = drizzle(client, { schema });
   return {
@@ -192,6 +196,7 @@ async function openPglite(dataDir: string): Promise<Database & { migrate(): Prom
     // In the process: no network to lose, so no query timeout.
     onTimeout: () => undefined,
     listen: (channel, onNotify) => client.listen(channel, onNotify),
+    dump: () => client.dumpDataDir('none'),
     close: () => client.close(),
     migrate: () => migrate(db, { migrationsFolder: MIGRATIONS_DIR }),
   };
