@@ -28,6 +28,10 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           testTimeout: 180_000,
           hookTimeout: 300_000,
+          // Journey files share a worker's modules (the server's source, playwright): each file still
+          // starts its own server, database and browser, and importing the server anew cost each file
+          // seconds (8 short journeys: 143 s isolated, 115 s shared).
+          isolate: false,
           // One more try for a journey that failed: two browsers share two cores, and a journey that
           // races its own page under that load (the messages outbox photo, the wallet editor) is
           // reported as retried in the output rather than failing CI. A journey that fails twice fails.
