@@ -12,7 +12,7 @@ import { MIGRATIONS_DIR } from '../platform/config/paths.ts';
  * about one. Two copies of it: the data directory (for a server given a DATA_DIR) and PGlite's dump
  * of it (for a database in memory).
  */
-export interface PgliteTemplate {
+interface PgliteTemplate {
   /** A PGlite data directory: copy it to DATA_DIR/db before the server starts. */
   dataDir: string;
   /** The same cluster as PGlite's dumpDataDir() tarball: `initialData` of openDatabase. */
@@ -44,7 +44,7 @@ let made: Promise<PgliteTemplate> | undefined;
  * folder of its own and renames it into place, so a template, once there, is always whole; a
  * process that loses the race uses the winner's.
  */
-export function pgliteTemplate(): Promise<PgliteTemplate> {
+function pgliteTemplate(): Promise<PgliteTemplate> {
   made ??= (async () => {
     const home = templateHome();
     const template = { dataDir: path.join(home, 'data'), dump: path.join(home, 'dump.tar') };
