@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deepenReader, deploymentDatabase, deploymentReads, explainReads, type TExplained, type TRead, type TSeed } from './deployment.ts';
-import { benchDatabase, helper, median, runScript, startProduct, stop } from './product.ts';
+import { benchDatabase, cpuOf, databaseUse, databaseUsed, helper, median, runScript, startProduct, stop } from './product.ts';
 import type { TLoad, TLoadFigure } from './signed-in-load.ts';
 
 const script = (name: string) => fileURLToPath(new URL(`./${name}`, import.meta.url));
@@ -28,6 +28,9 @@ const reads = (seed: TSeed): TRead[] => [
   { label: 'POST /api/conversation/{id}/messages', path: '', send: true },
 ];
 
+/** A round's figures, with the CPU seconds the serving process and the database's backends used in it. */
+type TMeasured = TLoadFigure & { serverCpu: number; databaseCpu: number };
+
 export interface TSignedInRead {
   label: string;
   /** Best round's req/s, and the ceiling's best round. */
@@ -41,6 +44,9 @@ export interface TSignedInRead {
   /** Requests answered (latency samples) over all rounds, and those that failed or were not 2xx. */
   samples: number;
   errors: number;
+  /** CPU µs per request over all rounds: the server's process (every thread), and the database's backends. */
+  serverCpuUs: number;
+  databaseCpuUs: number;
 }
 
 /**
@@ -49,7 +55,7 @@ export interface TSignedInRead {
  * measured too and every read's statements are explained first.
  */
 export async function benchSignedIn(seconds = 4, rounds = 3, senders = 1000, deployment?: { scale: number }) {
-  const database: { url: string; drop: () => Promise<void>; generatedSeconds?: number | null } = deployment
+  const database: { url: string; name: string; adminUrl: string; drop: () => Promise<void>; generatedSeconds?: number | null } = deployment
     ? { ...(await deploymentDatabase(deployment.scale)), drop: async () => {} }
     : await benchDatabase();
   const dir = mkdtempSync(path.join(tmpdir(), 'vbc-bench-signed-in-'));
@@ -62,11 +68,17 @@ export async function benchSignedIn(seconds = 4, rounds = 3, senders = 1000, dep
     if (deployment) {
       await deepenReader(database.url, seed, deployment.scale);
       list = [...list, ...(await deploymentReads(database.url, deployment.scale))];
+    }
+    // BENCH_READS: only the reads whose label holds one of these words (index.ts).
+    const only = (process.env.BENCH_READS ?? '').split(',').filter(Boolean);
+    if (only.length) list = list.filter((read) => only.some((word) => read.label.includes(word)));
+    if (deployment) {
       explained = await explainReads(database.url, seed, list);
       writeFileSync(path.join(dir, 'plans.txt'), explained.map((e) => `## ${e.label}\n\n${e.plans.join('\n\n')}\n`).join('\n'));
     }
     const product = await startProduct(database.url, logFile);
-    const ceiling = await helper(script('session-ceiling.ts'), [database.url]);
+    // `env` execs node itself, so the child's pid is the ceiling's process (its CPU is measured).
+    const ceiling = await helper(script('session-ceiling.ts'), [database.url], ['env']);
     try {
       const app = `http://127.0.0.1:${product.port}`;
       const bare = `http://127.0.0.1:${ceiling.ready}`;
@@ -76,8 +88,11 @@ export async function benchSignedIn(seconds = 4, rounds = 3, senders = 1000, dep
         writeFileSync(loadFile, JSON.stringify(load));
         return runScript<TLoadFigure>(script('signed-in-load.ts'), [loadFile]);
       };
-      const measure = (url: string, read: Omit<TRead, 'label'>, s: number) =>
-        run({
+      /** A round of `read` against `url`, with the CPU the serving process (`pid`) and the database's backends used in it. */
+      const measure = async (url: string, pid: number | undefined, read: Omit<TRead, 'label'>, s: number): Promise<TMeasured> => {
+        const cpu = () => Object.values(cpuOf(pid)).reduce((a, b) => a + b, 0);
+        const [serverBefore, databaseBefore] = [cpu(), await databaseUse(database.adminUrl, database.name)];
+        const figure = await run({
           url,
           seconds: s,
           path: read.path || '/',
@@ -85,26 +100,33 @@ export async function benchSignedIn(seconds = 4, rounds = 3, senders = 1000, dep
           headers: read.anonymous ? {} : seed.reader,
           senders: read.send ? seed.senders : undefined,
         });
+        const databaseCpu = databaseUsed(databaseBefore, await databaseUse(database.adminUrl, database.name)).cpuSeconds;
+        return { ...figure, serverCpu: cpu() - serverBefore, databaseCpu };
+      };
       // Warm-up: every path once (JIT, prepared statements on the pool's connections).
-      await measure(bare, { path: '/' }, 1);
-      for (const read of list) await measure(app, read, 1);
-      const figures = new Map<string, { results: TLoadFigure[]; ratios: number[] }>(
-        list.map((r) => [r.label, { results: [], ratios: [] }]),
-      );
-      const ceilings: TLoadFigure[] = [];
+      await measure(bare, ceiling.child.pid, { path: '/' }, 1);
+      for (const read of list) await measure(app, product.child.pid, read, 1);
+      const figures = new Map<string, { results: TMeasured[]; ratios: number[] }>(list.map((r) => [r.label, { results: [], ratios: [] }]));
+      const ceilings: TMeasured[] = [];
       for (let round = 0; round < rounds; round++) {
         for (const read of list) {
           // The ceiling always with the reader's session (a visitor's read is measured against it too).
-          const base = await measure(bare, { path: read.path || '/' }, seconds);
-          const result = await measure(app, read, seconds);
+          const base = await measure(bare, ceiling.child.pid, { path: read.path || '/' }, seconds);
+          const result = await measure(app, product.child.pid, read, seconds);
           ceilings.push(base);
           const f = figures.get(read.label)!;
           f.results.push(result);
           f.ratios.push(result.rps / base.rps);
         }
       }
-      const best = (results: TLoadFigure[]) => results.reduce((a, b) => (b.rps > a.rps ? b : a));
-      const summary = (label: string, results: TLoadFigure[], ratios: number[]): TSignedInRead => ({
+      const best = (results: TMeasured[]) => results.reduce((a, b) => (b.rps > a.rps ? b : a));
+      const perRequestUs = (results: TMeasured[], seconds: (r: TMeasured) => number) =>
+        (results.reduce((sum, r) => sum + seconds(r), 0) * 1e6) /
+        Math.max(
+          1,
+          results.reduce((n, r) => n + r.requests, 0),
+        );
+      const summary = (label: string, results: TMeasured[], ratios: number[]): TSignedInRead => ({
         label,
         rps: best(results).rps,
         ratio: median(ratios),
@@ -113,6 +135,8 @@ export async function benchSignedIn(seconds = 4, rounds = 3, senders = 1000, dep
         p99: Math.max(...results.map((r) => r.p99)),
         samples: results.reduce((n, r) => n + r.requests, 0),
         errors: results.reduce((n, r) => n + r.errors, 0),
+        serverCpuUs: perRequestUs(results, (r) => r.serverCpu),
+        databaseCpuUs: perRequestUs(results, (r) => r.databaseCpu),
       });
       return {
         ceiling: summary(
