@@ -206,11 +206,21 @@ export class ConversationClient {
     }
     if (m.sequence < this.lastHubSeq) this.outOfOrder.push(`${this.name}: ${m.sequence} after ${this.lastHubSeq}`);
     this.lastHubSeq = Math.max(this.lastHubSeq, m.sequence);
+    // A message that skips sequences (one sent while the hub reconnected): the web app catches up.
+    const hole = m.sequence > this.caughtUpTo() + 1;
     this.known.add(m.sequence);
     this.viaHub++;
+    if (hole) void this.catchUp();
   }
 
-  /** GET …/messages?after= from the highest sequence held, page by page (retried through outages). */
+  /** The last sequence held with none missing under it (a conversation's sequences start at 1). */
+  private caughtUpTo(): number {
+    let sequence = 0;
+    while (this.known.has(sequence + 1)) sequence++;
+    return sequence;
+  }
+
+  /** GET …/messages?after= from the last sequence held without a hole under it, page by page (retried through outages). */
   catchUp(): Promise<void> {
     this.catchingUp = this.catchingUp.then(() => retrying(() => this.fetchMissing(), 60_000)).catch(() => undefined);
     return this.catchingUp;
@@ -218,7 +228,7 @@ export class ConversationClient {
 
   private async fetchMissing(): Promise<void> {
     for (;;) {
-      const after = Math.max(0, ...this.known);
+      const after = this.caughtUpTo();
       const res = await fetch(`${this.baseUrl}/api/conversation/${this.conversationId}/messages?after=${after}&limit=100`, {
         headers: { authorization: `Bearer ${this.accessToken}` },
       });
