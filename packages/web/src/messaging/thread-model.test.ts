@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TConversationMessage } from '@vbc/shared/conversation';
 import {
+  caughtUpTo,
   dayLabel,
   documentKind,
   hasGapBefore,
@@ -68,6 +69,15 @@ describe('thread model', () => {
   it('sees a hole when a live message skips sequences', () => {
     expect(hasGapBefore([msg(1), msg(2)], 3)).toBe(false);
     expect(hasGapBefore([msg(1), msg(2)], 5)).toBe(true);
+  });
+  it('catches up from under the first hole, not from the live message that skipped it', () => {
+    expect(caughtUpTo([])).toBe(0);
+    expect(caughtUpTo([msg(1), msg(2), msg(3)])).toBe(3);
+    // The latest page starts anywhere: only a hole inside what is held counts.
+    expect(caughtUpTo([msg(51), msg(52)])).toBe(52);
+    // 3 and 4 were sent while the hub reconnected; 5 came live and is shown already.
+    expect(caughtUpTo([msg(1), msg(2), msg(5)])).toBe(2);
+    expect(caughtUpTo(mergeMessages([msg(1), msg(2), msg(5)], [msg(3), msg(4)]))).toBe(5);
   });
   it('labels days and list times', () => {
     const now = new Date(2026, 4, 20, 15, 0);

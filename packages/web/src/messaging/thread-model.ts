@@ -57,7 +57,17 @@ export function linksRefreshAt(messages: readonly TConversationMessage[]): numbe
 /** The highest sequence held, 0 when none. */
 export const lastSequenceOf = (messages: readonly TConversationMessage[]): number => messages.at(-1)?.sequence ?? 0;
 
-/** True when the newest messages are contiguous up to `sequence` (no hole to fill). */
+/**
+ * Where a catch-up reads from (`after=`): the last sequence held before the first hole, else the
+ * highest held; 0 when none. A live message can arrive before the ones under it (one sent while
+ * the hub reconnected): it is shown at once, and the catch-up still fills the hole under it.
+ */
+export function caughtUpTo(messages: readonly TConversationMessage[]): number {
+  for (let i = 1; i < messages.length; i++) if (messages[i]!.sequence > messages[i - 1]!.sequence + 1) return messages[i - 1]!.sequence;
+  return lastSequenceOf(messages);
+}
+
+/** True when `sequence` skips past the newest message held (a hole to fill). */
 export function hasGapBefore(messages: readonly TConversationMessage[], sequence: number): boolean {
   const last = lastSequenceOf(messages);
   return messages.length > 0 && sequence > last + 1;

@@ -12,7 +12,14 @@ import { errorText } from '../../api/error-text.ts';
 import { onRealtimeResync } from '../../realtime/connection.ts';
 import { useClientEvent } from '../../platform/events.ts';
 import { onSent, retryTransient, settle } from '../../messaging/outbox.ts';
-import { hasGapBefore, lastSequenceOf, linksRefreshAt, mergeMessages, showsConversation } from '../../messaging/thread-model.ts';
+import {
+  caughtUpTo,
+  hasGapBefore,
+  lastSequenceOf,
+  linksRefreshAt,
+  mergeMessages,
+  showsConversation,
+} from '../../messaging/thread-model.ts';
 
 /** `error` when the conversation does not exist (the thread says so in the active language). */
 export const CONVERSATION_NOT_FOUND = 'vbc:conversation-not-found';
@@ -53,7 +60,7 @@ export function useThread(conversationId: string, myAccountId: string | null): T
     for (const m of incoming) if (m.clientMessageId) settle(m.personalConversationId, m.clientMessageId);
   }, []);
 
-  /** Fetches everything after the newest sequence held, page by page. */
+  /** Fetches everything after the last sequence held without a hole under it, page by page. */
   const catchUp = useCallback(async () => {
     const ref = current.current;
     if (!ref.ready || ref.catchingUp) return;
@@ -61,7 +68,7 @@ export function useThread(conversationId: string, myAccountId: string | null): T
     const id = ref.conversationId;
     try {
       for (;;) {
-        const page = await listMessages(id, { after: lastSequenceOf(current.current.messages), limit: CATCH_UP_PAGE });
+        const page = await listMessages(id, { after: caughtUpTo(current.current.messages), limit: CATCH_UP_PAGE });
         if (current.current.conversationId !== id) return;
         add(page);
         if (page.length < CATCH_UP_PAGE) break;
