@@ -1,6 +1,6 @@
 // The thread against a real HTTP server (node:http on 127.0.0.1): a live message that skips
 // sequences is shown at once, and the catch-up fills the hole under it.
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { act, renderHook, waitFor } from '@testing-library/react';
@@ -24,10 +24,14 @@ const message = (sequence: number): TConversationMessage => ({
   createdAt: new Date(Date.UTC(2026, 10, 29, 9, sequence)).toISOString(),
 });
 
-/** What the server holds: 1 and 2 when the thread opens; 3, 4 and 5 are sent while it is open. */
-let stored = [message(1), message(2)];
+/** What the server holds: 1 and 2 when the thread opens; more are sent while it is open. */
+let stored: TConversationMessage[] = [];
 /** Each messages read's `after` (null: the latest page). */
-const afters: (number | null)[] = [];
+let afters: (number | null)[] = [];
+beforeEach(() => {
+  stored = [message(1), message(2)];
+  afters = [];
+});
 
 let server: Server;
 beforeAll(async () => {
@@ -37,7 +41,8 @@ beforeAll(async () => {
     if (url.pathname.endsWith('/messages')) {
       const after = url.searchParams.get('after');
       afters.push(after === null ? null : Number(after));
-      res.end(JSON.stringify(after === null ? stored.slice(-50) : stored.filter((m) => m.sequence > Number(after))));
+      const limit = Number(url.searchParams.get('limit') ?? 50);
+      res.end(JSON.stringify(after === null ? stored.slice(-limit) : stored.filter((m) => m.sequence > Number(after)).slice(0, limit)));
       return;
     }
     const summary: TConversationSummary = {
@@ -64,7 +69,7 @@ afterAll(() => {
 });
 
 it('shows a live message that skipped sequences at once, and fills the hole under it by catching up from below it', async () => {
-  const { result } = renderHook(() => useThread(CONVERSATION, ME));
+  const { result, unmount } = renderHook(() => useThread(CONVERSATION, ME));
   await waitFor(() => expect(result.current.messages.map((m) => m.sequence)).toEqual([1, 2]));
 
   // 3 and 4 were sent while the hub reconnected: only 5 comes live.
@@ -73,4 +78,18 @@ it('shows a live message that skipped sequences at once, and fills the hole unde
 
   await waitFor(() => expect(result.current.messages.map((m) => m.sequence)).toEqual([1, 2, 3, 4, 5]));
   expect(afters).toContain(2);
+  unmount();
+});
+
+it('catches up page by page when more than a page was missed', async () => {
+  const { result, unmount } = renderHook(() => useThread(CONVERSATION, ME));
+  await waitFor(() => expect(result.current.messages.map((m) => m.sequence)).toEqual([1, 2]));
+
+  stored = Array.from({ length: 250 }, (_, i) => message(i + 1));
+  act(() => emitClientEvent('messageReceived', { personalConversationId: CONVERSATION, message: message(250) }));
+
+  await waitFor(() => expect(result.current.messages).toHaveLength(250));
+  expect(result.current.messages.map((m) => m.sequence)).toEqual(stored.map((m) => m.sequence));
+  expect(afters).toEqual([null, 2, 102, 202]);
+  unmount();
 });

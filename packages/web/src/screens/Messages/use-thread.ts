@@ -67,11 +67,16 @@ export function useThread(conversationId: string, myAccountId: string | null): T
     ref.catchingUp = true;
     const id = ref.conversationId;
     try {
+      // What is held, as the pages add to it (the state itself updates when React renders).
+      let held = current.current.messages;
       for (;;) {
-        const page = await listMessages(id, { after: caughtUpTo(current.current.messages), limit: CATCH_UP_PAGE });
+        const after = caughtUpTo(held);
+        const page = await listMessages(id, { after, limit: CATCH_UP_PAGE });
         if (current.current.conversationId !== id) return;
         add(page);
-        if (page.length < CATCH_UP_PAGE) break;
+        held = mergeMessages(held, page);
+        // A full page that moved nothing forward: a hole the server cannot fill is not read forever.
+        if (page.length < CATCH_UP_PAGE || caughtUpTo(held) <= after) break;
       }
       const fresh = await getConversation(id);
       if (current.current.conversationId === id) {
