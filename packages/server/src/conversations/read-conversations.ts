@@ -1,4 +1,4 @@
-import { type AnyColumn, and, asc, desc, eq, gt, lt, ne, or, isNull, sql, type SQL } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, gt, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TConversationMessage, TConversationSummary, THaveUnseenMessages } from '@vbc/shared/conversation';
 import type { Db } from '../platform/db/client.ts';
@@ -282,16 +282,20 @@ export async function getSummary(db: Db, accountId: string, conversationId: stri
   return summary;
 }
 
-/** Messages the account has not seen that the other side sent, over all its conversations (prepared once: every screen polls it). */
+/**
+ * Messages the account has not seen that the other side sent, over all its conversations (prepared
+ * once: every screen polls it). Counted per conversation of the account, as the summaries count
+ * them: each count reads one conversation's messages through an index that starts with the
+ * conversation, whatever the table's statistics say. A join of messages to the account's sides let
+ * the planner hash-join a scan of every message while the statistics were young (a database just
+ * filled), and the check then grew with the whole table.
+ */
 const unseenCountOf = preparedQuery((db) => {
   const p = conversationParticipants;
-  const m = conversationMessages;
-  const accountId = sql.placeholder('accountId');
   return db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(m)
-    .innerJoin(p, eq(p.conversationId, m.conversationId))
-    .where(and(eq(p.accountId, accountId), gt(m.seq, p.lastSeenSeq), or(isNull(m.senderAccountId), ne(m.senderAccountId, accountId))))
+    .select({ count: sql<number>`coalesce(sum(${unseenCountSql(p)}), 0)::int` })
+    .from(p)
+    .where(eq(p.accountId, sql.placeholder('accountId')))
     .prepare('unseen_message_count');
 });
 
