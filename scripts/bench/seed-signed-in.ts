@@ -4,7 +4,7 @@
 // a conversation with the reader's counterpart (a send is limited per account, so the send's load
 // takes turns among them, and the reader's own conversation list stays one). Prints what the
 // load needs as JSON on a READY line; the product itself then serves it.
-import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { ZAdminAnnouncementInput } from '../../packages/shared/src/announcement.ts';
 import { createAnnouncement } from '../../packages/server/src/announcements/write-announcement.ts';
 import { buildPerson, send, startConversation } from '../../packages/server/src/test/conversations-support.ts';
@@ -47,9 +47,12 @@ for (let i = 0; i < Number(senderCount); i++) {
   const { personalConversationId } = await startConversation(app, sender, counterpart, 'hello');
   senders.push({ headers: sender.headers, conversationId: personalConversationId });
 }
-// Statistics as a running database has them (autovacuum would gather them within a minute or so).
-await app.db.execute(sql`analyze`);
 await close();
+// Statistics as a running database has them (autovacuum would gather them within a minute or so).
+const client = new pg.Client({ connectionString: databaseUrl });
+await client.connect();
+await client.query('analyze');
+await client.end();
 process.stdout.write(
   `READY ${JSON.stringify({
     reader: reader.headers,
