@@ -15,6 +15,11 @@ export interface TTcpProxy {
    * does: open connections stay open and hear nothing; new ones are accepted and hear nothing.
    */
   silence(): void;
+  /**
+   * Silences (as `silence`) the moment a client sends bytes matching `pattern`, those bytes held
+   * back too: an outage that strikes between a command's request and its answer. Resolves then.
+   */
+  silenceOn(pattern: RegExp): Promise<void>;
   /** Accepts connections again, on the same port, and carries what a silence held back. */
   restore(): Promise<void>;
   close(): Promise<void>;
@@ -34,6 +39,7 @@ export async function startTcpProxy(target: { host: string; port: number }, list
   let port = 0;
   let server: net.Server | null = null;
   let silent = false;
+  let trap: { pattern: RegExp; sprung: () => void } | null = null;
 
   const connectUpstream = (pair: TPair): void => {
     const upstream = net.connect(target);
@@ -48,7 +54,15 @@ export async function startTcpProxy(target: { host: string; port: number }, list
     const s = net.createServer((client) => {
       const pair: TPair = { client, upstream: null, toUpstream: [], toClient: [] };
       pairs.add(pair);
-      client.on('data', (chunk: Buffer) => (silent || !pair.upstream ? pair.toUpstream.push(chunk) : pair.upstream.write(chunk)));
+      client.on('data', (chunk: Buffer) => {
+        if (trap?.pattern.test(chunk.toString('latin1'))) {
+          silent = true;
+          trap.sprung();
+          trap = null;
+        }
+        if (silent || !pair.upstream) pair.toUpstream.push(chunk);
+        else pair.upstream.write(chunk);
+      });
       client.on('error', () => client.destroy());
       client.on('close', () => {
         pairs.delete(pair);
@@ -84,6 +98,9 @@ export async function startTcpProxy(target: { host: string; port: number }, list
     cut: stop,
     silence() {
       silent = true;
+    },
+    silenceOn(pattern) {
+      return new Promise<void>((sprung) => (trap = { pattern, sprung }));
     },
     async restore() {
       if (silent) {

@@ -27,9 +27,9 @@ interface ChannelState {
 /**
  * Backplane over Redis pub/sub. One connection publishes; a dedicated connection is in subscriber
  * mode (Redis forbids other commands on it). A channel is SUBSCRIBEd while at least one local
- * handler wants it, so an instance only receives traffic for the users connected to it. ioredis
- * re-subscribes by itself after a reconnect; payloads published during the gap are lost, so the
- * backplane then calls its `onResync` listeners (the hub tells every client to catch up over HTTP).
+ * handler wants it, so an instance only receives traffic for the users connected to it. The
+ * channels are subscribed again after a reconnect; payloads published during the gap are lost, so
+ * the backplane then calls its `onResync` listeners (the hub tells every client to catch up over HTTP).
  */
 export function createRedisBackplane(url: string, options: TRedisBackplaneOptions = {}): Backplane {
   const onError = options.onError ?? ((): void => undefined);
@@ -40,7 +40,10 @@ export function createRedisBackplane(url: string, options: TRedisBackplaneOption
     redisOptions: { maxRetriesPerRequest: 3 },
   };
   const pub = openBoundedRedis(url, connection);
-  const sub = openBoundedRedis(url, connection);
+  // The subscriber's channels are subscribed again here after a reconnect, not by ioredis: ioredis
+  // 5.11 leaves its own re-SUBSCRIBE's promise unhandled (redis/ioredis#2187 fixes it upstream), so
+  // one that timed out or was cut off was an unhandled rejection, which ends a Node process.
+  const sub = openBoundedRedis(url, { ...connection, redisOptions: { ...connection.redisOptions, autoResubscribe: false } });
   const instanceId = randomUUID();
 
   const channels = new Map<string, ChannelState>();
@@ -67,8 +70,10 @@ export function createRedisBackplane(url: string, options: TRedisBackplaneOption
       subscribedOnce = true;
       return;
     }
-    // Once the PING answers, the re-SUBSCRIBEs ioredis sent before it are in effect: a client
-    // catching up from then on misses nothing.
+    // Once the PING answers, the re-SUBSCRIBE sent before it is in effect: a client catching up
+    // from then on misses nothing. Its failure (the connection lost again) waits for the next
+    // reconnect, which subscribes again.
+    void sub.subscribe(RESYNC_CHANNEL, ...channels.keys()).catch(onError);
     void sub
       .ping()
       .catch(() => undefined)

@@ -207,6 +207,29 @@ describe.skipIf(!databaseUrl || !redisUrl)('PostgreSQL and Redis gone silent', (
     }
   });
 
+  it('a reconnect lost again before its channels are subscribed again leaves no rejection unhandled', async () => {
+    const proxy = await startTcpProxy(hostPort(redisUrl!));
+    const backplane = createRedisBackplane(throughProxy(redisUrl!, proxy), { timeoutMs: 500 });
+    const unhandled: unknown[] = [];
+    const collect = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', collect);
+    try {
+      await backplane.subscribe(`test:${randomUUID()}`, () => undefined);
+      await proxy.cut();
+      // Back, and silent again the moment the subscriber asks for its channels: closed unanswered.
+      const resubscribing = proxy.silenceOn(/subscribe/i);
+      await proxy.restore();
+      await resubscribing;
+      await backplane.close();
+      await new Promise((r) => setTimeout(r, 500));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', collect);
+      await backplane.close();
+      await proxy.close();
+    }
+  });
+
   it('an instance that could not publish while cut off tells the other instances to resync when it is back', async () => {
     const proxy = await startTcpProxy(hostPort(redisUrl!));
     const cutOff = createRedisBackplane(throughProxy(redisUrl!, proxy), { timeoutMs: 500 });
