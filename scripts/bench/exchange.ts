@@ -22,7 +22,7 @@ import { buildApp } from '../../packages/server/src/app.ts';
 import { loadConfig } from '../../packages/server/src/platform/config/config.ts';
 import { openDatabase } from '../../packages/server/src/platform/db/client.ts';
 import { buildAccount, buildCard } from '../../packages/server/src/test/factories.ts';
-import { BENCH_ADMIN_TOKEN, benchDatabase, cpuOf, databaseUse, databaseUsed, median, startProduct, stop } from './product.ts';
+import { BENCH_ADMIN_TOKEN, benchDatabase, databaseUse, databaseUsed, median, processCpuSeconds, startProduct, stop } from './product.ts';
 
 /**
  * Cards the exchanges are spread over: each takes EXCHANGE_CARD_LIMIT (200) a day, so this many
@@ -89,16 +89,11 @@ interface TTarget {
   database: { name: string; adminUrl: string };
 }
 
-const serverCpu = (pid: number | undefined) => {
-  const { main, others } = cpuOf(pid);
-  return main + others;
-};
-
 /** 50 connections for `seconds` on one request kind. */
 async function round(target: TTarget, seconds: number, request: autocannon.Request): Promise<TRound> {
   const { port } = target;
   const statuses: Record<string, number> = {};
-  const cpuBefore = serverCpu(target.pid);
+  const cpuBefore = processCpuSeconds(target.pid);
   const databaseBefore = await databaseUse(target.database.adminUrl, target.database.name);
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
@@ -113,7 +108,7 @@ async function round(target: TTarget, seconds: number, request: autocannon.Reque
   const per = (value: number) => Math.round((value / Math.max(1, result.requests.total)) * 1000) / 1000;
   return {
     perRequest: {
-      serverCpuMs: per((serverCpu(target.pid) - cpuBefore) * 1000),
+      serverCpuMs: per((processCpuSeconds(target.pid) - cpuBefore) * 1000),
       databaseCpuMs: per(database.cpuSeconds * 1000),
       walSyncs: per(database.walSyncs),
       transactions: per(database.commits),

@@ -206,6 +206,12 @@ export const databaseUsed = (before: TDatabaseUse, after: TDatabaseUse) => ({
   commits: after.commits - before.commits,
 });
 
+/** CPU seconds a process has used in all (every thread; cpuOf splits them). */
+export function processCpuSeconds(pid: number | undefined): number {
+  const { main, others } = cpuOf(pid);
+  return main + others;
+}
+
 /** CPU seconds a process has used (Linux /proc; 0 elsewhere): its main thread (the event loop) and its other threads (workers, libuv, GC). */
 export function cpuOf(pid: number | undefined): { main: number; others: number } {
   const ticks = (file: string) => {

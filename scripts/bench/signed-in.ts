@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deepenReader, deploymentDatabase, deploymentReads, explainReads, type TExplained, type TRead, type TSeed } from './deployment.ts';
-import { benchDatabase, cpuOf, databaseUse, databaseUsed, helper, median, runScript, startProduct, stop } from './product.ts';
+import { benchDatabase, databaseUse, databaseUsed, helper, median, processCpuSeconds, runScript, startProduct, stop } from './product.ts';
 import type { TLoad, TLoadFigure } from './signed-in-load.ts';
 
 const script = (name: string) => fileURLToPath(new URL(`./${name}`, import.meta.url));
@@ -90,7 +90,7 @@ export async function benchSignedIn(seconds = 4, rounds = 3, senders = 1000, dep
       };
       /** A round of `read` against `url`, with the CPU the serving process (`pid`) and the database's backends used in it. */
       const measure = async (url: string, pid: number | undefined, read: Omit<TRead, 'label'>, s: number): Promise<TMeasured> => {
-        const cpu = () => Object.values(cpuOf(pid)).reduce((a, b) => a + b, 0);
+        const cpu = () => processCpuSeconds(pid);
         const [serverBefore, databaseBefore] = [cpu(), await databaseUse(database.adminUrl, database.name)];
         const figure = await run({
           url,

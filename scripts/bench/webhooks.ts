@@ -26,7 +26,7 @@ import { loadConfig } from '../../packages/server/src/platform/config/config.ts'
 import { openDatabase } from '../../packages/server/src/platform/db/client.ts';
 import { buildPerson, startConversation } from '../../packages/server/src/test/conversations-support.ts';
 import { buildAccount } from '../../packages/server/src/test/factories.ts';
-import { BENCH_ADMIN_TOKEN, benchDatabase, cpuOf, startProduct, stop } from './product.ts';
+import { BENCH_ADMIN_TOKEN, benchDatabase, processCpuSeconds, startProduct, stop } from './product.ts';
 
 /** Events of the backlog delivered across a SIGKILL of one of two instances. */
 const KILL_EVENTS = 2000;
@@ -157,10 +157,7 @@ export async function benchWebhooks(events = 10_000, pairCount = 200, sends = 30
     const started = await startProduct(database.url, logFile, { ALLOW_INSECURE_OUTBOUND: 'true' });
     children.push(started.child);
     const { port } = started;
-    const serverCpu = () => {
-      const { main, others } = cpuOf(started.child.pid);
-      return main + others;
-    };
+    const serverCpu = () => processCpuSeconds(started.child.pid);
 
     let turn = 0;
     const sendOne = async (): Promise<number> => {

@@ -177,13 +177,16 @@ describe.skipIf(!databaseUrl || !redisUrl)('PostgreSQL and Redis gone silent', (
     }
   });
 
-  it('an idle Redis subscriber connection cut silently is noticed by its PING, and resyncs when back', async () => {
+  it('an idle Redis subscriber connection cut silently is noticed by its PING, resyncs when back, and hears its channel again', async () => {
     const proxy = await startTcpProxy(hostPort(redisUrl!));
     const backplane = createRedisBackplane(throughProxy(redisUrl!, proxy), { timeoutMs: 500 });
+    const other = createRedisBackplane(redisUrl!, { timeoutMs: 500 });
+    const channel = `test:${randomUUID()}`;
+    const received: string[] = [];
     let resyncs = 0;
     backplane.onResync(() => resyncs++);
     try {
-      await backplane.subscribe(`test:${randomUUID()}`, () => undefined);
+      await backplane.subscribe(channel, (payload) => received.push(payload));
       await backplane.ping();
       proxy.silence();
       // Nothing is sent by the test: only the heartbeat can notice.
@@ -201,8 +204,14 @@ describe.skipIf(!databaseUrl || !redisUrl)('PostgreSQL and Redis gone silent', (
       const deadline = Date.now() + 10_000;
       while (Date.now() < deadline && resyncs === 0) await new Promise((r) => setTimeout(r, 50));
       expect(resyncs).toBe(1);
+      // The resync comes once the channel is subscribed again: what is published from then on arrives.
+      await other.publish(channel, 'after the cut');
+      const heard = Date.now() + 5000;
+      while (Date.now() < heard && received.length === 0) await new Promise((r) => setTimeout(r, 20));
+      expect(received).toEqual(['after the cut']);
     } finally {
       await backplane.close();
+      await other.close();
       await proxy.close();
     }
   });
