@@ -97,6 +97,22 @@ describeEachDatabase('capture_lead as one statement', (ctx) => {
     expect(after).toMatchObject({ exchangeCount: 2, company: 'Later Ltd' });
   });
 
+  it('answers a merged request retried after a later merge changed its lead’s e-mail: the same lead, nothing added', async () => {
+    const owner = await buildAccount(ctx.app, { name: 'Mia Moved' });
+    const card = await buildCard(ctx.app, { firstName: 'Mia', lastName: 'Moved' }, { ownerAccountId: owner.account.id });
+    const phone = '+63 917 555 0100';
+    const first = await capture(card.id, exchangeBody({ email: `old-${randomUUID()}@example.test`, phone }));
+    const sameEmail = exchangeBody({ email: first.lead!.email!.toUpperCase(), phone: null });
+    expect(await capture(card.id, sameEmail)).toMatchObject({ leadId: first.leadId, fresh: true });
+    // The same phone with a new e-mail: merged by the phone, and the lead takes the new e-mail.
+    const moved = await capture(card.id, exchangeBody({ email: `new-${randomUUID()}@example.test`, phone }));
+    expect(moved).toMatchObject({ leadId: first.leadId, fresh: true });
+    // No lead has the old e-mail now, yet its request was answered: the retry is that answer.
+    expect(await capture(card.id, sameEmail)).toMatchObject({ leadId: first.leadId, fresh: false });
+    const rows = await ctx.app.db.select().from(leads).where(eq(leads.ownerAccountId, owner.account.id));
+    expect(rows).toMatchObject([{ id: first.leadId, email: moved.lead!.email, exchangeCount: 3 }]);
+  });
+
   it('runs the exchanges that meet while a write is running as one statement, in order: the same e-mail twice is one lead', async () => {
     const owner = await buildAccount(ctx.app, { name: 'Bea Batch' });
     const card = await buildCard(ctx.app, { firstName: 'Bea', lastName: 'Batch' }, { ownerAccountId: owner.account.id });
