@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { isQuickId, isUuid, normalizeQuickId } from '@vbc/shared';
 import type { Db } from '../platform/db/client.ts';
+import { preparedQuery } from '../platform/db/prepared.ts';
 import { corporateAccounts, corporateProfiles, corporateTemplates, displayItems, virtualContacts } from '../platform/db/schema/index.ts';
 import { notFound } from '../platform/errors/app-error.ts';
 import { applyTemplate, type CardBusiness } from './apply-template.ts';
@@ -16,18 +17,9 @@ export interface FoundContact {
   business: CardBusiness | null;
 }
 
-/**
- * Resolves a route's contactId, which docs/contracts.md §2 allows to be the full id or the
- * quickId. Anything that is neither is "not found" without touching the database. One round
- * trip reads the card with its picture and, for a linked card, its business and template.
- */
-export async function findContact(db: Db, contactId: string): Promise<FoundContact | null> {
-  const key = contactId.trim();
-  let where;
-  if (isUuid(key)) where = eq(virtualContacts.id, key.toLowerCase());
-  else if (isQuickId(normalizeQuickId(key))) where = eq(virtualContacts.quickId, normalizeQuickId(key));
-  else return null;
-  const [found] = await db
+/** The card with its picture and business, by id or by quickId: built and prepared once per database handle. */
+function buildFind(db: Db, by: 'id' | 'quickId') {
+  return db
     .select({
       row: virtualContacts,
       pictureContentType: displayItems.contentType,
@@ -42,8 +34,25 @@ export async function findContact(db: Db, contactId: string): Promise<FoundConta
     .leftJoin(corporateProfiles, eq(corporateProfiles.id, virtualContacts.corporateProfileId))
     .leftJoin(corporateAccounts, eq(corporateAccounts.corporateProfileId, virtualContacts.corporateProfileId))
     .leftJoin(corporateTemplates, eq(corporateTemplates.corporateAccountId, corporateAccounts.id))
-    .where(where)
-    .limit(1);
+    .where(eq(by === 'id' ? virtualContacts.id : virtualContacts.quickId, sql.placeholder('key')))
+    .limit(1)
+    .prepare(`find_contact_by_${by}`);
+}
+const findById = preparedQuery((db) => buildFind(db, 'id'));
+const findByQuickId = preparedQuery((db) => buildFind(db, 'quickId'));
+
+/**
+ * Resolves a route's contactId, which docs/contracts.md §2 allows to be the full id or the
+ * quickId. Anything that is neither is "not found" without touching the database. One round
+ * trip reads the card with its picture and, for a linked card, its business and template.
+ */
+export async function findContact(db: Db, contactId: string): Promise<FoundContact | null> {
+  const key = contactId.trim();
+  let find;
+  if (isUuid(key)) find = findById(db).execute({ key: key.toLowerCase() });
+  else if (isQuickId(normalizeQuickId(key))) find = findByQuickId(db).execute({ key: normalizeQuickId(key) });
+  else return null;
+  const [found] = await find;
   if (!found) return null;
   const { row, pictureContentType } = found;
   const picture =
