@@ -6,7 +6,7 @@ import { describeEachDatabase } from '../test/app.ts';
 import { buildAccount, buildCard } from '../test/factories.ts';
 import { accountRecents, corporateFollowers } from '../platform/db/schema/index.ts';
 import { buildBusiness, buildLinkedCard } from '../test/directories-support.ts';
-import { SEARCH_LIMIT, searchedText } from './search-cards.ts';
+import { SEARCH_CANDIDATES, SEARCH_LIMIT, searchedText } from './search-cards.ts';
 
 const token = () => `zq${randomBytes(4).toString('hex')}`;
 
@@ -83,6 +83,23 @@ describeEachDatabase('card search', (ctx) => {
     const team = await buildBusiness(ctx.app, { isPublic: true });
     for (let i = 0; i < SEARCH_LIMIT + 5; i++) await buildLinkedCard(ctx.app, team.corporateProfileId, { organization: `Many ${t}` });
     expect(await search(me.headers, t)).toHaveLength(SEARCH_LIMIT);
+  });
+
+  it(`ranks at most ${SEARCH_CANDIDATES} matches (here 3): the best of those first, never a card that does not match`, async () => {
+    const me = await buildAccount(ctx.app);
+    const t = token();
+    const team = await buildBusiness(ctx.app, { isPublic: true });
+    for (const firstName of ['Ana', 'Anabel', 'Anastasia', 'Luana', 'Bo']) {
+      await buildLinkedCard(ctx.app, team.corporateProfileId, { firstName, lastName: t, jobTitle: null, organization: null });
+    }
+    const all = (await ctx.app.cardSearch.searchCards(me.account.id, `ana ${t}`)).map((c) => c.firstName);
+    expect(all[0]).toBe('Ana');
+    expect([...all].sort()).toEqual(['Ana', 'Anabel', 'Anastasia', 'Luana']);
+    const capped = (await ctx.app.cardSearch.searchCards(me.account.id, `ana ${t}`, 3)).map((c) => c.firstName);
+    expect(capped).toHaveLength(3);
+    // Three of the matches, in the order the whole ranking gives them.
+    expect(capped.every((name) => all.includes(name))).toBe(true);
+    expect(capped).toEqual(all.filter((name) => capped.includes(name)));
   });
 
   it('refuses a missing, blank or too long q (400 naming it), and a signed-out caller (401)', async () => {
