@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { TCardSummary } from '@vbc/shared';
 import type { Db } from '../platform/db/client.ts';
 import { preparedQuery } from '../platform/db/prepared.ts';
@@ -47,16 +47,15 @@ export function cardTextMatches(q: string): SQL | undefined {
 
 /**
  * The search for `wordCount` words (placeholders w0…, and `q` for the similarity), among what the
- * account (`accountId`) reaches; built once per word count (a search is typed letter by letter).
- * It runs as PostgreSQL's unnamed statement (`prepare('')`), so each search is planned with its
- * own words: no single plan suits every word. For a rare word the best plan reads the word's
- * trigrams alone and filters by reach (0.15 ms on the deployment data); for a common one it reads
- * the words and the businesses together in virtual_contacts_search_reach_idx. As a named
- * statement, a connection that had run common words switched to one generic plan for all, and the
- * bench's one-match search took 0.8 ms of the database (977 µs of its CPU a request, 1,475 a
- * second, where planned each time: 578 µs, 2,062 a second).
+ * account (`accountId`) reaches, ranking at most `cap` matches; prepared once per word count
+ * (a search is typed letter by letter). The cap is written into the statement, not a placeholder,
+ * so that PostgreSQL's generic plan is costed with it. With a placeholder the generic plan looked
+ * cheap, and a connection that had run a common word's plans took it for every search; for a rare
+ * word it reads the businesses' entries of the index too (0.8 ms, where the plan made with the
+ * word reads the word's trigrams alone and filters by reach: 0.15 ms on the deployment data).
  */
-function buildSearch(db: Db, wordCount: number) {
+function buildSearch(db: Db, wordCount: number, cap: number) {
+  if (!Number.isSafeInteger(cap) || cap < 1) throw new Error(`search: the cap must be a positive integer, not ${cap}`);
   const accountId = sql.placeholder('accountId');
   const recents = db.select({ id: accountRecents.contactId }).from(accountRecents).where(eq(accountRecents.accountId, accountId));
   const inFolders = db
@@ -98,7 +97,8 @@ function buildSearch(db: Db, wordCount: number) {
         ),
       ),
     )
-    .limit(sql.placeholder('candidates'))
+    // A literal limit (drizzle takes a placeholder or a number, and makes a number a parameter).
+    .limit(sql.raw(String(cap)) as unknown as Placeholder)
     .as('candidates');
   const { searchText, ...summary } = candidates._.selectedFields;
   return db
@@ -106,12 +106,13 @@ function buildSearch(db: Db, wordCount: number) {
     .from(candidates)
     .orderBy(desc(sql`similarity(${searchText}, ${sql.placeholder('q')})`), asc(summary.firstName), asc(summary.lastName), asc(summary.id))
     .limit(SEARCH_LIMIT)
-    .prepare('');
+    .prepare(`card_search_${wordCount}_${cap}`);
 }
-const searches = new Map<number, ReturnType<typeof preparedQuery<ReturnType<typeof buildSearch>>>>();
-const searchOf = (db: Db, wordCount: number) => {
-  let search = searches.get(wordCount);
-  if (search === undefined) searches.set(wordCount, (search = preparedQuery((handle) => buildSearch(handle, wordCount))));
+const searches = new Map<string, ReturnType<typeof preparedQuery<ReturnType<typeof buildSearch>>>>();
+const searchOf = (db: Db, wordCount: number, candidates: number) => {
+  const key = `${wordCount}:${candidates}`;
+  let search = searches.get(key);
+  if (search === undefined) searches.set(key, (search = preparedQuery((handle) => buildSearch(handle, wordCount, candidates))));
   return search(db);
 };
 
@@ -124,8 +125,8 @@ const searchOf = (db: Db, wordCount: number) => {
 export async function searchCards(db: Db, accountId: string, q: string, candidates = SEARCH_CANDIDATES): Promise<TCardSummary[]> {
   const words = q.toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return [];
-  const values: Record<string, string | number> = { accountId, q: words.join(' '), candidates };
+  const values: Record<string, string> = { accountId, q: words.join(' ') };
   words.forEach((word, i) => (values[`w${i}`] = anywhere(word)));
-  const rows = await searchOf(db, words.length).execute(values);
+  const rows = await searchOf(db, words.length, candidates).execute(values);
   return rows.map(presentCardSummary);
 }
