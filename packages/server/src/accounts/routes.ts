@@ -24,7 +24,7 @@ import {
 import { requireAccount } from '../platform/plugins/auth.ts';
 import { requestLocale } from '../platform/i18n/translator.ts';
 import { z } from 'zod';
-import { SECURITY } from '../platform/plugins/docs.ts';
+import { SECURITY, documentedOnly } from '../platform/plugins/docs.ts';
 import { newContactOf } from './change-contact.ts';
 
 /** `{ success: true }`, the answer of logout and account deletion. */
@@ -294,7 +294,10 @@ export default async function accountRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/vbc/recents',
-    { schema: { security: SECURITY.bearer, response: { 200: ZRecents }, tags, summary: 'Recently viewed cards, newest first' } },
+    {
+      ...documentedOnly,
+      schema: { security: SECURITY.bearer, response: { 200: ZRecents }, tags, summary: 'Recently viewed cards, newest first' },
+    },
     async (request): Promise<TRecents> => ({
       recents: await app.accounts.listRecents(requireAccount(request).id),
     }),

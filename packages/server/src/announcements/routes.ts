@@ -9,7 +9,7 @@ import {
   ZCorporateAnnouncementUpdate,
 } from '@vbc/shared/announcement';
 import { requireAccount } from '../platform/plugins/auth.ts';
-import { SECURITY, ZNoContent } from '../platform/plugins/docs.ts';
+import { SECURITY, ZNoContent, documentedOnly } from '../platform/plugins/docs.ts';
 import { EDITOR_ROLES } from '../corporate/index.ts';
 import { uuidParam } from '../platform/http/params.ts';
 import { consoleCaller } from '../corporate/index.ts';
@@ -26,6 +26,7 @@ export default async function announcementRoutes(app: FastifyInstance) {
   r.get(
     '/api/personalAccount/announcements',
     {
+      ...documentedOnly,
       schema: {
         security: SECURITY.bearer,
         response: { 200: ZAnnouncementList },

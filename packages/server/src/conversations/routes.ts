@@ -17,7 +17,7 @@ import { isUuid } from '@vbc/shared';
 import { notFound } from '../platform/errors/app-error.ts';
 import { readUpload } from '../files/index.ts';
 import { requireAccount } from '../platform/plugins/auth.ts';
-import { SECURITY, ZNoContent } from '../platform/plugins/docs.ts';
+import { SECURITY, ZNoContent, documentedOnly } from '../platform/plugins/docs.ts';
 
 const tags = ['conversations'];
 /** A conversation id that is not a UUID cannot exist: the same 404 as someone else's conversation. */
@@ -49,6 +49,7 @@ export default async function conversationRoutes(app: FastifyInstance) {
   r.get(
     '/api/conversation/haveUnseenMessages',
     {
+      ...documentedOnly,
       schema: {
         security: SECURITY.bearer,
         response: { 200: ZHaveUnseenMessages },
@@ -62,6 +63,7 @@ export default async function conversationRoutes(app: FastifyInstance) {
   r.get(
     '/api/conversation',
     {
+      ...documentedOnly,
       schema: {
         security: SECURITY.bearer,
         response: { 200: z.array(ZConversationSummary) },

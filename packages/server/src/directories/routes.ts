@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZDirectories, ZDirectoriesQuery, ZDirectory, ZDirectoryQuery, ZDirectorySummary, ZFolderInput } from '@vbc/shared';
 import { requireAccount } from '../platform/plugins/auth.ts';
-import { SECURITY, ZNoContent } from '../platform/plugins/docs.ts';
+import { SECURITY, ZNoContent, documentedOnly } from '../platform/plugins/docs.ts';
 import { uuidParam } from '../platform/http/params.ts';
 
 const ZDirParams = z.object({ dirId: uuidParam('a directory') });
@@ -17,6 +17,7 @@ export default async function directoryRoutes(app: FastifyInstance) {
   r.get(
     '/api/directories',
     {
+      ...documentedOnly,
       schema: {
         security: SECURITY.bearer,
         querystring: ZDirectoriesQuery,
@@ -32,6 +33,7 @@ export default async function directoryRoutes(app: FastifyInstance) {
   r.get(
     '/api/directories/:dirId',
     {
+      ...documentedOnly,
       schema: {
         security: SECURITY.optionalBearer,
         params: ZDirParams,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZSearchQuery, ZSearchResult, type TSearchResult } from '@vbc/shared';
 import { requireAccount } from '../platform/plugins/auth.ts';
-import { SECURITY } from '../platform/plugins/docs.ts';
+import { SECURITY, documentedOnly } from '../platform/plugins/docs.ts';
 
 /** docs/contracts.md §D4 card search. */
 export default async function searchRoutes(app: FastifyInstance) {
@@ -10,6 +10,7 @@ export default async function searchRoutes(app: FastifyInstance) {
   r.get(
     '/api/vbc/search',
     {
+      ...documentedOnly,
       schema: {
         security: SECURITY.bearer,
         querystring: ZSearchQuery,
