@@ -39,10 +39,14 @@ const sendRequest = (senders: NonNullable<TLoad['senders']>) => ({
     };
   },
 });
-const rotate = (paths: string[]) => ({
-  method: 'GET' as const,
-  setupRequest: (request: autocannon.Request) => ({ ...request, path: paths[turn++ % paths.length]! }),
-});
+/** The paths in turn, from a random one: each round (a process of its own) reads other cards than the last. */
+const rotate = (paths: string[]) => {
+  let at = Math.floor(Math.random() * paths.length);
+  return {
+    method: 'GET' as const,
+    setupRequest: (request: autocannon.Request) => ({ ...request, path: paths[at++ % paths.length]! }),
+  };
+};
 const result = await autocannon({
   url: load.url,
   connections: 50,
