@@ -1,5 +1,6 @@
 import { eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
+import { preparedQuery } from '../platform/db/prepared.ts';
 import { qualified } from '../platform/db/qualified.ts';
 import {
   corporateAccountMembers,
@@ -16,13 +17,17 @@ export interface ReachedBusiness extends BusinessRow {
   isFollower: boolean;
 }
 
-const isMemberOf = (accountId: string | null) =>
+/** The viewer's account id in a statement: a value, a placeholder (null for a signed-out viewer), or null. */
+type TViewer = string | SQL | null;
+const viewerSql = (accountId: Exclude<TViewer, null>): SQL => (typeof accountId === 'string' ? sql`${accountId}` : accountId);
+
+const isMemberOf = (accountId: TViewer) =>
   accountId
-    ? sql<boolean>`exists (select 1 from ${corporateAccountMembers} where ${corporateAccountMembers.corporateAccountId} = ${corporateAccounts.id} and ${corporateAccountMembers.accountId} = ${accountId})`
+    ? sql<boolean>`exists (select 1 from ${corporateAccountMembers} where ${corporateAccountMembers.corporateAccountId} = ${corporateAccounts.id} and ${corporateAccountMembers.accountId} = ${viewerSql(accountId)})`
     : sql<boolean>`false`;
-const isFollowerOf = (accountId: string | null) =>
+const isFollowerOf = (accountId: TViewer) =>
   accountId
-    ? sql<boolean>`exists (select 1 from ${corporateFollowers} where ${corporateFollowers.corporateAccountId} = ${corporateAccounts.id} and ${corporateFollowers.accountId} = ${accountId})`
+    ? sql<boolean>`exists (select 1 from ${corporateFollowers} where ${corporateFollowers.corporateAccountId} = ${corporateAccounts.id} and ${corporateFollowers.accountId} = ${viewerSql(accountId)})`
     : sql<boolean>`false`;
 
 /**
@@ -32,7 +37,7 @@ const isFollowerOf = (accountId: string | null) =>
 const cardCountOf = (profileId: SQL) =>
   sql<number>`coalesce((select ${qualified(corporateProfileCardCounts.cardCount)} from ${corporateProfileCardCounts} where ${qualified(corporateProfileCardCounts.corporateProfileId)} = ${profileId}), 0)`;
 
-function selectBusinesses<TExtra extends Record<string, SQL>>(db: Db, accountId: string | null, where: SQL | undefined, extra: TExtra) {
+function selectBusinesses<TExtra extends Record<string, SQL>>(db: Db, accountId: TViewer, where: SQL | undefined, extra: TExtra) {
   return db
     .select({
       id: corporateAccounts.id,
@@ -65,6 +70,13 @@ export function reachedBusinessesJson(accountId: string | Placeholder): SQL<Reac
   >`(select coalesce(json_agg(json_build_object('id', ${a}, 'name', ${name}, 'corporateProfileId', ${profileId}, 'isPublic', ${qualified(corporateAccounts.directoryPublic)}, 'cardCount', ${cardCount}, 'isMember', ${member}, 'isFollower', ${follower}) order by lower(${name}), ${a}), '[]'::json) from ${corporateAccounts} join ${corporateProfiles} on ${qualified(corporateProfiles.id)} = ${profileId} where ${a} in (select ${qualified(corporateAccountMembers.corporateAccountId)} from ${corporateAccountMembers} where ${qualified(corporateAccountMembers.accountId)} = ${accountId} union select ${qualified(corporateFollowers.corporateAccountId)} from ${corporateFollowers} where ${qualified(corporateFollowers.accountId)} = ${accountId}))`;
 }
 
+/** The page of cards: read only when the viewer may open the business (`cards(profileId)`, see findBusiness). */
+function selectBusinessPage<TCard>(db: Db, corporateAccountId: string | SQL, accountId: TViewer, cards: (profileId: SQL) => SQL<TCard[]>) {
+  const opens = sql`(${qualified(corporateAccounts.directoryPublic)} or ${isMemberOf(accountId)} or ${isFollowerOf(accountId)})`;
+  const page = sql<TCard[] | null>`case when ${opens} then ${cards(qualified(corporateAccounts.corporateProfileId))} end`;
+  return selectBusinesses(db, accountId, eq(corporateAccounts.id, corporateAccountId), { cards: page }).limit(1);
+}
+
 /**
  * One business directory with the viewer's relation to it and, in the same statement, one page of
  * its cards (`cards(profileId)`: a JSON array, given the business's profile id as the outer
@@ -77,10 +89,19 @@ export async function findBusiness<TCard>(
   accountId: string | null,
   cards: (profileId: SQL) => SQL<TCard[]>,
 ): Promise<(ReachedBusiness & { cards: TCard[] | null }) | null> {
-  const opens = sql`(${qualified(corporateAccounts.directoryPublic)} or ${isMemberOf(accountId)} or ${isFollowerOf(accountId)})`;
-  const page = sql<TCard[] | null>`case when ${opens} then ${cards(qualified(corporateAccounts.corporateProfileId))} end`;
-  const [row] = await selectBusinesses(db, accountId, eq(corporateAccounts.id, corporateAccountId), { cards: page }).limit(1);
+  const [row] = await selectBusinessPage(db, corporateAccountId, accountId, cards);
   return row ?? null;
+}
+
+/**
+ * findBusiness prepared once per database handle (`name`), for the pages every open and every
+ * scroll of a directory reads: the business, the viewer and the cards' parameters are
+ * placeholders (`dirId`, `accountId`: null for a signed-out viewer, and those `cards` uses).
+ */
+export function preparedBusinessPage<TCard>(name: string, cards: (profileId: SQL) => SQL<TCard[]>) {
+  return preparedQuery((db) =>
+    selectBusinessPage(db, sql`${sql.placeholder('dirId')}::uuid`, sql`${sql.placeholder('accountId')}::uuid`, cards).prepare(name),
+  );
 }
 
 /** How a viewer reaches a business directory; null when it is closed to them. */

@@ -5,7 +5,8 @@ import { directoryFolderCards, directoryFolders, virtualContacts } from '../plat
 import { badRequest, notFound } from '../platform/errors/app-error.ts';
 import { cardSummaryColumns, cardSummaryJson, presentCardSummary, type CardSummaryRow } from '../cards/index.ts';
 import { cardTextMatches } from '../search/index.ts';
-import { findBusiness, relationTo } from './business-directories.ts';
+import { preparedQuery } from '../platform/db/prepared.ts';
+import { findBusiness, preparedBusinessPage, relationTo } from './business-directories.ts';
 import { presentBusiness, presentFolder } from './present-directory.ts';
 
 /**
@@ -34,6 +35,41 @@ const pageOf = <T>(rows: T[], limit: number, place: (last: T) => string[]) => ({
   nextCursor: rows.length > limit ? encodeCursor(place(rows[limit - 1]!)) : null,
 });
 
+/** A directory's row by id: every directory page starts by asking whether it is a folder. */
+const folderById = preparedQuery((db) =>
+  db
+    .select()
+    .from(directoryFolders)
+    .where(eq(directoryFolders.id, sql.placeholder('dirId')))
+    .limit(1)
+    .prepare('directory_folder_by_id'),
+);
+
+const v = virtualContacts;
+
+/** Cards after a business page's last card (first name, last name, id). */
+const afterPlace = (firstName: SQL | string, lastName: SQL | string, id: SQL | string): SQL =>
+  sql`(${v.firstName}, ${v.lastName}, ${v.id}) > (${firstName}, ${lastName}, ${id}::uuid)`;
+
+/** A business's cards linked to profile `profileId` by name, `limit` of them from `after`, as a JSON array (one more than the page). */
+const cardsByName = (profileId: SQL, matches: SQL | undefined, after: SQL | undefined, limit: number | SQL) =>
+  sql<
+    CardSummaryRow[]
+  >`(select coalesce(json_agg(p.card order by p.first_name, p.last_name, p.id), '[]'::json) from (select ${cardSummaryJson} as card, ${v.firstName}, ${v.lastName}, ${v.id} from ${v} where ${and(sql`${v.corporateProfileId} = ${profileId}`, matches, after)} order by ${v.firstName}, ${v.lastName}, ${v.id} limit ${limit}) p)`;
+
+const limitPlaceholder = sql`${sql.placeholder('limit')}::int`;
+const businessFirstPage = preparedBusinessPage('business_directory_first_page', (profileId) =>
+  cardsByName(profileId, undefined, undefined, limitPlaceholder),
+);
+const businessPageAfter = preparedBusinessPage('business_directory_page_after', (profileId) =>
+  cardsByName(
+    profileId,
+    undefined,
+    afterPlace(sql`${sql.placeholder('firstName')}::text`, sql`${sql.placeholder('lastName')}::text`, sql`${sql.placeholder('id')}`),
+    limitPlaceholder,
+  ),
+);
+
 /**
  * GET /api/directories/{dirId}: a folder opens only for its owner (newest saved first); a
  * business directory for its members and followers, and for anyone (signed out too) when the
@@ -42,7 +78,7 @@ const pageOf = <T>(rows: T[], limit: number, place: (last: T) => string[]) => ({
  */
 export async function findDirectory(db: Db, dirId: string, accountId: string | null, query: TDirectoryQuery): Promise<TDirectory> {
   const matches = query.q ? cardTextMatches(query.q) : undefined;
-  const [folder] = await db.select().from(directoryFolders).where(eq(directoryFolders.id, dirId)).limit(1);
+  const [folder] = await folderById(db).execute({ dirId });
   if (folder) {
     if (folder.accountId !== accountId) throw notFound('directory');
     let after: SQL | undefined;
@@ -70,22 +106,20 @@ export async function findDirectory(db: Db, dirId: string, accountId: string | n
     const total = rows[0]?.total ?? (await countFolder(db, folder.id));
     return { ...presentFolder(folder, total), cards: page.rows.map((r) => presentCardSummary(r.card)), nextCursor: page.nextCursor };
   }
-  let after: SQL | undefined;
-  if (query.cursor) {
-    const [firstName, lastName, id] = decodeCursor(query.cursor, 3) as [string, string, string];
-    after = sql`(${virtualContacts.firstName}, ${virtualContacts.lastName}, ${virtualContacts.id}) > (${firstName}, ${lastName}, ${id}::uuid)`;
-  }
-  // The business, the viewer's relation and the page of its cards by name: one statement.
-  const v = virtualContacts;
-  const business = await findBusiness(
-    db,
-    dirId,
-    accountId,
-    (profileId) =>
-      sql<
-        CardSummaryRow[]
-      >`(select coalesce(json_agg(p.card order by p.first_name, p.last_name, p.id), '[]'::json) from (select ${cardSummaryJson} as card, ${v.firstName}, ${v.lastName}, ${v.id} from ${v} where ${and(sql`${v.corporateProfileId} = ${profileId}`, matches, after)} order by ${v.firstName}, ${v.lastName}, ${v.id} limit ${query.limit + 1}) p)`,
-  );
+  const cursor = query.cursor ? (decodeCursor(query.cursor, 3) as [string, string, string]) : undefined;
+  // The business, the viewer's relation and the page of its cards by name: one statement, prepared
+  // once for the pages without a filter (every open and every scroll).
+  const oneMore = query.limit + 1;
+  const business = matches
+    ? await findBusiness(db, dirId, accountId, (profileId) => cardsByName(profileId, matches, cursor && afterPlace(...cursor), oneMore))
+    : ((
+        await (cursor ? businessPageAfter : businessFirstPage)(db).execute({
+          dirId,
+          accountId,
+          limit: oneMore,
+          ...(cursor && { firstName: cursor[0], lastName: cursor[1], id: cursor[2] }),
+        })
+      )[0] ?? null);
   const relation = business && relationTo(business);
   if (!business || !relation) throw notFound('directory');
   const page = pageOf(business.cards ?? [], query.limit, (last) => [last.firstName, last.lastName, last.id]);
