@@ -78,6 +78,9 @@ describeEachDatabase(
       const list = (await read('/api/personalAccount/announcements', ana.headers)) as z.output<typeof ZAnnouncementList>;
       expect(list.announcements[0]).toMatchObject({ title: 'Maintenance', attachments: [{ name: 'menu.pdf' }] });
       expectExactly(ZAnnouncementList, list);
+      // The list (its own statement, attachments as a JSON column) says what the announcement read alone says.
+      const [item] = list.announcements;
+      expect(await read(`/api/personalAccount/announcement/${item!.announcementId}`, ana.headers)).toStrictEqual(item);
 
       const directories = (await read('/api/directories', ana.headers)) as z.output<typeof ZDirectories>;
       expectExactly(ZDirectories, directories);
