@@ -14,6 +14,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { WebSocket } from 'ws';
 import { benchDatabase, cpuOf, helper, percentile, startProduct, stop } from './product.ts';
@@ -114,6 +115,30 @@ export async function connect(
 }
 
 type TClients = Awaited<ReturnType<typeof connect>>;
+
+/**
+ * `count` connections opened with the official SignalR client in a process of its own
+ * (hub-official-load.ts), waited on as `connect`'s are: its ALL and SETTLED lines carry the
+ * machine's monotonic clock, turned here into this process's `performance.now()`.
+ */
+async function connectOfficial(url: string, count: number, token: string, children: ChildProcess[]): Promise<TClients> {
+  const load = await helper(script('hub-official-load.ts'), [url, token, String(count)]);
+  children.push(load.child);
+  const offsetMs = performance.now() - Number(process.hrtime.bigint()) / 1e6;
+  const seen = new Map<string, (at: number) => void>();
+  createInterface({ input: load.child.stdout! }).on('line', (line) => {
+    const [word, id, ns] = line.split(' ');
+    if (word !== 'ALL' && word !== 'SETTLED') return;
+    seen.get(word === 'ALL' ? id! : `settled:${id}`)?.(Number(ns) / 1e6 + offsetMs);
+  });
+  return {
+    waitAll: (id) => new Promise<number>((resolve) => seen.set(id, resolve)),
+    forget: (id) => seen.delete(id),
+    sample: () => '',
+    close: () => void load.child.kill('SIGTERM'),
+  };
+}
+
 interface TSamples {
   all: number[];
   posts: number[];
@@ -179,7 +204,13 @@ const summary = ({ all, posts, cpu }: TSamples) => {
  */
 const BLOCKS = 10;
 
-export async function benchHubFanOut(clientCount: number, sends: number, withBaseline: boolean) {
+/**
+ * `clientCount` connections of one account, `sends` sends; with `withBaseline`, against the raw
+ * server. With `official`, the connections are the official client's in a process of their own
+ * (no baseline), as a phone's or a browser's are; else `ws` sockets speaking SignalR's JSON
+ * protocol in this process.
+ */
+export async function benchHubFanOut(clientCount: number, sends: number, withBaseline: boolean, official = false) {
   const database = await benchDatabase();
   const logFile = path.join(mkdtempSync(path.join(tmpdir(), 'vbc-bench-log-')), 'server.log');
   const children: ChildProcess[] = [];
@@ -193,8 +224,10 @@ export async function benchHubFanOut(clientCount: number, sends: number, withBas
     children.push(product.child);
     progress('server started');
     const base = `127.0.0.1:${product.port}`;
-    const hubClients = await connect(`ws://${base}/personalHub`, clientCount, { authorization: `Bearer ${seed.recipientToken}` }, true);
-    progress(`${clientCount} hub clients connected`);
+    const hubClients = official
+      ? await connectOfficial(`http://${base}/personalHub`, clientCount, seed.recipientToken, children)
+      : await connect(`ws://${base}/personalHub`, clientCount, { authorization: `Bearer ${seed.recipientToken}` }, true);
+    progress(`${clientCount} ${official ? 'official' : 'hub'} clients connected`);
     let hubSends = 0;
     const hubPost = (clientMessageId: string) => {
       const k = hubSends++;
@@ -247,6 +280,6 @@ export async function benchHubFanOut(clientCount: number, sends: number, withBas
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  const [clients = 1000, sends = 1000, baseline = 1] = process.argv.slice(2).map(Number);
-  console.log(JSON.stringify(await benchHubFanOut(clients, sends, baseline === 1)));
+  const [clients = 1000, sends = 1000, baseline = 1, official = 0] = process.argv.slice(2).map(Number);
+  console.log(JSON.stringify(await benchHubFanOut(clients, sends, baseline === 1, official === 1)));
 }
