@@ -72,6 +72,7 @@ export async function benchSignedIn(seconds = 4, rounds = 3, senders = 1000, dep
     // BENCH_READS: only the reads whose label holds one of these words (index.ts).
     const only = (process.env.BENCH_READS ?? '').split(',').filter(Boolean);
     if (only.length) list = list.filter((read) => only.some((word) => read.label.includes(word)));
+    if (list.length === 0) throw new Error(`BENCH_READS=${process.env.BENCH_READS}: no read's label holds any of these words`);
     if (deployment) {
       explained = await explainReads(database.url, seed, list);
       writeFileSync(path.join(dir, 'plans.txt'), explained.map((e) => `## ${e.label}\n\n${e.plans.join('\n\n')}\n`).join('\n'));

@@ -229,7 +229,7 @@ export async function benchWebhooks(events = 10_000, pairCount = 200, sends = 30
         received: backlogRequests,
         ...repeats(arrivals, killedAt),
       },
-      cpuPerDeliveryMs: Math.round((cpuMs / Math.max(1, backlog.size)) * 100) / 100,
+      cpuPerDeliveryMs: Math.round((cpuMs / Math.max(1, throughput.events)) * 100) / 100,
       quiet: figures(quiet),
       during: figures(during),
     };

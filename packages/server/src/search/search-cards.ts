@@ -112,7 +112,9 @@ const searches = new Map<string, ReturnType<typeof preparedQuery<ReturnType<type
 const searchOf = (db: Db, wordCount: number, candidates: number) => {
   const key = `${wordCount}:${candidates}`;
   let search = searches.get(key);
-  if (search === undefined) searches.set(key, (search = preparedQuery((handle) => buildSearch(handle, wordCount, candidates))));
+  // Planned as PostgreSQL chooses run after run: the plan made with a rare word reads far less (buildSearch).
+  if (search === undefined)
+    searches.set(key, (search = preparedQuery((handle) => buildSearch(handle, wordCount, candidates), { planOnce: false })));
   return search(db);
 };
 

@@ -2,15 +2,15 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Pool } from 'pg';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.ts';
 import { MIGRATIONS_DIR } from '../config/paths.ts';
 import { boundQueries } from './bounded-queries.ts';
+import type { Db } from './handle.ts';
+import { runNamedStatementsOn } from './prepared.ts';
 
 export { schema };
 
-/** The one Drizzle type both drivers satisfy: services never know which engine runs. */
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type { Db };
 
 export interface Database {
   db: Db;
@@ -73,28 +73,45 @@ async function openPostgres(url: string, max: number, timeoutMs: number): Promis
   // connection (boundQueries), so a server that cannot be reached fails a request with a 503
   // within timeoutMs instead of holding it. TCP keepalive on our side, and SERVER_SIDE_TIMEOUTS
   // on the server's, find connections a silent cut left dead.
-  const pool = new Pool({
-    connectionString: url,
-    max,
-    connectionTimeoutMillis: timeoutMs,
-    keepAlive: true,
-    keepAliveInitialDelayMillis: 5000,
-    ...(new URL(url).searchParams.has('options') ? {} : { options: SERVER_SIDE_TIMEOUTS }),
-  });
-  // A dropped idle connection must not crash the process; the pool replaces it.
-  pool.on('error', () => {});
   const timeoutListeners: Array<() => void> = [];
-  boundQueries(pool, timeoutMs, () => {
-    for (const listener of timeoutListeners) listener();
-  });
+  const openPool = (connectionString: string, size: number, options: string | undefined) => {
+    const opened = new Pool({
+      connectionString,
+      max: size,
+      connectionTimeoutMillis: timeoutMs,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 5000,
+      ...(options === undefined ? {} : { options }),
+    });
+    // A dropped idle connection must not crash the process; the pool replaces it.
+    opened.on('error', () => {});
+    boundQueries(opened, timeoutMs, () => {
+      for (const listener of timeoutListeners) listener();
+    });
+    return opened;
+  };
+  const urlOptions = new URL(url).searchParams.get('options');
+  const pool = openPool(url, max, urlOptions === null ? SERVER_SIDE_TIMEOUTS : undefined);
+  // Named statements' own connections (platform/db/prepared.ts), half as many more: the same
+  // session settings (the URL's, else SERVER_SIDE_TIMEOUTS), and every statement's plan made once
+  // for any values. Not the whole pool: there an unnamed statement (most queries, built per
+  // request) would lose the plan made with its values too.
+  const withoutOptions = new URL(url);
+  withoutOptions.searchParams.delete('options');
+  const plannedPool = openPool(
+    withoutOptions.toString(),
+    Math.ceil(max / 2),
+    `${urlOptions ?? SERVER_SIDE_TIMEOUTS} -c plan_cache_mode=force_generic_plan`,
+  );
   const db = drizzle(pool, { schema });
+  runNamedStatementsOn(db as unknown as Db, drizzle(plannedPool, { schema }) as unknown as Db);
   return {
     db: db as unknown as Db,
     kind: 'postgres',
     ping: async () => void (await db.execute(sql`select 1`)),
     onTimeout: (listener) => void timeoutListeners.push(listener),
     listen: (channel, onNotify) => listenOnPostgres(url, channel, onNotify),
-    close: () => pool.end(),
+    close: async () => void (await Promise.all([pool.end(), plannedPool.end()])),
     // Migrations may take longer than a request's queries: their own connection, unbounded.
     migrate: async () => {
       // Two connections: one holds the advisory lock while the migrator uses the other.
