@@ -9,7 +9,8 @@ import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../platform/config/config.ts';
-import { openDatabase, type Database } from '../platform/db/client.ts';
+import { openDatabase, type Database, type Db } from '../platform/db/client.ts';
+import { namedStatementsOn } from '../platform/db/prepared.ts';
 import { describeEachDatabase, buildTestApp } from '../test/app.ts';
 import { createPostgresDatabase } from '../test/databases.ts';
 import { serviceUrl } from '../test/services.ts';
@@ -118,10 +119,12 @@ describe.skipIf(!databaseUrl)('a burst of WebSocket upgrades with the database p
   it('answers every upgrade 503 with Retry-After (never 500), and connects again once the pool is free', async () => {
     const ana = await buildAccount(app);
     const wsUrl = `${hubUrl.replace('http', 'ws')}?access_token=${ana.accessToken}`;
-    // Both pool connections held for longer than the pool's wait for a free one (DATABASE_TIMEOUT_MS,
-    // 2 s): each by an open transaction that sends nothing meanwhile, since a query that long would
-    // itself be cut at that bound.
-    const busy = [1, 2].map(() => database.db.transaction(() => new Promise((resolve) => setTimeout(resolve, 6500))));
+    // Every pooled connection held for longer than the pool's wait for a free one (DATABASE_TIMEOUT_MS,
+    // 2 s): the two for queries and the one for named statements (the session lookup), each by an
+    // open transaction that sends nothing meanwhile, since a query that long would itself be cut at
+    // that bound.
+    const hold = (db: Db) => db.transaction(() => new Promise((resolve) => setTimeout(resolve, 6500)));
+    const busy = [hold(database.db), hold(database.db), hold(namedStatementsOn(database.db))];
     const watcher = new pg.Client({ connectionString: created.url });
     await watcher.connect();
     try {
@@ -131,7 +134,7 @@ describe.skipIf(!databaseUrl)('a burst of WebSocket upgrades with the database p
             await watcher.query(
               `select count(*)::int as n from pg_stat_activity where datname = current_database() and state = 'idle in transaction'`,
             )
-          ).rows[0].n === 2,
+          ).rows[0].n === 3,
       );
     } finally {
       await watcher.end();

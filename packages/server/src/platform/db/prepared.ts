@@ -11,6 +11,9 @@ export function runNamedStatementsOn(db: Db, planned: Db): void {
   plannedOnce.set(db, planned);
 }
 
+/** The handle named statements given `db` run on (`db` itself where there is no other: PGlite, a transaction). */
+export const namedStatementsOn = (db: Db): Db => plannedOnce.get(db) ?? db;
+
 export interface TPreparedOptions {
   /**
    * False for a query whose best plan depends on its values (a search's words): it runs on the
@@ -36,7 +39,7 @@ export interface TPreparedOptions {
 export function preparedQuery<TQuery>(build: (db: Db) => TQuery, { planOnce = true }: TPreparedOptions = {}): (db: Db) => TQuery {
   const built = new WeakMap<Db, TQuery>();
   return (db) => {
-    const handle = (planOnce && plannedOnce.get(db)) || db;
+    const handle = planOnce ? namedStatementsOn(db) : db;
     let query = built.get(handle);
     if (query === undefined) built.set(handle, (query = build(handle)));
     return query;
