@@ -10,7 +10,7 @@ import { cardLinkTarget } from './card-link.ts';
 import type { TViewer } from './count-view.ts';
 import type { FoundContact } from './find-contact.ts';
 import { presentContact, publicContactJson, type ContactRow } from './present-card.ts';
-import { SECURITY, ZNoContent, binary, documentedOnly, orJsonText } from '../platform/plugins/docs.ts';
+import { JSON_CONTENT_TYPE, SECURITY, ZNoContent, binary, documentedOnly, orJsonText } from '../platform/plugins/docs.ts';
 import { ZVirtualContact } from './response-schemas.ts';
 import { VCARD_VERSION_QUERY, vcardFormat } from './vcard-format.ts';
 
@@ -50,7 +50,7 @@ export default async function publicRoutes(app: FastifyInstance) {
 
   /** A visitor's read of a card: its public JSON. The page that shows it counts the view (POST …/view). */
   const visitorRead = (found: FoundContact): string => publicContactJson(found);
-  const CARD_HEADERS = { 'cache-control': 'private, no-store', 'content-type': 'application/json; charset=utf-8' };
+  const CARD_HEADERS = { 'cache-control': 'private, no-store', 'content-type': JSON_CONTENT_TYPE };
 
   r.get(
     CARD_ROUTE,

@@ -1,5 +1,7 @@
+import { and, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { TConversationMessage, TConversationSummary, TCounterpart } from '@vbc/shared/conversation';
-import type { conversationMessages } from '../platform/db/schema/index.ts';
+import { isoTimestamp, jsonObject, textLiteral } from '../platform/db/json-text.ts';
+import { conversationMessages, displayItems, documentFiles } from '../platform/db/schema/index.ts';
 
 export type MessageRow = typeof conversationMessages.$inferSelect;
 
@@ -9,6 +11,9 @@ export interface TMessageRecord {
   photo: { obsecuredId: string; width: number; height: number } | null;
   document: { id: string; name: string; contentType: string; size: number } | null;
 }
+
+const PHOTO_PATH = '/ds/vbc/odisplay/';
+const DOCUMENT_PATH = '/ds/vbc/file/';
 
 /**
  * Message row → the API / hub shape (TConversationMessage). An attachment's `url` is its unsigned
@@ -34,7 +39,7 @@ export function presentMessage(record: TMessageRecord): TConversationMessage {
       obsecuredDisplayItemId: photo.obsecuredId,
       width: photo.width,
       height: photo.height,
-      url: `/ds/vbc/odisplay/${photo.obsecuredId}`,
+      url: `${PHOTO_PATH}${photo.obsecuredId}`,
     };
   }
   if (m.kind === 'document' && document) {
@@ -43,10 +48,53 @@ export function presentMessage(record: TMessageRecord): TConversationMessage {
       name: document.name,
       contentType: document.contentType,
       size: document.size,
-      url: `/ds/vbc/file/${document.id}`,
+      url: `${DOCUMENT_PATH}${document.id}`,
     };
   }
   return out;
+}
+
+/** Whether the message carries a photo, or a document, that presentMessage would show. */
+const hasPhoto = and(eq(conversationMessages.kind, sql`'photo'`), isNotNull(displayItems.obsecuredId))!;
+const hasDocument = and(eq(conversationMessages.kind, sql`'document'`), isNotNull(documentFiles.id))!;
+/** Whether messageJson's message has a file, whose address each reader gets signed (withFileLinks). */
+export const hasFile = or(hasPhoto, hasDocument)!;
+
+/**
+ * presentMessage written by PostgreSQL: the JSON text of a message of `conversation_messages`
+ * left-joined to `display_items` and `document_files` (as read-conversations.ts selects them),
+ * for a page sent as PostgreSQL wrote it. The same fields in the same shape, each attachment only
+ * when its message has one; documented-reads.test.ts and private-files.test.ts hold the two to
+ * each other. Its files' addresses are unsigned, as presentMessage's are (`hasFile`).
+ */
+export function messageJson(): SQL {
+  const m = conversationMessages;
+  const fields = {
+    messageId: m.id,
+    personalConversationId: m.conversationId,
+    sequence: m.seq,
+    kind: m.kind,
+    message: m.body,
+    senderAccountId: m.senderAccountId,
+    senderDeleted: m.senderDeleted,
+    fromVbcId: m.fromVbcId,
+    clientMessageId: m.clientMessageId,
+    createdAt: isoTimestamp(m.createdAt),
+  };
+  const photo = jsonObject({
+    obsecuredDisplayItemId: displayItems.obsecuredId,
+    width: displayItems.width,
+    height: displayItems.height,
+    url: sql`${textLiteral(PHOTO_PATH)} || ${displayItems.obsecuredId}`,
+  });
+  const document = jsonObject({
+    documentFileItemId: documentFiles.id,
+    name: documentFiles.name,
+    contentType: documentFiles.contentType,
+    size: documentFiles.size,
+    url: sql`${textLiteral(DOCUMENT_PATH)} || ${documentFiles.id}`,
+  });
+  return sql`case when ${hasPhoto} then ${jsonObject({ ...fields, photo })} when ${hasDocument} then ${jsonObject({ ...fields, document })} else ${jsonObject(fields)} end`;
 }
 
 /** What signs a conversation file's address for an account (`app.files`). */

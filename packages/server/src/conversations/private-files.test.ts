@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import type { TConversationMessage } from '@vbc/shared/conversation';
 import { displayItems } from '../platform/db/schema/index.ts';
+import { listMessages } from './read-conversations.ts';
 import { signFileLink } from '../files/signed-links.ts';
 import { loadSecret } from '../platform/plugins/secrets.ts';
 import { describeEachDatabase } from '../test/app.ts';
@@ -132,6 +133,18 @@ describeEachDatabase('conversation files are private to the conversation', (ctx)
     expect((await app().inject({ url: summary.lastMessage.document!.url })).statusCode).toBe(200);
     const one = await app().inject({ url: `/api/conversation/${id}`, headers: ana.headers });
     expect(one.json<{ lastMessage: TConversationMessage }>().lastMessage.document!.url).toBe(summary.lastMessage.document!.url);
+  });
+
+  it('reads a page with a photo and a document as presentMessage presents them, each link signed for the reader', async () => {
+    const { ben, id, benPhoto, benDocument } = await conversationWithFiles();
+    expect(benPhoto.photo!.url).toContain(`?account=${ben.account.id}&`);
+    const unsigned = ({ photo, document, ...message }: TConversationMessage) => ({
+      ...message,
+      ...(photo && { photo: { ...photo, url: photo.url.split('?')[0] } }),
+      ...(document && { document: { ...document, url: document.url.split('?')[0] } }),
+    });
+    const presented = await listMessages(app().db, id, { limit: 50 });
+    expect([benPhoto, benDocument].map(unsigned)).toStrictEqual(presented.slice(-2));
   });
 
   it('keeps card pictures public and cacheable for a year', async () => {

@@ -14,7 +14,7 @@ import {
   virtualContacts,
 } from '../platform/db/schema/index.ts';
 import { notFound } from '../platform/errors/app-error.ts';
-import { presentCounterpart, presentMessage, type TMessageRecord } from './present-message.ts';
+import { hasFile, messageJson, presentCounterpart, presentMessage, type TMessageRecord } from './present-message.ts';
 
 export type ParticipantRow = typeof conversationParticipants.$inferSelect;
 
@@ -111,16 +111,23 @@ export async function listMessages(db: Db, conversationId: string, page: TPageQu
 const NO_SEQ_ABOVE = 2_147_483_647;
 
 /**
- * A page of a conversation's messages, only for one of its participants (an uncorrelated
- * `exists`, checked once): forward (oldest first, after `after`) or backward (newest first, before
- * `before`). Prepared once each: every message screen reads one.
+ * A page of a conversation's messages as the JSON text of TConversationMessage[] (oldest first),
+ * written by PostgreSQL (messageJson), only for one of its participants (an uncorrelated
+ * `exists`, checked once): forward (after `after`) or backward (the newest before `before`).
+ * `files`: whether some message has a file, whose address each reader gets signed. Prepared once
+ * each: every message screen reads one, and a page of rows made into objects and then into JSON
+ * cost the server more than the whole request besides (docs/benchmarks.md).
  */
 const pageFor = (forward: boolean) =>
   preparedQuery((db) => {
     const p = conversationParticipants;
     const m = conversationMessages;
     const conversationId = sql.placeholder('conversationId');
-    return selectMessages(db)
+    const page = db
+      .select({ seq: m.seq, json: sql`${messageJson()}`.as('json'), file: sql<boolean>`${hasFile}`.as('file') })
+      .from(m)
+      .leftJoin(displayItems, eq(displayItems.id, m.displayItemId))
+      .leftJoin(documentFiles, eq(documentFiles.id, m.documentFileId))
       .where(
         and(
           eq(m.conversationId, conversationId),
@@ -131,32 +138,39 @@ const pageFor = (forward: boolean) =>
       )
       .orderBy(forward ? asc(m.seq) : desc(m.seq))
       .limit(sql.placeholder('limit'))
-      .prepare(forward ? 'participant_messages_forward' : 'participant_messages_backward');
+      .as('page');
+    return db
+      .select({
+        json: sql<string>`coalesce(json_agg(${page.json} order by ${page.seq})::text, '[]')`,
+        files: sql<boolean>`coalesce(bool_or(${page.file}), false)`,
+        count: sql<number>`count(*)::int`,
+      })
+      .from(page)
+      .prepare(forward ? 'participant_message_page_forward' : 'participant_message_page_backward');
   });
 const pageForward = pageFor(true);
 const pageBackward = pageFor(false);
 
+/** A page of messages as JSON text (TConversationMessage[]), and whether some message has a file. */
+export interface TMessagePageJson {
+  json: string;
+  files: boolean;
+}
+
 /**
- * listMessages for a participant, in one statement; a 404 for anyone else (told apart from an
- * empty page by requireParticipant, only when the page is empty).
+ * listMessages for a participant, as PostgreSQL writes it, in one statement; a 404 for anyone
+ * else (told apart from an empty page by requireParticipant, only when the page is empty).
  */
-export async function listMessagesFor(
-  db: Db,
-  accountId: string,
-  conversationId: string,
-  page: TPageQuery,
-): Promise<TConversationMessage[]> {
-  const forward = page.after !== undefined;
-  const rows = await (forward ? pageForward : pageBackward)(db).execute({
+export async function listMessagesFor(db: Db, accountId: string, conversationId: string, page: TPageQuery): Promise<TMessagePageJson> {
+  const [row] = await (page.after !== undefined ? pageForward : pageBackward)(db).execute({
     conversationId,
     accountId,
     after: page.after ?? -1,
     before: page.before ?? NO_SEQ_ABOVE,
     limit: page.limit,
   });
-  if (rows.length === 0) await requireParticipant(db, conversationId, accountId);
-  if (!forward) rows.reverse();
-  return presentMessages(rows);
+  if (!row || row.count === 0) await requireParticipant(db, conversationId, accountId);
+  return { json: row?.json ?? '[]', files: row?.files ?? false };
 }
 
 /** Rows of selectMessages, presented. */

@@ -19,12 +19,18 @@ export async function conversationOf(deps: TViewerDeps, accountId: string, conve
   return summaryWithFileLinks(deps.links, accountId, await getSummary(deps.db, accountId, conversationId));
 }
 
-/** A page of a conversation's messages for a participant (404 for anyone else), files with fresh signed links. */
+/**
+ * A page of a conversation's messages for a participant (404 for anyone else): the JSON text
+ * PostgreSQL wrote, sent as it is, or, when some message has a file, the messages with their
+ * files' links signed for the caller.
+ */
 export async function messagesOf(
   deps: TViewerDeps,
   accountId: string,
   conversationId: string,
   page: TPageQuery,
-): Promise<TConversationMessage[]> {
-  return (await listMessagesFor(deps.db, accountId, conversationId, page)).map((m) => withFileLinks(deps.links, accountId, m));
+): Promise<TConversationMessage[] | string> {
+  const { json, files } = await listMessagesFor(deps.db, accountId, conversationId, page);
+  if (!files) return json;
+  return (JSON.parse(json) as TConversationMessage[]).map((m) => withFileLinks(deps.links, accountId, m));
 }

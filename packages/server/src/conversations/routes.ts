@@ -17,7 +17,7 @@ import { isUuid } from '@vbc/shared';
 import { notFound } from '../platform/errors/app-error.ts';
 import { readUpload } from '../files/index.ts';
 import { requireAccount } from '../platform/plugins/auth.ts';
-import { SECURITY, ZNoContent, documentedOnly } from '../platform/plugins/docs.ts';
+import { JSON_CONTENT_TYPE, SECURITY, ZNoContent, documentedOnly, orJsonText } from '../platform/plugins/docs.ts';
 
 const tags = ['conversations'];
 /** A conversation id that is not a UUID cannot exist: the same 404 as someone else's conversation. */
@@ -91,9 +91,11 @@ export default async function conversationRoutes(app: FastifyInstance) {
   r.get(
     '/api/conversation/:id/messages',
     {
+      // PostgreSQL writes the page (read-conversations.ts); documented-reads.test.ts checks its shape.
+      ...documentedOnly,
       schema: {
         security: SECURITY.bearer,
-        response: { 200: z.array(ZConversationMessage) },
+        response: { 200: orJsonText(z.array(ZConversationMessage)) },
         params: ZConversationParams,
         querystring: ZMessagesQuery,
         tags,
@@ -101,7 +103,10 @@ export default async function conversationRoutes(app: FastifyInstance) {
           'Messages, oldest first: after=<sequence> catches up, before=<sequence> pages back, neither gives the latest; photos and documents carry links signed for the caller',
       },
     },
-    async (request) => app.conversations.messagesOf(requireAccount(request).id, conversationId(request.params.id), request.query),
+    async (request, reply) => {
+      const page = await app.conversations.messagesOf(requireAccount(request).id, conversationId(request.params.id), request.query);
+      return typeof page === 'string' ? reply.header('content-type', JSON_CONTENT_TYPE).send(page) : page;
+    },
   );
 
   r.post(

@@ -57,8 +57,11 @@ export const documentedOnly = {
       JSON.stringify(data),
 };
 
-/** The response schema of a `documentedOnly` route that may also send its answer already serialized (a cached JSON string of that shape). */
+/** The response schema of a `documentedOnly` route that may also send its answer already serialized (a cached JSON string of that shape, or one PostgreSQL wrote). */
 export const orJsonText = <T>(schema: z.ZodType<T>): z.ZodType<T | string> => schema as z.ZodType<T | string>;
+
+/** The content type an `orJsonText` route sends its JSON text with. */
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 /** OpenAPI document at /api/docs/json and its UI at /api/docs. */
 export default fp(

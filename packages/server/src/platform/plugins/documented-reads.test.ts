@@ -1,7 +1,7 @@
 /**
  * The signed-in reads sent with JSON.stringify (`documentedOnly`, docs.ts) instead of the zod
- * serializer (and the message page, still serialized by zod, for the same check) answer exactly
- * their documented shape: what the schema would have sent. Parsing the
+ * serializer, and the message page PostgreSQL writes, answer exactly their documented shape: what
+ * the schema would have sent. Parsing the
  * answer with the route's schema gives it back unchanged, so no field is sent that the schema
  * does not name (zod would have dropped it: a presenter's slip, a stored secret) and none that the
  * schema would have turned into another value. Each read is called with data in every part of its
@@ -12,7 +12,8 @@ import { expect, it } from 'vitest';
 import type { z } from 'zod';
 import { ZDirectories, ZDirectory, ZRecents, ZSearchResult } from '@vbc/shared';
 import { ZAnnouncementList } from '@vbc/shared/announcement';
-import { ZConversationMessage, ZConversationSummary, ZHaveUnseenMessages } from '@vbc/shared/conversation';
+import { type TConversationMessage, ZConversationMessage, ZConversationSummary, ZHaveUnseenMessages } from '@vbc/shared/conversation';
+import { listMessages } from '../../conversations/read-conversations.ts';
 import { describeEachDatabase } from '../../test/app.ts';
 import { admin, ADMIN_TOKEN, uploadPdf, uploadPicture } from '../../test/announcements-support.ts';
 import { buildPerson, multipart, send, startConversation } from '../../test/conversations-support.ts';
@@ -33,6 +34,11 @@ describeEachDatabase(
       const ben = await buildPerson(ctx.app, 'Ben');
       const { personalConversationId: id } = await startConversation(ctx.app, ben, ana, 'Hello Ana');
       expect((await send(ctx.app, ana, id, 'Hello Ben')).statusCode).toBe(201);
+      // The page PostgreSQL writes as it is (no file in it) says what presentMessage says: the gap fill's messages.
+      const texts = (await read(`/api/conversation/${id}/messages`, ana.headers)) as unknown[];
+      expect(texts).toHaveLength(2);
+      for (const message of texts) expectExactly(ZConversationMessage, message);
+      expect(texts).toStrictEqual(await listMessages(ctx.app.db, id, { limit: 50 }));
       const pdf = multipart({ name: 'menu.pdf', type: 'application/pdf', data: Buffer.from('%PDF-1.4\n%%EOF\n') });
       const uploaded = await ctx.app.inject({
         method: 'POST',
@@ -70,6 +76,11 @@ describeEachDatabase(
       const messages = (await read(`/api/conversation/${id}/messages`, ana.headers)) as unknown[];
       expect(messages.map((m) => (m as { kind: string }).kind)).toEqual(['text', 'text', 'document']);
       for (const message of messages) expectExactly(ZConversationMessage, message);
+      // With a file in it, the page is parsed to sign the file's link: the rest as presentMessage says.
+      const [, , withDocument] = messages as TConversationMessage[];
+      expect(withDocument!.document!.url).toContain(`?account=${ana.account.id}&`);
+      const unsigned = { ...withDocument, document: { ...withDocument!.document!, url: withDocument!.document!.url.split('?')[0] } };
+      expect([...messages.slice(0, 2), unsigned]).toStrictEqual(await listMessages(ctx.app.db, id, { limit: 50 }));
       const conversations = (await read('/api/conversation', ana.headers)) as unknown[];
       expect(conversations).toHaveLength(1);
       for (const conversation of conversations) expectExactly(ZConversationSummary, conversation);
