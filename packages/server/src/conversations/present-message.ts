@@ -16,13 +16,23 @@ const PHOTO_PATH = '/ds/vbc/odisplay/';
 const DOCUMENT_PATH = '/ds/vbc/file/';
 
 /**
- * Message row → the API / hub shape (TConversationMessage). An attachment's `url` is its unsigned
- * address here, which serves a conversation's file to nobody: every answer and event signs it for
- * the account it goes to (`withFileLinks`).
+ * A message's fields but its time, by their names in the API: of a row (values) for
+ * presentMessage, of the table (columns) for messageJson, so the two name the same fields.
  */
-export function presentMessage(record: TMessageRecord): TConversationMessage {
-  const { message: m, photo, document } = record;
-  const out: TConversationMessage = {
+function messageFields<M extends Record<Exclude<keyof MessageRow, 'createdAt' | 'displayItemId' | 'documentFileId'>, unknown>>(
+  m: M,
+): {
+  messageId: M['id'];
+  personalConversationId: M['conversationId'];
+  sequence: M['seq'];
+  kind: M['kind'];
+  message: M['body'];
+  senderAccountId: M['senderAccountId'];
+  senderDeleted: M['senderDeleted'];
+  fromVbcId: M['fromVbcId'];
+  clientMessageId: M['clientMessageId'];
+} {
+  return {
     messageId: m.id,
     personalConversationId: m.conversationId,
     sequence: m.seq,
@@ -32,8 +42,17 @@ export function presentMessage(record: TMessageRecord): TConversationMessage {
     senderDeleted: m.senderDeleted,
     fromVbcId: m.fromVbcId,
     clientMessageId: m.clientMessageId,
-    createdAt: m.createdAt.toISOString(),
   };
+}
+
+/**
+ * Message row → the API / hub shape (TConversationMessage). An attachment's `url` is its unsigned
+ * address here, which serves a conversation's file to nobody: every answer and event signs it for
+ * the account it goes to (`withFileLinks`).
+ */
+export function presentMessage(record: TMessageRecord): TConversationMessage {
+  const { message: m, photo, document } = record;
+  const out: TConversationMessage = { ...messageFields(m), createdAt: m.createdAt.toISOString() };
   if (m.kind === 'photo' && photo) {
     out.photo = {
       obsecuredDisplayItemId: photo.obsecuredId,
@@ -68,19 +87,7 @@ export const hasFile = or(hasPhoto, hasDocument)!;
  * each other. Its files' addresses are unsigned, as presentMessage's are (`hasFile`).
  */
 export function messageJson(): SQL {
-  const m = conversationMessages;
-  const fields = {
-    messageId: m.id,
-    personalConversationId: m.conversationId,
-    sequence: m.seq,
-    kind: m.kind,
-    message: m.body,
-    senderAccountId: m.senderAccountId,
-    senderDeleted: m.senderDeleted,
-    fromVbcId: m.fromVbcId,
-    clientMessageId: m.clientMessageId,
-    createdAt: isoTimestamp(m.createdAt),
-  };
+  const fields = { ...messageFields(conversationMessages), createdAt: isoTimestamp(conversationMessages.createdAt) };
   const photo = jsonObject({
     obsecuredDisplayItemId: displayItems.obsecuredId,
     width: displayItems.width,
