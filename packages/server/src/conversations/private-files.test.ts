@@ -12,7 +12,7 @@ import { listMessages } from './read-conversations.ts';
 import { signFileLink } from '../files/signed-links.ts';
 import { loadSecret } from '../platform/plugins/secrets.ts';
 import { describeEachDatabase } from '../test/app.ts';
-import { allMessages, buildPerson, multipart, startConversation, type TPerson } from '../test/conversations-support.ts';
+import { allMessages, buildPerson, multipart, startConversation, withUnsignedFiles, type TPerson } from '../test/conversations-support.ts';
 
 describeEachDatabase('conversation files are private to the conversation', (ctx) => {
   const app = () => ctx.app;
@@ -138,13 +138,8 @@ describeEachDatabase('conversation files are private to the conversation', (ctx)
   it('reads a page with a photo and a document as presentMessage presents them, each link signed for the reader', async () => {
     const { ben, id, benPhoto, benDocument } = await conversationWithFiles();
     expect(benPhoto.photo!.url).toContain(`?account=${ben.account.id}&`);
-    const unsigned = ({ photo, document, ...message }: TConversationMessage) => ({
-      ...message,
-      ...(photo && { photo: { ...photo, url: photo.url.split('?')[0] } }),
-      ...(document && { document: { ...document, url: document.url.split('?')[0] } }),
-    });
     const presented = await listMessages(app().db, id, { limit: 50 });
-    expect([benPhoto, benDocument].map(unsigned)).toStrictEqual(presented.slice(-2));
+    expect([benPhoto, benDocument].map(withUnsignedFiles)).toStrictEqual(presented.slice(-2));
   });
 
   it('keeps card pictures public and cacheable for a year', async () => {

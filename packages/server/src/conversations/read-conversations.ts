@@ -143,7 +143,6 @@ const pageFor = (forward: boolean) =>
       .select({
         json: sql<string>`coalesce(json_agg(${page.json} order by ${page.seq})::text, '[]')`,
         files: sql<boolean>`coalesce(bool_or(${page.file}), false)`,
-        count: sql<number>`count(*)::int`,
       })
       .from(page)
       .prepare(forward ? 'participant_message_page_forward' : 'participant_message_page_backward');
@@ -169,8 +168,10 @@ export async function listMessagesFor(db: Db, accountId: string, conversationId:
     before: page.before ?? NO_SEQ_ABOVE,
     limit: page.limit,
   });
-  if (!row || row.count === 0) await requireParticipant(db, conversationId, accountId);
-  return { json: row?.json ?? '[]', files: row?.files ?? false };
+  // The aggregate answers one row, an empty page as `[]`.
+  const answer = row ?? { json: '[]', files: false };
+  if (answer.json === '[]') await requireParticipant(db, conversationId, accountId);
+  return answer;
 }
 
 /** Rows of selectMessages, presented. */

@@ -72,6 +72,15 @@ export async function allMessages(
   }
 }
 
+/** A message as presentMessage gives it: its photo's or document's address without the query that signs it for a reader. */
+export function withUnsignedFiles({ photo, document, ...message }: TConversationMessage): TConversationMessage {
+  return {
+    ...message,
+    ...(photo && { photo: { ...photo, url: photo.url.split('?')[0]! } }),
+    ...(document && { document: { ...document, url: document.url.split('?')[0]! } }),
+  };
+}
+
 /** A multipart/form-data body with one file field (and optional text fields before it). */
 export function multipart(file: { field?: string; name: string; type: string; data: Buffer }, fields: Record<string, string> = {}) {
   const boundary = `----vbc${randomBytes(8).toString('hex')}`;

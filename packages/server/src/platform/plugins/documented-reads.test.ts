@@ -16,7 +16,7 @@ import { type TConversationMessage, ZConversationMessage, ZConversationSummary, 
 import { listMessages } from '../../conversations/read-conversations.ts';
 import { describeEachDatabase } from '../../test/app.ts';
 import { admin, ADMIN_TOKEN, uploadPdf, uploadPicture } from '../../test/announcements-support.ts';
-import { buildPerson, multipart, send, startConversation } from '../../test/conversations-support.ts';
+import { buildPerson, multipart, send, startConversation, withUnsignedFiles } from '../../test/conversations-support.ts';
 import { buildBusiness, buildLinkedCard } from '../../test/directories-support.ts';
 
 describeEachDatabase(
@@ -79,8 +79,7 @@ describeEachDatabase(
       // With a file in it, the page is parsed to sign the file's link: the rest as presentMessage says.
       const [, , withDocument] = messages as TConversationMessage[];
       expect(withDocument!.document!.url).toContain(`?account=${ana.account.id}&`);
-      const unsigned = { ...withDocument, document: { ...withDocument!.document!, url: withDocument!.document!.url.split('?')[0] } };
-      expect([...messages.slice(0, 2), unsigned]).toStrictEqual(await listMessages(ctx.app.db, id, { limit: 50 }));
+      expect((messages as TConversationMessage[]).map(withUnsignedFiles)).toStrictEqual(await listMessages(ctx.app.db, id, { limit: 50 }));
       const conversations = (await read('/api/conversation', ana.headers)) as unknown[];
       expect(conversations).toHaveLength(1);
       for (const conversation of conversations) expectExactly(ZConversationSummary, conversation);
