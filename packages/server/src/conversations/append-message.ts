@@ -1,5 +1,6 @@
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
+import { preparedQuery } from '../platform/db/prepared.ts';
 import { conversationMessages, conversationParticipants, conversations } from '../platform/db/schema/index.ts';
 import { conflict, notFound } from '../platform/errors/app-error.ts';
 import type { MessageRow } from './present-message.ts';
@@ -47,18 +48,29 @@ export class ReplayedMessage extends Error {
   }
 }
 
-/** What `append_conversation_message` answers: the message's columns, and how it went. */
-type TAppendResult = Record<string, unknown> & { replayed: boolean; previous_at: unknown };
+/**
+ * `append_conversation_message` as a named statement (prepared once per connection: every send runs
+ * it), answering the message's columns (named as the table's, read as drizzle reads the table),
+ * whether it was a replay, and when message seq - 1 was sent.
+ */
+const appendStatement = preparedQuery((db) => {
+  const columns = getTableColumns(conversationMessages);
+  const row = Object.fromEntries(
+    Object.entries(columns).map(([key, column]) => [key, sql`${sql.identifier(column.name)}`.mapWith(column)]),
+  ) as { [K in keyof typeof columns]: SQL<MessageRow[K]> };
+  const arg = (name: keyof TAppendValues, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
+  return db
+    .select({ row, replayed: sql<boolean>`"replayed"`, previousAt: sql<Date | null>`"previous_at"`.mapWith(columns.createdAt) })
+    .from(
+      sql`append_conversation_message(${arg('conversationId', 'uuid')}, ${arg('senderAccountId', 'uuid')}, ${arg('fromVbcId', 'uuid')},
+        ${arg('kind', 'text')}, ${arg('body', 'text')}, ${arg('displayItemId', 'uuid')}, ${arg('documentFileId', 'uuid')},
+        ${arg('clientMessageId', 'text')}, ${arg('now', 'timestamptz')})`,
+    )
+    .prepare('append_conversation_message');
+});
 
-/** A row of `conversation_messages` as the database driver gave it, read as drizzle reads it. */
-function messageRow(raw: Record<string, unknown>): MessageRow {
-  const row: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(getTableColumns(conversationMessages))) {
-    const value = raw[column.name];
-    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
-  }
-  return row as MessageRow;
-}
+/** The statement's values: a message's, absent ones null, the time as an ISO string. */
+type TAppendValues = { [K in keyof Omit<TNewMessage, 'now'>]-?: Exclude<TNewMessage[K], undefined> | null } & { now: string };
 
 /**
  * Appends a message, in one statement: the database function `append_conversation_message`
@@ -71,24 +83,25 @@ function messageRow(raw: Record<string, unknown>): MessageRow {
  * ReplayedMessage (the caller's transaction rolls back), or a 409 when the content differs.
  */
 export async function appendMessageIn(tx: Db, input: TNewMessage): Promise<TAppendedRow> {
-  const result = await tx.execute(sql`select * from append_conversation_message(
-    ${input.conversationId}::uuid, ${input.senderAccountId}::uuid, ${input.fromVbcId}::uuid, ${input.kind}, ${input.body},
-    ${input.displayItemId ?? null}::uuid, ${input.documentFileId ?? null}::uuid, ${input.clientMessageId ?? null}, ${input.now.toISOString()}::timestamptz)`);
-  // Both drivers answer { rows }.
-  const [answer] = (result as unknown as { rows: TAppendResult[] }).rows;
+  const values: TAppendValues = {
+    conversationId: input.conversationId,
+    senderAccountId: input.senderAccountId,
+    fromVbcId: input.fromVbcId,
+    kind: input.kind,
+    body: input.body,
+    displayItemId: input.displayItemId ?? null,
+    documentFileId: input.documentFileId ?? null,
+    clientMessageId: input.clientMessageId ?? null,
+    now: input.now.toISOString(),
+  };
+  const [answer] = await appendStatement(tx).execute(values);
   if (!answer) throw notFound('conversation');
-  const row = messageRow(answer);
-  if (!answer.replayed) {
-    // The time of message seq - 1 (null: this is the first), read as createdAt is.
-    return {
-      row,
-      previousAt: answer.previous_at === null ? null : (conversationMessages.createdAt.mapFromDriverValue(answer.previous_at) as Date),
-    };
-  }
-  if (!sameMessage(row, input)) {
+  // previousAt: the time of message seq - 1 (null: this is the first, or a replay).
+  if (!answer.replayed) return { row: answer.row, previousAt: answer.previousAt };
+  if (!sameMessage(answer.row, input)) {
     throw conflict('This clientMessageId was already used for a different message: choose a new id for a new message.');
   }
-  throw new ReplayedMessage(row);
+  throw new ReplayedMessage(answer.row);
 }
 
 /** The message a sender already sent with this clientMessageId, if any. */
