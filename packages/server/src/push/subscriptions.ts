@@ -1,8 +1,9 @@
-import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ZRegisterPushSubscription, ZUnregisterPushSubscription } from '@vbc/shared/push';
 import type { TLocale } from '@vbc/shared/i18n/locales';
 import type { Db } from '../platform/db/client.ts';
+import { preparedQuery } from '../platform/db/prepared.ts';
 import { accounts, pushSubscriptions } from '../platform/db/schema/index.ts';
 import { checkOutboundUrl } from '../platform/outbound/address-guard.ts';
 
@@ -107,9 +108,16 @@ export async function* subscriptionPagesOf(
   }
 }
 
-/** Every subscription and token of these accounts (at most a page of them: see subscriptionPagesOf), in one query. */
+/**
+ * Every subscription and token of these accounts (at most a page of them: see subscriptionPagesOf),
+ * in one statement prepared once, the ids as one array: each new message's push runs it.
+ */
 export function subscriptionsOf(db: Db, accountIds: readonly string[]): Promise<TPushTarget[]> {
-  return db
+  return subscriptionsOfAccounts(db).execute({ accountIds: [...accountIds] });
+}
+
+const subscriptionsOfAccounts = preparedQuery((db) =>
+  db
     .select({
       id: pushSubscriptions.id,
       accountId: pushSubscriptions.accountId,
@@ -121,8 +129,9 @@ export function subscriptionsOf(db: Db, accountIds: readonly string[]): Promise<
     })
     .from(pushSubscriptions)
     .innerJoin(accounts, eq(accounts.id, pushSubscriptions.accountId))
-    .where(inArray(pushSubscriptions.accountId, [...accountIds]));
-}
+    .where(sql`${pushSubscriptions.accountId} = any(${sql.placeholder('accountIds')}::uuid[])`)
+    .prepare('push_subscriptions_of_accounts'),
+);
 
 /** A push service answered 404/410 (or APNs 410) for it: forget it. */
 export async function deleteSubscription(db: Db, id: string): Promise<void> {
