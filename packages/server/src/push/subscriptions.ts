@@ -87,14 +87,14 @@ export type TPushTarget = Pick<TPushSubscriptionRow, 'id' | 'accountId' | 'endpo
   language: TLocale | null;
 };
 
-/** Accounts per query of `subscriptionPagesOf`: its statement is built and its rows mapped on the event loop. */
+/** Accounts per query of `subscriptionPagesOf`: its rows are mapped on the event loop. */
 export const SUBSCRIPTIONS_PAGE = 500;
 
 /**
  * Every subscription and token of these accounts, a page of `SUBSCRIPTIONS_PAGE` accounts per
  * query. An announcement may go to every account: one query for 5,000 ids held the event loop
- * about 25 ms (drizzle builds a 5,000-parameter statement, then maps 5,000 rows in one go), and
- * every request waiting meanwhile with it; a page is about a millisecond, and the database round
+ * about 25 ms (when drizzle built a 5,000-parameter statement for it, then mapped 5,000 rows in one
+ * go), and every request waiting meanwhile with it; a page is about a millisecond, and the database round
  * trip between two pages lets them run. `beforePage` may hold the next page (bulk pacing).
  */
 export async function* subscriptionPagesOf(
