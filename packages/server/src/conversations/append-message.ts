@@ -84,11 +84,7 @@ type TAppendValues = { [K in keyof Omit<TNewMessage, 'now'>]-?: Exclude<TNewMess
  */
 export async function appendMessageIn(tx: Db, input: TNewMessage): Promise<TAppendedRow> {
   const values: TAppendValues = {
-    conversationId: input.conversationId,
-    senderAccountId: input.senderAccountId,
-    fromVbcId: input.fromVbcId,
-    kind: input.kind,
-    body: input.body,
+    ...input,
     displayItemId: input.displayItemId ?? null,
     documentFileId: input.documentFileId ?? null,
     clientMessageId: input.clientMessageId ?? null,
