@@ -87,6 +87,13 @@ export async function launchBrowser(options: {
         if (m.type() === 'error') errors.push(m.text());
       });
       page.on('pageerror', (e) => errors.push(String(e)));
+      // A chunk that failed to load makes the app reload (main.tsx), and React reports the lazy screen's
+      // missing module; name the chunk and its cause beside that error, so a failure says which and why.
+      await page.addInitScript(() =>
+        window.addEventListener('vite:preloadError', (event) => {
+          console.error(`vite:preloadError ${String((event as Event & { payload?: unknown }).payload)}`);
+        }),
+      );
       return page;
     },
     async close() {
