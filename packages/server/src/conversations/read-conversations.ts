@@ -1,4 +1,4 @@
-import { type AnyColumn, and, asc, desc, eq, gt, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TConversationMessage, TConversationSummary, THaveUnseenMessages } from '@vbc/shared/conversation';
 import type { Db } from '../platform/db/client.ts';
@@ -177,12 +177,6 @@ export async function listMessagesFor(db: Db, accountId: string, conversationId:
 /** Rows of selectMessages, presented. */
 const presentMessages = (rows: readonly unknown[]): TConversationMessage[] => rows.map((r) => presentMessage(r as TMessageRecord));
 
-/** Messages after a side's last seen sequence that the other side sent. */
-function unseenCountSql(me: { conversationId: AnyColumn; lastSeenSeq: AnyColumn; accountId: AnyColumn }) {
-  const m = conversationMessages;
-  return sql<number>`(select count(*)::int from ${m} where ${m.conversationId} = ${me.conversationId} and ${m.seq} > ${me.lastSeenSeq} and (${m.senderAccountId} is null or ${m.senderAccountId} <> ${me.accountId}))`;
-}
-
 /** The viewer's side and the other side of a conversation, in the summary queries. */
 const mySide = alias(conversationParticipants, 'me');
 const otherSide = alias(conversationParticipants, 'other');
@@ -206,7 +200,7 @@ function summaryRows(db: Db, where: SQL | undefined) {
       myVbcId: mySide.vbcId,
       mySeen: mySide.lastSeenSeq,
       otherSeen: otherSide.lastSeenSeq,
-      unseen: unseenCountSql(mySide),
+      unseen: mySide.unseenCount,
       counterpart: {
         accountDeleted: otherSide.accountDeleted,
         accountName: accounts.name,
@@ -299,16 +293,13 @@ export async function getSummary(db: Db, accountId: string, conversationId: stri
 
 /**
  * Messages the account has not seen that the other side sent, over all its conversations (prepared
- * once: every screen polls it). Counted per conversation of the account, as the summaries count
- * them: each count reads one conversation's messages through an index that starts with the
- * conversation, whatever the table's statistics say. A join of messages to the account's sides let
- * the planner hash-join a scan of every message while the statistics were young (a database just
- * filled), and the check then grew with the whole table.
+ * once: every screen polls it): the sum of its sides' unseen counts, which the database keeps
+ * (migration 0033), one row per conversation of the account through its index.
  */
 const unseenCountOf = preparedQuery((db) => {
   const p = conversationParticipants;
   return db
-    .select({ count: sql<number>`coalesce(sum(${unseenCountSql(p)}), 0)::int` })
+    .select({ count: sql<number>`coalesce(sum(${p.unseenCount}), 0)::int` })
     .from(p)
     .where(eq(p.accountId, sql.placeholder('accountId')))
     .prepare('unseen_message_count');

@@ -39,6 +39,12 @@ export const conversationParticipants = pgTable(
     vbcId: uuid('vbc_id').references(() => virtualContacts.id, { onDelete: 'set null' }),
     /** Everything up to this sequence was seen by this side; unseen = others' messages after it. */
     lastSeenSeq: integer('last_seen_seq').notNull().default(0),
+    /**
+     * The messages after `lastSeenSeq` that the other side sent: kept by the database's triggers
+     * (migration 0033) on every message inserted and every change of `lastSeenSeq`, so the unseen
+     * check and the conversation list read a number instead of counting messages.
+     */
+    unseenCount: integer('unseen_count').notNull().default(0),
     accountDeleted: boolean('account_deleted').notNull().default(false),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
   },
