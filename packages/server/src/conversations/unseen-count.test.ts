@@ -23,7 +23,7 @@ describeEachDatabase('unseen counts kept by the database', (ctx) => {
                (select count(*)::int from conversation_messages m
                  where m.conversation_id = p.conversation_id and m.seq > p.last_seen_seq
                    and (m.sender_account_id is null or m.sender_account_id <> p.account_id)) as "counted"
-          from conversation_participants p where p.conversation_id = ${conversationId} `),
+          from conversation_participants p where p.conversation_id = ${conversationId}`),
     );
 
   /** Both sides' kept counts, checked against the messages; `[ana's, ben's]`. */

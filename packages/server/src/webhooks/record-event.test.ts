@@ -1,26 +1,12 @@
 import { expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { TCreatedWebhook } from '@vbc/shared';
 import { webhookDeliveries, webhookEndpoints } from '../platform/db/schema/index.ts';
 import type { TIntegrationEvent } from '../platform/integration-events/index.ts';
 import { describeEachDatabase } from '../test/app.ts';
 import { buildBusiness } from '../test/directories-support.ts';
 import { buildAccount } from '../test/factories.ts';
+import { subscribe } from '../test/webhooks-support.ts';
 import { OUTBOX_CHANNEL } from './record-event.ts';
-
-type TAccount = Awaited<ReturnType<typeof buildAccount>>;
-
-async function subscribe(app: FastifyInstance, who: TAccount, events: string[], corporateAccountId?: string): Promise<string> {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/webhooks',
-    headers: who.headers,
-    payload: { url: 'http://127.0.0.1:9/hook', events, ...(corporateAccountId ? { corporateAccountId } : {}) },
-  });
-  expect(res.statusCode).toBe(201);
-  return res.json<TCreatedWebhook>().webhookId;
-}
 
 const event = (type: TIntegrationEvent['type'], accountId: string, corporateAccountId: string | null, n: number): TIntegrationEvent => ({
   type,
@@ -36,11 +22,11 @@ describeEachDatabase(
     it("writes a row per event and subscribed, enabled endpoint (the account's own and the business's), only at commit, and NOTIFYs when it wrote", async () => {
       const [ana, ben, admin] = [await buildAccount(ctx.app), await buildAccount(ctx.app), await buildAccount(ctx.app)];
       const business = await buildBusiness(ctx.app, { memberEmails: [admin.account.email!] });
-      const anaLeads = await subscribe(ctx.app, ana, ['lead.created']);
-      const anaMessages = await subscribe(ctx.app, ana, ['message.received']);
-      const anaOff = await subscribe(ctx.app, ana, ['lead.created']);
+      const anaLeads = (await subscribe(ctx.app, ana, ['lead.created'])).webhookId;
+      const anaMessages = (await subscribe(ctx.app, ana, ['message.received'])).webhookId;
+      const anaOff = (await subscribe(ctx.app, ana, ['lead.created'])).webhookId;
       await ctx.app.db.update(webhookEndpoints).set({ enabled: false }).where(eq(webhookEndpoints.id, anaOff));
-      const teamLeads = await subscribe(ctx.app, admin, ['lead.created'], business.corporateAccountId);
+      const teamLeads = (await subscribe(ctx.app, admin, ['lead.created'], business.corporateAccountId)).webhookId;
       const endpoints = [anaLeads, anaMessages, anaOff, teamLeads];
       const outbox = () =>
         ctx.app.db

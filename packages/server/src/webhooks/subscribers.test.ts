@@ -4,19 +4,9 @@ import type { TCreatedWebhook } from '@vbc/shared';
 import { describeEachDatabase } from '../test/app.ts';
 import { buildBusiness } from '../test/directories-support.ts';
 import { buildAccount } from '../test/factories.ts';
+import { subscribe } from '../test/webhooks-support.ts';
 
 type TAccount = Awaited<ReturnType<typeof buildAccount>>;
-
-async function subscribe(app: FastifyInstance, who: TAccount, events: string[], corporateAccountId?: string): Promise<TCreatedWebhook> {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/webhooks',
-    headers: who.headers,
-    payload: { url: 'http://127.0.0.1:9/hook', events, ...(corporateAccountId ? { corporateAccountId } : {}) },
-  });
-  expect(res.statusCode).toBe(201);
-  return res.json<TCreatedWebhook>();
-}
 
 const remove = async (app: FastifyInstance, who: TAccount, hook: TCreatedWebhook) =>
   expect((await app.inject({ method: 'DELETE', url: `/api/webhooks/${hook.webhookId}`, headers: who.headers })).statusCode).toBe(204);
