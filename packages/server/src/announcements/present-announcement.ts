@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { TAnnouncement, TAnnouncementAttachment, TAnnouncementSummary } from '@vbc/shared/announcement';
 import type { Db } from '../platform/db/client.ts';
+import { isoTimestamp, jsonObject } from '../platform/db/json-text.ts';
 import { qualified } from '../platform/db/qualified.ts';
 import {
   announcementAttachments,
@@ -35,7 +36,7 @@ export function selectAnnouncements(db: Db) {
  * The same, with the account's read mark: only announcements it received (or only this one of
  * them); `accountId` may be a placeholder (a prepared statement), `extra` more columns.
  */
-export function selectReceived<TExtra extends Record<string, SQL>>(
+export function selectReceived<TExtra extends Record<string, SQL | SQL.Aliased>>(
   db: Db,
   accountId: string | Placeholder,
   announcementId?: string,
@@ -99,3 +100,21 @@ export function presentSummary({ row, corporateName, imageObsecuredId }: Selecte
 export function presentAnnouncement(selected: Selected, attachments: TAnnouncementAttachment[], isRead: boolean): TAnnouncement {
   return { ...presentSummary(selected), content: selected.row.content, attachments, isRead };
 }
+
+/**
+ * presentAnnouncement as PostgreSQL writes it (`json_build_object`, the same keys in the same order),
+ * for a select of received announcements (selectReceived): the list is written whole by the database
+ * (read-announcements.ts). `present-announcement.test.ts` holds the two to the same answer.
+ */
+export const announcementJson = jsonObject({
+  announcementId: announcements.id,
+  title: announcements.title,
+  imageId: displayItems.obsecuredId,
+  corporateAccountId: announcements.corporateAccountId,
+  corporateName: sql`case when ${announcements.corporateAccountId} is null then null else ${corporateProfiles.name} end`,
+  publishedAt: isoTimestamp(announcements.publishedAt),
+  lastUpdatedAt: isoTimestamp(announcements.lastUpdatedAt),
+  content: announcements.content,
+  attachments: attachmentsJson,
+  isRead: sql`${announcementRecipients.readAt} is not null`,
+});

@@ -1,38 +1,45 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { TAnnouncement, TAnnouncementList } from '@vbc/shared/announcement';
+import type { TAnnouncement } from '@vbc/shared/announcement';
 import type { Db } from '../platform/db/client.ts';
 import { preparedQuery } from '../platform/db/prepared.ts';
 import { announcementRecipients, announcements } from '../platform/db/schema/index.ts';
 import { notFound } from '../platform/errors/app-error.ts';
-import { attachmentsJson, attachmentsOf, presentAnnouncement, selectReceived } from './present-announcement.ts';
+import { announcementJson, attachmentsOf, presentAnnouncement, selectReceived } from './present-announcement.ts';
 
 /** Most announcements one list answer holds (the newest). */
 export const ANNOUNCEMENT_LIST_LIMIT = 100;
 
 /**
- * What the account received, newest first, each with its attachments (a JSON column) and, on every
- * row, how many of all it received it has not read: one statement, prepared once. (An account
- * without a row received nothing, so has nothing unread.)
+ * What the account received, newest first, as the JSON text of TAnnouncementList, written by
+ * PostgreSQL (announcementJson: each with its attachments and read mark) with, once, how many of
+ * all it received it has not read: one statement, prepared once. (An account without a row received
+ * nothing, so has nothing unread.) Rows made into objects and then into JSON cost the server more
+ * than the rest of the request (docs/benchmarks.md, "The announcements list written by PostgreSQL").
  */
 const receivedList = preparedQuery((db) => {
   const accountId = sql.placeholder('accountId');
   const r = announcementRecipients;
-  return selectReceived(db, accountId, undefined, {
-    attachments: attachmentsJson,
-    unread: sql<number>`(select count(*)::int from ${r} where ${r.accountId} = ${accountId} and ${r.readAt} is null)`,
+  const page = selectReceived(db, accountId, undefined, {
+    json: sql`${announcementJson}`.as('json'),
+    sortAt: sql`${announcements.publishedAt}`.as('sort_at'),
+    sortId: sql`${announcements.id}`.as('sort_id'),
   })
     .orderBy(desc(announcements.publishedAt), desc(announcements.id))
     .limit(ANNOUNCEMENT_LIST_LIMIT)
-    .prepare('received_announcements');
+    .as('page');
+  return db
+    .select({
+      json: sql<string>`json_build_object('announcements', coalesce(json_agg(${page.json} order by ${page.sortAt} desc, ${page.sortId} desc), '[]'::json),
+        'unreadCount', (select count(*)::int from ${r} where ${r.accountId} = ${accountId} and ${r.readAt} is null))::text`,
+    })
+    .from(page)
+    .prepare('received_announcements_json');
 });
 
-/** GET /api/personalAccount/announcements: what the account received, newest first, each with `isRead`. */
-export async function listAnnouncements(db: Db, accountId: string): Promise<TAnnouncementList> {
-  const rows = await receivedList(db).execute({ accountId });
-  return {
-    announcements: rows.map((r) => presentAnnouncement(r, r.attachments, r.readAt !== null)),
-    unreadCount: Number(rows[0]?.unread ?? 0),
-  };
+/** GET /api/personalAccount/announcements: what the account received, newest first, each with `isRead` (JSON text of TAnnouncementList). */
+export async function listAnnouncements(db: Db, accountId: string): Promise<string> {
+  const [row] = await receivedList(db).execute({ accountId });
+  return row!.json;
 }
 
 /** docs/contracts.md §7 announcement/{id}: one the account received, else 404 (anyone else, drafts, withdrawn). */

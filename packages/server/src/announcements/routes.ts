@@ -9,7 +9,7 @@ import {
   ZCorporateAnnouncementUpdate,
 } from '@vbc/shared/announcement';
 import { requireAccount } from '../platform/plugins/auth.ts';
-import { SECURITY, ZNoContent, documentedOnly } from '../platform/plugins/docs.ts';
+import { JSON_CONTENT_TYPE, SECURITY, ZNoContent, documentedOnly, orJsonText } from '../platform/plugins/docs.ts';
 import { EDITOR_ROLES } from '../corporate/index.ts';
 import { uuidParam } from '../platform/http/params.ts';
 import { consoleCaller } from '../corporate/index.ts';
@@ -29,14 +29,14 @@ export default async function announcementRoutes(app: FastifyInstance) {
       ...documentedOnly,
       schema: {
         security: SECURITY.bearer,
-        response: { 200: ZAnnouncementList },
+        response: { 200: orJsonText(ZAnnouncementList) },
         tags,
         summary: 'Announcements this account received, newest first, each with isRead',
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
-      return app.announcements.listAnnouncements(requireAccount(request).id);
+      const list = await app.announcements.listAnnouncements(requireAccount(request).id);
+      return reply.header('cache-control', 'private, no-store').header('content-type', JSON_CONTENT_TYPE).send(list);
     },
   );
 
