@@ -104,7 +104,7 @@ export function presentAnnouncement(selected: Selected, attachments: TAnnounceme
 /**
  * presentAnnouncement as PostgreSQL writes it (`json_build_object`, the same keys in the same order),
  * for a select of received announcements (selectReceived): the list is written whole by the database
- * (read-announcements.ts). `present-announcement.test.ts` holds the two to the same answer.
+ * (read-announcements.ts). `list-json.test.ts` holds the two to the same answer.
  */
 export const announcementJson = jsonObject({
   announcementId: announcements.id,

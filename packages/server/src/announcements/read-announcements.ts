@@ -38,6 +38,7 @@ const receivedList = preparedQuery((db) => {
 
 /** GET /api/personalAccount/announcements: what the account received, newest first, each with `isRead` (JSON text of TAnnouncementList). */
 export async function listAnnouncements(db: Db, accountId: string): Promise<string> {
+  // An aggregate of the page: always one row, `[]` when nothing was received.
   const [row] = await receivedList(db).execute({ accountId });
   return row!.json;
 }
