@@ -19,17 +19,13 @@ export const ANNOUNCEMENT_LIST_LIMIT = 100;
 const receivedList = preparedQuery((db) => {
   const accountId = sql.placeholder('accountId');
   const r = announcementRecipients;
-  const page = selectReceived(db, accountId, undefined, {
-    json: sql`${announcementJson}`.as('json'),
-    sortAt: sql`${announcements.publishedAt}`.as('sort_at'),
-    sortId: sql`${announcements.id}`.as('sort_id'),
-  })
+  const page = selectReceived(db, accountId, undefined, { json: sql`${announcementJson}`.as('json') })
     .orderBy(desc(announcements.publishedAt), desc(announcements.id))
     .limit(ANNOUNCEMENT_LIST_LIMIT)
     .as('page');
   return db
     .select({
-      json: sql<string>`json_build_object('announcements', coalesce(json_agg(${page.json} order by ${page.sortAt} desc, ${page.sortId} desc), '[]'::json),
+      json: sql<string>`json_build_object('announcements', coalesce(json_agg(${page.json} order by ${page.row.publishedAt} desc, ${page.row.id} desc), '[]'::json),
         'unreadCount', (select count(*)::int from ${r} where ${r.accountId} = ${accountId} and ${r.readAt} is null))::text`,
     })
     .from(page)
