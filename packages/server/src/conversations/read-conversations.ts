@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TConversationMessage, TConversationSummary, THaveUnseenMessages } from '@vbc/shared/conversation';
 import type { Db } from '../platform/db/client.ts';
+import { batchedRead } from '../platform/db/batched-read.ts';
 import { preparedQuery } from '../platform/db/prepared.ts';
 import { qualified } from '../platform/db/qualified.ts';
 import {
@@ -186,13 +187,18 @@ const lastMessage = alias(conversationMessages, 'last_message');
 const lastPhoto = alias(displayItems, 'last_photo');
 const lastDocument = alias(documentFiles, 'last_document');
 
+/** The accounts of a batch of reads, one per element of the `accountIds` array, numbered from 1 in order (`asked.n`). */
+const askedAccounts = sql`unnest(${sql.placeholder('accountIds')}::uuid[]) with ordinality as asked(account_id, n)`;
+
 /**
  * Conversations as each side (`mySide`) sees them, with their other side and their last message,
- * newest first, in one statement; `where` picks them.
+ * newest first, in one statement; `where` picks them. `batch`: for each account of `askedAccounts`
+ * (its side's), its element's number as `n`, the rows in that order.
  */
-function summaryRows(db: Db, where: SQL | undefined) {
-  return db
+function summaryRows(db: Db, where: SQL | undefined, batch = false) {
+  const rows = db
     .select({
+      n: batch ? sql<number>`asked.n` : sql<number>`0`,
       viewerAccountId: mySide.accountId,
       id: conversations.id,
       lastSeq: conversations.lastSeq,
@@ -215,6 +221,8 @@ function summaryRows(db: Db, where: SQL | undefined) {
       lastDocument: { id: lastDocument.id, name: lastDocument.name, contentType: lastDocument.contentType, size: lastDocument.size },
     })
     .from(mySide)
+    .$dynamic();
+  return (batch ? rows.innerJoin(askedAccounts, eq(mySide.accountId, sql`asked.account_id`)) : rows)
     .innerJoin(conversations, eq(conversations.id, mySide.conversationId))
     .innerJoin(otherSide, and(eq(otherSide.conversationId, mySide.conversationId), ne(otherSide.id, mySide.id)))
     .leftJoin(accounts, eq(accounts.id, otherSide.accountId))
@@ -223,14 +231,15 @@ function summaryRows(db: Db, where: SQL | undefined) {
     .leftJoin(lastPhoto, eq(lastPhoto.id, lastMessage.displayItemId))
     .leftJoin(lastDocument, eq(lastDocument.id, lastMessage.documentFileId))
     .where(where)
-    .orderBy(desc(conversations.updatedAt), desc(conversations.id));
+    .orderBy(...(batch ? [sql`asked.n`] : []), desc(conversations.updatedAt), desc(conversations.id));
 }
 
-type TSummary = TConversationSummary & { viewerAccountId: string | null };
+type TSummary = TConversationSummary & { viewerAccountId: string | null; n: number };
 
 /** Summary rows, presented. */
 function presentSummaries(rows: Awaited<ReturnType<typeof summaryRows>>): TSummary[] {
   return rows.map((r) => ({
+    n: Number(r.n),
     viewerAccountId: r.viewerAccountId,
     personalConversationId: r.id,
     counterpart: presentCounterpart({
@@ -249,13 +258,9 @@ function presentSummaries(rows: Awaited<ReturnType<typeof summaryRows>>): TSumma
 }
 
 /**
- * Summaries, each one statement prepared once: of an account's conversations (the conversation
- * list), of one of them (`only`), and of one conversation as each side sees it (each new message
- * and each seen).
+ * Summaries, each one statement prepared once: of one conversation of an account (`only`), and of
+ * one conversation as each side sees it (each new message and each seen).
  */
-const summariesOfAccount = preparedQuery((db) =>
-  summaryRows(db, eq(mySide.accountId, sql.placeholder('accountId'))).prepare('conversation_summaries_of_account'),
-);
 const summaryOfAccount = preparedQuery((db) =>
   summaryRows(
     db,
@@ -266,19 +271,32 @@ const summaryRowsOf = preparedQuery((db) =>
   summaryRows(db, eq(mySide.conversationId, sql.placeholder('conversationId'))).prepare('conversation_summary_rows'),
 );
 
+/**
+ * The conversation list of each account of a batch (platform/db/batched-read.ts: the lists asked
+ * for at once under load are one statement), prepared once: every home screen reads it.
+ */
+const summariesOfAccounts = batchedRead(
+  preparedQuery((db) => summaryRows(db, undefined, true).prepare('conversation_summaries_of_accounts')),
+  async (statement, accountIds: readonly string[]) => {
+    const lists: TSummary[][] = accountIds.map(() => []);
+    for (const summary of presentSummaries(await statement.execute({ accountIds }))) lists[summary.n - 1]!.push(summary);
+    return lists;
+  },
+);
+
 /** The caller's conversations as summaries, newest first (`only`: just that one). */
 export async function listConversations(db: Db, accountId: string, only?: string): Promise<TConversationSummary[]> {
-  const rows =
+  const summaries =
     only === undefined
-      ? await summariesOfAccount(db).execute({ accountId })
-      : await summaryOfAccount(db).execute({ accountId, conversationId: only });
-  return presentSummaries(rows).map(({ viewerAccountId: _viewer, ...summary }) => summary);
+      ? await summariesOfAccounts(db, accountId)
+      : presentSummaries(await summaryOfAccount(db).execute({ accountId, conversationId: only }));
+  return summaries.map(({ viewerAccountId: _viewer, n: _n, ...summary }) => summary);
 }
 
 /** One conversation as each of its (not deleted) accounts sees it, with its last message as it is now. */
 export async function summariesByAccount(db: Db, conversationId: string): Promise<Map<string, TConversationSummary>> {
   const out = new Map<string, TConversationSummary>();
-  for (const { viewerAccountId, ...summary } of presentSummaries(await summaryRowsOf(db).execute({ conversationId }))) {
+  for (const { viewerAccountId, n: _n, ...summary } of presentSummaries(await summaryRowsOf(db).execute({ conversationId }))) {
     if (viewerAccountId) out.set(viewerAccountId, summary);
   }
   return out;
@@ -292,22 +310,31 @@ export async function getSummary(db: Db, accountId: string, conversationId: stri
 }
 
 /**
- * Messages the account has not seen that the other side sent, over all its conversations (prepared
- * once: every screen polls it): the sum of its sides' unseen counts, which the database keeps
- * (migration 0033), one row per conversation of the account through its index.
+ * Messages each account has not seen that the other side sent, over all its conversations: the
+ * sum of its sides' unseen counts, which the database keeps (migration 0033), one row per
+ * conversation of the account through its index. Prepared once and batched (every screen polls
+ * it): the checks that meet under load are one statement over the array of their accounts, one
+ * answer per element in order (platform/db/batched-read.ts).
  */
-const unseenCountOf = preparedQuery((db) => {
-  const p = conversationParticipants;
-  return db
-    .select({ count: sql<number>`coalesce(sum(${p.unseenCount}), 0)::int` })
-    .from(p)
-    .where(eq(p.accountId, sql.placeholder('accountId')))
-    .prepare('unseen_message_count');
-});
+const unseenCounts = batchedRead(
+  preparedQuery((db) => {
+    const p = conversationParticipants;
+    return db
+      .select({ n: sql<number>`asked.n`, count: sql<number>`coalesce(sum(${p.unseenCount}), 0)::int` })
+      .from(sql`unnest(${sql.placeholder('accountIds')}::uuid[]) with ordinality as asked(account_id, n)`)
+      .leftJoin(p, eq(p.accountId, sql`asked.account_id`))
+      .groupBy(sql`asked.n`)
+      .orderBy(sql`asked.n`)
+      .prepare('unseen_message_counts');
+  }),
+  async (statement, accountIds: readonly string[]) => {
+    const rows = await statement.execute({ accountIds });
+    return rows.map((row) => Number(row.count));
+  },
+);
 
 /** docs/contracts.md §7 haveUnseenMessages: whether any conversation has messages the caller has not seen, and how many. */
 export async function haveUnseenMessages(db: Db, accountId: string): Promise<THaveUnseenMessages> {
-  const [row] = await unseenCountOf(db).execute({ accountId });
-  const count = Number(row?.count ?? 0);
+  const count = await unseenCounts(db, accountId);
   return { result: count > 0, count };
 }

@@ -1,0 +1,23 @@
+import type { Db } from './handle.ts';
+import { batchedCalls, type TBatchedCallsOptions } from './batched-calls.ts';
+
+/**
+ * A read that every signed-in screen makes, batched across requests (batchedCalls): the calls that
+ * meet under load are one statement over arrays of their values, where each was a round trip of
+ * its own, and a round trip, not the data, was most of a small read's cost (docs/benchmarks.md).
+ * A lone call goes at once. `statement` is what the read runs on a handle (a prepared statement,
+ * built once per handle), `run` runs it for a batch's items and answers one result per item, in
+ * order. Each database handle (PostgreSQL's pool, PGlite, a transaction) batches its own calls.
+ */
+export function batchedRead<TStatement, TIn, TOut>(
+  statement: (db: Db) => TStatement,
+  run: (statement: TStatement, items: readonly TIn[]) => Promise<readonly TOut[]>,
+  options?: TBatchedCallsOptions,
+): (db: Db, item: TIn) => Promise<TOut> {
+  const batchers = new WeakMap<Db, (item: TIn) => Promise<TOut>>();
+  return (db, item) => {
+    let batcher = batchers.get(db);
+    if (batcher === undefined) batchers.set(db, (batcher = batchedCalls((items) => run(statement(db), items), options)));
+    return batcher(item);
+  };
+}
