@@ -1,16 +1,18 @@
 /**
  * The conversation reads every screen makes, batched across requests (platform/db/batched-read.ts):
- * the unseen check and the conversation list answer each account its own, whether the call ran
- * alone or in a batch with others' (and with its own account's twice), on both engines.
+ * the unseen check, the conversation list and a conversation's page of messages answer each
+ * account its own, whether the call ran alone or in a batch with others' (and with its own twice),
+ * on both engines.
  */
 import { expect, it } from 'vitest';
 import { expectBatchedAsAlone } from '../test/batched-reads.ts';
 import { describeEachDatabase } from '../test/app.ts';
 import { buildPerson, send, startConversation, type TPerson } from '../test/conversations-support.ts';
-import { haveUnseenMessages, listConversations } from './read-conversations.ts';
+import type { TConversationMessage } from '@vbc/shared/conversation';
+import { haveUnseenMessages, listConversations, listMessagesFor, type TPageQuery } from './read-conversations.ts';
 
 describeEachDatabase('conversation reads, batched', (ctx) => {
-  it('answer each account its own unseen count and conversation list, alone or batched', async () => {
+  it('answer each account its own unseen count, conversation list and message pages, alone or batched', async () => {
     const people: TPerson[] = [];
     for (const name of ['Ana', 'Ben', 'Cem', 'Dia', 'Eve']) people.push(await buildPerson(ctx.app, name));
     const [ana, ben, cem, dia, eve] = people as [TPerson, TPerson, TPerson, TPerson, TPerson];
@@ -31,5 +33,46 @@ describeEachDatabase('conversation reads, batched', (ctx) => {
     expect(counterparts).toEqual([['Dia', 'Cem', 'Ben'], ['Ana'], ['Ana'], ['Ana'], [], ['Dia', 'Cem', 'Ben'], ['Ana'], []]);
     expect(lists[0]!.map((summary) => summary.unseenCount)).toEqual([2, 0, 0]);
     expect(lists[1]![0]!.lastMessage?.message).toBe('three');
+
+    // Message pages, each reader's own: the latest or before a sequence (backward), and after one (forward), each
+    // kind batched on its own.
+    const pageTexts = async (pages: [TPerson, string, TPageQuery][]) =>
+      (
+        await expectBatchedAsAlone(
+          pages.map(
+            ([who, id, page]) =>
+              () =>
+                listMessagesFor(ctx.app.db, who.account.id, id, page),
+          ),
+        )
+      ).map((page) => (JSON.parse(page.json) as TConversationMessage[]).map((m) => m.message));
+    const backward = await pageTexts([
+      [ana, anaBen, { limit: 50 }],
+      [dia, diaAna, { limit: 1 }],
+      [ana, diaAna, { before: 2, limit: 50 }],
+      [ben, anaBen, { before: 3, limit: 1 }],
+      [ben, anaBen, { limit: 2 }],
+      [dia, diaAna, { limit: 50 }],
+      [ana, anaBen, { limit: 50 }],
+    ]);
+    expect(backward).toEqual([
+      ['one', 'two', 'three'],
+      ['again'],
+      ['hello Ana'],
+      ['two'],
+      ['two', 'three'],
+      ['hello Ana', 'again'],
+      ['one', 'two', 'three'],
+    ]);
+    const forward = await pageTexts([
+      [ben, anaBen, { after: 1, limit: 50 }],
+      [ana, anaBen, { after: 0, limit: 2 }],
+      [dia, diaAna, { after: 0, limit: 50 }],
+      [ana, diaAna, { after: 1, limit: 50 }],
+      [ben, anaBen, { after: 3, limit: 50 }],
+      [ana, anaBen, { after: 2, limit: 1 }],
+      [ben, anaBen, { after: 1, limit: 50 }],
+    ]);
+    expect(forward).toEqual([['two', 'three'], ['one', 'two'], ['hello Ana', 'again'], ['again'], [], ['three'], ['two', 'three']]);
   });
 });

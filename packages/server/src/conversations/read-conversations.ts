@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { TConversationMessage, TConversationSummary, THaveUnseenMessages } from '@vbc/shared/conversation';
 import type { Db } from '../platform/db/client.ts';
@@ -111,45 +111,74 @@ export async function listMessages(db: Db, conversationId: string, page: TPageQu
 /** The largest sequence a page can stop before (PostgreSQL's integer): a page without `before`. */
 const NO_SEQ_ABOVE = 2_147_483_647;
 
+/** A page asked for in a batch: the element's conversation, reader and bounds. */
+interface TPageAsked {
+  conversationId: string;
+  accountId: string;
+  after: number;
+  before: number;
+  limit: number;
+}
+
 /**
- * A page of a conversation's messages as the JSON text of TConversationMessage[] (oldest first),
- * written by PostgreSQL (messageJson), only for one of its participants (an uncorrelated
- * `exists`, checked once): forward (after `after`) or backward (the newest before `before`).
- * `files`: whether some message has a file, whose address each reader gets signed. Prepared once
- * each: every message screen reads one, and a page of rows made into objects and then into JSON
- * cost the server more than the whole request besides (docs/benchmarks.md).
+ * Pages of conversations' messages, each as the JSON text of TConversationMessage[] (oldest first),
+ * written by PostgreSQL (messageJson), only for one of its participants (an `exists`, checked once
+ * per page): forward (after `after`) or backward (the newest before `before`). `files`: whether
+ * some message has a file, whose address each reader gets signed. Every message screen reads one:
+ * a page of rows made into objects and then into JSON cost the server more than the whole request
+ * besides (docs/benchmarks.md), and the pages asked for at once under load are one statement
+ * (platform/db/batched-read.ts), a page for each element of the arrays (`asked`, numbered `n`).
+ * Prepared once each.
  */
-const pageFor = (forward: boolean) =>
-  preparedQuery((db) => {
-    const p = conversationParticipants;
-    const m = conversationMessages;
-    const conversationId = sql.placeholder('conversationId');
-    const page = db
-      .select({ seq: m.seq, json: sql`${messageJson()}`.as('json'), file: sql<boolean>`${hasFile}`.as('file') })
-      .from(m)
-      .leftJoin(displayItems, eq(displayItems.id, m.displayItemId))
-      .leftJoin(documentFiles, eq(documentFiles.id, m.documentFileId))
-      .where(
-        and(
-          eq(m.conversationId, conversationId),
-          gt(m.seq, sql.placeholder('after')),
-          lt(m.seq, sql.placeholder('before')),
-          sql`exists (select 1 from ${p} where ${qualified(p.conversationId)} = ${conversationId} and ${qualified(p.accountId)} = ${sql.placeholder('accountId')})`,
-        ),
-      )
-      .orderBy(forward ? asc(m.seq) : desc(m.seq))
-      .limit(sql.placeholder('limit'))
-      .as('page');
-    return db
-      .select({
-        json: sql<string>`coalesce(json_agg(${page.json} order by ${page.seq})::text, '[]')`,
-        files: sql<boolean>`coalesce(bool_or(${page.file}), false)`,
-      })
-      .from(page)
-      .prepare(forward ? 'participant_message_page_forward' : 'participant_message_page_backward');
-  });
-const pageForward = pageFor(true);
-const pageBackward = pageFor(false);
+const pagesFor = (forward: boolean) =>
+  batchedRead(
+    preparedQuery((db) => {
+      const p = conversationParticipants;
+      const m = conversationMessages;
+      const page = db
+        .select({ seq: m.seq, json: sql`${messageJson()}`.as('json'), file: sql<boolean>`${hasFile}`.as('file') })
+        .from(m)
+        .leftJoin(displayItems, eq(displayItems.id, m.displayItemId))
+        .leftJoin(documentFiles, eq(documentFiles.id, m.documentFileId))
+        .where(
+          and(
+            eq(m.conversationId, sql`asked.conversation_id`),
+            gt(m.seq, sql`asked.after`),
+            lt(m.seq, sql`asked.before`),
+            sql`exists (select 1 from ${p} where ${qualified(p.conversationId)} = asked.conversation_id and ${qualified(p.accountId)} = asked.account_id)`,
+          ),
+        )
+        .orderBy(forward ? asc(m.seq) : desc(m.seq))
+        // The element's own limit (drizzle takes a number or a placeholder, and writes an SQL as it is).
+        .limit(sql`asked.page_limit` as unknown as Placeholder)
+        .as('page');
+      const aggregated = db
+        .select({
+          json: sql<string>`coalesce(json_agg(${page.json} order by ${page.seq})::text, '[]')`.as('json'),
+          files: sql<boolean>`coalesce(bool_or(${page.file}), false)`.as('files'),
+        })
+        .from(page)
+        .as('aggregated');
+      return db
+        .select({ json: aggregated.json, files: aggregated.files })
+        .from(
+          sql`unnest(${sql.placeholder('conversationIds')}::uuid[], ${sql.placeholder('accountIds')}::uuid[], ${sql.placeholder('afters')}::int[], ${sql.placeholder('befores')}::int[], ${sql.placeholder('limits')}::int[]) with ordinality as asked(conversation_id, account_id, after, before, page_limit, n)`,
+        )
+        .crossJoinLateral(aggregated)
+        .orderBy(sql`asked.n`)
+        .prepare(forward ? 'participant_message_pages_forward' : 'participant_message_pages_backward');
+    }),
+    async (statement, pages: readonly TPageAsked[]) =>
+      statement.execute({
+        conversationIds: pages.map((page) => page.conversationId),
+        accountIds: pages.map((page) => page.accountId),
+        afters: pages.map((page) => page.after),
+        befores: pages.map((page) => page.before),
+        limits: pages.map((page) => page.limit),
+      }),
+  );
+const pagesForward = pagesFor(true);
+const pagesBackward = pagesFor(false);
 
 /** A page of messages as JSON text (TConversationMessage[]), and whether some message has a file. */
 export interface TMessagePageJson {
@@ -162,15 +191,13 @@ export interface TMessagePageJson {
  * else (told apart from an empty page by requireParticipant, only when the page is empty).
  */
 export async function listMessagesFor(db: Db, accountId: string, conversationId: string, page: TPageQuery): Promise<TMessagePageJson> {
-  const [row] = await (page.after !== undefined ? pageForward : pageBackward)(db).execute({
+  const answer = await (page.after !== undefined ? pagesForward : pagesBackward)(db, {
     conversationId,
     accountId,
     after: page.after ?? -1,
     before: page.before ?? NO_SEQ_ABOVE,
     limit: page.limit,
   });
-  // The aggregate answers one row, an empty page as `[]`.
-  const answer = row ?? { json: '[]', files: false };
   if (answer.json === '[]') await requireParticipant(db, conversationId, accountId);
   return answer;
 }
