@@ -12,8 +12,6 @@
 // `npx tsx scripts/bench/exchange.ts [seconds]` runs it alone and prints its JSON.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,7 +20,17 @@ import { buildApp } from '../../packages/server/src/app.ts';
 import { loadConfig } from '../../packages/server/src/platform/config/config.ts';
 import { openDatabase } from '../../packages/server/src/platform/db/client.ts';
 import { buildAccount, buildCard } from '../../packages/server/src/test/factories.ts';
-import { BENCH_ADMIN_TOKEN, benchDatabase, databaseUse, databaseUsed, median, processCpuSeconds, startProduct, stop } from './product.ts';
+import {
+  BENCH_ADMIN_TOKEN,
+  benchDatabase,
+  databaseUse,
+  databaseUsed,
+  helper,
+  median,
+  processCpuSeconds,
+  startProduct,
+  stop,
+} from './product.ts';
 
 /**
  * Cards the exchanges are spread over: each takes EXCHANGE_CARD_LIMIT (200) a day, so this many
@@ -125,19 +133,14 @@ async function round(target: TTarget, seconds: number, request: autocannon.Reque
 export async function benchExchange(seconds = 10) {
   const database = await benchDatabase();
   const logFile = path.join(mkdtempSync(path.join(tmpdir(), 'vbc-bench-log-')), 'server.log');
-  // The owner's CRM: a local receiver that answers 200 (BENCH_EXCHANGE_WEBHOOK=false: no webhook).
+  // The owner's CRM: a local receiver in a process of its own (webhook-receiver.ts) that answers
+  // 200 (BENCH_EXCHANGE_WEBHOOK=false: no webhook).
   const withWebhook = process.env.BENCH_EXCHANGE_WEBHOOK !== 'false';
-  let webhooksReceived = 0;
-  const receiver = createServer((request, response) => {
-    request.resume();
-    request.on('end', () => {
-      webhooksReceived++;
-      response.writeHead(200).end();
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const receiver = await helper(fileURLToPath(new URL('./webhook-receiver.ts', import.meta.url)), []);
+  const receiverUrl = `http://127.0.0.1:${receiver.ready}`;
+  const webhooksReceived = async () => ((await (await fetch(`${receiverUrl}/received`)).json()) as { received: number }).received;
   try {
-    const webhookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/crm`;
+    const webhookUrl = `${receiverUrl}/crm`;
     const quickIds = await seed(database.url, withWebhook ? webhookUrl : undefined);
     const product = await startProduct(database.url, logFile, { TRUST_PROXY: 'loopback', ALLOW_INSECURE_OUTBOUND: 'true' });
     let n = 0;
@@ -188,7 +191,7 @@ export async function benchExchange(seconds = 10) {
       Math.max(...rounds.map((r) => pick(r)[key]));
     return {
       /** Whether the owner had a lead.created webhook, and how many deliveries its receiver got by the end. */
-      webhook: { subscribed: withWebhook, received: webhooksReceived },
+      webhook: { subscribed: withWebhook, received: await webhooksReceived() },
       exchange: {
         p50: median(rounds.map((r) => r.exchange.p50)),
         p99: worst((r) => r.exchange, 'p99'),
@@ -217,8 +220,7 @@ export async function benchExchange(seconds = 10) {
       logFile,
     };
   } finally {
-    receiver.closeAllConnections();
-    await new Promise((resolve) => receiver.close(resolve));
+    await stop(receiver.child);
     await database.drop();
   }
 }
