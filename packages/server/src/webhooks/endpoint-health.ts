@@ -77,7 +77,11 @@ export async function disabledNotices(db: Db, endpointId: string): Promise<{ acc
   return { accountId: endpoint.accountId, mails };
 }
 
-/** Keeps an endpoint's newest ATTEMPTS_KEPT attempts, and drops finished outbox rows no attempt refers to any more. */
+/**
+ * Keeps an endpoint's newest ATTEMPTS_KEPT attempts, and drops finished outbox rows no attempt
+ * refers to any more (found through webhook_deliveries_finished_idx: the finished rows alone, not
+ * the pending backlog, migration 0034).
+ */
 export async function pruneAttempts(db: Db, endpointId: string): Promise<void> {
   await db.execute(sql`
     delete from webhook_attempts

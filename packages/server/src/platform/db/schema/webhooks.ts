@@ -65,6 +65,10 @@ export const webhookDeliveries = pgTable(
       .on(t.nextAttemptAt)
       .where(sql`${t.state} = 'pending'`),
     index('webhook_deliveries_endpoint_idx').on(t.endpointId),
+    // The finished rows of an endpoint, which the pruning looks through (endpoint-health.ts): not its pending backlog too.
+    index('webhook_deliveries_finished_idx')
+      .on(t.endpointId)
+      .where(sql`${t.state} <> 'pending'`),
   ],
 );
 
