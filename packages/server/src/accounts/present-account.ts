@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { TPersonalAccount, TPetSummary } from '@vbc/shared';
 import type { TLocale } from '@vbc/shared/i18n/locales';
 import type { Db } from '../platform/db/client.ts';
+import { askedAccounts, batchedRead } from '../platform/db/batched-read.ts';
 import { preparedQuery } from '../platform/db/prepared.ts';
 import { qualified } from '../platform/db/qualified.ts';
 import { accounts, virtualContacts, virtualPets } from '../platform/db/schema/index.ts';
@@ -11,33 +12,46 @@ import { cardSummaryJson, presentCardSummary, type CardSummaryRow } from '../car
 type TPetRow = { id: string; name: string; pictureDisplayItemId: string | null };
 
 /**
- * The account with its cards and pets, oldest first, in one statement (each list a `json_agg`):
- * every screen of the app reads it, so it is one round trip, prepared once.
+ * Each account of a batch with its cards and pets, oldest first, in one statement (each list a
+ * `json_agg`): every screen of the app reads it, so it is one round trip, prepared once, and
+ * batched (platform/db/batched-read.ts): the reads that meet under load are one statement over the
+ * array of their accounts, one answer per element (`n`), null for an account that is not there.
  */
-const accountWithCardsAndPets = preparedQuery((db) =>
-  db
-    .select({
-      id: accounts.id,
-      name: accounts.name,
-      email: accounts.email,
-      phoneNumber: accounts.phoneNumber,
-      language: accounts.language,
-      cards: sql<
-        CardSummaryRow[]
-      >`(select coalesce(json_agg(${cardSummaryJson} order by ${virtualContacts.createdAt}, ${virtualContacts.id}), '[]'::json) from ${virtualContacts} where ${virtualContacts.ownerAccountId} = ${qualified(accounts.id)})`,
-      pets: sql<
-        TPetRow[]
-      >`(select coalesce(json_agg(json_build_object('id', ${virtualPets.id}, 'name', ${virtualPets.name}, 'pictureDisplayItemId', ${virtualPets.pictureDisplayItemId}) order by ${virtualPets.createdAt}, ${virtualPets.id}), '[]'::json) from ${virtualPets} where ${virtualPets.ownerAccountId} = ${qualified(accounts.id)})`,
-    })
-    .from(accounts)
-    .where(eq(accounts.id, sql.placeholder('accountId')))
-    .limit(1)
-    .prepare('present_account'),
+const accountsWithCardsAndPets = batchedRead(
+  preparedQuery((db) =>
+    db
+      .select({
+        n: sql<number>`asked.n`,
+        id: accounts.id,
+        name: accounts.name,
+        email: accounts.email,
+        phoneNumber: accounts.phoneNumber,
+        language: accounts.language,
+        cards: sql<
+          CardSummaryRow[]
+        >`(select coalesce(json_agg(${cardSummaryJson} order by ${virtualContacts.createdAt}, ${virtualContacts.id}), '[]'::json) from ${virtualContacts} where ${virtualContacts.ownerAccountId} = ${qualified(accounts.id)})`,
+        pets: sql<
+          TPetRow[]
+        >`(select coalesce(json_agg(json_build_object('id', ${virtualPets.id}, 'name', ${virtualPets.name}, 'pictureDisplayItemId', ${virtualPets.pictureDisplayItemId}) order by ${virtualPets.createdAt}, ${virtualPets.id}), '[]'::json) from ${virtualPets} where ${virtualPets.ownerAccountId} = ${qualified(accounts.id)})`,
+      })
+      .from(askedAccounts)
+      .innerJoin(accounts, eq(accounts.id, sql`asked.account_id`))
+      .prepare('present_accounts'),
+  ),
+  async (statement, accountIds: readonly string[]) => {
+    const rows = await statement.execute({ accountIds });
+    const found: ((typeof rows)[number] | null)[] = accountIds.map(() => null);
+    for (const row of rows) found[Number(row.n) - 1] = row;
+    return found;
+  },
 );
 
-/** docs/contracts.md §3 personal account with the summaries of its cards and pets, oldest first. */
+/**
+ * docs/contracts.md §3 personal account with the summaries of its cards and pets, oldest first: one
+ * batched read (`accountsWithCardsAndPets`).
+ */
 export async function presentAccount(db: Db, accountId: string): Promise<TPersonalAccount> {
-  const [account] = await accountWithCardsAndPets(db).execute({ accountId });
+  const account = await accountsWithCardsAndPets(db, accountId);
   if (!account) throw notFound('account');
   return {
     accountId: account.id,

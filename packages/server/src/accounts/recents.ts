@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
 import { isQuickId, isUuid, normalizeQuickId, type TRecentCard, type ZMergeRecents } from '@vbc/shared';
 import type { z } from 'zod';
 import type { Db } from '../platform/db/client.ts';
+import { askedAccounts, batchedRead } from '../platform/db/batched-read.ts';
 import { preparedQuery } from '../platform/db/prepared.ts';
 import { accountRecents, virtualContacts } from '../platform/db/schema/index.ts';
 import { cardSummaryColumns, presentCardSummary } from '../cards/index.ts';
@@ -9,22 +10,40 @@ import { cardSummaryColumns, presentCardSummary } from '../cards/index.ts';
 /** Recently viewed cards kept per account. */
 export const RECENTS_CAP = 100;
 
-/** The account's recently viewed cards with their summary columns, newest first (prepared once: every home screen reads it). */
-const recentsOf = preparedQuery((db) =>
-  db
-    .select({ card: cardSummaryColumns, viewedAt: accountRecents.viewedAt })
-    .from(accountRecents)
-    .innerJoin(virtualContacts, eq(virtualContacts.id, accountRecents.contactId))
-    .where(eq(accountRecents.accountId, sql.placeholder('accountId')))
-    .orderBy(desc(accountRecents.viewedAt), desc(accountRecents.contactId))
-    .limit(RECENTS_CAP)
-    .prepare('account_recents'),
+/**
+ * Each account's recently viewed cards with their summary columns, newest first, at most
+ * RECENTS_CAP (a lateral subquery per account of the batch). Prepared once and batched (every home
+ * screen reads it): the reads that meet under load are one statement over the array of their
+ * accounts, one list per element (`n`), in order (platform/db/batched-read.ts).
+ */
+const recentsOfAccounts = batchedRead(
+  preparedQuery((db) => {
+    const recent = db
+      .select({ card: cardSummaryColumns, viewedAt: accountRecents.viewedAt })
+      .from(accountRecents)
+      .innerJoin(virtualContacts, eq(virtualContacts.id, accountRecents.contactId))
+      .where(eq(accountRecents.accountId, sql`asked.account_id`))
+      .orderBy(desc(accountRecents.viewedAt), desc(accountRecents.contactId))
+      .limit(RECENTS_CAP)
+      .as('recent');
+    return db
+      .select({ n: sql<number>`asked.n`, card: recent.card, viewedAt: recent.viewedAt })
+      .from(askedAccounts)
+      .crossJoinLateral(recent)
+      .orderBy(sql`asked.n`, desc(recent.viewedAt), desc(recent.card.id))
+      .prepare('account_recents_of_accounts');
+  }),
+  async (statement, accountIds: readonly string[]) => {
+    const lists: TRecentCard[][] = accountIds.map(() => []);
+    for (const r of await statement.execute({ accountIds }))
+      lists[Number(r.n) - 1]!.push({ ...presentCardSummary(r.card), time: r.viewedAt.getTime() });
+    return lists;
+  },
 );
 
-/** The account's recently viewed cards, newest first. */
+/** The account's recently viewed cards, newest first: one batched read (`recentsOfAccounts`). */
 export async function listRecents(db: Db, accountId: string): Promise<TRecentCard[]> {
-  const rows = await recentsOf(db).execute({ accountId });
-  return rows.map((r) => ({ ...presentCardSummary(r.card), time: r.viewedAt.getTime() }));
+  return recentsOfAccounts(db, accountId);
 }
 
 /**

@@ -34,11 +34,12 @@ export function selectAnnouncements(db: Db) {
 
 /**
  * The same, with the account's read mark: only announcements it received (or only this one of
- * them); `accountId` may be a placeholder (a prepared statement), `extra` more columns.
+ * them); `accountId` may be a placeholder (a prepared statement) or an outer query's column (a
+ * batch's element, read-announcements.ts), `extra` more columns.
  */
 export function selectReceived<TExtra extends Record<string, SQL | SQL.Aliased>>(
   db: Db,
-  accountId: string | Placeholder,
+  accountId: string | Placeholder | SQL,
   announcementId?: string,
   extra: TExtra = {} as TExtra,
 ) {

@@ -1,7 +1,9 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { TAnnouncement } from '@vbc/shared/announcement';
 import type { Db } from '../platform/db/client.ts';
+import { askedAccounts, batchedRead } from '../platform/db/batched-read.ts';
 import { preparedQuery } from '../platform/db/prepared.ts';
+import { qualified } from '../platform/db/qualified.ts';
 import { announcementRecipients, announcements } from '../platform/db/schema/index.ts';
 import { notFound } from '../platform/errors/app-error.ts';
 import { announcementJson, attachmentsOf, presentAnnouncement, selectReceived } from './present-announcement.ts';
@@ -10,33 +12,50 @@ import { announcementJson, attachmentsOf, presentAnnouncement, selectReceived } 
 export const ANNOUNCEMENT_LIST_LIMIT = 100;
 
 /**
- * What the account received, newest first, as the JSON text of TAnnouncementList, written by
- * PostgreSQL (announcementJson: each with its attachments and read mark) with, once, how many of
- * all it received it has not read: one statement, prepared once. (An account without a row received
- * nothing, so has nothing unread.) Rows made into objects and then into JSON cost the server more
- * than the rest of the request (docs/benchmarks.md, "The announcements list written by PostgreSQL").
+ * What each account of a batch received, newest first, as the JSON text of TAnnouncementList,
+ * written by PostgreSQL (announcementJson: each with its attachments and read mark) with, once, how
+ * many of all it received it has not read: one row per element of `askedAccounts` (its number `n`),
+ * each element's own page (a lateral subquery: its newest ANNOUNCEMENT_LIST_LIMIT). Prepared once
+ * and batched (every home screen reads it): the lists asked for at once under load are one
+ * statement over the array of their accounts (platform/db/batched-read.ts). (An account without a
+ * row received nothing, so has nothing unread.) Rows made into objects and then into JSON cost the
+ * server more than the rest of the request (docs/benchmarks.md, "The announcements list written by
+ * PostgreSQL").
  */
-const receivedList = preparedQuery((db) => {
-  const accountId = sql.placeholder('accountId');
-  const r = announcementRecipients;
-  const page = selectReceived(db, accountId, undefined, { json: sql`${announcementJson}`.as('json') })
-    .orderBy(desc(announcements.publishedAt), desc(announcements.id))
-    .limit(ANNOUNCEMENT_LIST_LIMIT)
-    .as('page');
-  return db
-    .select({
-      json: sql<string>`json_build_object('announcements', coalesce(json_agg(${page.json} order by ${page.row.publishedAt} desc, ${page.row.id} desc), '[]'::json),
-        'unreadCount', (select count(*)::int from ${r} where ${r.accountId} = ${accountId} and ${r.readAt} is null))::text`,
-    })
-    .from(page)
-    .prepare('received_announcements_json');
-});
+const receivedLists = batchedRead(
+  preparedQuery((db) => {
+    const r = announcementRecipients;
+    const page = selectReceived(db, sql`asked.account_id`, undefined, { json: sql`${announcementJson}`.as('json') })
+      .orderBy(desc(announcements.publishedAt), desc(announcements.id))
+      .limit(ANNOUNCEMENT_LIST_LIMIT)
+      .as('page');
+    // An aggregate of the page: always one row, `[]` when nothing was received.
+    const list = db
+      .select({
+        json: sql<string>`json_build_object('announcements', coalesce(json_agg(${page.json} order by ${page.row.publishedAt} desc, ${page.row.id} desc), '[]'::json),
+          'unreadCount', (select count(*)::int from ${r} where ${qualified(r.accountId)} = asked.account_id and ${qualified(r.readAt)} is null))::text`.as(
+          'json',
+        ),
+      })
+      .from(page)
+      .as('list');
+    return db
+      .select({ n: sql<number>`asked.n`, json: list.json })
+      .from(askedAccounts)
+      .crossJoinLateral(list)
+      .orderBy(sql`asked.n`)
+      .prepare('received_announcement_lists_json');
+  }),
+  async (statement, accountIds: readonly string[]) => {
+    const lists: string[] = accountIds.map(() => '');
+    for (const row of await statement.execute({ accountIds })) lists[Number(row.n) - 1] = row.json;
+    return lists;
+  },
+);
 
 /** GET /api/personalAccount/announcements: what the account received, newest first, each with `isRead` (JSON text of TAnnouncementList). */
 export async function listAnnouncements(db: Db, accountId: string): Promise<string> {
-  // An aggregate of the page: always one row, `[]` when nothing was received.
-  const [row] = await receivedList(db).execute({ accountId });
-  return row!.json;
+  return receivedLists(db, accountId);
 }
 
 /** docs/contracts.md §7 announcement/{id}: one the account received, else 404 (anyone else, drafts, withdrawn). */

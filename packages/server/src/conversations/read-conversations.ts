@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, lt, ne, sql, type Placeholder, type SQL } from 
 import { alias } from 'drizzle-orm/pg-core';
 import type { TConversationMessage, TConversationSummary, THaveUnseenMessages } from '@vbc/shared/conversation';
 import type { Db } from '../platform/db/client.ts';
-import { batchedRead } from '../platform/db/batched-read.ts';
+import { askedAccounts, askedRows, batchedRead } from '../platform/db/batched-read.ts';
 import { preparedQuery } from '../platform/db/prepared.ts';
 import { qualified } from '../platform/db/qualified.ts';
 import {
@@ -162,7 +162,13 @@ const pagesFor = (forward: boolean) =>
       return db
         .select({ json: aggregated.json, files: aggregated.files })
         .from(
-          sql`unnest(${sql.placeholder('conversationIds')}::uuid[], ${sql.placeholder('accountIds')}::uuid[], ${sql.placeholder('afters')}::int[], ${sql.placeholder('befores')}::int[], ${sql.placeholder('limits')}::int[]) with ordinality as asked(conversation_id, account_id, after, before, page_limit, n)`,
+          askedRows({
+            conversation_id: ['conversationIds', 'uuid'],
+            account_id: ['accountIds', 'uuid'],
+            after: ['afters', 'int'],
+            before: ['befores', 'int'],
+            page_limit: ['limits', 'int'],
+          }),
         )
         .crossJoinLateral(aggregated)
         .orderBy(sql`asked.n`)
@@ -213,9 +219,6 @@ const otherSide = alias(conversationParticipants, 'other');
 const lastMessage = alias(conversationMessages, 'last_message');
 const lastPhoto = alias(displayItems, 'last_photo');
 const lastDocument = alias(documentFiles, 'last_document');
-
-/** The accounts of a batch of reads, one per element of the `accountIds` array, numbered from 1 in order (`asked.n`). */
-const askedAccounts = sql`unnest(${sql.placeholder('accountIds')}::uuid[]) with ordinality as asked(account_id, n)`;
 
 /**
  * Conversations as each side (`mySide`) sees them, with their other side and their last message,
@@ -348,7 +351,7 @@ const unseenCounts = batchedRead(
     const p = conversationParticipants;
     return db
       .select({ n: sql<number>`asked.n`, count: sql<number>`coalesce(sum(${p.unseenCount}), 0)::int` })
-      .from(sql`unnest(${sql.placeholder('accountIds')}::uuid[]) with ordinality as asked(account_id, n)`)
+      .from(askedAccounts)
       .leftJoin(p, eq(p.accountId, sql`asked.account_id`))
       .groupBy(sql`asked.n`)
       .orderBy(sql`asked.n`)

@@ -56,9 +56,10 @@ function selectBusinesses<TExtra extends Record<string, SQL>>(db: Db, accountId:
 
 /**
  * The businesses an account belongs to or follows, by name, as a JSON array of ReachedBusiness:
- * a column of the directories list's one statement. `accountId` may be a placeholder.
+ * a column of the directories list's one statement. `accountId` may be a placeholder or an outer
+ * query's column (a batch's element, list-directories.ts).
  */
-export function reachedBusinessesJson(accountId: string | Placeholder): SQL<ReachedBusiness[]> {
+export function reachedBusinessesJson(accountId: string | Placeholder | SQL): SQL<ReachedBusiness[]> {
   const a = qualified(corporateAccounts.id);
   const profileId = qualified(corporateAccounts.corporateProfileId);
   const name = qualified(corporateProfiles.name);

@@ -1,37 +1,83 @@
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { TDirectories } from '@vbc/shared';
 import type { Db } from '../platform/db/client.ts';
+import { askedRows, batchedRead } from '../platform/db/batched-read.ts';
+import { jsonObject } from '../platform/db/json-text.ts';
 import { preparedQuery } from '../platform/db/prepared.ts';
 import { qualified } from '../platform/db/qualified.ts';
 import { directoryFolderCards, directoryFolders } from '../platform/db/schema/index.ts';
 import { getContact } from '../cards/index.ts';
-import { reachedBusinessesJson, relationTo } from './business-directories.ts';
+import { reachedBusinessesJson, relationTo, type ReachedBusiness } from './business-directories.ts';
 import { ensureSavedFolder } from './manage-folders.ts';
-import { presentBusiness, presentFolder } from './present-directory.ts';
+import { presentBusiness, presentFolder, type FolderRow } from './present-directory.ts';
+
+/** One account's directories list asked for: the account, and the card (its id) each entry says whether it holds, or null. */
+interface TListAsked {
+  accountId: string;
+  cardId: string | null;
+}
+
+/** A folder of the list as the statement writes it (`folders`: JSON). */
+interface TListedFolder extends Pick<FolderRow, 'id' | 'name' | 'isSaved'> {
+  cardCount: number;
+  containsCard: boolean | null;
+}
+
+/** One account's list as the statement answers it: its folders and the businesses it reaches. */
+interface TListRow {
+  folders: TListedFolder[];
+  businesses: ReachedBusiness[];
+}
 
 /**
- * The account's folders ("Saved" first, then by name) with their card counts and whether each
- * holds card `cardId` (null without one), each row also carrying the businesses the account
- * belongs to or follows (one JSON column, the same on every row): the whole list in one
- * statement, prepared once.
+ * The lists of a batch, one per element of the `accountIds` and `cardIds` arrays (a null card:
+ * none), numbered from 1 in order (`asked.n`).
  */
-const foldersAndBusinesses = preparedQuery((db) => {
-  const folderId = qualified(directoryFolders.id);
-  const cardId = sql`${sql.placeholder('cardId')}::uuid`;
-  return db
-    .select({
-      folder: directoryFolders,
-      cardCount: sql<number>`(select count(*)::int from ${directoryFolderCards} where ${qualified(directoryFolderCards.folderId)} = ${folderId})`,
-      containsCard: sql<
-        boolean | null
-      >`case when ${cardId} is null then null else exists (select 1 from ${directoryFolderCards} where ${qualified(directoryFolderCards.folderId)} = ${folderId} and ${qualified(directoryFolderCards.contactId)} = ${cardId}) end`,
-      businesses: reachedBusinessesJson(sql.placeholder('accountId')),
-    })
-    .from(directoryFolders)
-    .where(eq(directoryFolders.accountId, sql.placeholder('accountId')))
-    .orderBy(desc(directoryFolders.isSaved), asc(sql`lower(${qualified(directoryFolders.name)})`), asc(directoryFolders.id))
-    .prepare('directories_list');
-});
+const askedLists = askedRows({ account_id: ['accountIds', 'uuid'], card_id: ['cardIds', 'uuid'] });
+
+/**
+ * For each element of `askedLists`, one row: the account's folders ("Saved" first, then by name),
+ * each with its card count and whether it holds the element's card (null without one), and the
+ * businesses the account belongs to or follows, each a JSON array. Prepared once and batched (every
+ * directories screen reads it): the lists asked for at once under load are one statement over the
+ * arrays of their values (platform/db/batched-read.ts).
+ */
+const foldersAndBusinesses = batchedRead(
+  preparedQuery((db) => {
+    const folderId = qualified(directoryFolders.id);
+    const folder = jsonObject({
+      id: folderId,
+      name: qualified(directoryFolders.name),
+      isSaved: qualified(directoryFolders.isSaved),
+      cardCount: sql`(select count(*)::int from ${directoryFolderCards} where ${qualified(directoryFolderCards.folderId)} = ${folderId})`,
+      containsCard: sql`case when asked.card_id is null then null else exists (select 1 from ${directoryFolderCards} where ${qualified(directoryFolderCards.folderId)} = ${folderId} and ${qualified(directoryFolderCards.contactId)} = asked.card_id) end`,
+    });
+    // An aggregate of the account's folders: always one row, `[]` when it has none.
+    const accountFolders = db
+      .select({
+        folders: sql<
+          TListedFolder[]
+        >`coalesce(json_agg(${folder} order by ${qualified(directoryFolders.isSaved)} desc, lower(${qualified(directoryFolders.name)}), ${folderId}), '[]'::json)`.as(
+          'folders',
+        ),
+      })
+      .from(directoryFolders)
+      .where(eq(directoryFolders.accountId, sql`asked.account_id`))
+      .as('account_folders');
+    return db
+      .select({ n: sql<number>`asked.n`, folders: accountFolders.folders, businesses: reachedBusinessesJson(sql`asked.account_id`) })
+      .from(askedLists)
+      .crossJoinLateral(accountFolders)
+      .orderBy(sql`asked.n`)
+      .prepare('directories_lists');
+  }),
+  async (statement, asked: readonly TListAsked[]) => {
+    const lists: TListRow[] = asked.map(() => ({ folders: [], businesses: [] }));
+    const rows = await statement.execute({ accountIds: asked.map((a) => a.accountId), cardIds: asked.map((a) => a.cardId) });
+    for (const { n, ...list } of rows) lists[Number(n) - 1] = list;
+    return lists;
+  },
+);
 
 /**
  * GET /api/directories: the businesses the account belongs to or follows (by name), then its
@@ -39,19 +85,20 @@ const foldersAndBusinesses = preparedQuery((db) => {
  */
 export async function listDirectories(db: Db, accountId: string, contactId?: string): Promise<TDirectories> {
   const card = contactId === undefined ? undefined : (await getContact(db, contactId)).row;
-  const read = () => foldersAndBusinesses(db).execute({ accountId, cardId: card?.id ?? null });
-  let folders = await read();
+  const read = () => foldersAndBusinesses(db, { accountId, cardId: card?.id ?? null });
+  let list = await read();
   // Every account has its "Saved" folder from its first list on: made then, and the list read again.
-  if (!folders.some((f) => f.folder.isSaved)) {
+  if (!list.folders.some((f) => f.isSaved)) {
     await ensureSavedFolder(db, accountId);
-    folders = await read();
+    list = await read();
   }
-  const businesses = folders[0]?.businesses ?? [];
   const inBusiness = (profileId: string) => (card === undefined ? undefined : profileId === card.corporateProfileId);
   return {
     directories: [
-      ...businesses.map((b) => presentBusiness(b, relationTo(b) === 'member' ? 'member' : 'follower', inBusiness(b.corporateProfileId))),
-      ...folders.map((f) => presentFolder(f.folder, f.cardCount, f.containsCard ?? undefined)),
+      ...list.businesses.map((b) =>
+        presentBusiness(b, relationTo(b) === 'member' ? 'member' : 'follower', inBusiness(b.corporateProfileId)),
+      ),
+      ...list.folders.map((f) => presentFolder(f, f.cardCount, f.containsCard ?? undefined)),
     ],
   };
 }

@@ -12,8 +12,12 @@ export interface BusinessRow {
   cardCount: number;
 }
 
-/** Folder row → directory summary (always the owner's). */
-export function presentFolder(row: FolderRow, cardCount: number, containsCard?: boolean): TDirectorySummary {
+/** Folder row (or the columns of it a list reads) → directory summary (always the owner's). */
+export function presentFolder(
+  row: Pick<FolderRow, 'id' | 'name' | 'isSaved'>,
+  cardCount: number,
+  containsCard?: boolean,
+): TDirectorySummary {
   return {
     dirId: row.id,
     kind: 'folder',

@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from './handle.ts';
 import { batchedCalls, type TBatchedCallsOptions } from './batched-calls.ts';
 
@@ -21,3 +22,16 @@ export function batchedRead<TStatement, TIn, TOut>(
     return batcher(item);
   };
 }
+
+/**
+ * A batch's elements as the rows of `asked`, numbered from 1 in order (`asked.n`): one column per
+ * array placeholder, `{column: [placeholder, element type]}`; the statement joins them to what
+ * each element reads (`asked.<column>`) and answers `asked.n` with it.
+ */
+export function askedRows(columns: Record<string, readonly [placeholder: string, type: 'uuid' | 'int']>): SQL {
+  const arrays = Object.values(columns).map(([placeholder, type]) => sql`${sql.placeholder(placeholder)}::${sql.raw(type)}[]`);
+  return sql`unnest(${sql.join(arrays, sql`, `)}) with ordinality as asked(${sql.raw(Object.keys(columns).join(', '))}, n)`;
+}
+
+/** The accounts of a batch of reads (the `accountIds` array) as `asked.account_id`, numbered `asked.n`. */
+export const askedAccounts = askedRows({ account_id: ['accountIds', 'uuid'] });
