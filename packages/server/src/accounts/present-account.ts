@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { TPersonalAccount, TPetSummary } from '@vbc/shared';
 import type { TLocale } from '@vbc/shared/i18n/locales';
 import type { Db } from '../platform/db/client.ts';
-import { askedAccounts, batchedRead } from '../platform/db/batched-read.ts';
+import { askedAccounts, batchedRead, oneByElement } from '../platform/db/batched-read.ts';
 import { preparedQuery } from '../platform/db/prepared.ts';
 import { qualified } from '../platform/db/qualified.ts';
 import { accounts, virtualContacts, virtualPets } from '../platform/db/schema/index.ts';
@@ -38,12 +38,8 @@ const accountsWithCardsAndPets = batchedRead(
       .innerJoin(accounts, eq(accounts.id, sql`asked.account_id`))
       .prepare('present_accounts'),
   ),
-  async (statement, accountIds: readonly string[]) => {
-    const rows = await statement.execute({ accountIds });
-    const found: ((typeof rows)[number] | null)[] = accountIds.map(() => null);
-    for (const row of rows) found[Number(row.n) - 1] = row;
-    return found;
-  },
+  async (statement, accountIds: readonly string[]) =>
+    oneByElement(accountIds.length, await statement.execute({ accountIds }), (row) => row, null),
 );
 
 /**

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
 import { isQuickId, isUuid, normalizeQuickId, type TRecentCard, type ZMergeRecents } from '@vbc/shared';
 import type { z } from 'zod';
 import type { Db } from '../platform/db/client.ts';
-import { askedAccounts, batchedRead } from '../platform/db/batched-read.ts';
+import { allByElement, askedAccounts, batchedRead } from '../platform/db/batched-read.ts';
 import { preparedQuery } from '../platform/db/prepared.ts';
 import { accountRecents, virtualContacts } from '../platform/db/schema/index.ts';
 import { cardSummaryColumns, presentCardSummary } from '../cards/index.ts';
@@ -33,12 +33,11 @@ const recentsOfAccounts = batchedRead(
       .orderBy(sql`asked.n`, desc(recent.viewedAt), desc(recent.card.id))
       .prepare('account_recents_of_accounts');
   }),
-  async (statement, accountIds: readonly string[]) => {
-    const lists: TRecentCard[][] = accountIds.map(() => []);
-    for (const r of await statement.execute({ accountIds }))
-      lists[Number(r.n) - 1]!.push({ ...presentCardSummary(r.card), time: r.viewedAt.getTime() });
-    return lists;
-  },
+  async (statement, accountIds: readonly string[]): Promise<TRecentCard[][]> =>
+    allByElement(accountIds.length, await statement.execute({ accountIds }), (r) => ({
+      ...presentCardSummary(r.card),
+      time: r.viewedAt.getTime(),
+    })),
 );
 
 /** The account's recently viewed cards, newest first: one batched read (`recentsOfAccounts`). */

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { TAnnouncement } from '@vbc/shared/announcement';
 import type { Db } from '../platform/db/client.ts';
-import { askedAccounts, batchedRead } from '../platform/db/batched-read.ts';
+import { askedAccounts, batchedRead, oneByElement } from '../platform/db/batched-read.ts';
 import { preparedQuery } from '../platform/db/prepared.ts';
 import { qualified } from '../platform/db/qualified.ts';
 import { announcementRecipients, announcements } from '../platform/db/schema/index.ts';
@@ -43,14 +43,10 @@ const receivedLists = batchedRead(
       .select({ n: sql<number>`asked.n`, json: list.json })
       .from(askedAccounts)
       .crossJoinLateral(list)
-      .orderBy(sql`asked.n`)
       .prepare('received_announcement_lists_json');
   }),
-  async (statement, accountIds: readonly string[]) => {
-    const lists: string[] = accountIds.map(() => '');
-    for (const row of await statement.execute({ accountIds })) lists[Number(row.n) - 1] = row.json;
-    return lists;
-  },
+  async (statement, accountIds: readonly string[]) =>
+    oneByElement(accountIds.length, await statement.execute({ accountIds }), (row) => row.json, ''),
 );
 
 /** GET /api/personalAccount/announcements: what the account received, newest first, each with `isRead` (JSON text of TAnnouncementList). */

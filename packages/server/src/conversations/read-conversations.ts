@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, lt, ne, sql, type Placeholder, type SQL } from 
 import { alias } from 'drizzle-orm/pg-core';
 import type { TConversationMessage, TConversationSummary, THaveUnseenMessages } from '@vbc/shared/conversation';
 import type { Db } from '../platform/db/client.ts';
-import { askedAccounts, askedRows, batchedRead } from '../platform/db/batched-read.ts';
+import { allByElement, askedAccounts, askedRows, batchedRead, oneByElement } from '../platform/db/batched-read.ts';
 import { preparedQuery } from '../platform/db/prepared.ts';
 import { qualified } from '../platform/db/qualified.ts';
 import {
@@ -160,7 +160,7 @@ const pagesFor = (forward: boolean) =>
         .from(page)
         .as('aggregated');
       return db
-        .select({ json: aggregated.json, files: aggregated.files })
+        .select({ n: sql<number>`asked.n`, json: aggregated.json, files: aggregated.files })
         .from(
           askedRows({
             conversation_id: ['conversationIds', 'uuid'],
@@ -171,17 +171,22 @@ const pagesFor = (forward: boolean) =>
           }),
         )
         .crossJoinLateral(aggregated)
-        .orderBy(sql`asked.n`)
         .prepare(forward ? 'participant_message_pages_forward' : 'participant_message_pages_backward');
     }),
     async (statement, pages: readonly TPageAsked[]) =>
-      statement.execute({
-        conversationIds: pages.map((page) => page.conversationId),
-        accountIds: pages.map((page) => page.accountId),
-        afters: pages.map((page) => page.after),
-        befores: pages.map((page) => page.before),
-        limits: pages.map((page) => page.limit),
-      }),
+      oneByElement(
+        pages.length,
+        await statement.execute({
+          conversationIds: pages.map((page) => page.conversationId),
+          accountIds: pages.map((page) => page.accountId),
+          afters: pages.map((page) => page.after),
+          befores: pages.map((page) => page.before),
+          limits: pages.map((page) => page.limit),
+        }),
+        ({ json, files }): TMessagePageJson => ({ json, files }),
+        // The aggregate answers a row for every element, an empty page as `[]`.
+        { json: '[]', files: false },
+      ),
   );
 const pagesForward = pagesFor(true);
 const pagesBackward = pagesFor(false);
@@ -264,12 +269,11 @@ function summaryRows(db: Db, where: SQL | undefined, batch = false) {
     .orderBy(...(batch ? [sql`asked.n`] : []), desc(conversations.updatedAt), desc(conversations.id));
 }
 
-type TSummary = TConversationSummary & { viewerAccountId: string | null; n: number };
+type TSummary = TConversationSummary & { viewerAccountId: string | null };
 
-/** Summary rows, presented. */
-function presentSummaries(rows: Awaited<ReturnType<typeof summaryRows>>): TSummary[] {
-  return rows.map((r) => ({
-    n: Number(r.n),
+/** A summary row, presented. */
+function presentSummary(r: Awaited<ReturnType<typeof summaryRows>>[number]): TSummary {
+  return {
     viewerAccountId: r.viewerAccountId,
     personalConversationId: r.id,
     counterpart: presentCounterpart({
@@ -284,7 +288,7 @@ function presentSummaries(rows: Awaited<ReturnType<typeof summaryRows>>): TSumma
     counterpartSeenSequence: r.otherSeen,
     mySeenSequence: r.mySeen,
     updatedAt: r.updatedAt.toISOString(),
-  }));
+  };
 }
 
 /**
@@ -307,11 +311,8 @@ const summaryRowsOf = preparedQuery((db) =>
  */
 const summariesOfAccounts = batchedRead(
   preparedQuery((db) => summaryRows(db, undefined, true).prepare('conversation_summaries_of_accounts')),
-  async (statement, accountIds: readonly string[]) => {
-    const lists: TSummary[][] = accountIds.map(() => []);
-    for (const summary of presentSummaries(await statement.execute({ accountIds }))) lists[summary.n - 1]!.push(summary);
-    return lists;
-  },
+  async (statement, accountIds: readonly string[]) =>
+    allByElement(accountIds.length, await statement.execute({ accountIds }), presentSummary),
 );
 
 /** The caller's conversations as summaries, newest first (`only`: just that one). */
@@ -319,14 +320,14 @@ export async function listConversations(db: Db, accountId: string, only?: string
   const summaries =
     only === undefined
       ? await summariesOfAccounts(db, accountId)
-      : presentSummaries(await summaryOfAccount(db).execute({ accountId, conversationId: only }));
-  return summaries.map(({ viewerAccountId: _viewer, n: _n, ...summary }) => summary);
+      : (await summaryOfAccount(db).execute({ accountId, conversationId: only })).map(presentSummary);
+  return summaries.map(({ viewerAccountId: _viewer, ...summary }) => summary);
 }
 
 /** One conversation as each of its (not deleted) accounts sees it, with its last message as it is now. */
 export async function summariesByAccount(db: Db, conversationId: string): Promise<Map<string, TConversationSummary>> {
   const out = new Map<string, TConversationSummary>();
-  for (const { viewerAccountId, n: _n, ...summary } of presentSummaries(await summaryRowsOf(db).execute({ conversationId }))) {
+  for (const { viewerAccountId, ...summary } of (await summaryRowsOf(db).execute({ conversationId })).map(presentSummary)) {
     if (viewerAccountId) out.set(viewerAccountId, summary);
   }
   return out;
@@ -354,13 +355,10 @@ const unseenCounts = batchedRead(
       .from(askedAccounts)
       .leftJoin(p, eq(p.accountId, sql`asked.account_id`))
       .groupBy(sql`asked.n`)
-      .orderBy(sql`asked.n`)
       .prepare('unseen_message_counts');
   }),
-  async (statement, accountIds: readonly string[]) => {
-    const rows = await statement.execute({ accountIds });
-    return rows.map((row) => Number(row.count));
-  },
+  async (statement, accountIds: readonly string[]) =>
+    oneByElement(accountIds.length, await statement.execute({ accountIds }), (row) => Number(row.count), 0),
 );
 
 /** docs/contracts.md §7 haveUnseenMessages: whether any conversation has messages the caller has not seen, and how many. */

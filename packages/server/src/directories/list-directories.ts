@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { TDirectories } from '@vbc/shared';
 import type { Db } from '../platform/db/client.ts';
-import { askedRows, batchedRead } from '../platform/db/batched-read.ts';
+import { askedRows, batchedRead, oneByElement } from '../platform/db/batched-read.ts';
 import { jsonObject } from '../platform/db/json-text.ts';
 import { preparedQuery } from '../platform/db/prepared.ts';
 import { qualified } from '../platform/db/qualified.ts';
@@ -68,15 +68,15 @@ const foldersAndBusinesses = batchedRead(
       .select({ n: sql<number>`asked.n`, folders: accountFolders.folders, businesses: reachedBusinessesJson(sql`asked.account_id`) })
       .from(askedLists)
       .crossJoinLateral(accountFolders)
-      .orderBy(sql`asked.n`)
       .prepare('directories_lists');
   }),
-  async (statement, asked: readonly TListAsked[]) => {
-    const lists: TListRow[] = asked.map(() => ({ folders: [], businesses: [] }));
-    const rows = await statement.execute({ accountIds: asked.map((a) => a.accountId), cardIds: asked.map((a) => a.cardId) });
-    for (const { n, ...list } of rows) lists[Number(n) - 1] = list;
-    return lists;
-  },
+  async (statement, asked: readonly TListAsked[]) =>
+    oneByElement(
+      asked.length,
+      await statement.execute({ accountIds: asked.map((a) => a.accountId), cardIds: asked.map((a) => a.cardId) }),
+      ({ folders, businesses }): TListRow => ({ folders, businesses }),
+      { folders: [], businesses: [] },
+    ),
 );
 
 /**

@@ -35,3 +35,25 @@ export function askedRows(columns: Record<string, readonly [placeholder: string,
 
 /** The accounts of a batch of reads (the `accountIds` array) as `asked.account_id`, numbered `asked.n`. */
 export const askedAccounts = askedRows({ account_id: ['accountIds', 'uuid'] });
+
+/** A batched statement's row: its element's number (`asked.n`, from 1; PostgreSQL's bigint may come as text). */
+type TElementRow = { n: number | string };
+
+/** A batch's answers, one per element of `count`, from rows placed by their `n`: `missing` where an element had no row. */
+export function oneByElement<TRow extends TElementRow, TOut>(
+  count: number,
+  rows: readonly TRow[],
+  answer: (row: TRow) => TOut,
+  missing: TOut,
+): TOut[] {
+  const answers = Array.from({ length: count }, () => missing);
+  for (const row of rows) answers[Number(row.n) - 1] = answer(row);
+  return answers;
+}
+
+/** A batch's answers, one list per element of `count`: its rows (by their `n`), in the order the statement gave them. */
+export function allByElement<TRow extends TElementRow, TOut>(count: number, rows: readonly TRow[], answer: (row: TRow) => TOut): TOut[][] {
+  const lists = Array.from({ length: count }, (): TOut[] => []);
+  for (const row of rows) lists[Number(row.n) - 1]!.push(answer(row));
+  return lists;
+}
