@@ -1,5 +1,5 @@
 /**
- * The account reads every screen makes, batched across requests (platform/db/batched-read.ts): the
+ * The account reads every screen makes, batched across requests (platform/db/batched-statement.ts): the
  * account with its cards and pets (myAccount) and the recently viewed cards answer each account its
  * own, whether the call ran alone or in a batch with others' (and with its own account's twice),
  * on both engines.

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { TPersonalAccount, TPetSummary } from '@vbc/shared';
 import type { TLocale } from '@vbc/shared/i18n/locales';
 import type { Db } from '../platform/db/client.ts';
-import { askedAccounts, batchedRead, oneByElement } from '../platform/db/batched-read.ts';
+import { askedAccounts, batchedStatement, oneByElement } from '../platform/db/batched-statement.ts';
 import { preparedQuery } from '../platform/db/prepared.ts';
 import { qualified } from '../platform/db/qualified.ts';
 import { accounts, virtualContacts, virtualPets } from '../platform/db/schema/index.ts';
@@ -14,10 +14,10 @@ type TPetRow = { id: string; name: string; pictureDisplayItemId: string | null }
 /**
  * Each account of a batch with its cards and pets, oldest first, in one statement (each list a
  * `json_agg`): every screen of the app reads it, so it is one round trip, prepared once, and
- * batched (platform/db/batched-read.ts): the reads that meet under load are one statement over the
+ * batched (platform/db/batched-statement.ts): the reads that meet under load are one statement over the
  * array of their accounts, one answer per element (`n`), null for an account that is not there.
  */
-const accountsWithCardsAndPets = batchedRead(
+const accountsWithCardsAndPets = batchedStatement(
   preparedQuery((db) =>
     db
       .select({

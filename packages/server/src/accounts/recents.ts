@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
 import { isQuickId, isUuid, normalizeQuickId, type TRecentCard, type ZMergeRecents } from '@vbc/shared';
 import type { z } from 'zod';
 import type { Db } from '../platform/db/client.ts';
-import { allByElement, askedAccounts, batchedRead } from '../platform/db/batched-read.ts';
+import { allByElement, askedAccounts, batchedStatement } from '../platform/db/batched-statement.ts';
 import { preparedQuery } from '../platform/db/prepared.ts';
 import { accountRecents, virtualContacts } from '../platform/db/schema/index.ts';
 import { cardSummaryColumns, presentCardSummary } from '../cards/index.ts';
@@ -14,9 +14,9 @@ export const RECENTS_CAP = 100;
  * Each account's recently viewed cards with their summary columns, newest first, at most
  * RECENTS_CAP (a lateral subquery per account of the batch). Prepared once and batched (every home
  * screen reads it): the reads that meet under load are one statement over the array of their
- * accounts, one list per element (`n`), in order (platform/db/batched-read.ts).
+ * accounts, one list per element (`n`), in order (platform/db/batched-statement.ts).
  */
-const recentsOfAccounts = batchedRead(
+const recentsOfAccounts = batchedStatement(
   preparedQuery((db) => {
     const recent = db
       .select({ card: cardSummaryColumns, viewedAt: accountRecents.viewedAt })

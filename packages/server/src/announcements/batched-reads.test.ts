@@ -1,5 +1,5 @@
 /**
- * The recipient's announcements list, batched across requests (platform/db/batched-read.ts): each
+ * The recipient's announcements list, batched across requests (platform/db/batched-statement.ts): each
  * account gets its own list, read marks, unread count and page of the newest 100, whether the call
  * ran alone or in a batch with others' (and with its own account's twice), on both engines.
  */

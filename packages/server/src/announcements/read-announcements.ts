@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { TAnnouncement } from '@vbc/shared/announcement';
 import type { Db } from '../platform/db/client.ts';
-import { askedAccounts, batchedRead, oneByElement } from '../platform/db/batched-read.ts';
+import { askedAccounts, batchedStatement, oneByElement } from '../platform/db/batched-statement.ts';
 import { preparedQuery } from '../platform/db/prepared.ts';
 import { qualified } from '../platform/db/qualified.ts';
 import { announcementRecipients, announcements } from '../platform/db/schema/index.ts';
@@ -17,12 +17,12 @@ export const ANNOUNCEMENT_LIST_LIMIT = 100;
  * many of all it received it has not read: one row per element of `askedAccounts` (its number `n`),
  * each element's own page (a lateral subquery: its newest ANNOUNCEMENT_LIST_LIMIT). Prepared once
  * and batched (every home screen reads it): the lists asked for at once under load are one
- * statement over the array of their accounts (platform/db/batched-read.ts). (An account without a
+ * statement over the array of their accounts (platform/db/batched-statement.ts). (An account without a
  * row received nothing, so has nothing unread.) Rows made into objects and then into JSON cost the
  * server more than the rest of the request (docs/benchmarks.md, "The announcements list written by
  * PostgreSQL").
  */
-const receivedLists = batchedRead(
+const receivedLists = batchedStatement(
   preparedQuery((db) => {
     const r = announcementRecipients;
     const page = selectReceived(db, sql`asked.account_id`, undefined, { json: sql`${announcementJson}`.as('json') })

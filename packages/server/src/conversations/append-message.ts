@@ -1,5 +1,6 @@
 import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
+import { askedRows, batchedStatement, oneByElement } from '../platform/db/batched-statement.ts';
 import { preparedQuery } from '../platform/db/prepared.ts';
 import { conversationMessages, conversationParticipants, conversations } from '../platform/db/schema/index.ts';
 import { conflict, notFound } from '../platform/errors/app-error.ts';
@@ -48,49 +49,89 @@ export class ReplayedMessage extends Error {
   }
 }
 
-/**
- * `append_conversation_message` as a named statement (prepared once per connection: every send runs
- * it), answering the message's columns (named as the table's, read as drizzle reads the table),
- * whether it was a replay, and when message seq - 1 was sent.
- */
-const appendStatement = preparedQuery((db) => {
-  const columns = getTableColumns(conversationMessages);
-  const row = Object.fromEntries(
-    Object.entries(columns).map(([key, column]) => [key, sql`${sql.identifier(column.name)}`.mapWith(column)]),
-  ) as { [K in keyof typeof columns]: SQL<MessageRow[K]> };
-  const arg = (name: keyof TAppendValues, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
-  return db
-    .select({ row, replayed: sql<boolean>`"replayed"`, previousAt: sql<Date | null>`"previous_at"`.mapWith(columns.createdAt) })
-    .from(
-      sql`append_conversation_message(${arg('conversationId', 'uuid')}, ${arg('senderAccountId', 'uuid')}, ${arg('fromVbcId', 'uuid')},
-        ${arg('kind', 'text')}, ${arg('body', 'text')}, ${arg('displayItemId', 'uuid')}, ${arg('documentFileId', 'uuid')},
-        ${arg('clientMessageId', 'text')}, ${arg('now', 'timestamptz')})`,
-    )
-    .prepare('append_conversation_message');
-});
-
 /** The statement's values: a message's, absent ones null, the time as an ISO string. */
 type TAppendValues = { [K in keyof Omit<TNewMessage, 'now'>]-?: Exclude<TNewMessage[K], undefined> | null } & { now: string };
 
+const appendValues = (input: TNewMessage): TAppendValues => ({
+  conversationId: input.conversationId,
+  senderAccountId: input.senderAccountId,
+  fromVbcId: input.fromVbcId,
+  kind: input.kind,
+  body: input.body,
+  displayItemId: input.displayItemId ?? null,
+  documentFileId: input.documentFileId ?? null,
+  clientMessageId: input.clientMessageId ?? null,
+  now: input.now.toISOString(),
+});
+
+/** Each argument of `append_conversation_message` in order, with its type. */
+const APPEND_ARGUMENTS = [
+  ['conversationId', 'uuid'],
+  ['senderAccountId', 'uuid'],
+  ['fromVbcId', 'uuid'],
+  ['kind', 'text'],
+  ['body', 'text'],
+  ['displayItemId', 'uuid'],
+  ['documentFileId', 'uuid'],
+  ['clientMessageId', 'text'],
+  ['now', 'timestamptz'],
+] as const satisfies readonly (readonly [keyof TAppendValues, string])[];
+
 /**
- * Appends a message, in one statement: the database function `append_conversation_message`
- * (migration 0014) takes the conversation's row lock, then either finds this sender's message
- * with the same clientMessageId (a retry) or bumps `last_seq` and inserts the message with it.
- * Concurrent sends to one conversation therefore run one at a time, sequences are strictly
- * increasing and gap-free on PGlite and PostgreSQL alike, and each send sees the messages
- * committed before it. Called alone (`appendMessage`) the statement is its own transaction, one
- * round trip; inside a transaction (initiateConversation) it is part of it. A retry throws
- * ReplayedMessage (the caller's transaction rolls back), or a 409 when the content differs.
+ * What `append_conversation_message` (called `m`) answers, named as the table's columns and read as
+ * drizzle reads the table: the message, whether it was a replay, and when message seq - 1 was sent;
+ * `n` (the element of a batch) when given.
  */
-export async function appendMessageIn(tx: Db, input: TNewMessage): Promise<TAppendedRow> {
-  const values: TAppendValues = {
-    ...input,
-    displayItemId: input.displayItemId ?? null,
-    documentFileId: input.documentFileId ?? null,
-    clientMessageId: input.clientMessageId ?? null,
-    now: input.now.toISOString(),
+function appendAnswer(n?: SQL<number>) {
+  const columns = getTableColumns(conversationMessages);
+  const row = Object.fromEntries(
+    Object.entries(columns).map(([key, column]) => [key, sql`m.${sql.identifier(column.name)}`.mapWith(column)]),
+  ) as { [K in keyof typeof columns]: SQL<MessageRow[K]> };
+  return {
+    n: n ?? sql<number>`0`,
+    row,
+    replayed: sql<boolean>`m."replayed"`,
+    previousAt: sql<Date | null>`m."previous_at"`.mapWith(columns.createdAt),
   };
-  const [answer] = await appendStatement(tx).execute(values);
+}
+
+/** `append_conversation_message` for one message, a named statement (prepared once per connection): a transaction's append. */
+const appendStatement = preparedQuery((db) =>
+  db
+    .select(appendAnswer())
+    .from(
+      sql`append_conversation_message(${sql.join(
+        APPEND_ARGUMENTS.map(([name, type]) => sql`${sql.placeholder(name)}::${sql.raw(type)}`),
+        sql`, `,
+      )}) as m`,
+    )
+    .prepare('append_conversation_message'),
+);
+
+/**
+ * `append_conversation_message` for each message of a batch, in the order of the arrays, each
+ * message's values an element of one array per argument (`asked`): the sends that meet under load
+ * are one statement and one commit (platform/db/batched-statement.ts). The callers sort a batch by
+ * conversation, so that every batch takes its conversations' row locks in the same order and two
+ * batches never wait for each other in a circle.
+ */
+const appendBatchStatement = preparedQuery((db) =>
+  db
+    .select(appendAnswer(sql<number>`asked.n`))
+    .from(
+      sql`${askedRows(Object.fromEntries(APPEND_ARGUMENTS.map(([name, type]) => [`a_${name}`, [name, type]])))}
+        cross join lateral append_conversation_message(${sql.raw(APPEND_ARGUMENTS.map(([name]) => `asked.a_${name}`).join(', '))}) as m`,
+    )
+    .prepare('append_conversation_messages'),
+);
+
+type TAppendAnswer = Awaited<ReturnType<ReturnType<typeof appendStatement>['execute']>>[number];
+
+/**
+ * The appended message from the function's answer, or a 404 (no answer: the conversation does not
+ * exist), a 409 (a used clientMessageId with other content), or ReplayedMessage (a retry: the original).
+ */
+function appendedRow(answer: TAppendAnswer | undefined, input: TNewMessage): TAppendedRow {
   if (!answer) throw notFound('conversation');
   // previousAt: the time of message seq - 1 (null: this is the first, or a replay).
   if (!answer.replayed) return { row: answer.row, previousAt: answer.previousAt };
@@ -99,6 +140,40 @@ export async function appendMessageIn(tx: Db, input: TNewMessage): Promise<TAppe
   }
   throw new ReplayedMessage(answer.row);
 }
+
+/**
+ * Appends a message, in one statement: the database function `append_conversation_message`
+ * (migration 0014) takes the conversation's row lock, then either finds this sender's message
+ * with the same clientMessageId (a retry) or bumps `last_seq` and inserts the message with it.
+ * Concurrent sends to one conversation therefore run one at a time, sequences are strictly
+ * increasing and gap-free on PGlite and PostgreSQL alike, and each send sees the messages
+ * committed before it. Inside a transaction (initiateConversation) it is part of it; alone
+ * (`appendMessage`) it is batched with the sends of the moment, one statement and one commit. A
+ * retry throws ReplayedMessage (the caller's transaction rolls back), or a 409 when the content differs.
+ */
+export async function appendMessageIn(tx: Db, input: TNewMessage): Promise<TAppendedRow> {
+  const [answer] = await appendStatement(tx).execute(appendValues(input));
+  return appendedRow(answer, input);
+}
+
+/**
+ * The sends of a batch, one statement (its own transaction): sorted by conversation for the
+ * statement (appendBatchStatement), each answer given back to its own call.
+ */
+const appendBatched = batchedStatement(appendBatchStatement, async (statement, inputs: readonly TNewMessage[]) => {
+  const order = inputs.map((_, i) => i).sort((a, b) => compareIds(inputs[a]!.conversationId, inputs[b]!.conversationId) || a - b);
+  const columns = Object.fromEntries(APPEND_ARGUMENTS.map(([name]) => [name, [] as unknown[]]));
+  for (const i of order) {
+    const values = appendValues(inputs[i]!);
+    for (const [name] of APPEND_ARGUMENTS) columns[name]!.push(values[name]);
+  }
+  const sorted = oneByElement(order.length, await statement.execute(columns), (answer) => answer, undefined);
+  const answers = new Array<TAppendAnswer | undefined>(inputs.length);
+  order.forEach((i, k) => (answers[i] = sorted[k]));
+  return answers;
+});
+
+const compareIds = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The message a sender already sent with this clientMessageId, if any. */
 export async function findByClientMessageId(
@@ -126,9 +201,9 @@ export function inMessageTransaction<T>(db: Db, work: (tx: Db) => Promise<T & TA
   return answeringReplays(() => db.transaction(work));
 }
 
-/** appendMessageIn on its own (one statement, its own transaction): the message is committed when this resolves. */
+/** A message appended on its own (batched with the sends of the moment, its own transaction): committed when this resolves. */
 export function appendMessage(db: Db, input: TNewMessage): Promise<TAppended> {
-  return answeringReplays(() => appendMessageIn(db, input));
+  return answeringReplays(async () => appendedRow(await appendBatched(db, input), input));
 }
 
 /** The appended message, or the original a replayed clientMessageId found (`created: false`). */

@@ -1,5 +1,5 @@
 /**
- * The conversation reads every screen makes, batched across requests (platform/db/batched-read.ts):
+ * The conversation reads every screen makes, batched across requests (platform/db/batched-statement.ts):
  * the unseen check, the conversation list and a conversation's page of messages answer each
  * account its own, whether the call ran alone or in a batch with others' (and with its own twice),
  * on both engines.

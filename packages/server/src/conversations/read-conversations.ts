@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, lt, ne, sql, type Placeholder, type SQL } from 
 import { alias } from 'drizzle-orm/pg-core';
 import type { TConversationMessage, TConversationSummary, THaveUnseenMessages } from '@vbc/shared/conversation';
 import type { Db } from '../platform/db/client.ts';
-import { allByElement, askedAccounts, askedRows, batchedRead, oneByElement } from '../platform/db/batched-read.ts';
+import { allByElement, askedAccounts, askedRows, batchedStatement, oneByElement } from '../platform/db/batched-statement.ts';
 import { preparedQuery } from '../platform/db/prepared.ts';
 import { qualified } from '../platform/db/qualified.ts';
 import {
@@ -33,13 +33,26 @@ export async function requireParticipant(db: Db, conversationId: string, account
   return row;
 }
 
-/** Both rows of a conversation: each send, and each event's recipients, read them. */
-const sidesOf = preparedQuery((db) =>
-  db
-    .select()
-    .from(conversationParticipants)
-    .where(eq(conversationParticipants.conversationId, sql.placeholder('conversationId')))
-    .prepare('conversation_sides'),
+/** The conversations of a batch of reads (the `conversationIds` array) as `asked.conversation_id`, numbered `asked.n`. */
+const askedConversations = askedRows({ conversation_id: ['conversationIds', 'uuid'] });
+
+/**
+ * Both rows of a conversation: each send, and each event's recipients, read them. Prepared once and
+ * batched across requests (platform/db/batched-statement.ts): the reads that meet under load are
+ * one statement over the array of their conversations.
+ */
+const sidesOf = batchedStatement(
+  preparedQuery((db) =>
+    db
+      .select({ n: sql<number>`asked.n`, side: conversationParticipants })
+      .from(askedConversations)
+      .innerJoin(conversationParticipants, eq(conversationParticipants.conversationId, sql`asked.conversation_id`))
+      // The same order alone and batched.
+      .orderBy(sql`asked.n`, conversationParticipants.id)
+      .prepare('conversation_sides_of_conversations'),
+  ),
+  async (statement, conversationIds: readonly string[]) =>
+    allByElement(conversationIds.length, await statement.execute({ conversationIds }), (row) => row.side),
 );
 
 /**
@@ -51,7 +64,7 @@ export async function requireSides(
   conversationId: string,
   accountId: string,
 ): Promise<{ me: ParticipantRow; other: ParticipantRow | undefined; accountIds: string[] }> {
-  const rows = await sidesOf(db).execute({ conversationId });
+  const rows = await sidesOf(db, conversationId);
   const me = rows.find((r) => r.accountId === accountId);
   if (!me) throw notFound('conversation');
   return { me, other: rows.find((r) => r !== me), accountIds: accountIdsIn(rows) };
@@ -62,7 +75,7 @@ const accountIdsIn = (rows: ParticipantRow[]): string[] => rows.flatMap((r) => (
 
 /** Accounts (not deleted) taking part in a conversation: who its events go to. */
 export async function participantAccountIds(db: Db, conversationId: string): Promise<string[]> {
-  return accountIdsIn(await sidesOf(db).execute({ conversationId }));
+  return accountIdsIn(await sidesOf(db, conversationId));
 }
 
 /** Messages with their attachment columns; add where / order / limit. */
@@ -127,11 +140,11 @@ interface TPageAsked {
  * some message has a file, whose address each reader gets signed. Every message screen reads one:
  * a page of rows made into objects and then into JSON cost the server more than the whole request
  * besides (docs/benchmarks.md), and the pages asked for at once under load are one statement
- * (platform/db/batched-read.ts), a page for each element of the arrays (`asked`, numbered `n`).
+ * (platform/db/batched-statement.ts), a page for each element of the arrays (`asked`, numbered `n`).
  * Prepared once each.
  */
 const pagesFor = (forward: boolean) =>
-  batchedRead(
+  batchedStatement(
     preparedQuery((db) => {
       const p = conversationParticipants;
       const m = conversationMessages;
@@ -227,10 +240,11 @@ const lastDocument = alias(documentFiles, 'last_document');
 
 /**
  * Conversations as each side (`mySide`) sees them, with their other side and their last message,
- * newest first, in one statement; `where` picks them. `batch`: for each account of `askedAccounts`
- * (its side's), its element's number as `n`, the rows in that order.
+ * newest first, in one statement; `where` picks them. `batch`: for each element of a batch, of
+ * `askedAccounts` (each account's side in every conversation) or of `askedConversations` (both
+ * sides of each conversation), its number as `n`, the rows in that order.
  */
-function summaryRows(db: Db, where: SQL | undefined, batch = false) {
+function summaryRows(db: Db, where: SQL | undefined, batch?: 'accounts' | 'conversations') {
   const rows = db
     .select({
       n: batch ? sql<number>`asked.n` : sql<number>`0`,
@@ -257,7 +271,13 @@ function summaryRows(db: Db, where: SQL | undefined, batch = false) {
     })
     .from(mySide)
     .$dynamic();
-  return (batch ? rows.innerJoin(askedAccounts, eq(mySide.accountId, sql`asked.account_id`)) : rows)
+  const asked =
+    batch === 'accounts'
+      ? rows.innerJoin(askedAccounts, eq(mySide.accountId, sql`asked.account_id`))
+      : batch === 'conversations'
+        ? rows.innerJoin(askedConversations, eq(mySide.conversationId, sql`asked.conversation_id`))
+        : rows;
+  return asked
     .innerJoin(conversations, eq(conversations.id, mySide.conversationId))
     .innerJoin(otherSide, and(eq(otherSide.conversationId, mySide.conversationId), ne(otherSide.id, mySide.id)))
     .leftJoin(accounts, eq(accounts.id, otherSide.accountId))
@@ -291,26 +311,29 @@ function presentSummary(r: Awaited<ReturnType<typeof summaryRows>>[number]): TSu
   };
 }
 
-/**
- * Summaries, each one statement prepared once: of one conversation of an account (`only`), and of
- * one conversation as each side sees it (each new message and each seen).
- */
+/** One conversation of an account (`only`) as a summary, one statement prepared once. */
 const summaryOfAccount = preparedQuery((db) =>
   summaryRows(
     db,
     and(eq(mySide.accountId, sql.placeholder('accountId')), eq(mySide.conversationId, sql.placeholder('conversationId'))),
   ).prepare('conversation_summary_of_account'),
 );
-const summaryRowsOf = preparedQuery((db) =>
-  summaryRows(db, eq(mySide.conversationId, sql.placeholder('conversationId'))).prepare('conversation_summary_rows'),
+/**
+ * One conversation as each side sees it, of each conversation of a batch: each new message and
+ * each seen reads it (prepared once, batched across requests as the sides are).
+ */
+const summariesOfConversations = batchedStatement(
+  preparedQuery((db) => summaryRows(db, undefined, 'conversations').prepare('conversation_summaries_of_conversations')),
+  async (statement, conversationIds: readonly string[]) =>
+    allByElement(conversationIds.length, await statement.execute({ conversationIds }), presentSummary),
 );
 
 /**
- * The conversation list of each account of a batch (platform/db/batched-read.ts: the lists asked
+ * The conversation list of each account of a batch (platform/db/batched-statement.ts: the lists asked
  * for at once under load are one statement), prepared once: every home screen reads it.
  */
-const summariesOfAccounts = batchedRead(
-  preparedQuery((db) => summaryRows(db, undefined, true).prepare('conversation_summaries_of_accounts')),
+const summariesOfAccounts = batchedStatement(
+  preparedQuery((db) => summaryRows(db, undefined, 'accounts').prepare('conversation_summaries_of_accounts')),
   async (statement, accountIds: readonly string[]) =>
     allByElement(accountIds.length, await statement.execute({ accountIds }), presentSummary),
 );
@@ -327,7 +350,7 @@ export async function listConversations(db: Db, accountId: string, only?: string
 /** One conversation as each of its (not deleted) accounts sees it, with its last message as it is now. */
 export async function summariesByAccount(db: Db, conversationId: string): Promise<Map<string, TConversationSummary>> {
   const out = new Map<string, TConversationSummary>();
-  for (const { viewerAccountId, ...summary } of (await summaryRowsOf(db).execute({ conversationId })).map(presentSummary)) {
+  for (const { viewerAccountId, ...summary } of await summariesOfConversations(db, conversationId)) {
     if (viewerAccountId) out.set(viewerAccountId, summary);
   }
   return out;
@@ -345,9 +368,9 @@ export async function getSummary(db: Db, accountId: string, conversationId: stri
  * sum of its sides' unseen counts, which the database keeps (migration 0033), one row per
  * conversation of the account through its index. Prepared once and batched (every screen polls
  * it): the checks that meet under load are one statement over the array of their accounts, one
- * answer per element in order (platform/db/batched-read.ts).
+ * answer per element in order (platform/db/batched-statement.ts).
  */
-const unseenCounts = batchedRead(
+const unseenCounts = batchedStatement(
   preparedQuery((db) => {
     const p = conversationParticipants;
     return db

@@ -1,5 +1,5 @@
 /**
- * The directories list, batched across requests (platform/db/batched-read.ts): each account gets
+ * The directories list, batched across requests (platform/db/batched-statement.ts): each account gets
  * its own businesses and folders, with their card counts and (asked with a card) whether each holds
  * it, whether the call ran alone or in a batch with others' (and with its own account's twice), on
  * both engines.

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { TDirectories } from '@vbc/shared';
 import type { Db } from '../platform/db/client.ts';
-import { askedRows, batchedRead, oneByElement } from '../platform/db/batched-read.ts';
+import { askedRows, batchedStatement, oneByElement } from '../platform/db/batched-statement.ts';
 import { jsonObject } from '../platform/db/json-text.ts';
 import { preparedQuery } from '../platform/db/prepared.ts';
 import { qualified } from '../platform/db/qualified.ts';
@@ -40,9 +40,9 @@ const askedLists = askedRows({ account_id: ['accountIds', 'uuid'], card_id: ['ca
  * each with its card count and whether it holds the element's card (null without one), and the
  * businesses the account belongs to or follows, each a JSON array. Prepared once and batched (every
  * directories screen reads it): the lists asked for at once under load are one statement over the
- * arrays of their values (platform/db/batched-read.ts).
+ * arrays of their values (platform/db/batched-statement.ts).
  */
-const foldersAndBusinesses = batchedRead(
+const foldersAndBusinesses = batchedStatement(
   preparedQuery((db) => {
     const folderId = qualified(directoryFolders.id);
     const folder = jsonObject({

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 
 /**
- * Checks a batched read (platform/db/batched-read.ts): each call is made alone first (nothing in
+ * Checks a batched read (platform/db/batched-statement.ts): each call is made alone first (nothing in
  * flight, so it runs at once, a batch of one), then all of them in the same tick, where batchedCalls
  * runs the first `maxInFlight` (4) alone and the rest together, as one statement. Every call must
  * answer the same both ways: a batch that mixed up or dropped its elements' answers fails. `calls`

@@ -3,14 +3,15 @@ import type { Db } from './handle.ts';
 import { batchedCalls, type TBatchedCallsOptions } from './batched-calls.ts';
 
 /**
- * A read that every signed-in screen makes, batched across requests (batchedCalls): the calls that
- * meet under load are one statement over arrays of their values, where each was a round trip of
- * its own, and a round trip, not the data, was most of a small read's cost (docs/benchmarks.md).
- * A lone call goes at once. `statement` is what the read runs on a handle (a prepared statement,
+ * A read that every signed-in screen makes, or a small write that every message makes, batched
+ * across requests (batchedCalls): the calls that meet under load are one statement over arrays of
+ * their values, where each was a round trip of its own, and a round trip, not the data, was most of
+ * a small statement's cost (docs/benchmarks.md); a write's batch is also one commit. A lone call
+ * goes at once. `statement` is what the read runs on a handle (a prepared statement,
  * built once per handle), `run` runs it for a batch's items and answers one result per item, in
  * order. Each database handle (PostgreSQL's pool, PGlite, a transaction) batches its own calls.
  */
-export function batchedRead<TStatement, TIn, TOut>(
+export function batchedStatement<TStatement, TIn, TOut>(
   statement: (db: Db) => TStatement,
   run: (statement: TStatement, items: readonly TIn[]) => Promise<readonly TOut[]>,
   options?: TBatchedCallsOptions,
@@ -28,7 +29,7 @@ export function batchedRead<TStatement, TIn, TOut>(
  * array placeholder, `{column: [placeholder, element type]}`; the statement joins them to what
  * each element reads (`asked.<column>`) and answers `asked.n` with it.
  */
-export function askedRows(columns: Record<string, readonly [placeholder: string, type: 'uuid' | 'int']>): SQL {
+export function askedRows(columns: Record<string, readonly [placeholder: string, type: 'uuid' | 'int' | 'text' | 'timestamptz']>): SQL {
   const arrays = Object.values(columns).map(([placeholder, type]) => sql`${sql.placeholder(placeholder)}::${sql.raw(type)}[]`);
   return sql`unnest(${sql.join(arrays, sql`, `)}) with ordinality as asked(${sql.raw(Object.keys(columns).join(', '))}, n)`;
 }
