@@ -131,10 +131,10 @@ describeEachDatabase('sends, batched', (ctx) => {
     }
   });
 
-  const people = async (names: string[]): Promise<TPerson[]> => {
+  const people = async <TNames extends string[]>(names: [...TNames]): Promise<{ [K in keyof TNames]: TPerson }> => {
     const built: TPerson[] = [];
     for (const name of names) built.push(await buildPerson(ctx.app, name));
-    return built;
+    return built as { [K in keyof TNames]: TPerson };
   };
 
   const input = (call: { conversationId: string; from: TPerson; body: string; clientMessageId: string }): TNewMessage => ({

@@ -53,7 +53,7 @@ export class PushService {
   private readonly timers = new Set<NodeJS.Timeout>();
   /**
    * The targets of a few accounts. The lookups of notifications that meet under load (a lead
-   * exchange each) are one query (platform/db/batched-calls.ts): each asks for at most
+   * exchange or a message each) are one query (platform/db/batched-calls.ts): each asks for at most
    * FEW_ACCOUNTS accounts, so a batch of SUBSCRIPTIONS_PAGE / FEW_ACCOUNTS lookups stays within a page.
    */
   private readonly targetsOfFew = batchedCalls(
@@ -150,6 +150,14 @@ export class PushService {
     this.queue.close();
   }
 
+  /** The targets of these accounts: of a few (a message's recipient) through the batched lookup, of more a page at a time. */
+  private async targetsOf(accountIds: readonly string[]): Promise<TPushTarget[]> {
+    if (accountIds.length <= FEW_ACCOUNTS) return this.targetsOfFew(accountIds);
+    const targets: TPushTarget[] = [];
+    for await (const page of subscriptionPagesOf(this.deps.db, accountIds)) targets.push(...page);
+    return targets;
+  }
+
   /** A web push subscription, or an APNs token while APNs is configured. */
   private reaches(target: TPushTarget): boolean {
     return !!target.endpoint || (!!target.apnDeviceToken && !!this.deps.apns);
@@ -157,12 +165,11 @@ export class PushService {
 
   /**
    * The recipients' devices are read first: a message whose recipients have none costs that one
-   * read, and the conversation's summaries (two queries) are read only when some device could be
+   * read, and the conversation's summaries (one query) are read only when some device could be
    * told.
    */
   private async pushUnseen(message: TConversationMessage, recipients: readonly string[], summariesOf: TSummariesOf): Promise<void> {
-    const targets: TPushTarget[] = [];
-    for await (const page of subscriptionPagesOf(this.deps.db, recipients)) targets.push(...page.filter((t) => this.reaches(t)));
+    const targets = (await this.targetsOf(recipients)).filter((t) => this.reaches(t));
     if (targets.length === 0) return;
     const summaries = await summariesOf(message.personalConversationId);
     for (const accountId of recipients) {
