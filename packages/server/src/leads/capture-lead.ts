@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { getTableColumns, sql } from 'drizzle-orm';
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { TLocale } from '@vbc/shared/i18n/locales';
 import { EXCHANGE_MIN_FILL_MS, normalizeLeadPhone, type TLead, type ZExchangeRequest } from '@vbc/shared/leads';
@@ -12,7 +12,8 @@ import { badRequest, notFound, tooManyRequests } from '../platform/errors/app-er
 import type { IntegrationEvents, TIntegrationEvent } from '../platform/integration-events/index.ts';
 import type { RateLimiter, TRateRule } from '../platform/rate-limit/index.ts';
 import { translatorFor } from '../platform/i18n/translator.ts';
-import { presentLead, type LeadRow } from './present-lead.ts';
+import { leadJson, presentLead, type LeadRow } from './present-lead.ts';
+import { preparedQuery } from '../platform/db/prepared.ts';
 
 const HOUR = 60 * 60_000;
 /** One client (a keyed hash of its address) at one card: 5 an hour (leads/README.md). */
@@ -181,9 +182,11 @@ export type TLeadWritten = Pick<TCaptured, 'leadId' | 'fresh' | 'lead'>;
  * The exchanges' writes (`capture_lead`, migration 0017), batched (platform/db/batched-calls.ts):
  * the exchanges that meet under load are one statement, each a call of the function on one element
  * of a JSON array, in order, so a later one sees an earlier one's lead (the same e-mail twice in
- * one batch is one lead). When a recorder may keep `lead.created` / `lead.updated` for an owner in
- * the batch, the statement and the events share a transaction (the event type is known only once
- * the function ran); else the statement is its own transaction.
+ * one batch is one lead). The `lead.created` / `lead.updated` events of the owners some recorder
+ * may want are recorded in that same statement (the recorders' IntegrationEventStatement forms, the
+ * lead's JSON written by PostgreSQL: leadJson): one statement, its own transaction, one round trip
+ * for the batch where a transaction took four. A recorder that takes events only in JavaScript
+ * (tests' recorders) gets them from `recordAll` in a transaction with the statement instead.
  */
 export function createLeadWriter(
   db: Db,
@@ -192,57 +195,84 @@ export function createLeadWriter(
 ): (write: TLeadWrite) => Promise<TLeadWritten> {
   const wanted = (ownerAccountId: string) =>
     integrationEvents.wants('lead.created', ownerAccountId) || integrationEvents.wants('lead.updated', ownerAccountId);
-  const writeBatch = async (writes: readonly TLeadWrite[], recorded: boolean, tx: Db): Promise<TLeadWritten[]> => {
-    const result = await tx.execute(sql`select c.* from jsonb_array_elements(${JSON.stringify(writes)}::jsonb) with ordinality as b(w, n)
-      cross join lateral capture_lead(
-        (w->>'ownerAccountId')::uuid, (w->>'clientRequestId')::uuid, (w->>'corporateProfileId')::uuid, (w->>'cardId')::uuid,
-        w->>'cardName', w->>'consentText', w->>'name', w->>'email', w->>'emailKey', w->>'phone', w->>'phoneKey',
-        w->>'company', w->>'jobTitle', w->>'message', w->>'source', (w->>'visitorCardId')::uuid, (w->>'visitorAccountId')::uuid,
-        (w->>'now')::timestamptz) c
-      order by b.n`);
-    const answers = (result as unknown as { rows: TCaptureResult[] }).rows;
+  // The statement that also records, built once the recorders are known (at the first batch that records).
+  let recording: ReturnType<typeof captureStatement> | undefined;
+  const writeBatch = async (writes: readonly TLeadWrite[], tx: Db, inStatement: SQL[] | null): Promise<TLeadWritten[]> => {
+    const marked = writes.map((write) => ({ ...write, recorded: wanted(write.ownerAccountId) }));
+    const recorded = inStatement !== null && inStatement.length > 0 && marked.some((w) => w.recorded);
+    const statement = recorded ? (recording ??= captureStatement('capture_leads_recorded', inStatement)) : plainCapture;
+    const answers = await statement(tx).execute({ writes: JSON.stringify(marked) });
     const written: TLeadWritten[] = [];
     const events: TIntegrationEvent[] = [];
     for (const [i, answer] of answers.entries()) {
       if (!answer.fresh) {
-        written.push({ leadId: answer.id as string, fresh: false, lead: null });
+        written.push({ leadId: answer.lead.id, fresh: false, lead: null });
         continue;
       }
-      const row = leadRow(answer);
-      const lead = presentLead(row, answer.owner_name);
-      if (recorded && wanted(row.ownerAccountId)) {
+      const lead = presentLead(answer.lead, answer.ownerName);
+      if (inStatement === null && marked[i]!.recorded) {
         events.push({
           type: answer.updated ? 'lead.updated' : 'lead.created',
-          accountId: row.ownerAccountId,
-          corporateAccountId: row.corporateAccountId,
+          accountId: answer.lead.ownerAccountId,
+          corporateAccountId: answer.lead.corporateAccountId,
           data: lead,
           occurredAt: new Date(writes[i]!.now),
         });
       }
-      written.push({ leadId: row.id, fresh: true, lead });
+      written.push({ leadId: answer.lead.id, fresh: true, lead });
     }
-    // The batch's events together: one read of their endpoints and one outbox insert, not three round trips an exchange.
     await integrationEvents.recordAll(tx, events);
     return written;
   };
   return batchedCalls((writes) => {
-    const recorded = writes.some((w) => wanted(w.ownerAccountId));
-    return recorded ? db.transaction((tx) => writeBatch(writes, true, tx)) : writeBatch(writes, false, db);
+    const inStatement = integrationEvents.inStatement(leadEvents);
+    // A recorder in JavaScript: the statement and its events share a transaction.
+    if (inStatement === null && writes.some((w) => wanted(w.ownerAccountId))) return db.transaction((tx) => writeBatch(writes, tx, null));
+    return writeBatch(writes, db, inStatement);
   }, batching);
 }
 
-/** What `capture_lead` answers: the lead's columns (only `id` for a known request), the owner's name, and how it went. */
-type TCaptureResult = Record<string, unknown> & { owner_name: string | null; fresh: boolean; updated: boolean };
-
-/** A row of `leads` as the database driver gave it, read as drizzle reads it. */
-function leadRow(raw: Record<string, unknown>): LeadRow {
-  const row: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(getTableColumns(leads))) {
-    const value = raw[column.name];
-    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
-  }
-  return row as LeadRow;
+/**
+ * The batch's statement, prepared once per connection (`writes`: the JSON array of the batch's
+ * TLeadWrite, each with `recorded`, whether a recorder may want its owner's events); with
+ * `recorders`, their expressions recording the events of leadEvents. The record CTE is evaluated
+ * once, after every capture (it aggregates them), and the answer joins it so that it runs.
+ */
+function captureStatement(name: string, recorders: SQL[]) {
+  return preparedQuery((db) => {
+    const captured = sql`captured as materialized (
+      select b.n, (w->>'recorded')::boolean as recorded, (w->>'now') as occurred_at, c.*
+        from jsonb_array_elements(${sql.placeholder('writes')}::jsonb) with ordinality as b(w, n)
+        cross join lateral capture_lead(
+          (w->>'ownerAccountId')::uuid, (w->>'clientRequestId')::uuid, (w->>'corporateProfileId')::uuid, (w->>'cardId')::uuid,
+          w->>'cardName', w->>'consentText', w->>'name', w->>'email', w->>'emailKey', w->>'phone', w->>'phoneKey',
+          w->>'company', w->>'jobTitle', w->>'message', w->>'source', (w->>'visitorCardId')::uuid, (w->>'visitorAccountId')::uuid,
+          (w->>'now')::timestamptz) c)`;
+    const batch =
+      recorders.length === 0
+        ? sql`(with ${captured} select * from captured)`
+        : sql`(with ${captured}, recorded as (select ${sql.join(recorders, sql`, `)})
+            select captured.* from captured cross join recorded)`;
+    // The lead's columns as capture_lead answers them: all but the request (kept for retries, never shown).
+    const { clientRequestId: _request, ...answered } = getTableColumns(leads);
+    const lead = Object.fromEntries(
+      Object.entries(answered).map(([key, column]) => [key, sql`x.${sql.identifier(column.name)}`.mapWith(column)]),
+    ) as { [K in keyof typeof answered]: SQL<LeadRow[K]> };
+    return db
+      .select({ lead, ownerName: sql<string | null>`x.owner_name`, fresh: sql<boolean>`x.fresh`, updated: sql<boolean>`x.updated` })
+      .from(sql`${batch} as x`)
+      .orderBy(sql`x.n`)
+      .prepare(name);
+  });
 }
+
+/** The batch's statement when nothing is recorded in it. */
+const plainCapture = captureStatement('capture_leads', []);
+
+/** The events of a batch's fresh leads whose owners some recorder may want them for (IntegrationEventStatement's columns). */
+const leadEvents = sql`select n, case when updated then 'lead.updated' else 'lead.created' end as type,
+  owner_account_id as account_id, corporate_account_id, ${leadJson('captured')} as data, occurred_at
+  from captured where fresh and recorded`;
 
 /** The id of the visitor's own card they sent (by id or quickId), or a 400 naming fromVbcId. */
 async function visitorCard(db: Db, fromVbcId: string, visitorAccountId: string | undefined): Promise<string> {

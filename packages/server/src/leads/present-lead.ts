@@ -1,10 +1,11 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { TLead } from '@vbc/shared/leads';
 import type { leads } from '../platform/db/schema/index.ts';
 
 export type LeadRow = typeof leads.$inferSelect;
 
 /** Row → `ZLead` (docs/contracts.md §D4 Leads), as its owner, a business admin, the hub event and webhooks see it. */
-export function presentLead(row: LeadRow, ownerName: string | null): TLead {
+export function presentLead(row: Omit<LeadRow, 'clientRequestId'>, ownerName: string | null): TLead {
   return {
     leadId: row.id,
     name: row.name,
@@ -29,6 +30,27 @@ export function presentLead(row: LeadRow, ownerName: string | null): TLead {
     lastExchangedAt: row.lastExchangedAt.toISOString(),
     exchangeCount: row.exchangeCount,
   };
+}
+
+/** A timestamp as `Date.toISOString` writes it (UTC, milliseconds, `Z`). */
+const isoTime = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+/**
+ * `presentLead` written by PostgreSQL, as JSON text the same as JSON.stringify of presentLead's
+ * answer (the same keys in the same order, no spaces: row_to_json), for a row of the leads'
+ * columns and `owner_name` called `row`: a lead event's payload built inside the statement that
+ * captured the lead (capture-lead.ts). present-lead.test.ts holds the two to each other.
+ */
+export function leadJson(row: string): SQL {
+  const c = (column: string) => sql.raw(`${row}.${column}`);
+  return sql`(select row_to_json(l) from (select ${c('id')} as "leadId", ${c('name')} as "name", ${c('email')} as "email",
+    ${c('phone')} as "phone", ${c('company')} as "company", ${c('job_title')} as "jobTitle", ${c('message')} as "message",
+    ${c('note')} as "note", array_to_json(array(select jsonb_array_elements_text(${c('tags')}))) as "tags",
+    ${c('status')} as "status", ${c('seen')} as "seen", ${c('card_id')} as "cardId", ${c('card_name')} as "cardName",
+    ${c('owner_name')} as "ownerName", ${c('visitor_card_id')} as "visitorCardId", ${c('visitor_account_id')} as "visitorAccountId",
+    ${c('source')} as "source", ${c('consent_text')} as "consentText", ${isoTime(`${row}.consent_at`)} as "consentAt",
+    ${isoTime(`${row}.captured_at`)} as "capturedAt", ${isoTime(`${row}.last_exchanged_at`)} as "lastExchangedAt",
+    ${c('exchange_count')} as "exchangeCount") l)`;
 }
 
 /** A lead's name as first and last (the last word is the last name; one word is a first name). */

@@ -7,7 +7,7 @@ import { listAttempts, redeliver, sendTestEvent } from './attempts.ts';
 import { WebhookDispatcher, type TDispatcherOptions } from './dispatcher.ts';
 import { disabledNotices } from './endpoint-health.ts';
 import { createEndpoint, deleteEndpoint, listEndpoints, setEndpointEnabled, type TEndpointDeps } from './manage-endpoints.ts';
-import { OUTBOX_CHANNEL, recordEvents } from './record-event.ts';
+import { OUTBOX_CHANNEL, recordEvents, recordEventsIn } from './record-event.ts';
 import { createWebhookSender } from './send-webhook.ts';
 import { EventSubscribers } from './subscribers.ts';
 import webhookRoutes from './routes.ts';
@@ -44,7 +44,7 @@ export default fp(
     const box = new SecretBox(app.signingKey, 'webhook-secrets');
     const subscribers = new EventSubscribers(app.db, app.backplane, app.log);
     await subscribers.start();
-    app.integrationEvents.use(recordEvents, (type, accountId) => subscribers.wants(type, accountId));
+    app.integrationEvents.use(recordEvents, (type, accountId) => subscribers.wants(type, accountId), recordEventsIn);
 
     const deps: TEndpointDeps = {
       db: app.db,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
 import { preparedQuery } from '../platform/db/prepared.ts';
 import type { TIntegrationEvent } from '../platform/integration-events/index.ts';
@@ -22,6 +22,19 @@ const recordStatement = preparedQuery((db: Db) =>
     .from(sql`record_webhook_events(${sql.placeholder('events')}::jsonb, ${sql.placeholder('channel')}) as r("recorded")`)
     .prepare('record_webhook_events'),
 );
+
+/**
+ * The recorder's form inside a writer's statement (IntegrationEventStatement): the same function,
+ * given the events built by PostgreSQL, each with its `webhook-id` (`msg_` and 32 hex digits, as
+ * newEventId) and its body written as eventBody writes it, `{"type":…,"timestamp":…,"data":…}`
+ * without spaces (row_to_json), the data as the writer gave it.
+ */
+export const recordEventsIn = (events: SQL): SQL =>
+  sql`record_webhook_events((select coalesce(jsonb_agg(jsonb_build_object(
+        'type', e.type, 'accountId', e.account_id, 'corporateAccountId', e.corporate_account_id,
+        'eventId', 'msg_' || replace(gen_random_uuid()::text, '-', ''),
+        'payload', (select row_to_json(b)::text from (select e.type, e.occurred_at as "timestamp", e.data) b)
+      ) order by e.n), '[]'::jsonb) from (${events}) e), ${OUTBOX_CHANNEL})`;
 
 /**
  * The webhooks' integration-event recorder, run inside the writer's transaction: one outbox row

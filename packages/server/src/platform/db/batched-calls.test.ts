@@ -9,6 +9,7 @@ function heldRun() {
     batches.push([...items]);
     await new Promise<void>((resolve) => releases.push(resolve));
     if (items.includes(13)) throw new Error('13 is refused');
+    if (items.includes(99)) throw Object.assign(new Error('no answer'), { code: 'ETIMEDOUT' });
     return items.map((n) => n * 10);
   };
   const releaseAll = async () => {
@@ -45,5 +46,16 @@ describe('batchedCalls', () => {
     expect(await first).toBe(10);
     expect(await Promise.all(rest)).toEqual([{ value: 120 }, { error: '13 is refused' }, { value: 140 }]);
     expect(batches).toEqual([[1], [12, 13, 14], [12], [13], [14]]);
+  });
+
+  it('fails every call of a batch at once when the database is unavailable, without running each again', async () => {
+    const { run, batches, releaseAll } = heldRun();
+    const write = batchedCalls(run, { maxInFlight: 1 });
+    const first = write(1);
+    const rest = [98, 99, 100].map((n) => write(n).catch((error: Error) => error.message));
+    await releaseAll();
+    expect(await first).toBe(10);
+    expect(await Promise.all(rest)).toEqual(['no answer', 'no answer', 'no answer']);
+    expect(batches).toEqual([[1], [98, 99, 100]]);
   });
 });

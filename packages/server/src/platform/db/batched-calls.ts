@@ -1,3 +1,5 @@
+import { isDatabaseUnavailable } from './unavailable.ts';
+
 /** How many calls go in one batch, and how many batches may run at once. */
 export interface TBatchedCallsOptions {
   maxBatch?: number;
@@ -18,7 +20,9 @@ interface TWaiting<TIn, TOut> {
  * write one commit (one WAL flush).
  *
  * `run` answers one result per item, in order. A batch of several that fails runs again one call
- * at a time, so one call's error stays its own and the others still get their answers.
+ * at a time, so one call's error stays its own and the others still get their answers; unless the
+ * database is unavailable (isDatabaseUnavailable), when every call fails at once: a silent
+ * database's timeout is waited for once, not once more per call (platform/health's silent outages).
  */
 export function batchedCalls<TIn, TOut>(
   run: (items: readonly TIn[]) => Promise<readonly TOut[]>,
@@ -33,7 +37,9 @@ export function batchedCalls<TIn, TOut>(
       if (results.length !== batch.length) throw new Error(`batchedCalls: ${results.length} results for ${batch.length} items`);
       batch.forEach((w, i) => w.resolve(results[i]!));
     } catch (error) {
-      if (batch.length === 1) batch[0]!.reject(error);
+      // The database away (a timeout, a lost connection): each call alone would wait for it again,
+      // so every call of the batch fails with it at once.
+      if (batch.length === 1 || isDatabaseUnavailable(error)) for (const w of batch) w.reject(error);
       else await Promise.all(batch.map((w) => settle([w])));
     }
   };

@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 
 /** Events other systems may subscribe to (webhooks today): docs/contracts.md, issue 26. */
@@ -23,6 +24,15 @@ export interface TIntegrationEvent {
 export type IntegrationEventRecorder = (tx: Db, events: readonly TIntegrationEvent[]) => Promise<void>;
 
 /**
+ * A recorder's form inside a writer's own statement: given the events as a subquery (`events`, with
+ * the columns `n` (their order), `type`, `account_id`, `corporate_account_id`, `data` (json, the
+ * payload as subscribers receive it) and `occurred_at` (ISO 8601 text)), an SQL expression that
+ * records them all, evaluated once in the statement. A writer whose change is one statement then
+ * needs no transaction of its own and no second round trip for its events (a lead exchange).
+ */
+export type IntegrationEventStatement = (events: SQL) => SQL;
+
+/**
  * Synchronous and cheap (memory only): might the recorder keep an event of this type for this
  * account? False lets a hot path (a message send) skip building the event and its transaction.
  */
@@ -36,11 +46,34 @@ export type IntegrationEventInterest = (type: TIntegrationEventType, accountId: 
 export class IntegrationEvents {
   readonly #recorders: IntegrationEventRecorder[] = [];
   readonly #interests: IntegrationEventInterest[] = [];
+  readonly #statements: (IntegrationEventStatement | undefined)[] = [];
 
-  /** Registers a recorder; `interested` (default: always) answers `wants` for it. */
-  use(recorder: IntegrationEventRecorder, interested: IntegrationEventInterest = () => true): void {
+  /**
+   * Registers a recorder; `interested` (default: always) answers `wants` for it; `inStatement`, when
+   * it has one, is its form inside a writer's statement (IntegrationEventStatement).
+   */
+  use(
+    recorder: IntegrationEventRecorder,
+    interested: IntegrationEventInterest = () => true,
+    inStatement?: IntegrationEventStatement,
+  ): void {
     this.#recorders.push(recorder);
     this.#interests.push(interested);
+    this.#statements.push(inStatement);
+  }
+
+  /**
+   * Each recorder's expression recording `events` inside a writer's statement (none without a
+   * recorder), or null when a recorder has no such form (it takes the events in JavaScript): the
+   * writer then records them with `recordAll` in its transaction.
+   */
+  inStatement(events: SQL): SQL[] | null {
+    const forms: SQL[] = [];
+    for (const form of this.#statements) {
+      if (form === undefined) return null;
+      forms.push(form(events));
+    }
+    return forms;
   }
 
   /** Would some recorder keep this event? A writer on a hot path asks before recording. */
