@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TLead } from '@vbc/shared/leads';
+import { isoTimestamp } from '../platform/db/json-text.ts';
 import type { leads } from '../platform/db/schema/index.ts';
 
 export type LeadRow = typeof leads.$inferSelect;
@@ -32,12 +33,10 @@ export function presentLead(row: Omit<LeadRow, 'clientRequestId'>, ownerName: st
   };
 }
 
-/** A timestamp as `Date.toISOString` writes it (UTC, milliseconds, `Z`). */
-const isoTime = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
-
 /**
  * `presentLead` written by PostgreSQL, as JSON text the same as JSON.stringify of presentLead's
- * answer (the same keys in the same order, no spaces: row_to_json), for a row of the leads'
+ * answer (the same keys in the same order, no spaces: row_to_json, where json_build_object would
+ * write ` : `), for a row of the leads'
  * columns and `owner_name` called `row`: a lead event's payload built inside the statement that
  * captured the lead (capture-lead.ts). present-lead.test.ts holds the two to each other.
  */
@@ -48,8 +47,8 @@ export function leadJson(row: string): SQL {
     ${c('note')} as "note", array_to_json(array(select jsonb_array_elements_text(${c('tags')}))) as "tags",
     ${c('status')} as "status", ${c('seen')} as "seen", ${c('card_id')} as "cardId", ${c('card_name')} as "cardName",
     ${c('owner_name')} as "ownerName", ${c('visitor_card_id')} as "visitorCardId", ${c('visitor_account_id')} as "visitorAccountId",
-    ${c('source')} as "source", ${c('consent_text')} as "consentText", ${isoTime(`${row}.consent_at`)} as "consentAt",
-    ${isoTime(`${row}.captured_at`)} as "capturedAt", ${isoTime(`${row}.last_exchanged_at`)} as "lastExchangedAt",
+    ${c('source')} as "source", ${c('consent_text')} as "consentText", ${isoTimestamp(c('consent_at'))} as "consentAt",
+    ${isoTimestamp(c('captured_at'))} as "capturedAt", ${isoTimestamp(c('last_exchanged_at'))} as "lastExchangedAt",
     ${c('exchange_count')} as "exchangeCount") l)`;
 }
 
