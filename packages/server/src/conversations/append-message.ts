@@ -119,8 +119,8 @@ const appendBatchStatement = preparedQuery((db) =>
   db
     .select(appendAnswer(sql<number>`asked.n`))
     .from(
-      sql`${askedRows(Object.fromEntries(APPEND_ARGUMENTS.map(([name, type]) => [`a_${name}`, [name, type]])))}
-        cross join lateral append_conversation_message(${sql.raw(APPEND_ARGUMENTS.map(([name]) => `asked.a_${name}`).join(', '))}) as m`,
+      sql`${askedRows(Object.fromEntries(APPEND_ARGUMENTS.map(([name, type], i) => [`arg${i}`, [name, type]])))}
+        cross join lateral append_conversation_message(${sql.raw(APPEND_ARGUMENTS.map((_, i) => `asked.arg${i}`).join(', '))}) as m`,
     )
     .prepare('append_conversation_messages'),
 );
