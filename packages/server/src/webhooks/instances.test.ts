@@ -192,6 +192,42 @@ describe.skipIf(!databaseUrl)('webhooks on several instances (one PostgreSQL dat
     await a.close();
   }, 60_000);
 
+  it('deletes an endpoint while a delivery of it is being written (a delivery, then the endpoint): 204, no deadlock', async () => {
+    const a = await instance({}, { dispatch: false });
+    const { owner, hook } = await register(a.app, '/deleted-while-written');
+    await a.app.db.transaction((tx) => a.app.integrationEvents.record(tx, leadEvent(owner.account.id, 1)));
+    const [delivery] = await a.app.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, hook.webhookId));
+    // Another session writes as the dispatcher does: the delivery's row first, then an attempt
+    // referring to the endpoint (its key locked), with the DELETE arriving in between.
+    const writer = new pg.Client({ connectionString: url });
+    await writer.connect();
+    try {
+      await writer.query('begin');
+      await writer.query(`update webhook_deliveries set attempts = attempts + 1 where id = $1`, [delivery!.id]);
+      const deleting = a.app.inject({ method: 'DELETE', url: `/api/webhooks/${hook.webhookId}`, headers: owner.headers });
+      // The DELETE is waiting for a lock.
+      for (let i = 0; i < 250; i++) {
+        const { rows } = await writer.query(
+          `select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`,
+        );
+        if (rows.length > 0) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      await writer.query(
+        `insert into webhook_attempts (endpoint_id, delivery_id, event_id, event_type, attempted_at, status, duration_ms, response, error, succeeded)
+         values ($1, $2, $3, $4, now(), 200, 1, '', null, true)`,
+        [hook.webhookId, delivery!.id, delivery!.eventId, delivery!.eventType],
+      );
+      await writer.query('commit');
+      const deleted = await deleting;
+      expect(deleted.statusCode, deleted.body).toBe(204);
+    } finally {
+      await writer.end();
+    }
+    expect(await a.app.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, hook.webhookId))).toEqual([]);
+    await a.close();
+  });
+
   it.skipIf(!redisUrl)("an endpoint registered on one instance makes the other record its account's messages (the backplane)", async () => {
     const env = { REDIS_URL: redisUrl! };
     const [a, b] = [await instance(env), await instance(env)];

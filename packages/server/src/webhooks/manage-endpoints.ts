@@ -3,7 +3,7 @@ import { and, count, desc, eq, inArray, isNotNull, isNull, or } from 'drizzle-or
 import type { TCreatedWebhook, TWebhook, TWebhookEventType, ZCreateWebhook } from '@vbc/shared';
 import type { z } from 'zod';
 import type { Db } from '../platform/db/client.ts';
-import { corporateAccountMembers, webhookEndpoints } from '../platform/db/schema/index.ts';
+import { corporateAccountMembers, webhookDeliveries, webhookEndpoints } from '../platform/db/schema/index.ts';
 import { conflict, notFound } from '../platform/errors/app-error.ts';
 import { checkOutboundUrl } from '../platform/outbound/address-guard.ts';
 import type { SecretBox } from '../platform/crypto/secret-box.ts';
@@ -111,7 +111,17 @@ export async function listEndpoints(db: Db, accountId: string): Promise<TWebhook
 /** DELETE /api/webhooks/{webhookId}: the endpoint, its outbox rows and attempts go with it. */
 export async function deleteEndpoint(deps: TEndpointDeps, accountId: string, webhookId: string): Promise<void> {
   const endpoint = await requireEndpoint(deps.db, accountId, webhookId);
-  await deps.db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id));
+  await deps.db.transaction(async (tx) => {
+    // Its deliveries first, then the endpoint (the delete's cascade takes them the other way): the
+    // dispatcher's writes take a delivery, then the endpoint (an attempt's reference, the failing
+    // streak), and a delete meanwhile waited for them in a circle (PostgreSQL ended it: a 500).
+    await tx
+      .select({ id: webhookDeliveries.id })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.endpointId, endpoint.id))
+      .for('update');
+    await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint.id));
+  });
   await deps.endpointsChanged(endpoint.corporateAccountId === null ? endpoint.accountId : null);
 }
 
