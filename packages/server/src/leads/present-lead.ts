@@ -34,11 +34,11 @@ export function presentLead(row: Omit<LeadRow, 'clientRequestId'>, ownerName: st
 }
 
 /**
- * `presentLead` written by PostgreSQL, as JSON text the same as JSON.stringify of presentLead's
+ * `presentLead` written by PostgreSQL: JSON text the same as JSON.stringify of presentLead's
  * answer (the same keys in the same order, no spaces: row_to_json, where json_build_object would
- * write ` : `), for a row of the leads'
- * columns and `owner_name` called `row`: a lead event's payload built inside the statement that
- * captured the lead (capture-lead.ts). present-lead.test.ts holds the two to each other.
+ * write ` : `), for a relation `row` with the leads' columns and `owner_name`. A lead event's
+ * payload is built with it inside the statement that captured the lead (capture-lead.ts);
+ * lead-events.test.ts holds the two to each other byte for byte.
  */
 export function leadJson(row: string): SQL {
   const c = (column: string) => sql.raw(`${row}.${column}`);
