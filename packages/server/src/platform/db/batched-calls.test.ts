@@ -22,14 +22,35 @@ function heldRun() {
 }
 
 describe('batchedCalls', () => {
-  it('runs a call at once while there is room, and the calls that arrive meanwhile as one batch, in order', async () => {
+  it('runs a lone call at once, and the calls that arrive while it runs as one batch after it, in order', async () => {
     const { run, batches, releaseAll } = heldRun();
-    const write = batchedCalls(run, { maxInFlight: 2, maxBatch: 3 });
-    const answers = Promise.all([1, 2, 3, 4, 5, 6].map((n) => write(n)));
-    expect(batches).toEqual([[1], [2]]);
+    const write = batchedCalls(run, { maxInFlight: 2, maxBatch: 4, spreadAfterMs: 60_000 });
+    const answers = Promise.all([1, 2, 3, 4, 5].map((n) => write(n)));
+    expect(batches).toEqual([[1]]);
     await releaseAll();
-    expect(await answers).toEqual([10, 20, 30, 40, 50, 60]);
-    expect(batches).toEqual([[1], [2], [3, 4, 5], [6]]);
+    expect(await answers).toEqual([10, 20, 30, 40, 50]);
+    expect(batches).toEqual([[1], [2, 3, 4, 5]]);
+  });
+
+  it('starts another batch beside a running one once more calls wait than a batch takes, up to maxInFlight', async () => {
+    const { run, batches, releaseAll } = heldRun();
+    const write = batchedCalls(run, { maxInFlight: 2, maxBatch: 2, spreadAfterMs: 60_000 });
+    const answers = Promise.all([1, 2, 3, 4, 5, 6, 7].map((n) => write(n)));
+    expect(batches).toEqual([[1], [2, 3]]);
+    await releaseAll();
+    expect(await answers).toEqual([10, 20, 30, 40, 50, 60, 70]);
+    expect(batches).toEqual([[1], [2, 3], [4, 5], [6, 7]]);
+  });
+
+  it('starts a waiting call beside a batch that has not ended after spreadAfterMs (a hung database holds no one for its timeout)', async () => {
+    const { run, batches, releaseAll } = heldRun();
+    const write = batchedCalls(run, { maxInFlight: 2, spreadAfterMs: 30 });
+    const first = write(1);
+    const second = write(2);
+    expect(batches).toEqual([[1]]);
+    await expect.poll(() => batches, { timeout: 2000 }).toEqual([[1], [2]]);
+    await releaseAll();
+    expect(await Promise.all([first, second])).toEqual([10, 20]);
   });
 
   it('runs a failed batch again one call at a time: the failing call alone is refused', async () => {
