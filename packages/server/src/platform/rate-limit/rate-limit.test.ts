@@ -43,5 +43,25 @@ for (const variant of variants) {
       expect((await limiter.consume([tight, loose], t0 + MIN)).allowed).toBe(true);
       expect(await limiter.consume([tight, loose], t0 + 2 * MIN)).toEqual({ allowed: false, retryAfterMs: 58 * MIN });
     });
+
+    it('counts an event from a clock that went back by its time: the wait is until the oldest leaves', async () => {
+      const rule = { key: key(), limit: 2, windowMs: 10 * MIN };
+      const t0 = 3_000_000_000_000;
+      expect((await limiter.consume([rule], t0 + 5 * MIN)).allowed).toBe(true);
+      expect((await limiter.consume([rule], t0)).allowed).toBe(true);
+      // The event at t0 leaves the window first, at t0 + 10 min.
+      expect(await limiter.consume([rule], t0 + 6 * MIN)).toEqual({ allowed: false, retryAfterMs: 4 * MIN });
+      expect((await limiter.consume([rule], t0 + 10 * MIN)).allowed).toBe(true);
+      expect(await limiter.consume([rule], t0 + 11 * MIN)).toEqual({ allowed: false, retryAfterMs: 4 * MIN });
+    });
+
+    it('keeps each key to its own window among many keys', async () => {
+      const t0 = 4_000_000_000_000;
+      const rules = Array.from({ length: 3000 }, () => ({ key: key(), limit: 1, windowMs: MIN }));
+      for (const rule of rules) expect((await limiter.consume([rule], t0)).allowed).toBe(true);
+      // Past the window every key allows again (the sweeps in between forgot them, or they expired).
+      for (const rule of rules.slice(0, 10)) expect((await limiter.consume([rule], t0 + MIN)).allowed).toBe(true);
+      expect((await limiter.consume([rules[0]!], t0 + MIN + 1)).allowed).toBe(false);
+    });
   });
 }
