@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { deepenReader, deploymentDatabase, deploymentReads, explainReads, type TExplained, type TRead, type TSeed } from './deployment.ts';
 import { benchDatabase, databaseUse, databaseUsed, helper, median, processCpuSeconds, runScript, startProduct, stop } from './product.ts';
 import type { TLoad, TLoadFigure } from './signed-in-load.ts';
+import { SEND_LIMIT } from '../../packages/server/src/conversations/write-conversations.ts';
 
 const script = (name: string) => fileURLToPath(new URL(`./${name}`, import.meta.url));
 
@@ -27,6 +28,18 @@ const reads = (seed: TSeed): TRead[] => [
   { label: 'GET /api/conversation/{id}/messages', path: `/api/conversation/${seed.conversationId}/messages` },
   { label: 'POST /api/conversation/{id}/messages', path: '', send: true },
 ];
+
+/**
+ * The send's load takes turns among this many people: enough that none reaches the product's limit
+ * of SEND_LIMIT sends a minute while the bench sends (its warm-up second and every round) at up to
+ * MAX_SENDS_A_SECOND. With a fixed 1,000 a send faster than 2,300 a second met the limit within
+ * one run of 3 rounds of 4 s, and 429s were measured among the sends.
+ */
+const sendersFor = (seconds: number, rounds: number) =>
+  Math.max(1000, Math.ceil((MAX_SENDS_A_SECOND * (1 + rounds * seconds)) / SEND_LIMIT.limit));
+
+/** More sends a second than the send has reached on any host so far (3,300), with room. */
+const MAX_SENDS_A_SECOND = 5000;
 
 /** A round's figures, with the CPU seconds the serving process and the database's backends used in it. */
 type TMeasured = TLoadFigure & { serverCpu: number; databaseCpu: number };
@@ -54,7 +67,8 @@ export interface TSignedInRead {
  * (deployment.ts: generated once at that scale and kept), where the deployment's own reads are
  * measured too and every read's statements are explained first.
  */
-export async function benchSignedIn(seconds = 4, rounds = 3, senders = 1000, deployment?: { scale: number }) {
+export async function benchSignedIn(seconds = 4, rounds = 3, deployment?: { scale: number }) {
+  const senders = sendersFor(seconds, rounds);
   const database: { url: string; name: string; adminUrl: string; drop: () => Promise<void>; generatedSeconds?: number | null } = deployment
     ? { ...(await deploymentDatabase(deployment.scale)), drop: async () => {} }
     : await benchDatabase();
@@ -83,7 +97,7 @@ export async function benchSignedIn(seconds = 4, rounds = 3, senders = 1000, dep
     try {
       const app = `http://127.0.0.1:${product.port}`;
       const bare = `http://127.0.0.1:${ceiling.ready}`;
-      // The load's description in a file: a thousand senders' headers are too long for an argument.
+      // The load's description in a file: thousands of senders' headers are too long for an argument.
       const loadFile = path.join(dir, 'load.json');
       const run = (load: TLoad) => {
         writeFileSync(loadFile, JSON.stringify(load));
