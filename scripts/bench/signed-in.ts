@@ -29,6 +29,9 @@ const reads = (seed: TSeed): TRead[] => [
   { label: 'POST /api/conversation/{id}/messages', path: '', send: true },
 ];
 
+/** More sends a second than the send has reached on any host so far (3,300), with room. */
+const MAX_SENDS_A_SECOND = 5000;
+
 /**
  * The send's load takes turns among this many people: enough that none reaches the product's limit
  * of SEND_LIMIT sends a minute while the bench sends (its warm-up second and every round) at up to
@@ -37,9 +40,6 @@ const reads = (seed: TSeed): TRead[] => [
  */
 const sendersFor = (seconds: number, rounds: number) =>
   Math.max(1000, Math.ceil((MAX_SENDS_A_SECOND * (1 + rounds * seconds)) / SEND_LIMIT.limit));
-
-/** More sends a second than the send has reached on any host so far (3,300), with room. */
-const MAX_SENDS_A_SECOND = 5000;
 
 /** A round's figures, with the CPU seconds the serving process and the database's backends used in it. */
 type TMeasured = TLoadFigure & { serverCpu: number; databaseCpu: number };
