@@ -7,6 +7,7 @@ import { MIGRATIONS_DIR } from '../config/paths.ts';
 import { boundQueries } from './bounded-queries.ts';
 import type { Db } from './handle.ts';
 import { runNamedStatementsOn } from './prepared.ts';
+import { reuseRowDescriptions } from './row-descriptions.ts';
 
 export { schema };
 
@@ -66,7 +67,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 async function openPostgres(url: string, max: number, timeoutMs: number): Promise<Database & { migrate(): Promise<void> }> {
-  const { Pool } = (await import('pg')).default;
+  const { Pool, Query } = (await import('pg')).default;
+  reuseRowDescriptions(Query);
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   // Every wait is bounded: a connection (the pool's connect limit), and each query on an open
