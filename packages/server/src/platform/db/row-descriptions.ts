@@ -40,7 +40,9 @@ let installed = false;
  * connection (PostgreSQL refuses to run it otherwise: "cached plan must not change result type"),
  * so the first run's are kept for each connection and statement and taken again by every later
  * run whose answer has the same columns' count and format; pgx (Go) skips that Describe for the
- * same reason. `Query` is pg's own (`pg.Query`), patched once for the process.
+ * same reason. The kept parsers are the first run's: every run of one name must parse values the
+ * same way (drizzle gives both configs of a prepared statement, rows as arrays or as objects, the
+ * same type parsers). `Query` is pg's own (`pg.Query`), patched once for the process.
  */
 export function reuseRowDescriptions(Query: typeof pg.Query): void {
   if (installed) return;
