@@ -1,6 +1,7 @@
 import type { TCardSummary, TVirtualContact } from '@vbc/shared';
 import { isPinProtected } from '@vbc/shared';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { jsonObject } from '../platform/db/json-text.ts';
 import { virtualContacts } from '../platform/db/schema/index.ts';
 
 /** A card row as read; a read through its business's template (apply-template.ts) may add the last two. */
@@ -144,7 +145,34 @@ export const cardSummaryJson = sql<CardSummaryRow>`json_build_object(${sql.join(
   sql`, `,
 )})`;
 
-/** Card row (or its summary columns) → the summary lists show. */
+/** The characters JavaScript's String.prototype.trim removes (white space and line terminators), as an SQL text literal. */
+const JS_TRIMMED = sql.raw(
+  `E'${[...'\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff']
+    .map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+    .join('')}'`,
+);
+
+/**
+ * presentCardSummary as PostgreSQL writes it (`json_build_object`, the same keys in the same order)
+ * for a select of `virtual_contacts`: a list PostgreSQL writes whole is sent as it comes, never
+ * parsed and written again (a business directory's page). `card-summary-json.test.ts` holds the two
+ * to the same answer.
+ */
+export const presentedCardSummaryJson: SQL = jsonObject({
+  virtualContactId: virtualContacts.id,
+  id: virtualContacts.id,
+  quickId: virtualContacts.quickId,
+  name: sql`btrim(${virtualContacts.firstName} || ' ' || ${virtualContacts.lastName}, ${JS_TRIMMED})`,
+  firstName: virtualContacts.firstName,
+  lastName: virtualContacts.lastName,
+  jobTitle: virtualContacts.jobTitle,
+  organization: virtualContacts.organization,
+  pictureDisplayItemId: virtualContacts.pictureDisplayItemId,
+  isCorporateProfile: sql`${virtualContacts.corporateProfileId} is not null`,
+  hasVirginAccessProtection: sql`(${virtualContacts.ownerAccountId} is null and ${virtualContacts.passcodeHash} is not null)`,
+});
+
+/** Card row (or its summary columns) → the summary lists show (presentedCardSummaryJson writes the same). */
 export function presentCardSummary(row: CardSummaryRow): TCardSummary {
   return {
     virtualContactId: row.id,

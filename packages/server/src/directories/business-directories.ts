@@ -72,24 +72,23 @@ export function reachedBusinessesJson(accountId: string | Placeholder | SQL): SQ
 }
 
 /** The page of cards: read only when the viewer may open the business (`cards(profileId)`, see findBusiness). */
-function selectBusinessPage<TCard>(db: Db, corporateAccountId: string | SQL, accountId: TViewer, cards: (profileId: SQL) => SQL<TCard[]>) {
+function selectBusinessPage<TPage>(db: Db, corporateAccountId: string | SQL, accountId: TViewer, cards: (profileId: SQL) => SQL<TPage>) {
   const opens = sql`(${qualified(corporateAccounts.directoryPublic)} or ${isMemberOf(accountId)} or ${isFollowerOf(accountId)})`;
-  const page = sql<TCard[] | null>`case when ${opens} then ${cards(qualified(corporateAccounts.corporateProfileId))} end`;
+  const page = sql<TPage | null>`case when ${opens} then ${cards(qualified(corporateAccounts.corporateProfileId))} end`;
   return selectBusinesses(db, accountId, eq(corporateAccounts.id, corporateAccountId), { cards: page }).limit(1);
 }
 
 /**
  * One business directory with the viewer's relation to it and, in the same statement, one page of
- * its cards (`cards(profileId)`: a JSON array, given the business's profile id as the outer
- * query's column) read only when the viewer may open it; null when there is no business with
- * that id.
+ * its cards (`cards(profileId)`, given the business's profile id as the outer query's column) read
+ * only when the viewer may open it; null when there is no business with that id.
  */
-export async function findBusiness<TCard>(
+export async function findBusiness<TPage>(
   db: Db,
   corporateAccountId: string,
   accountId: string | null,
-  cards: (profileId: SQL) => SQL<TCard[]>,
-): Promise<(ReachedBusiness & { cards: TCard[] | null }) | null> {
+  cards: (profileId: SQL) => SQL<TPage>,
+): Promise<(ReachedBusiness & { cards: TPage | null }) | null> {
   const [row] = await selectBusinessPage(db, corporateAccountId, accountId, cards);
   return row ?? null;
 }
@@ -99,7 +98,7 @@ export async function findBusiness<TCard>(
  * scroll of a directory reads: the business, the viewer and the cards' parameters are
  * placeholders (`dirId`, `accountId`: null for a signed-out viewer, and those `cards` uses).
  */
-export function preparedBusinessPage<TCard>(name: string, cards: (profileId: SQL) => SQL<TCard[]>) {
+export function preparedBusinessPage<TPage>(name: string, cards: (profileId: SQL) => SQL<TPage>) {
   return preparedQuery((db) =>
     selectBusinessPage(db, sql`${sql.placeholder('dirId')}::uuid`, sql`${sql.placeholder('accountId')}::uuid`, cards).prepare(name),
   );

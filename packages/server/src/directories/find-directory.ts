@@ -3,7 +3,7 @@ import { isUuid, type TDirectory, type TDirectoryQuery } from '@vbc/shared';
 import type { Db } from '../platform/db/client.ts';
 import { directoryFolderCards, directoryFolders, virtualContacts } from '../platform/db/schema/index.ts';
 import { badRequest, notFound } from '../platform/errors/app-error.ts';
-import { cardSummaryColumns, cardSummaryJson, presentCardSummary, type CardSummaryRow } from '../cards/index.ts';
+import { cardSummaryColumns, presentCardSummary, presentedCardSummaryJson } from '../cards/index.ts';
 import { cardTextMatches } from '../search/index.ts';
 import { preparedQuery } from '../platform/db/prepared.ts';
 import { findBusiness, preparedBusinessPage, relationTo } from './business-directories.ts';
@@ -51,11 +51,17 @@ const v = virtualContacts;
 const afterPlace = (firstName: SQL | string, lastName: SQL | string, id: SQL | string): SQL =>
   sql`(${v.firstName}, ${v.lastName}, ${v.id}) > (${firstName}, ${lastName}, ${id}::uuid)`;
 
-/** A business's cards linked to profile `profileId` by name, `limit` of them from `after`, as a JSON array (one more than the page). */
-const cardsByName = (profileId: SQL, matches: SQL | undefined, after: SQL | undefined, limit: number | SQL) =>
-  sql<
-    CardSummaryRow[]
-  >`(select coalesce(json_agg(p.card order by p.first_name, p.last_name, p.id), '[]'::json) from (select ${cardSummaryJson} as card, ${v.firstName}, ${v.lastName}, ${v.id} from ${v} where ${and(sql`${v.corporateProfileId} = ${profileId}`, matches, after)} order by ${v.firstName}, ${v.lastName}, ${v.id} limit ${limit}) p)`;
+/** `text` (an SQL expression) as base64url without padding, as encodeCursor writes a cursor. */
+const base64url = (text: SQL) => sql`rtrim(translate(encode(convert_to(${text}, 'UTF8'), 'base64'), E'+/\\n', '-_'), '=')`;
+
+/**
+ * A business's cards linked to profile `profileId` by name, a page of `limit` from `after`, as the
+ * end of the directory's answer written by PostgreSQL: `{"cards": […], "nextCursor": …}` as text,
+ * each card as presentCardSummary presents it, the cursor the page's last card's place when one
+ * more card came back. Sent as it comes, never parsed and written again: a page is 50 cards.
+ */
+const cardsByName = (profileId: SQL, matches: SQL | undefined, after: SQL | undefined, limit: SQL) =>
+  sql<string>`(select json_build_object('cards', coalesce(json_agg(p.card order by p.n) filter (where p.n <= ${limit}), '[]'::json), 'nextCursor', case when count(*) > ${limit} then ${base64url(sql`max(json_build_array(p.first_name, p.last_name, p.id)::text) filter (where p.n = ${limit})`)} end)::text from (select ${presentedCardSummaryJson} as card, ${v.firstName}, ${v.lastName}, ${v.id}, row_number() over (order by ${v.firstName}, ${v.lastName}, ${v.id}) as n from ${v} where ${and(sql`${v.corporateProfileId} = ${profileId}`, matches, after)} order by ${v.firstName}, ${v.lastName}, ${v.id} limit ${limit} + 1) p)`;
 
 const limitPlaceholder = sql`${sql.placeholder('limit')}::int`;
 const businessFirstPage = preparedBusinessPage('business_directory_first_page', (profileId) =>
@@ -73,10 +79,10 @@ const businessPageAfter = preparedBusinessPage('business_directory_page_after', 
 /**
  * GET /api/directories/{dirId}: a folder opens only for its owner (newest saved first); a
  * business directory for its members and followers, and for anyone (signed out too) when the
- * business made it public (cards by name). Anything else is a 404, whether or not it exists.
- * One page of cards (`limit`, from `cursor`), filtered by `q` as search filters.
+ * business made it public (cards by name), as JSON text. Anything else is a 404, whether or not it
+ * exists. One page of cards (`limit`, from `cursor`), filtered by `q` as search filters.
  */
-export async function findDirectory(db: Db, dirId: string, accountId: string | null, query: TDirectoryQuery): Promise<TDirectory> {
+export async function findDirectory(db: Db, dirId: string, accountId: string | null, query: TDirectoryQuery): Promise<TDirectory | string> {
   const matches = query.q ? cardTextMatches(query.q) : undefined;
   const [folder] = await folderById(db).execute({ dirId });
   if (folder) {
@@ -109,21 +115,22 @@ export async function findDirectory(db: Db, dirId: string, accountId: string | n
   const cursor = query.cursor ? (decodeCursor(query.cursor, 3) as [string, string, string]) : undefined;
   // The business, the viewer's relation and the page of its cards by name: one statement, prepared
   // once for the pages without a filter (every open and every scroll).
-  const oneMore = query.limit + 1;
   const business = matches
-    ? await findBusiness(db, dirId, accountId, (profileId) => cardsByName(profileId, matches, cursor && afterPlace(...cursor), oneMore))
+    ? await findBusiness(db, dirId, accountId, (profileId) =>
+        cardsByName(profileId, matches, cursor && afterPlace(...cursor), sql`${query.limit}::int`),
+      )
     : ((
         await (cursor ? businessPageAfter : businessFirstPage)(db).execute({
           dirId,
           accountId,
-          limit: oneMore,
+          limit: query.limit,
           ...(cursor && { firstName: cursor[0], lastName: cursor[1], id: cursor[2] }),
         })
       )[0] ?? null);
   const relation = business && relationTo(business);
-  if (!business || !relation) throw notFound('directory');
-  const page = pageOf(business.cards ?? [], query.limit, (last) => [last.firstName, last.lastName, last.id]);
-  return { ...presentBusiness(business, relation), cards: page.rows.map(presentCardSummary), nextCursor: page.nextCursor };
+  if (!business?.cards || !relation) throw notFound('directory');
+  // The summary as the code presents it, then the page as PostgreSQL wrote it (`{"cards": …, "nextCursor": …}`).
+  return `${JSON.stringify(presentBusiness(business, relation)).slice(0, -1)},${business.cards.slice(1)}`;
 }
 
 async function countFolder(db: Db, folderId: string): Promise<number> {

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZDirectories, ZDirectoriesQuery, ZDirectory, ZDirectoryQuery, ZDirectorySummary, ZFolderInput } from '@vbc/shared';
 import { requireAccount } from '../platform/plugins/auth.ts';
-import { SECURITY, ZNoContent, documentedOnly } from '../platform/plugins/docs.ts';
+import { JSON_CONTENT_TYPE, SECURITY, ZNoContent, documentedOnly, orJsonText } from '../platform/plugins/docs.ts';
 import { uuidParam } from '../platform/http/params.ts';
 
 const ZDirParams = z.object({ dirId: uuidParam('a directory') });
@@ -38,13 +38,16 @@ export default async function directoryRoutes(app: FastifyInstance) {
         security: SECURITY.optionalBearer,
         params: ZDirParams,
         querystring: ZDirectoryQuery,
-        response: { 200: ZDirectory },
+        response: { 200: orJsonText(ZDirectory) },
         tags,
         summary:
           "A page of a directory's cards (?limit=, ?cursor= from nextCursor, ?q= filters): one's own folder, a business one belongs to or follows, or any public team directory (signed out too)",
       },
     },
-    async (request) => app.directories.findDirectory(request.params.dirId, request.account?.id ?? null, request.query),
+    async (request, reply) => {
+      const page = await app.directories.findDirectory(request.params.dirId, request.account?.id ?? null, request.query);
+      return typeof page === 'string' ? reply.header('content-type', JSON_CONTENT_TYPE).send(page) : page;
+    },
   );
 
   r.post(
