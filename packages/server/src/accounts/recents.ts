@@ -34,10 +34,10 @@ const recentsOfAccounts = batchedStatement(
       .prepare('account_recents_of_accounts');
   }),
   async (statement, accountIds: readonly string[]): Promise<TRecentCard[][]> =>
-    allByElement(accountIds.length, await statement.execute({ accountIds }), (r) => ({
-      ...presentCardSummary(r.card),
-      time: r.viewedAt.getTime(),
-    })),
+    // Object.assign, not `{ ...summary, time }`: V8 adds a key after a spread by a runtime call (present-card.ts).
+    allByElement(accountIds.length, await statement.execute({ accountIds }), (r) =>
+      Object.assign(presentCardSummary(r.card), { time: r.viewedAt.getTime() }),
+    ),
 );
 
 /** The account's recently viewed cards, newest first: one batched read (`recentsOfAccounts`). */

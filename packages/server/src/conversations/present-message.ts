@@ -52,7 +52,8 @@ function messageFields<M extends Record<Exclude<keyof MessageRow, 'createdAt' | 
  */
 export function presentMessage(record: TMessageRecord): TConversationMessage {
   const { message: m, photo, document } = record;
-  const out: TConversationMessage = { ...messageFields(m), createdAt: m.createdAt.toISOString() };
+  // Object.assign, not `{ ...fields, createdAt }`: V8 adds a key after a spread by a runtime call (present-card.ts).
+  const out: TConversationMessage = Object.assign(messageFields(m), { createdAt: m.createdAt.toISOString() });
   if (m.kind === 'photo' && photo) {
     out.photo = {
       obsecuredDisplayItemId: photo.obsecuredId,
