@@ -168,8 +168,8 @@ const JS_TRIMMED = sql.raw(
 /**
  * presentCardSummary as PostgreSQL writes it (`json_build_object`, the same keys in the same order)
  * for a select of `virtual_contacts`: a list PostgreSQL writes whole is sent as it comes, never
- * parsed and written again (a business directory's page). `card-summary-json.test.ts` holds the two
- * to the same answer.
+ * parsed and written again (a business directory's page). `directories/page-json.test.ts` holds
+ * the two to the same answer.
  */
 export const presentedCardSummaryJson: SQL = jsonObject({
   virtualContactId: virtualContacts.id,
