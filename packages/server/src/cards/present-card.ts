@@ -36,7 +36,7 @@ const presentDesign = ({ designSpecification: d }: ContactRow): TVirtualContact[
  *
  * Each answer is one object literal, without `{ ...common, more }`: V8 (Node 20) adds every
  * property written after a spread in a literal by a call into its runtime, about 1 µs each, and
- * this card took 25–30 µs a call that way (about 1 µs now; docs/benchmarks.md). The keys a card may
+ * this card took 27–37 µs a call that way (about 1 µs now; docs/benchmarks.md). The keys a card may
  * lack are `undefined` when it does, which JSON leaves out.
  */
 export function presentContact(row: ContactRow, picture: PictureInfo, options: PresentOptions): TVirtualContact {
