@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { TAnnouncement, TAnnouncementAttachment, TAnnouncementSummary } from '@vbc/shared/announcement';
 import type { Db } from '../platform/db/client.ts';
-import { isoTimestamp, jsonObject } from '../platform/db/json-text.ts';
+import { jsonArrayText, jsonLiteral, jsonString, jsonText, type TJsonText } from '../platform/db/json-text.ts';
 import { qualified } from '../platform/db/qualified.ts';
 import {
   announcementAttachments,
@@ -55,9 +55,14 @@ export function selectReceived<TExtra extends Record<string, SQL | SQL.Aliased>>
 }
 
 /** An announcement's attachments as a JSON array in the author's order, as a column of a select of announcements. */
-export const attachmentsJson = sql<
-  TAnnouncementAttachment[]
->`(select coalesce(json_agg(json_build_object('name', ${documentFiles.name}, 'contentType', ${documentFiles.contentType}, 'documentFileItemId', ${documentFiles.id}) order by ${announcementAttachments.position}), '[]'::json) from ${announcementAttachments} join ${documentFiles} on ${documentFiles.id} = ${announcementAttachments.documentFileId} where ${announcementAttachments.announcementId} = ${qualified(announcements.id)})`;
+const attachmentsJson: TJsonText = {
+  jsonText: sql<string>`(select ${
+    jsonArrayText(
+      jsonText({ name: documentFiles.name, contentType: documentFiles.contentType, documentFileItemId: documentFiles.id }).jsonText,
+      sql`${announcementAttachments.position}`,
+    ).jsonText
+  } from ${announcementAttachments} join ${documentFiles} on ${documentFiles.id} = ${announcementAttachments.documentFileId} where ${announcementAttachments.announcementId} = ${qualified(announcements.id)})`,
+};
 
 /** The attachments of these announcements, by announcement id, in the author's order. */
 export async function attachmentsOf(db: Db, announcementIds: string[]): Promise<Map<string, TAnnouncementAttachment[]>> {
@@ -103,19 +108,21 @@ export function presentAnnouncement(selected: Selected, attachments: TAnnounceme
 }
 
 /**
- * presentAnnouncement as PostgreSQL writes it (`json_build_object`, the same keys in the same order),
- * for a select of received announcements (selectReceived): the list is written whole by the database
+ * presentAnnouncement as PostgreSQL writes it (jsonText: the same keys in the same order), for a
+ * select of received announcements (selectReceived): the list is written whole by the database
  * (read-announcements.ts). `list-json.test.ts` holds the two to the same answer.
  */
-export const announcementJson = jsonObject({
+export const announcementJson: TJsonText = jsonText({
   announcementId: announcements.id,
   title: announcements.title,
   imageId: displayItems.obsecuredId,
   corporateAccountId: announcements.corporateAccountId,
-  corporateName: sql`case when ${announcements.corporateAccountId} is null then null else ${corporateProfiles.name} end`,
-  publishedAt: isoTimestamp(announcements.publishedAt),
-  lastUpdatedAt: isoTimestamp(announcements.lastUpdatedAt),
+  corporateName: jsonString(
+    sql`case when ${qualified(announcements.corporateAccountId)} is null then null else ${qualified(corporateProfiles.name)} end`,
+  ),
+  publishedAt: announcements.publishedAt,
+  lastUpdatedAt: announcements.lastUpdatedAt,
   content: announcements.content,
   attachments: attachmentsJson,
-  isRead: sql`${announcementRecipients.readAt} is not null`,
+  isRead: jsonLiteral(sql`${qualified(announcementRecipients.readAt)} is not null`),
 });

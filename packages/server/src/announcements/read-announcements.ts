@@ -2,6 +2,7 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { TAnnouncement } from '@vbc/shared/announcement';
 import type { Db } from '../platform/db/client.ts';
 import { askedAccounts, batchedStatement, oneByElement } from '../platform/db/batched-statement.ts';
+import { jsonArrayText } from '../platform/db/json-text.ts';
 import { preparedQuery } from '../platform/db/prepared.ts';
 import { qualified } from '../platform/db/qualified.ts';
 import { announcementRecipients, announcements } from '../platform/db/schema/index.ts';
@@ -25,15 +26,15 @@ export const ANNOUNCEMENT_LIST_LIMIT = 100;
 const receivedLists = batchedStatement(
   preparedQuery((db) => {
     const r = announcementRecipients;
-    const page = selectReceived(db, sql`asked.account_id`, undefined, { json: sql`${announcementJson}`.as('json') })
+    const page = selectReceived(db, sql`asked.account_id`, undefined, { json: sql<string>`${announcementJson.jsonText}`.as('json') })
       .orderBy(desc(announcements.publishedAt), desc(announcements.id))
       .limit(ANNOUNCEMENT_LIST_LIMIT)
       .as('page');
     // An aggregate of the page: always one row, `[]` when nothing was received.
     const list = db
       .select({
-        json: sql<string>`json_build_object('announcements', coalesce(json_agg(${page.json} order by ${page.row.publishedAt} desc, ${page.row.id} desc), '[]'::json),
-          'unreadCount', (select count(*)::int from ${r} where ${qualified(r.accountId)} = asked.account_id and ${qualified(r.readAt)} is null))::text`.as(
+        json: sql<string>`'{"announcements":' || ${jsonArrayText(page.json, sql`${page.row.publishedAt} desc, ${page.row.id} desc`).jsonText}
+          || ',"unreadCount":' || (select count(*) from ${r} where ${qualified(r.accountId)} = asked.account_id and ${qualified(r.readAt)} is null) || '}'`.as(
           'json',
         ),
       })

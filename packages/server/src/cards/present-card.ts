@@ -1,7 +1,8 @@
 import type { TCardSummary, TVirtualContact } from '@vbc/shared';
 import { isPinProtected } from '@vbc/shared';
 import { sql, type SQL } from 'drizzle-orm';
-import { jsonObject } from '../platform/db/json-text.ts';
+import { jsonLiteral, jsonString, jsonText, type TJsonText } from '../platform/db/json-text.ts';
+import { qualified } from '../platform/db/qualified.ts';
 import { virtualContacts } from '../platform/db/schema/index.ts';
 
 /** A card row as read; a read through its business's template (apply-template.ts) may add the last two. */
@@ -166,23 +167,25 @@ const JS_TRIMMED = sql.raw(
 );
 
 /**
- * presentCardSummary as PostgreSQL writes it (`json_build_object`, the same keys in the same order)
- * for a select of `virtual_contacts`: a list PostgreSQL writes whole is sent as it comes, never
- * parsed and written again (a business directory's page). `directories/page-json.test.ts` holds
- * the two to the same answer.
+ * presentCardSummary as PostgreSQL writes it (jsonText: the same keys in the same order) for a
+ * select of `virtual_contacts`: a list PostgreSQL writes whole is sent as it comes, never parsed
+ * and written again (a business directory's page). `directories/page-json.test.ts` holds the two
+ * to the same answer.
  */
-export const presentedCardSummaryJson: SQL = jsonObject({
+export const presentedCardSummaryJson: TJsonText = jsonText({
   virtualContactId: virtualContacts.id,
   id: virtualContacts.id,
   quickId: virtualContacts.quickId,
-  name: sql`btrim(${virtualContacts.firstName} || ' ' || ${virtualContacts.lastName}, ${JS_TRIMMED})`,
+  name: jsonString(sql`btrim(${qualified(virtualContacts.firstName)} || ' ' || ${qualified(virtualContacts.lastName)}, ${JS_TRIMMED})`),
   firstName: virtualContacts.firstName,
   lastName: virtualContacts.lastName,
   jobTitle: virtualContacts.jobTitle,
   organization: virtualContacts.organization,
   pictureDisplayItemId: virtualContacts.pictureDisplayItemId,
-  isCorporateProfile: sql`${virtualContacts.corporateProfileId} is not null`,
-  hasVirginAccessProtection: sql`(${virtualContacts.ownerAccountId} is null and ${virtualContacts.passcodeHash} is not null)`,
+  isCorporateProfile: jsonLiteral(sql`${qualified(virtualContacts.corporateProfileId)} is not null`),
+  hasVirginAccessProtection: jsonLiteral(
+    sql`(${qualified(virtualContacts.ownerAccountId)} is null and ${qualified(virtualContacts.passcodeHash)} is not null)`,
+  ),
 });
 
 /** Card row (or its summary columns) → the summary lists show (presentedCardSummaryJson writes the same). */

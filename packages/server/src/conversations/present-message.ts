@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { TConversationMessage, TConversationSummary, TCounterpart } from '@vbc/shared/conversation';
-import { isoTimestamp, jsonObject, textLiteral } from '../platform/db/json-text.ts';
+import { jsonPlainString, jsonString, jsonText, textLiteral, type TJsonText } from '../platform/db/json-text.ts';
+import { qualified } from '../platform/db/qualified.ts';
 import { conversationMessages, displayItems, documentFiles } from '../platform/db/schema/index.ts';
 
 export type MessageRow = typeof conversationMessages.$inferSelect;
@@ -85,24 +86,28 @@ export const hasFile = or(hasPhoto, hasDocument)!;
  * left-joined to `display_items` and `document_files` (as read-conversations.ts selects them),
  * for a page sent as PostgreSQL wrote it. The same fields in the same shape, each attachment only
  * when its message has one; documented-reads.test.ts and private-files.test.ts hold the two to
- * each other. Its files' addresses are unsigned, as presentMessage's are (`hasFile`).
+ * each other. Its files' addresses are unsigned, as presentMessage's are (`hasFile`). `kind` is
+ * one of the words its check constraint allows, written without escaping.
  */
-export function messageJson(): SQL {
-  const fields = { ...messageFields(conversationMessages), createdAt: isoTimestamp(conversationMessages.createdAt) };
-  const photo = jsonObject({
+export function messageJson(): TJsonText {
+  const m = conversationMessages;
+  const fields = { ...messageFields(m), kind: jsonPlainString(qualified(m.kind)), createdAt: m.createdAt };
+  const photo = jsonText({
     obsecuredDisplayItemId: displayItems.obsecuredId,
     width: displayItems.width,
     height: displayItems.height,
-    url: sql`${textLiteral(PHOTO_PATH)} || ${displayItems.obsecuredId}`,
+    url: jsonString(sql`${textLiteral(PHOTO_PATH)} || ${qualified(displayItems.obsecuredId)}`),
   });
-  const document = jsonObject({
+  const document = jsonText({
     documentFileItemId: documentFiles.id,
     name: documentFiles.name,
     contentType: documentFiles.contentType,
     size: documentFiles.size,
-    url: sql`${textLiteral(DOCUMENT_PATH)} || ${documentFiles.id}`,
+    url: jsonPlainString(sql`${textLiteral(DOCUMENT_PATH)} || ${qualified(documentFiles.id)}`),
   });
-  return sql`case when ${hasPhoto} then ${jsonObject({ ...fields, photo })} when ${hasDocument} then ${jsonObject({ ...fields, document })} else ${jsonObject(fields)} end`;
+  return {
+    jsonText: sql<string>`case when ${hasPhoto} then ${jsonText({ ...fields, photo }).jsonText} when ${hasDocument} then ${jsonText({ ...fields, document }).jsonText} else ${jsonText(fields).jsonText} end`,
+  };
 }
 
 /** What signs a conversation file's address for an account (`app.files`). */

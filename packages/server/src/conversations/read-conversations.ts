@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { TConversationMessage, TConversationSummary, THaveUnseenMessages } from '@vbc/shared/conversation';
 import type { Db } from '../platform/db/client.ts';
 import { allByElement, askedAccounts, askedRows, batchedStatement, oneByElement } from '../platform/db/batched-statement.ts';
+import { jsonArrayText } from '../platform/db/json-text.ts';
 import { preparedQuery } from '../platform/db/prepared.ts';
 import { qualified } from '../platform/db/qualified.ts';
 import {
@@ -149,7 +150,7 @@ const pagesFor = (forward: boolean) =>
       const p = conversationParticipants;
       const m = conversationMessages;
       const page = db
-        .select({ seq: m.seq, json: sql`${messageJson()}`.as('json'), file: sql<boolean>`${hasFile}`.as('file') })
+        .select({ seq: m.seq, json: sql<string>`${messageJson().jsonText}`.as('json'), file: sql<boolean>`${hasFile}`.as('file') })
         .from(m)
         .leftJoin(displayItems, eq(displayItems.id, m.displayItemId))
         .leftJoin(documentFiles, eq(documentFiles.id, m.documentFileId))
@@ -167,7 +168,7 @@ const pagesFor = (forward: boolean) =>
         .as('page');
       const aggregated = db
         .select({
-          json: sql<string>`coalesce(json_agg(${page.json} order by ${page.seq})::text, '[]')`.as('json'),
+          json: sql<string>`${jsonArrayText(page.json, sql`${page.seq}`).jsonText}`.as('json'),
           files: sql<boolean>`coalesce(bool_or(${page.file}), false)`.as('files'),
         })
         .from(page)

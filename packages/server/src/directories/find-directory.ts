@@ -61,7 +61,7 @@ const base64url = (text: SQL) => sql`rtrim(translate(encode(convert_to(${text}, 
  * more card came back. Sent as it comes, never parsed and written again: a page is 50 cards.
  */
 const cardsByName = (profileId: SQL, matches: SQL | undefined, after: SQL | undefined, limit: SQL) =>
-  sql<string>`(select json_build_object('cards', coalesce(json_agg(p.card order by p.n) filter (where p.n <= ${limit}), '[]'::json), 'nextCursor', case when count(*) > ${limit} then ${base64url(sql`max(json_build_array(p.first_name, p.last_name, p.id)::text) filter (where p.n = ${limit})`)} end)::text from (select ${presentedCardSummaryJson} as card, ${v.firstName}, ${v.lastName}, ${v.id}, row_number() over (order by ${v.firstName}, ${v.lastName}, ${v.id}) as n from ${v} where ${and(sql`${v.corporateProfileId} = ${profileId}`, matches, after)} order by ${v.firstName}, ${v.lastName}, ${v.id} limit ${limit} + 1) p)`;
+  sql<string>`(select '{"cards":' || coalesce('[' || string_agg(p.card, ',' order by p.n) filter (where p.n <= ${limit}) || ']', '[]') || ',"nextCursor":' || case when count(*) > ${limit} then '"' || ${base64url(sql`max(json_build_array(p.first_name, p.last_name, p.id)::text) filter (where p.n = ${limit})`)} || '"' else 'null' end || '}' from (select ${presentedCardSummaryJson.jsonText} as card, ${v.firstName}, ${v.lastName}, ${v.id}, row_number() over (order by ${v.firstName}, ${v.lastName}, ${v.id}) as n from ${v} where ${and(sql`${v.corporateProfileId} = ${profileId}`, matches, after)} order by ${v.firstName}, ${v.lastName}, ${v.id} limit ${limit} + 1) p)`;
 
 const limitPlaceholder = sql`${sql.placeholder('limit')}::int`;
 const businessFirstPage = preparedBusinessPage('business_directory_first_page', (profileId) =>

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { TDirectories } from '@vbc/shared';
 import type { Db } from '../platform/db/client.ts';
 import { askedRows, batchedStatement, oneByElement } from '../platform/db/batched-statement.ts';
-import { jsonObject } from '../platform/db/json-text.ts';
+import { jsonArrayText, jsonLiteral, jsonText } from '../platform/db/json-text.ts';
 import { preparedQuery } from '../platform/db/prepared.ts';
 import { qualified } from '../platform/db/qualified.ts';
 import { directoryFolderCards, directoryFolders } from '../platform/db/schema/index.ts';
@@ -45,21 +45,26 @@ const askedLists = askedRows({ account_id: ['accountIds', 'uuid'], card_id: ['ca
 const foldersAndBusinesses = batchedStatement(
   preparedQuery((db) => {
     const folderId = qualified(directoryFolders.id);
-    const folder = jsonObject({
-      id: folderId,
-      name: qualified(directoryFolders.name),
-      isSaved: qualified(directoryFolders.isSaved),
-      cardCount: sql`(select count(*)::int from ${directoryFolderCards} where ${qualified(directoryFolderCards.folderId)} = ${folderId})`,
-      containsCard: sql`case when asked.card_id is null then null else exists (select 1 from ${directoryFolderCards} where ${qualified(directoryFolderCards.folderId)} = ${folderId} and ${qualified(directoryFolderCards.contactId)} = asked.card_id) end`,
+    const folder = jsonText({
+      id: directoryFolders.id,
+      name: directoryFolders.name,
+      isSaved: directoryFolders.isSaved,
+      cardCount: jsonLiteral(
+        sql`(select count(*) from ${directoryFolderCards} where ${qualified(directoryFolderCards.folderId)} = ${folderId})`,
+      ),
+      containsCard: jsonLiteral(
+        sql`case when asked.card_id is null then null else exists (select 1 from ${directoryFolderCards} where ${qualified(directoryFolderCards.folderId)} = ${folderId} and ${qualified(directoryFolderCards.contactId)} = asked.card_id) end`,
+      ),
     });
-    // An aggregate of the account's folders: always one row, `[]` when it has none.
+    // An aggregate of the account's folders: always one row, `[]` when it has none (JSON, which pg parses).
     const accountFolders = db
       .select({
-        folders: sql<
-          TListedFolder[]
-        >`coalesce(json_agg(${folder} order by ${qualified(directoryFolders.isSaved)} desc, lower(${qualified(directoryFolders.name)}), ${folderId}), '[]'::json)`.as(
-          'folders',
-        ),
+        folders: sql<TListedFolder[]>`(${
+          jsonArrayText(
+            folder.jsonText,
+            sql`${qualified(directoryFolders.isSaved)} desc, lower(${qualified(directoryFolders.name)}), ${folderId}`,
+          ).jsonText
+        })::json`.as('folders'),
       })
       .from(directoryFolders)
       .where(eq(directoryFolders.accountId, sql`asked.account_id`))
