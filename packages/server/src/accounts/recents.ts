@@ -1,47 +1,65 @@
 import { and, desc, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
-import { isQuickId, isUuid, normalizeQuickId, type TRecentCard, type ZMergeRecents } from '@vbc/shared';
+import { isQuickId, isUuid, normalizeQuickId, type ZMergeRecents } from '@vbc/shared';
 import type { z } from 'zod';
 import type { Db } from '../platform/db/client.ts';
-import { allByElement, askedAccounts, batchedStatement } from '../platform/db/batched-statement.ts';
+import { askedAccounts, batchedStatement, oneByElement } from '../platform/db/batched-statement.ts';
+import { jsonArrayText, jsonLiteral, jsonText } from '../platform/db/json-text.ts';
 import { preparedQuery } from '../platform/db/prepared.ts';
+import { qualified } from '../platform/db/qualified.ts';
 import { accountRecents, virtualContacts } from '../platform/db/schema/index.ts';
-import { cardSummaryColumns, presentCardSummary } from '../cards/index.ts';
+import { presentedCardSummaryFields } from '../cards/index.ts';
 
 /** Recently viewed cards kept per account. */
 export const RECENTS_CAP = 100;
 
 /**
- * Each account's recently viewed cards with their summary columns, newest first, at most
- * RECENTS_CAP (a lateral subquery per account of the batch). Prepared once and batched (every home
- * screen reads it): the reads that meet under load are one statement over the array of their
- * accounts, one list per element (`n`), in order (platform/db/batched-statement.ts).
+ * Each account's recently viewed cards, newest first, at most RECENTS_CAP, as the JSON text of
+ * TRecents written by PostgreSQL: each card as presentCardSummary presents it
+ * (presentedCardSummaryFields) with `time`, its view's time in milliseconds, truncated as a `Date`
+ * read from the row would be. Sent as it comes: rows mapped by drizzle, presented and written
+ * again cost the server more than the rest of the request (docs/benchmarks.md). Prepared once and
+ * batched (every home screen reads it): the reads that meet under load are one statement over the
+ * array of their accounts, one list per element (`n`, platform/db/batched-statement.ts).
  */
 const recentsOfAccounts = batchedStatement(
   preparedQuery((db) => {
     const recent = db
-      .select({ card: cardSummaryColumns, viewedAt: accountRecents.viewedAt })
+      .select({
+        json: sql<string>`${
+          jsonText({
+            ...presentedCardSummaryFields,
+            time: jsonLiteral(sql`floor(extract(epoch from ${qualified(accountRecents.viewedAt)}) * 1000)::bigint`),
+          }).jsonText
+        }`.as('json'),
+        viewedAt: accountRecents.viewedAt,
+        contactId: accountRecents.contactId,
+      })
       .from(accountRecents)
       .innerJoin(virtualContacts, eq(virtualContacts.id, accountRecents.contactId))
       .where(eq(accountRecents.accountId, sql`asked.account_id`))
       .orderBy(desc(accountRecents.viewedAt), desc(accountRecents.contactId))
       .limit(RECENTS_CAP)
       .as('recent');
+    const list = db
+      .select({
+        json: sql<string>`'{"recents":' || ${jsonArrayText(recent.json, sql`${recent.viewedAt} desc, ${recent.contactId} desc`).jsonText} || '}'`.as(
+          'json',
+        ),
+      })
+      .from(recent)
+      .as('list');
     return db
-      .select({ n: sql<number>`asked.n`, card: recent.card, viewedAt: recent.viewedAt })
+      .select({ n: sql<number>`asked.n`, json: list.json })
       .from(askedAccounts)
-      .crossJoinLateral(recent)
-      .orderBy(sql`asked.n`, desc(recent.viewedAt), desc(recent.card.id))
-      .prepare('account_recents_of_accounts');
+      .crossJoinLateral(list)
+      .prepare('account_recents_json_of_accounts');
   }),
-  async (statement, accountIds: readonly string[]): Promise<TRecentCard[][]> =>
-    // Object.assign, not `{ ...summary, time }`: V8 adds a key after a spread by a runtime call (present-card.ts).
-    allByElement(accountIds.length, await statement.execute({ accountIds }), (r) =>
-      Object.assign(presentCardSummary(r.card), { time: r.viewedAt.getTime() }),
-    ),
+  async (statement, accountIds: readonly string[]): Promise<string[]> =>
+    oneByElement(accountIds.length, await statement.execute({ accountIds }), (row) => row.json, '{"recents":[]}'),
 );
 
-/** The account's recently viewed cards, newest first: one batched read (`recentsOfAccounts`). */
-export async function listRecents(db: Db, accountId: string): Promise<TRecentCard[]> {
+/** The account's recently viewed cards, newest first, as the JSON text of TRecents: one batched read (`recentsOfAccounts`). */
+export async function listRecents(db: Db, accountId: string): Promise<string> {
   return recentsOfAccounts(db, accountId);
 }
 
@@ -49,14 +67,14 @@ export async function listRecents(db: Db, accountId: string): Promise<TRecentCar
  * mergeRecentlyViewedVbc: merges the device's list (full ids or quickIds, with
  * view times) into the account's. One entry per card with its latest time;
  * times in the future count as now; unknown ids are skipped; the oldest beyond
- * RECENTS_CAP are dropped. Returns the merged list, newest first.
+ * RECENTS_CAP are dropped. Returns the merged list, newest first (listRecents' JSON text).
  */
 export async function mergeRecents(
   db: Db,
   accountId: string,
   entries: z.output<typeof ZMergeRecents>['recents'],
   now: Date,
-): Promise<TRecentCard[]> {
+): Promise<string> {
   const ids = new Set<string>();
   const quickIds = new Set<string>();
   for (const { id } of entries) {

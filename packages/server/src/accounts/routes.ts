@@ -18,13 +18,12 @@ import {
   ZVerifyPhoneNumber,
   ZVerifyUnregisterOtp,
   type TOtpResponse,
-  type TRecents,
   type TSessionValidation,
 } from '@vbc/shared';
 import { requireAccount } from '../platform/plugins/auth.ts';
 import { requestLocale } from '../platform/i18n/translator.ts';
 import { z } from 'zod';
-import { SECURITY, documentedOnly } from '../platform/plugins/docs.ts';
+import { JSON_CONTENT_TYPE, SECURITY, documentedOnly, orJsonText } from '../platform/plugins/docs.ts';
 import { newContactOf } from './change-contact.ts';
 
 /** `{ success: true }`, the answer of logout and account deletion. */
@@ -281,25 +280,25 @@ export default async function accountRoutes(app: FastifyInstance) {
     {
       schema: {
         security: SECURITY.bearer,
-        response: { 200: ZRecents },
+        response: { 200: orJsonText(ZRecents) },
         body: ZMergeRecents,
         tags,
         summary: "Merge this device's recently viewed cards; answers with the merged list, newest first",
       },
     },
-    async (request): Promise<TRecents> => ({
-      recents: await app.accounts.mergeRecents(requireAccount(request).id, request.body.recents, app.clock.now()),
-    }),
+    async (request, reply) => {
+      const recents = await app.accounts.mergeRecents(requireAccount(request).id, request.body.recents, app.clock.now());
+      return reply.header('content-type', JSON_CONTENT_TYPE).send(recents);
+    },
   );
 
   r.get(
     '/api/vbc/recents',
     {
       ...documentedOnly,
-      schema: { security: SECURITY.bearer, response: { 200: ZRecents }, tags, summary: 'Recently viewed cards, newest first' },
+      schema: { security: SECURITY.bearer, response: { 200: orJsonText(ZRecents) }, tags, summary: 'Recently viewed cards, newest first' },
     },
-    async (request): Promise<TRecents> => ({
-      recents: await app.accounts.listRecents(requireAccount(request).id),
-    }),
+    async (request, reply) =>
+      reply.header('content-type', JSON_CONTENT_TYPE).send(await app.accounts.listRecents(requireAccount(request).id)),
   );
 }

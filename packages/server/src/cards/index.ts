@@ -9,6 +9,7 @@ export { PIN_CARD_POLICY, PIN_CLIENT_POLICY, pinClientKey } from './pin/pin-rule
 export {
   cardSummaryColumns,
   cardSummaryJson,
+  presentedCardSummaryFields,
   presentedCardSummaryJson,
   isUnadopted,
   presentCardSummary,

@@ -168,11 +168,11 @@ const JS_TRIMMED = sql.raw(
 
 /**
  * presentCardSummary as PostgreSQL writes it (jsonText: the same keys in the same order) for a
- * select of `virtual_contacts`: a list PostgreSQL writes whole is sent as it comes, never parsed
- * and written again (a business directory's page). `directories/page-json.test.ts` holds the two
- * to the same answer.
+ * select of `virtual_contacts`, and its fields (for a list that adds one): a list PostgreSQL
+ * writes whole is sent as it comes, never parsed and written again (a business directory's page,
+ * recents). `directories/page-json.test.ts` holds the two to the same answer.
  */
-export const presentedCardSummaryJson: TJsonText = jsonText({
+export const presentedCardSummaryFields = {
   virtualContactId: virtualContacts.id,
   id: virtualContacts.id,
   quickId: virtualContacts.quickId,
@@ -186,7 +186,8 @@ export const presentedCardSummaryJson: TJsonText = jsonText({
   hasVirginAccessProtection: jsonLiteral(
     sql`(${qualified(virtualContacts.ownerAccountId)} is null and ${qualified(virtualContacts.passcodeHash)} is not null)`,
   ),
-});
+};
+export const presentedCardSummaryJson: TJsonText = jsonText(presentedCardSummaryFields);
 
 /** Card row (or its summary columns) → the summary lists show (presentedCardSummaryJson writes the same). */
 export function presentCardSummary(row: CardSummaryRow): TCardSummary {
