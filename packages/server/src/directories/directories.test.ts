@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { DIRECTORY_LIMITS, makeQuickId, type TDirectories, type TDirectory, type TDirectorySummary } from '@vbc/shared';
 import { describeEachDatabase } from '../test/app.ts';
 import { buildAccount, buildCard } from '../test/factories.ts';
-import { corporateFollowers, directoryFolderCards, virtualContacts } from '../platform/db/schema/index.ts';
+import { corporateAccounts, corporateFollowers, directoryFolderCards, virtualContacts } from '../platform/db/schema/index.ts';
 import { buildBusiness, buildFollower, buildLinkedCard } from '../test/directories-support.ts';
 
 type Headers = Record<string, string>;
@@ -229,6 +230,12 @@ describeEachDatabase('directories', (ctx) => {
     });
     expect((await open(business.corporateAccountId, stranger.headers)).statusCode).toBe(404);
     expect((await open(business.corporateAccountId)).statusCode).toBe(404);
+    // Read once, a business is read again without the folder lookup; once it is gone, a 404 as before.
+    const gone = await buildBusiness(ctx.app, { name: 'Gone', memberEmails: [member.account.email!] });
+    expect((await open(gone.corporateAccountId, member.headers)).statusCode).toBe(200);
+    expect((await open(gone.corporateAccountId, stranger.headers)).statusCode).toBe(404);
+    await ctx.app.db.delete(corporateAccounts).where(eq(corporateAccounts.id, gone.corporateAccountId));
+    expect((await open(gone.corporateAccountId, member.headers)).statusCode).toBe(404);
 
     const team = await buildBusiness(ctx.app, { name: 'Open Team', isPublic: true });
     await buildLinkedCard(ctx.app, team.corporateProfileId, { firstName: 'Pia' });

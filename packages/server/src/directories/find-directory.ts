@@ -77,12 +77,28 @@ const businessPageAfter = preparedBusinessPage('business_directory_page_after', 
 );
 
 /**
+ * Ids found to be businesses' directories, per database handle: a business's page then skips the
+ * folder lookup, one round trip of its two. Ids are random uuids of their own tables, so an id
+ * that was a business is never a folder; one whose business is gone finds no row, and its read
+ * goes the whole way again. At most KNOWN_BUSINESSES, forgotten all at once past that.
+ */
+const knownBusinesses = new WeakMap<Db, Set<string>>();
+const KNOWN_BUSINESSES = 10_000;
+
+/**
  * GET /api/directories/{dirId}: a folder opens only for its owner (newest saved first); a
  * business directory for its members and followers, and for anyone (signed out too) when the
  * business made it public (cards by name), as JSON text. Anything else is a 404, whether or not it
  * exists. One page of cards (`limit`, from `cursor`), filtered by `q` as search filters.
  */
 export async function findDirectory(db: Db, dirId: string, accountId: string | null, query: TDirectoryQuery): Promise<TDirectory | string> {
+  let known = knownBusinesses.get(db);
+  if (known === undefined) knownBusinesses.set(db, (known = new Set()));
+  if (known.has(dirId)) {
+    const page = await businessPage(db, dirId, accountId, query);
+    if (page !== undefined) return shown(page);
+    known.delete(dirId);
+  }
   const matches = query.q ? cardTextMatches(query.q) : undefined;
   const [folder] = await folderById(db).execute({ dirId });
   if (folder) {
@@ -112,6 +128,25 @@ export async function findDirectory(db: Db, dirId: string, accountId: string | n
     const total = rows[0]?.total ?? (await countFolder(db, folder.id));
     return { ...presentFolder(folder, total), cards: page.rows.map((r) => presentCardSummary(r.card)), nextCursor: page.nextCursor };
   }
+  const page = await businessPage(db, dirId, accountId, query);
+  if (page === undefined) throw notFound('directory');
+  if (known.size >= KNOWN_BUSINESSES) known.clear();
+  known.add(dirId);
+  return shown(page);
+}
+
+/** A business's page as businessPage answers it, or a 404 when the viewer may not see it. */
+const shown = (page: string | null): string => {
+  if (page === null) throw notFound('directory');
+  return page;
+};
+
+/**
+ * A business directory's page for this viewer as JSON text; null when the business is there but
+ * the viewer may not see it, undefined when `dirId` is no business.
+ */
+async function businessPage(db: Db, dirId: string, accountId: string | null, query: TDirectoryQuery): Promise<string | null | undefined> {
+  const matches = query.q ? cardTextMatches(query.q) : undefined;
   const cursor = query.cursor ? (decodeCursor(query.cursor, 3) as [string, string, string]) : undefined;
   // The business, the viewer's relation and the page of its cards by name: one statement, prepared
   // once for the pages without a filter (every open and every scroll).
@@ -127,8 +162,9 @@ export async function findDirectory(db: Db, dirId: string, accountId: string | n
           ...(cursor && { firstName: cursor[0], lastName: cursor[1], id: cursor[2] }),
         })
       )[0] ?? null);
-  const relation = business && relationTo(business);
-  if (!business?.cards || !relation) throw notFound('directory');
+  if (!business) return undefined;
+  const relation = relationTo(business);
+  if (!business.cards || !relation) return null;
   // The summary as the code presents it, then the page as PostgreSQL wrote it (`{"cards": …, "nextCursor": …}`).
   return `${JSON.stringify(presentBusiness(business, relation)).slice(0, -1)},${business.cards.slice(1)}`;
 }
