@@ -1,6 +1,6 @@
 import type { TCardSummary, TVirtualContact } from '@vbc/shared';
 import { isPinProtected } from '@vbc/shared';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { jsonLiteral, jsonString, jsonText, type TJsonText } from '../platform/db/json-text.ts';
 import { qualified } from '../platform/db/qualified.ts';
 import { virtualContacts } from '../platform/db/schema/index.ts';

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, or, sql } from 'drizzle-orm';
 import type { TConversationMessage, TConversationSummary, TCounterpart } from '@vbc/shared/conversation';
 import { jsonPlainString, jsonString, jsonText, textLiteral, type TJsonText } from '../platform/db/json-text.ts';
 import { qualified } from '../platform/db/qualified.ts';
