@@ -1,16 +1,8 @@
-import { and, asc, desc, eq, inArray, or, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { TCardSummary } from '@vbc/shared';
 import type { Db } from '../platform/db/client.ts';
 import { preparedQuery } from '../platform/db/prepared.ts';
-import {
-  accountRecents,
-  corporateAccountMembers,
-  corporateAccounts,
-  corporateFollowers,
-  directoryFolderCards,
-  directoryFolders,
-  virtualContacts,
-} from '../platform/db/schema/index.ts';
+import { virtualContacts } from '../platform/db/schema/index.ts';
 import { cardSummaryColumns, presentCardSummary } from '../cards/index.ts';
 
 /** Most results one search answers with. */
@@ -57,44 +49,25 @@ export function cardTextMatches(q: string): SQL | undefined {
 function buildSearch(db: Db, wordCount: number, cap: number) {
   if (!Number.isSafeInteger(cap) || cap < 1) throw new Error(`search: the cap must be a positive integer, not ${cap}`);
   const accountId = sql.placeholder('accountId');
-  const recents = db.select({ id: accountRecents.contactId }).from(accountRecents).where(eq(accountRecents.accountId, accountId));
-  const inFolders = db
-    .select({ id: directoryFolderCards.contactId })
-    .from(directoryFolderCards)
-    .innerJoin(directoryFolders, eq(directoryFolders.id, directoryFolderCards.folderId))
-    .where(eq(directoryFolders.accountId, accountId));
-  const memberOf = db
-    .select({ id: corporateAccountMembers.corporateAccountId })
-    .from(corporateAccountMembers)
-    .where(eq(corporateAccountMembers.accountId, accountId));
-  const follows = db
-    .select({ id: corporateFollowers.corporateAccountId })
-    .from(corporateFollowers)
-    .where(eq(corporateFollowers.accountId, accountId));
-  const openBusinesses = db
-    .select({ profileId: corporateAccounts.corporateProfileId })
-    .from(corporateAccounts)
-    .where(
-      or(eq(corporateAccounts.directoryPublic, true), inArray(corporateAccounts.id, memberOf), inArray(corporateAccounts.id, follows)),
-    );
   const matches: SQL[] = Array.from({ length: wordCount }, (_, i) => sql`${searchedText} like ${sql.placeholder(`w${i}`)}`);
-  // What the account reaches, each as an array read once (`= any(array(…))`, not `in (…)`): the
-  // planner can then look each up in an index together with the words, the businesses in
-  // virtual_contacts_search_reach_idx (words and business in one scan), recents and folders by
-  // id, and fetch only the reachable matches. With `in`, every card matching the words was
-  // fetched first and those out of reach dropped after (a common name: 50,000 of a million).
-  const reached = (column: SQLWrapper, ids: SQLWrapper) => sql`${column} = any(array(${ids}))`;
+  // What the account reaches, as two arrays each read once a search (an InitPlan): the cards of
+  // its recents and folders, and the business profiles whose cards it may find. Each is read by a
+  // database function (migration 0035) whose statement is planned once per connection: this
+  // statement is planned on every run (its words decide the plan), and planning the reach written
+  // here as subqueries was most of a rare word's search. With the reach as arrays (`= any`, not
+  // `in`), the planner looks the businesses up in virtual_contacts_search_reach_idx together with
+  // a common word (words and business in one scan), or checks the few rows a rare word finds; with
+  // `in`, every card matching the words was fetched first and those out of reach dropped after (a
+  // common name: 50,000 of a million).
+  const reachedCards = sql`(select search_reached_cards(${accountId}))::uuid[]`;
+  const reachedProfiles = sql`(select search_reached_profiles(${accountId}))::uuid[]`;
   const candidates = db
     .select({ ...cardSummaryColumns, searchText: sql<string>`${searchedText}`.as('search_text') })
     .from(virtualContacts)
     .where(
       and(
         ...matches,
-        or(
-          reached(virtualContacts.id, recents),
-          reached(virtualContacts.id, inFolders),
-          reached(virtualContacts.corporateProfileId, openBusinesses),
-        ),
+        or(sql`${virtualContacts.id} = any(${reachedCards})`, sql`${virtualContacts.corporateProfileId} = any(${reachedProfiles})`),
       ),
     )
     // A literal limit (drizzle takes a placeholder or a number, and makes a number a parameter).
