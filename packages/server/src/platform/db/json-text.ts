@@ -48,12 +48,11 @@ function columnJson(column: Column): TJsonText {
     case 'PgText':
     case 'PgVarchar':
       return jsonString(value);
+    // No floating-point type: PostgreSQL writes NaN and Infinity, which JSON has no words for.
     case 'PgInteger':
     case 'PgSmallInt':
     case 'PgBigInt53':
     case 'PgBoolean':
-    case 'PgReal':
-    case 'PgDoublePrecision':
       return jsonLiteral(value);
     case 'PgTimestamp':
       return jsonTimestamp(value);
