@@ -42,7 +42,7 @@ const recentsOfAccounts = batchedStatement(
       .as('recent');
     const list = db
       .select({
-        json: sql<string>`'{"recents":' || ${jsonArrayText(recent.json, sql`${recent.viewedAt} desc, ${recent.contactId} desc`).jsonText} || '}'`.as(
+        json: sql<string>`${jsonText({ recents: jsonArrayText(recent.json, sql`${recent.viewedAt} desc, ${recent.contactId} desc`) }).jsonText}`.as(
           'json',
         ),
       })

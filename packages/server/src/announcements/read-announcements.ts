@@ -2,7 +2,7 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { TAnnouncement } from '@vbc/shared/announcement';
 import type { Db } from '../platform/db/client.ts';
 import { askedAccounts, batchedStatement, oneByElement } from '../platform/db/batched-statement.ts';
-import { jsonArrayText } from '../platform/db/json-text.ts';
+import { jsonArrayText, jsonLiteral, jsonText } from '../platform/db/json-text.ts';
 import { preparedQuery } from '../platform/db/prepared.ts';
 import { qualified } from '../platform/db/qualified.ts';
 import { announcementRecipients, announcements } from '../platform/db/schema/index.ts';
@@ -33,10 +33,14 @@ const receivedLists = batchedStatement(
     // An aggregate of the page: always one row, `[]` when nothing was received.
     const list = db
       .select({
-        json: sql<string>`'{"announcements":' || ${jsonArrayText(page.json, sql`${page.row.publishedAt} desc, ${page.row.id} desc`).jsonText}
-          || ',"unreadCount":' || (select count(*) from ${r} where ${qualified(r.accountId)} = asked.account_id and ${qualified(r.readAt)} is null) || '}'`.as(
-          'json',
-        ),
+        json: sql<string>`${
+          jsonText({
+            announcements: jsonArrayText(page.json, sql`${page.row.publishedAt} desc, ${page.row.id} desc`),
+            unreadCount: jsonLiteral(
+              sql`(select count(*) from ${r} where ${qualified(r.accountId)} = asked.account_id and ${qualified(r.readAt)} is null)`,
+            ),
+          }).jsonText
+        }`.as('json'),
       })
       .from(page)
       .as('list');
