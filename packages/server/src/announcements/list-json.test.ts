@@ -3,7 +3,8 @@
  * by the code (presentAnnouncement). Each entry of the list must be what the single read answers:
  * a business's announcement with a header picture and two attachments in the author's order, a
  * product-wide one without either (null business and picture, no attachments), read and unread;
- * and the unread count covers everything received.
+ * and the unread count covers everything received. The database keeps each announcement's JSON
+ * (migration 0036), so the list must follow an edit, the attachments and the business's name.
  */
 import { expect, it } from 'vitest';
 import type { TAnnouncementList, TAuthoredAnnouncement } from '@vbc/shared/announcement';
@@ -61,6 +62,60 @@ describeEachDatabase(
       // Nothing received: an empty list, nothing unread.
       const fresh = await call('GET', '/api/personalAccount/announcements', (await buildStaffedBusiness(ctx.app)).member.headers);
       expect(fresh.json<TAnnouncementList>()).toEqual({ announcements: [], unreadCount: 0 });
+    });
+
+    // The database keeps each announcement's JSON (migration 0036): written again when the
+    // announcement is edited, its attachments change and the business is renamed.
+    it('answers each announcement as the single read does after an edit, new attachments and a renamed business', async () => {
+      const biz = await buildStaffedBusiness(ctx.app, 'Harbor');
+      const base = `/api/corporate/${biz.corporateAccountId}/announcements`;
+      const picture = await uploadPicture(ctx.app, biz.editor.headers);
+      const menu = await uploadPdf(ctx.app, biz.editor.headers, 'menu.pdf');
+      const prices = await uploadPdf(ctx.app, biz.editor.headers, 'prices.pdf');
+      const created = await call('POST', base, biz.editor.headers, { title: 'Open day', attachments: [menu.documentFileItemId], publish: true });
+      expect(created.statusCode).toBe(201);
+      const id = created.json<TAuthoredAnnouncement>().announcementId;
+      const entry = async () => {
+        const list = (await call('GET', '/api/personalAccount/announcements', biz.member.headers)).json<TAnnouncementList>();
+        const listed = list.announcements.find((a) => a.announcementId === id);
+        const single = await call('GET', `/api/personalAccount/announcement/${id}`, biz.member.headers);
+        expect(listed).toEqual(single.json());
+        return listed!;
+      };
+      expect(await entry()).toMatchObject({ title: 'Open day', corporateName: 'Harbor', imageId: null, attachments: [{ name: 'menu.pdf' }] });
+
+      const edited = await call('PUT', `${base}/${id}`, biz.editor.headers, {
+        title: 'Open day, "moved" ☀',
+        content: 'Now on Sunday.',
+        imageId: picture.obsecuredDisplayItemId,
+        attachments: [prices.documentFileItemId, menu.documentFileItemId],
+      });
+      expect(edited.statusCode).toBe(200);
+      expect(await entry()).toMatchObject({
+        title: 'Open day, "moved" ☀',
+        content: 'Now on Sunday.',
+        imageId: picture.obsecuredDisplayItemId,
+        attachments: [{ name: 'prices.pdf' }, { name: 'menu.pdf' }],
+      });
+
+      const profile = (await call('GET', `/api/corporate/${biz.corporateAccountId}/profile`, biz.editor.headers)).json().profile;
+      const renamed = await call('PUT', `/api/corporate/${biz.corporateAccountId}/profile`, biz.editor.headers, {
+        name: 'Harbor & Sons',
+        description: null,
+        heroImageDisplayId: profile.heroImageDisplayId,
+        profileImageDisplayId: profile.profileImageDisplayId,
+        phones: [],
+        emails: [],
+        links: [],
+        socialMedias: [],
+        locations: [],
+      });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+      expect(await entry()).toMatchObject({ corporateName: 'Harbor & Sons' });
+
+      const dropped = await call('PUT', `${base}/${id}`, biz.editor.headers, { title: 'Open day', imageId: null, attachments: [] });
+      expect(dropped.statusCode).toBe(200);
+      expect(await entry()).toMatchObject({ imageId: null, attachments: [] });
     });
   },
   { env: { ADMIN_TOKEN } },

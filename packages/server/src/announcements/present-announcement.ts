@@ -1,8 +1,6 @@
-import { and, asc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, type Placeholder, type SQL } from 'drizzle-orm';
 import type { TAnnouncement, TAnnouncementAttachment, TAnnouncementSummary } from '@vbc/shared/announcement';
 import type { Db } from '../platform/db/client.ts';
-import { jsonArrayText, jsonLiteral, jsonString, jsonText, type TJsonText } from '../platform/db/json-text.ts';
-import { qualified } from '../platform/db/qualified.ts';
 import {
   announcementAttachments,
   announcementRecipients,
@@ -13,11 +11,14 @@ import {
   documentFiles,
 } from '../platform/db/schema/index.ts';
 
-export type AnnouncementRow = typeof announcements.$inferSelect;
+/** An announcement's columns but `json_fields`, which only the recipients' list reads (read-announcements.ts). */
+const { jsonFields: _listJson, ...announcementRow } = getTableColumns(announcements);
+
+export type AnnouncementRow = Omit<typeof announcements.$inferSelect, 'jsonFields'>;
 
 /** The columns every read selects: the row, the business's shown name and the header picture's public id. */
 export const announcementColumns = {
-  row: announcements,
+  row: announcementRow,
   corporateName: corporateProfiles.name,
   imageObsecuredId: displayItems.obsecuredId,
 };
@@ -53,16 +54,6 @@ export function selectReceived<TExtra extends Record<string, SQL | SQL.Aliased>>
     .where(and(eq(announcementRecipients.accountId, accountId), announcementId ? eq(announcements.id, announcementId) : undefined))
     .$dynamic();
 }
-
-/** An announcement's attachments as a JSON array in the author's order, as a column of a select of announcements. */
-const attachmentsJson: TJsonText = {
-  jsonText: sql<string>`(select ${
-    jsonArrayText(
-      jsonText({ name: documentFiles.name, contentType: documentFiles.contentType, documentFileItemId: documentFiles.id }).jsonText,
-      sql`${announcementAttachments.position}`,
-    ).jsonText
-  } from ${announcementAttachments} join ${documentFiles} on ${documentFiles.id} = ${announcementAttachments.documentFileId} where ${announcementAttachments.announcementId} = ${qualified(announcements.id)})`,
-};
 
 /** The attachments of these announcements, by announcement id, in the author's order. */
 export async function attachmentsOf(db: Db, announcementIds: string[]): Promise<Map<string, TAnnouncementAttachment[]>> {
@@ -106,23 +97,3 @@ export function presentSummary({ row, corporateName, imageObsecuredId }: Selecte
 export function presentAnnouncement(selected: Selected, attachments: TAnnouncementAttachment[], isRead: boolean): TAnnouncement {
   return { ...presentSummary(selected), content: selected.row.content, attachments, isRead };
 }
-
-/**
- * presentAnnouncement as PostgreSQL writes it (jsonText: the same keys in the same order), for a
- * select of received announcements (selectReceived): the list is written whole by the database
- * (read-announcements.ts). `list-json.test.ts` holds the two to the same answer.
- */
-export const announcementJson: TJsonText = jsonText({
-  announcementId: announcements.id,
-  title: announcements.title,
-  imageId: displayItems.obsecuredId,
-  corporateAccountId: announcements.corporateAccountId,
-  corporateName: jsonString(
-    sql`case when ${qualified(announcements.corporateAccountId)} is null then null else ${qualified(corporateProfiles.name)} end`,
-  ),
-  publishedAt: announcements.publishedAt,
-  lastUpdatedAt: announcements.lastUpdatedAt,
-  content: announcements.content,
-  attachments: attachmentsJson,
-  isRead: jsonLiteral(sql`${qualified(announcementRecipients.readAt)} is not null`),
-});

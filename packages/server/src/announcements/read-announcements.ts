@@ -7,26 +7,36 @@ import { preparedQuery } from '../platform/db/prepared.ts';
 import { qualified } from '../platform/db/qualified.ts';
 import { announcementRecipients, announcements } from '../platform/db/schema/index.ts';
 import { notFound } from '../platform/errors/app-error.ts';
-import { announcementJson, attachmentsOf, presentAnnouncement, selectReceived } from './present-announcement.ts';
+import { attachmentsOf, presentAnnouncement, selectReceived } from './present-announcement.ts';
 
 /** Most announcements one list answer holds (the newest). */
 export const ANNOUNCEMENT_LIST_LIMIT = 100;
 
 /**
  * What each account of a batch received, newest first, as the JSON text of TAnnouncementList,
- * written by PostgreSQL (announcementJson: each with its attachments and read mark) with, once, how
- * many of all it received it has not read: one row per element of `askedAccounts` (its number `n`),
- * each element's own page (a lateral subquery: its newest ANNOUNCEMENT_LIST_LIMIT). Prepared once
- * and batched (every home screen reads it): the lists asked for at once under load are one
- * statement over the array of their accounts (platform/db/batched-statement.ts). (An account without a
- * row received nothing, so has nothing unread.) Rows made into objects and then into JSON cost the
- * server more than the rest of the request (docs/benchmarks.md, "The announcements list written by
- * PostgreSQL").
+ * written by PostgreSQL with, once, how many of all it received it has not read: one row per
+ * element of `askedAccounts` (its number `n`), each element's own page (a lateral subquery: its
+ * newest ANNOUNCEMENT_LIST_LIMIT). Each announcement is its `json_fields`, which the database keeps
+ * written (migration 0036: presentAnnouncement's answer but `isRead`), and the account's read mark.
+ * Prepared once and batched (every home screen reads it): the lists asked for at once under load
+ * are one statement over the array of their accounts (platform/db/batched-statement.ts). (An
+ * account without a row received nothing, so has nothing unread.) Rows made into objects and then
+ * into JSON cost the server more than the rest of the request (docs/benchmarks.md, "The
+ * announcements list written by PostgreSQL"), and the JSON written for each row on each read cost
+ * the database more than reading it ("An announcement's JSON kept by the database").
  */
 const receivedLists = batchedStatement(
   preparedQuery((db) => {
     const r = announcementRecipients;
-    const page = selectReceived(db, sql`asked.account_id`, undefined, { json: sql<string>`${announcementJson.jsonText}`.as('json') })
+    const page = db
+      .select({
+        id: announcements.id,
+        publishedAt: announcements.publishedAt,
+        json: sql<string>`'{' || ${announcements.jsonFields} || ',"isRead":' || (${r.readAt} is not null)::text || '}'`.as('json'),
+      })
+      .from(r)
+      .innerJoin(announcements, eq(announcements.id, r.announcementId))
+      .where(eq(r.accountId, sql`asked.account_id`))
       .orderBy(desc(announcements.publishedAt), desc(announcements.id))
       .limit(ANNOUNCEMENT_LIST_LIMIT)
       .as('page');
@@ -35,7 +45,7 @@ const receivedLists = batchedStatement(
       .select({
         json: sql<string>`${
           jsonText({
-            announcements: jsonArrayText(page.json, sql`${page.row.publishedAt} desc, ${page.row.id} desc`),
+            announcements: jsonArrayText(page.json, sql`${page.publishedAt} desc, ${page.id} desc`),
             unreadCount: jsonLiteral(
               sql`(select count(*) from ${r} where ${qualified(r.accountId)} = asked.account_id and ${qualified(r.readAt)} is null)`,
             ),

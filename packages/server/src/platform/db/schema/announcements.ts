@@ -22,6 +22,13 @@ export const announcements = pgTable(
     publishedAt: timestamp('published_at', { withTimezone: true }),
     lastUpdatedAt: timestamp('last_updated_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The announcement as a recipient's list writes it, without `isRead`: the members of its JSON
+     * object, no braces (`"announcementId":…,"attachments":[…]`). Written by the database alone, by
+     * triggers of migration 0036 on this table, its attachments and its business's name, whatever
+     * code writes them; the default is never seen (a trigger writes it first).
+     */
+    jsonFields: text('json_fields').notNull().default(''),
   },
   (t) => [index('announcements_corporate_idx').on(t.corporateAccountId, t.createdAt)],
 );
