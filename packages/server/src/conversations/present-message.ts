@@ -1,5 +1,6 @@
-import { and, eq, isNotNull, or, sql } from 'drizzle-orm';
+import { and, eq, getTableName, isNotNull, or, sql } from 'drizzle-orm';
 import type { TConversationMessage, TConversationSummary, TCounterpart } from '@vbc/shared/conversation';
+import type { Db } from '../platform/db/client.ts';
 import { jsonPlainString, jsonString, jsonText, textLiteral, type TJsonText } from '../platform/db/json-text.ts';
 import { qualified } from '../platform/db/qualified.ts';
 import { conversationMessages, displayItems, documentFiles } from '../platform/db/schema/index.ts';
@@ -83,7 +84,7 @@ export const hasFile = or(hasPhoto, hasDocument)!;
 
 /**
  * presentMessage written by PostgreSQL: the JSON text of a message of `conversation_messages`
- * left-joined to `display_items` and `document_files` (as read-conversations.ts selects them),
+ * left-joined to `display_items` and `document_files` (messageFileLookups),
  * for a page sent as PostgreSQL wrote it. The same fields in the same shape, each attachment only
  * when its message has one; documented-reads.test.ts and private-files.test.ts hold the two to
  * each other. Its files' addresses are unsigned, as presentMessage's are (`hasFile`). `kind` is
@@ -108,6 +109,34 @@ export function messageJson(): TJsonText {
   return {
     jsonText: sql<string>`case when ${hasPhoto} then ${jsonText({ ...fields, photo }).jsonText} when ${hasDocument} then ${jsonText({ ...fields, document }).jsonText} else ${jsonText(fields).jsonText} end`,
   };
+}
+
+/**
+ * A page's lookups of its messages' files, for messageJson and hasFile (read-conversations.ts:
+ * each left-joined laterally, `on true`): the photo of a photo message and the document of a
+ * document message, each a subquery named as its table, with the columns messageJson reads. Each
+ * is gated by the message's kind, which PostgreSQL checks before it looks anything up, so a text
+ * message reads neither table. (`limit 1`, a key's one row, keeps the planner from flattening a
+ * subquery into a plain join, which would check the kind only after the lookup.) Plain left joins looked up both for every message: on a database
+ * whose `display_items` or `document_files` is still empty, a sequential scan started again for
+ * each of a page's 50 messages, most of the page's time (docs/benchmarks.md, "A text message reads
+ * no file").
+ */
+export function messageFileLookups(db: Db) {
+  const m = conversationMessages;
+  const photo = db
+    .select({ obsecuredId: displayItems.obsecuredId, width: displayItems.width, height: displayItems.height })
+    .from(displayItems)
+    .where(and(sql`${qualified(m.kind)} = 'photo'`, eq(displayItems.id, qualified(m.displayItemId))))
+    .limit(1)
+    .as(getTableName(displayItems));
+  const document = db
+    .select({ id: documentFiles.id, name: documentFiles.name, contentType: documentFiles.contentType, size: documentFiles.size })
+    .from(documentFiles)
+    .where(and(sql`${qualified(m.kind)} = 'document'`, eq(documentFiles.id, qualified(m.documentFileId))))
+    .limit(1)
+    .as(getTableName(documentFiles));
+  return { photo, document };
 }
 
 /** What signs a conversation file's address for an account (`app.files`). */

@@ -16,7 +16,7 @@ import {
   virtualContacts,
 } from '../platform/db/schema/index.ts';
 import { notFound } from '../platform/errors/app-error.ts';
-import { hasFile, messageJson, presentCounterpart, presentMessage, type TMessageRecord } from './present-message.ts';
+import { hasFile, messageFileLookups, messageJson, presentCounterpart, presentMessage, type TMessageRecord } from './present-message.ts';
 
 export type ParticipantRow = typeof conversationParticipants.$inferSelect;
 
@@ -149,11 +149,12 @@ const pagesFor = (forward: boolean) =>
     preparedQuery((db) => {
       const p = conversationParticipants;
       const m = conversationMessages;
+      const files = messageFileLookups(db);
       const page = db
         .select({ seq: m.seq, json: sql<string>`${messageJson().jsonText}`.as('json'), file: sql<boolean>`${hasFile}`.as('file') })
         .from(m)
-        .leftJoin(displayItems, eq(displayItems.id, m.displayItemId))
-        .leftJoin(documentFiles, eq(documentFiles.id, m.documentFileId))
+        .leftJoinLateral(files.photo, sql`true`)
+        .leftJoinLateral(files.document, sql`true`)
         .where(
           and(
             eq(m.conversationId, sql`asked.conversation_id`),
