@@ -17,12 +17,20 @@ describeEachDatabase(
     const call = (method: 'GET' | 'POST' | 'PUT', url: string, headers: Record<string, string>, payload?: object) =>
       ctx.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
 
+    /** A business whose editor has uploaded a header picture and two documents, menu.pdf and prices.pdf. */
+    const stagedBusiness = async (name: string) => {
+      const biz = await buildStaffedBusiness(ctx.app, name);
+      return {
+        biz,
+        base: `/api/corporate/${biz.corporateAccountId}/announcements`,
+        picture: await uploadPicture(ctx.app, biz.editor.headers),
+        menu: await uploadPdf(ctx.app, biz.editor.headers, 'menu.pdf'),
+        prices: await uploadPdf(ctx.app, biz.editor.headers, 'prices.pdf'),
+      };
+    };
+
     it('answers each announcement as the single read presents it, with the unread count', async () => {
-      const biz = await buildStaffedBusiness(ctx.app, 'Harbor & "Sons" <Ltd>');
-      const base = `/api/corporate/${biz.corporateAccountId}/announcements`;
-      const picture = await uploadPicture(ctx.app, biz.editor.headers);
-      const menu = await uploadPdf(ctx.app, biz.editor.headers, 'menu.pdf');
-      const prices = await uploadPdf(ctx.app, biz.editor.headers, 'prices.pdf');
+      const { biz, base, picture, menu, prices } = await stagedBusiness('Harbor & "Sons" <Ltd>');
       const published = await call('POST', base, biz.editor.headers, {
         title: 'Spring sale — 20 % off',
         content: '# Sale\n\n"Quotes", \\backslashes\\ and emoji 🌷',
@@ -67,12 +75,12 @@ describeEachDatabase(
     // The database keeps each announcement's JSON (migration 0036): written again when the
     // announcement is edited, its attachments change and the business is renamed.
     it('answers each announcement as the single read does after an edit, new attachments and a renamed business', async () => {
-      const biz = await buildStaffedBusiness(ctx.app, 'Harbor');
-      const base = `/api/corporate/${biz.corporateAccountId}/announcements`;
-      const picture = await uploadPicture(ctx.app, biz.editor.headers);
-      const menu = await uploadPdf(ctx.app, biz.editor.headers, 'menu.pdf');
-      const prices = await uploadPdf(ctx.app, biz.editor.headers, 'prices.pdf');
-      const created = await call('POST', base, biz.editor.headers, { title: 'Open day', attachments: [menu.documentFileItemId], publish: true });
+      const { biz, base, picture, menu, prices } = await stagedBusiness('Harbor');
+      const created = await call('POST', base, biz.editor.headers, {
+        title: 'Open day',
+        attachments: [menu.documentFileItemId],
+        publish: true,
+      });
       expect(created.statusCode).toBe(201);
       const id = created.json<TAuthoredAnnouncement>().announcementId;
       const entry = async () => {
@@ -82,7 +90,12 @@ describeEachDatabase(
         expect(listed).toEqual(single.json());
         return listed!;
       };
-      expect(await entry()).toMatchObject({ title: 'Open day', corporateName: 'Harbor', imageId: null, attachments: [{ name: 'menu.pdf' }] });
+      expect(await entry()).toMatchObject({
+        title: 'Open day',
+        corporateName: 'Harbor',
+        imageId: null,
+        attachments: [{ name: 'menu.pdf' }],
+      });
 
       const edited = await call('PUT', `${base}/${id}`, biz.editor.headers, {
         title: 'Open day, "moved" ☀',
