@@ -117,10 +117,10 @@ export function messageJson(): TJsonText {
  * document message, each a subquery named as its table, with the columns messageJson reads. Each
  * is gated by the message's kind, which PostgreSQL checks before it looks anything up, so a text
  * message reads neither table. (`limit 1`, a key's one row, keeps the planner from flattening a
- * subquery into a plain join, which would check the kind only after the lookup.) Plain left joins looked up both for every message: on a database
- * whose `display_items` or `document_files` is still empty, a sequential scan started again for
- * each of a page's 50 messages, most of the page's time (docs/benchmarks.md, "A text message reads
- * no file").
+ * subquery into a plain join, which would check the kind only after the lookup.) Plain left joins
+ * looked up both for every message: on a database whose `display_items` or `document_files` is
+ * still empty, a sequential scan started again for each of a page's 50 messages, most of the
+ * page's time (docs/benchmarks.md, "A text message reads no file").
  */
 export function messageFileLookups(db: Db) {
   const m = conversationMessages;
