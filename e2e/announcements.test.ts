@@ -168,7 +168,11 @@ describe.runIf(hasChromium())('announcements', () => {
     await expect.poll(() => page.getByTestId('scanner-dialog').count()).toBe(0);
     await button.click();
     await expect.poll(() => menu.isVisible()).toBe(true);
+    // Logout reloads the page once the session is cleared (AppMenu): reading storage before that
+    // load raced the navigation ("Execution context was destroyed").
+    const reloaded = page.waitForEvent('load');
     await menu.getByRole('menuitem', { name: 'Logout' }).click();
+    await reloaded;
     await expect.poll(() => page.getByTestId('menu-button').getAttribute('aria-label'), { timeout: 15_000 }).toBe('Sign in');
     expect(await page.evaluate(() => localStorage.getItem('vbc.accessToken'))).toBeNull();
   });
