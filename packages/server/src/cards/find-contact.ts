@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { isQuickId, isUuid, normalizeQuickId } from '@vbc/shared';
 import type { Db } from '../platform/db/client.ts';
+import { askedRows, batchedStatement, oneByElement } from '../platform/db/batched-statement.ts';
 import { preparedQuery } from '../platform/db/prepared.ts';
 import { corporateAccounts, corporateProfiles, corporateTemplates, displayItems, virtualContacts } from '../platform/db/schema/index.ts';
 import { notFound } from '../platform/errors/app-error.ts';
@@ -17,10 +18,16 @@ export interface FoundContact {
   business: CardBusiness | null;
 }
 
-/** The card with its picture and business, by id or by quickId: built and prepared once per database handle. */
-function buildFind(db: Db, by: 'id' | 'quickId') {
+/**
+ * The cards of a batch with their pictures and businesses, by id or by quickId (`asked.key`, one
+ * element each, numbered `asked.n`): prepared once per database handle. `distinct on` keeps one
+ * row an element where two businesses share a profile, as a lone read's `limit 1` did.
+ */
+function buildFinds(db: Db, by: 'id' | 'quickId') {
+  const n = sql<number>`asked.n`;
   return db
-    .select({
+    .selectDistinctOn([n], {
+      n,
       row: virtualContacts,
       pictureContentType: displayItems.contentType,
       corporateAccountId: corporateAccounts.id,
@@ -29,30 +36,43 @@ function buildFind(db: Db, by: 'id' | 'quickId') {
       businessPhones: corporateProfiles.phones,
       template: corporateTemplates,
     })
-    .from(virtualContacts)
+    .from(askedRows({ key: ['keys', by === 'id' ? 'uuid' : 'text'] }))
+    .innerJoin(virtualContacts, eq(by === 'id' ? virtualContacts.id : virtualContacts.quickId, sql`asked.key`))
     .leftJoin(displayItems, eq(displayItems.id, virtualContacts.pictureDisplayItemId))
     .leftJoin(corporateProfiles, eq(corporateProfiles.id, virtualContacts.corporateProfileId))
     .leftJoin(corporateAccounts, eq(corporateAccounts.corporateProfileId, virtualContacts.corporateProfileId))
     .leftJoin(corporateTemplates, eq(corporateTemplates.corporateAccountId, corporateAccounts.id))
-    .where(eq(by === 'id' ? virtualContacts.id : virtualContacts.quickId, sql.placeholder('key')))
-    .limit(1)
-    .prepare(`find_contact_by_${by}`);
+    .orderBy(n)
+    .prepare(`find_contacts_by_${by}`);
 }
-const findById = preparedQuery((db) => buildFind(db, 'id'));
-const findByQuickId = preparedQuery((db) => buildFind(db, 'quickId'));
+type TFoundRow = Awaited<ReturnType<ReturnType<typeof buildFinds>['execute']>>[number];
+
+/**
+ * A card read by key, batched (platform/db/batched-statement.ts): a visitor's read of a card the
+ * cache does not hold is a round trip, and the reads that meet under load (visitors opening
+ * different cards) are one statement over the array of their keys.
+ */
+const batchedFind = (by: 'id' | 'quickId') =>
+  batchedStatement(
+    preparedQuery((db) => buildFinds(db, by)),
+    async (statement, keys: readonly string[]): Promise<(TFoundRow | undefined)[]> =>
+      oneByElement(keys.length, await statement.execute({ keys }), (found) => found, undefined),
+  );
+const findById = batchedFind('id');
+const findByQuickId = batchedFind('quickId');
 
 /**
  * Resolves a route's contactId, which docs/contracts.md §2 allows to be the full id or the
  * quickId. Anything that is neither is "not found" without touching the database. One round
- * trip reads the card with its picture and, for a linked card, its business and template.
+ * trip (batched with the reads of the moment) reads the card with its picture and, for a linked
+ * card, its business and template.
  */
 export async function findContact(db: Db, contactId: string): Promise<FoundContact | null> {
   const key = contactId.trim();
-  let find;
-  if (isUuid(key)) find = findById(db).execute({ key: key.toLowerCase() });
-  else if (isQuickId(normalizeQuickId(key))) find = findByQuickId(db).execute({ key: normalizeQuickId(key) });
+  let found;
+  if (isUuid(key)) found = await findById(db, key.toLowerCase());
+  else if (isQuickId(normalizeQuickId(key))) found = await findByQuickId(db, normalizeQuickId(key));
   else return null;
-  const [found] = await find;
   if (!found) return null;
   const { row, pictureContentType } = found;
   const picture =
