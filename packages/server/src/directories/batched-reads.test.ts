@@ -1,17 +1,19 @@
 /**
- * The directories list, batched across requests (platform/db/batched-statement.ts): each account gets
- * its own businesses and folders, with their card counts and (asked with a card) whether each holds
- * it, whether the call ran alone or in a batch with others' (and with its own account's twice), on
- * both engines.
+ * The directories list and a business directory's page, batched across requests
+ * (platform/db/batched-statement.ts): each account gets its own businesses and folders, with their
+ * card counts and (asked with a card) whether each holds it; each viewer its own page of a
+ * business, or its 404; whether the call ran alone or in a batch with others' (and with its own
+ * twice), on both engines.
  */
 import { expect, it } from 'vitest';
-import type { TDirectories } from '@vbc/shared';
+import type { TDirectories, TDirectory } from '@vbc/shared';
 import { corporateFollowers } from '../platform/db/schema/index.ts';
 import { describeEachDatabase } from '../test/app.ts';
 import { expectBatchedAsAlone } from '../test/batched-reads.ts';
 import { buildBusiness, buildLinkedCard } from '../test/directories-support.ts';
 import { buildAccount, buildCard } from '../test/factories.ts';
 import { addCardToFolder } from './folder-cards.ts';
+import { findDirectory } from './find-directory.ts';
 import { listDirectories } from './list-directories.ts';
 import { createFolder } from './manage-folders.ts';
 
@@ -97,6 +99,58 @@ describeEachDatabase('the directories list, batched', (ctx) => {
       benList,
       diaList,
       cemList,
+    ]);
+  });
+
+  it("answers each viewer a business directory's page (first or after a cursor) as alone, or the 404 of a closed one", async () => {
+    const [member, follower, outsider] = [await buildAccount(ctx.app), await buildAccount(ctx.app), await buildAccount(ctx.app)];
+    const open = await buildBusiness(ctx.app, { name: 'Open Co', memberEmails: [member.account.email!], isPublic: true });
+    const closed = await buildBusiness(ctx.app, { name: 'Closed Co', memberEmails: [member.account.email!] });
+    await ctx.app.db.insert(corporateFollowers).values({ corporateAccountId: closed.corporateAccountId, accountId: follower.account.id });
+    for (const [business, names] of [
+      [open, ['Ada', 'Bea', 'Cy']],
+      [closed, ['Dov', 'Eli']],
+    ] as const)
+      for (const firstName of names) await buildLinkedCard(ctx.app, business.corporateProfileId, { firstName });
+    /** A business's page as `name relation first names cursor`, or the error's message. */
+    const read = (dirId: string, accountId: string | null, limit: number, cursor?: string) =>
+      findDirectory(ctx.app.db, dirId, accountId, { limit, cursor }).then((answer) => JSON.parse(answer as string) as TDirectory);
+    const page = (dirId: string, accountId: string | null, limit: number, cursor?: string) =>
+      read(dirId, accountId, limit, cursor).then(
+        ({ name, relation, cards, nextCursor }) => `${name} ${relation} ${cards.map((c) => c.firstName).join(',')} ${nextCursor ?? '-'}`,
+        (error: Error) => error.message,
+      );
+    // The cursors of the open directory's pages of one and two cards, to ask for the pages after them.
+    const afterAda = (await read(open.corporateAccountId, null, 1)).nextCursor!;
+    const afterBea = (await read(open.corporateAccountId, null, 2)).nextCursor!;
+
+    // In an order where the batch of first pages (all but the first, run alone) reads differently backwards.
+    const asked: [string, string | null, number, string?][] = [
+      [open.corporateAccountId, member.account.id, 50],
+      [closed.corporateAccountId, follower.account.id, 50],
+      [open.corporateAccountId, null, 2],
+      [open.corporateAccountId, outsider.account.id, 1, afterAda],
+      [open.corporateAccountId, null, 2],
+      [closed.corporateAccountId, outsider.account.id, 50],
+      [open.corporateAccountId, member.account.id, 50, afterBea],
+      [closed.corporateAccountId, null, 50],
+    ];
+    const pages = await expectBatchedAsAlone(
+      asked.map(
+        ([dirId, accountId, limit, cursor]) =>
+          () =>
+            page(dirId, accountId, limit, cursor),
+      ),
+    );
+    expect(pages.map((p) => p.replace(/ [\w-]{20,}$/, ' <cursor>'))).toEqual([
+      'Open Co member Ada,Bea,Cy -',
+      'Closed Co follower Dov,Eli -',
+      'Open Co visitor Ada,Bea <cursor>',
+      'Open Co visitor Bea <cursor>',
+      'Open Co visitor Ada,Bea <cursor>',
+      'The directory was not found.',
+      'Open Co member Cy -',
+      'The directory was not found.',
     ]);
   });
 });

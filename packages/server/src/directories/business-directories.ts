@@ -1,5 +1,6 @@
 import { eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
+import { askedRows, batchedStatement, oneByElement } from '../platform/db/batched-statement.ts';
 import { preparedQuery } from '../platform/db/prepared.ts';
 import { qualified } from '../platform/db/qualified.ts';
 import {
@@ -37,16 +38,21 @@ const isFollowerOf = (accountId: TViewer) =>
 const cardCountOf = (profileId: SQL) =>
   sql<number>`coalesce((select ${qualified(corporateProfileCardCounts.cardCount)} from ${corporateProfileCardCounts} where ${qualified(corporateProfileCardCounts.corporateProfileId)} = ${profileId}), 0)`;
 
-function selectBusinesses<TExtra extends Record<string, SQL>>(db: Db, accountId: TViewer, where: SQL | undefined, extra: TExtra) {
+function selectBusinesses<TExtra extends Record<string, SQL | SQL.Aliased>>(
+  db: Db,
+  accountId: TViewer,
+  where: SQL | undefined,
+  extra: TExtra,
+) {
   return db
     .select({
       id: corporateAccounts.id,
       name: corporateProfiles.name,
       corporateProfileId: corporateAccounts.corporateProfileId,
       isPublic: corporateAccounts.directoryPublic,
-      cardCount: cardCountOf(qualified(corporateAccounts.corporateProfileId)),
-      isMember: isMemberOf(accountId),
-      isFollower: isFollowerOf(accountId),
+      cardCount: cardCountOf(qualified(corporateAccounts.corporateProfileId)).as('card_count'),
+      isMember: isMemberOf(accountId).as('is_member'),
+      isFollower: isFollowerOf(accountId).as('is_follower'),
       ...extra,
     })
     .from(corporateAccounts)
@@ -74,7 +80,7 @@ export function reachedBusinessesJson(accountId: string | Placeholder | SQL): SQ
 /** The page of cards: read only when the viewer may open the business (`cards(profileId)`, see findBusiness). */
 function selectBusinessPage<TPage>(db: Db, corporateAccountId: string | SQL, accountId: TViewer, cards: (profileId: SQL) => SQL<TPage>) {
   const opens = sql`(${qualified(corporateAccounts.directoryPublic)} or ${isMemberOf(accountId)} or ${isFollowerOf(accountId)})`;
-  const page = sql<TPage | null>`case when ${opens} then ${cards(qualified(corporateAccounts.corporateProfileId))} end`;
+  const page = sql<TPage | null>`case when ${opens} then ${cards(qualified(corporateAccounts.corporateProfileId))} end`.as('cards');
   return selectBusinesses(db, accountId, eq(corporateAccounts.id, corporateAccountId), { cards: page }).limit(1);
 }
 
@@ -93,14 +99,41 @@ export async function findBusiness<TPage>(
   return row ?? null;
 }
 
+/** A page of a business directory asked for in a batch: the directory and the viewer (null: signed out). */
+export interface TBusinessPageAsked {
+  dirId: string;
+  accountId: string | null;
+}
+
 /**
- * findBusiness prepared once per database handle (`name`), for the pages every open and every
- * scroll of a directory reads: the business, the viewer and the cards' parameters are
- * placeholders (`dirId`, `accountId`: null for a signed-out viewer, and those `cards` uses).
+ * findBusiness for the pages every open and every scroll of a directory reads, prepared once per
+ * database handle (`name`) and batched (platform/db/batched-statement.ts): the pages asked for at
+ * once under load are one statement, a page for each element of the arrays (`asked.dir_id`,
+ * `asked.account_id`, and the `columns` that `cards` reads as `asked.<column>`, their values
+ * from `values`); null for an element whose id is no business.
  */
-export function preparedBusinessPage<TPage>(name: string, cards: (profileId: SQL) => SQL<TPage>) {
-  return preparedQuery((db) =>
-    selectBusinessPage(db, sql`${sql.placeholder('dirId')}::uuid`, sql`${sql.placeholder('accountId')}::uuid`, cards).prepare(name),
+export function batchedBusinessPages<TPage, TAsked extends TBusinessPageAsked>(
+  name: string,
+  columns: Parameters<typeof askedRows>[0],
+  values: (asked: readonly TAsked[]) => Record<string, unknown[]>,
+  cards: (profileId: SQL) => SQL<TPage>,
+) {
+  return batchedStatement(
+    preparedQuery((db) => {
+      const business = selectBusinessPage(db, sql`asked.dir_id`, sql`asked.account_id`, cards).as('business');
+      return db
+        .select({ n: sql<number>`asked.n`, ...business._.selectedFields })
+        .from(askedRows({ dir_id: ['dirIds', 'uuid'], account_id: ['accountIds', 'uuid'], ...columns }))
+        .crossJoinLateral(business)
+        .prepare(name);
+    }),
+    async (statement, asked: readonly TAsked[]) =>
+      oneByElement(
+        asked.length,
+        await statement.execute({ dirIds: asked.map((a) => a.dirId), accountIds: asked.map((a) => a.accountId), ...values(asked) }),
+        ({ n: _n, ...business }) => business,
+        null,
+      ),
   );
 }
 

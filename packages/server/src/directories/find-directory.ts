@@ -6,7 +6,7 @@ import { badRequest, notFound } from '../platform/errors/app-error.ts';
 import { cardSummaryColumns, presentCardSummary, presentedCardSummaryJson } from '../cards/index.ts';
 import { cardTextMatches } from '../search/index.ts';
 import { preparedQuery } from '../platform/db/prepared.ts';
-import { findBusiness, preparedBusinessPage, relationTo } from './business-directories.ts';
+import { batchedBusinessPages, findBusiness, relationTo, type TBusinessPageAsked } from './business-directories.ts';
 import { presentBusiness, presentFolder } from './present-directory.ts';
 
 /**
@@ -63,17 +63,26 @@ const base64url = (text: SQL) => sql`rtrim(translate(encode(convert_to(${text}, 
 const cardsByName = (profileId: SQL, matches: SQL | undefined, after: SQL | undefined, limit: SQL) =>
   sql<string>`(select '{"cards":' || coalesce('[' || string_agg(p.card, ',' order by p.n) filter (where p.n <= ${limit}) || ']', '[]') || ',"nextCursor":' || case when count(*) > ${limit} then '"' || ${base64url(sql`max(json_build_array(p.first_name, p.last_name, p.id)::text) filter (where p.n = ${limit})`)} || '"' else 'null' end || '}' from (select ${presentedCardSummaryJson.jsonText} as card, ${v.firstName}, ${v.lastName}, ${v.id}, row_number() over (order by ${v.firstName}, ${v.lastName}, ${v.id}) as n from ${v} where ${and(sql`${v.corporateProfileId} = ${profileId}`, matches, after)} order by ${v.firstName}, ${v.lastName}, ${v.id} limit ${limit} + 1) p)`;
 
-const limitPlaceholder = sql`${sql.placeholder('limit')}::int`;
-const businessFirstPage = preparedBusinessPage('business_directory_first_page', (profileId) =>
-  cardsByName(profileId, undefined, undefined, limitPlaceholder),
+/** A business's page asked for in a batch: after the cursor's card (first name, last name, id) when there is one. */
+interface TPageAsked extends TBusinessPageAsked {
+  limit: number;
+  after?: readonly [firstName: string, lastName: string, id: string];
+}
+const limits = (asked: readonly TPageAsked[]) => ({ limits: asked.map((a) => a.limit) });
+const businessFirstPages = batchedBusinessPages('business_directory_first_pages', { page_limit: ['limits', 'int'] }, limits, (profileId) =>
+  cardsByName(profileId, undefined, undefined, sql`asked.page_limit`),
 );
-const businessPageAfter = preparedBusinessPage('business_directory_page_after', (profileId) =>
-  cardsByName(
-    profileId,
-    undefined,
-    afterPlace(sql`${sql.placeholder('firstName')}::text`, sql`${sql.placeholder('lastName')}::text`, sql`${sql.placeholder('id')}`),
-    limitPlaceholder,
-  ),
+const businessPagesAfter = batchedBusinessPages(
+  'business_directory_pages_after',
+  { page_limit: ['limits', 'int'], first_name: ['firstNames', 'text'], last_name: ['lastNames', 'text'], after_id: ['afterIds', 'uuid'] },
+  (asked: readonly TPageAsked[]) => ({
+    ...limits(asked),
+    firstNames: asked.map((a) => a.after?.[0]),
+    lastNames: asked.map((a) => a.after?.[1]),
+    afterIds: asked.map((a) => a.after?.[2]),
+  }),
+  (profileId) =>
+    cardsByName(profileId, undefined, afterPlace(sql`asked.first_name`, sql`asked.last_name`, sql`asked.after_id`), sql`asked.page_limit`),
 );
 
 /**
@@ -149,19 +158,12 @@ async function businessPage(db: Db, dirId: string, accountId: string | null, que
   const matches = query.q ? cardTextMatches(query.q) : undefined;
   const cursor = query.cursor ? (decodeCursor(query.cursor, 3) as [string, string, string]) : undefined;
   // The business, the viewer's relation and the page of its cards by name: one statement, prepared
-  // once for the pages without a filter (every open and every scroll).
+  // once and batched for the pages without a filter (every open and every scroll).
   const business = matches
     ? await findBusiness(db, dirId, accountId, (profileId) =>
         cardsByName(profileId, matches, cursor && afterPlace(...cursor), sql`${query.limit}::int`),
       )
-    : ((
-        await (cursor ? businessPageAfter : businessFirstPage)(db).execute({
-          dirId,
-          accountId,
-          limit: query.limit,
-          ...(cursor && { firstName: cursor[0], lastName: cursor[1], id: cursor[2] }),
-        })
-      )[0] ?? null);
+    : await (cursor ? businessPagesAfter : businessFirstPages)(db, { dirId, accountId, limit: query.limit, after: cursor });
   if (!business) return undefined;
   const relation = relationTo(business);
   if (!business.cards || !relation) return null;
