@@ -59,7 +59,8 @@ process.stdout.write(
     readerAccountId: reader.account.id,
     counterpartAccountId: counterpart.account.id,
     conversationId,
-    searchTerm: counterpart.card.firstName.toLowerCase(),
+    // The counterpart's own last name (random): one match, however many runs seeded the database before.
+    searchTerm: counterpart.card.lastName.toLowerCase(),
     senders,
   })}\n`,
 );
