@@ -13,9 +13,9 @@ export const SEARCH_LIMIT = 50;
  * account reaches, best first among those. Ranking reads each match's row (its similarity): on
  * the deployment bench's data a common name (5,000 reachable matches) took 23 ms of the database
  * a search, and the first letters typed more (`m` 172 ms, `ma` 112 ms). With 500, `maria` took
- * 6.6–7.2 ms of the database (EXPLAIN ANALYZE: 1.6 ms reading the 500 rows, 1.7 ms their similarity); with
- * 100, 4.4–5.3 ms, and 19–44% more such searches a second (docs/benchmarks.md). A search with fewer
- * matches (most, once a surname is typed) ranks them all.
+ * 6.6–7.2 ms of the database (EXPLAIN ANALYZE: 1.6 ms reading the 500 rows, 1.7 ms their
+ * similarity); with 100, 4.4–5.3 ms, and 19–44% more such searches a second
+ * (docs/benchmarks.md). A search with fewer matches (most, once a surname is typed) ranks them all.
  */
 export const SEARCH_CANDIDATES = 100;
 
