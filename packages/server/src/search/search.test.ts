@@ -102,6 +102,31 @@ describeEachDatabase('card search', (ctx) => {
     expect(capped).toEqual(all.filter((name) => capped.includes(name)));
   });
 
+  it('ranks first the cards that begin with the first word, found among the same reach, each once', async () => {
+    const me = await buildAccount(ctx.app);
+    const t = token();
+    const team = await buildBusiness(ctx.app, { isPublic: true });
+    const closed = await buildBusiness(ctx.app);
+    const linked = (firstName: string, profile = team.corporateProfileId) =>
+      buildLinkedCard(ctx.app, profile, { firstName, lastName: t, jobTitle: null, organization: null });
+    // Made first: a search taking the first matches in the table's order would take these.
+    await linked('Luana');
+    await linked('Ivana');
+    await linked('Anabel', closed.corporateProfileId);
+    const colleague = await linked('Ana');
+    await linked('Anastasia');
+    const own = await buildCard(ctx.app, { firstName: 'Anaïs', lastName: t, jobTitle: null, organization: null });
+    // A recent of one's own, and a colleague's card that is a recent too.
+    for (const card of [own, colleague]) {
+      await ctx.app.db.insert(accountRecents).values({ accountId: me.account.id, contactId: card.id, viewedAt: new Date() });
+    }
+    const search = async (cap: number) => (await ctx.app.cardSearch.searchCards(me.account.id, `ana ${t}`, cap)).map((c) => c.firstName);
+    // Three reached cards begin with "ana": ranked, each once, the private business's not among them.
+    expect(await search(3)).toEqual(['Ana', 'Anaïs', 'Anastasia']);
+    // With room for more, the cards where the word is elsewhere follow.
+    expect([...(await search(SEARCH_CANDIDATES))].sort()).toEqual(['Ana', 'Anastasia', 'Anaïs', 'Ivana', 'Luana']);
+  });
+
   it('refuses a missing, blank or too long q (400 naming it), and a signed-out caller (401)', async () => {
     const me = await buildAccount(ctx.app);
     for (const [url, message] of [
