@@ -90,7 +90,9 @@ function buildBeginning(db: Db, cap: number) {
   ];
   const own = candidatesFrom(db).where(and(sql`${virtualContacts.id} = any(${cards})`, ...beginsAndHolds));
   const businesses = candidatesFrom(db)
-    .where(and(sql`${virtualContacts.corporateProfileId} = any(${profiles})`, sql`not ${virtualContacts.id} = any(${cards})`, ...beginsAndHolds))
+    .where(
+      and(sql`${virtualContacts.corporateProfileId} = any(${profiles})`, sql`not ${virtualContacts.id} = any(${cards})`, ...beginsAndHolds),
+    )
     .limit(literal(cap));
   return ranked(db, own.unionAll(businesses).limit(literal(cap)).as('candidates')).prepare(`card_search_beginning_${cap}`);
 }
@@ -149,7 +151,12 @@ export async function searchCards(db: Db, accountId: string, q: string, candidat
   if (words.length === 0) return [];
   const typed = words.join(' ');
   const patterns = words.map(anywhere);
-  const beginning = await beginningOf(db, candidates).execute({ accountId, q: typed, patterns: patterns.join(' '), ...beginningWith(words[0]!) });
+  const beginning = await beginningOf(db, candidates).execute({
+    accountId,
+    q: typed,
+    patterns: patterns.join(' '),
+    ...beginningWith(words[0]!),
+  });
   if ((beginning[0]?.found ?? 0) >= candidates) return beginning.map(presentCardSummary);
   const values: Record<string, string> = { accountId, q: typed };
   patterns.forEach((pattern, i) => (values[`w${i}`] = pattern));
