@@ -2,6 +2,7 @@ import { and, asc, desc, or, sql, type Placeholder, type SQL } from 'drizzle-orm
 import type { TCardSummary } from '@vbc/shared';
 import type { Db } from '../platform/db/client.ts';
 import { preparedQuery } from '../platform/db/prepared.ts';
+import { columnsOf } from '../platform/db/qualified.ts';
 import { virtualContacts } from '../platform/db/schema/index.ts';
 import { cardSummaryColumns, presentCardSummary } from '../cards/index.ts';
 
@@ -40,71 +41,34 @@ export function cardTextMatches(q: string): SQL | undefined {
 }
 
 /**
- * What the account (`accountId`) reaches, as two arrays each read once a search (an InitPlan, run
- * when first needed): the cards of its recents and folders, and the business profiles whose cards
- * it may find. Each is read by a database function (migration 0035) whose statement is planned
- * once per connection: the search by words is planned on every run (its words decide the plan),
- * and planning the reach written in it as subqueries was most of a rare word's search.
- */
-const reached = (accountId: SQL | Placeholder) => ({
-  cards: sql`(select search_reached_cards(${accountId}))::uuid[]`,
-  profiles: sql`(select search_reached_profiles(${accountId}))::uuid[]`,
-});
-
-/** A literal limit: drizzle takes a placeholder or a number, and makes a number a parameter. */
-const literal = (n: number) => sql.raw(String(n)) as unknown as Placeholder;
-
-/** Cards with their search text, to be ranked (`ranked`). */
-const candidatesFrom = (db: Db) =>
-  db.select({ ...cardSummaryColumns, searchText: sql<string>`${searchedText}`.as('search_text') }).from(virtualContacts);
-
-/**
- * The best SEARCH_LIMIT of `candidates` for the words in placeholder `q`: most similar first, then
- * by name; each with `found`, how many candidates there were.
- */
-function ranked(db: Db, candidates: ReturnType<ReturnType<typeof candidatesFrom>['as']>) {
-  const { searchText, ...summary } = candidates._.selectedFields;
-  return db
-    .select({ ...summary, found: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(candidates)
-    .orderBy(desc(sql`similarity(${searchText}, ${sql.placeholder('q')})`), asc(summary.firstName), asc(summary.lastName), asc(summary.id))
-    .limit(SEARCH_LIMIT);
-}
-
-/**
- * The first part of a search: the cards whose text begins with the first word (placeholders `from`
- * and `to`, `beginningWith`) and holds every word (`patterns`: LIKE patterns separated by a space,
- * which no word holds), among the account's recents and folders and then its reached businesses,
- * at most `cap`, ranked. The businesses' cards are a range of virtual_contacts_search_prefix_idx
- * (migration 0037), read only up to `cap`: a common first name (`maria`, 5,000 matches on the
- * deployment bench's data) takes as long as a rare one, where the trigram index reads every
- * match's entry. Prepared once per cap and planned once (its conditions are index conditions with
- * parameters); when it finds fewer than `cap`, the search by words (buildSearch) runs instead.
+ * The first part of a search: the cards whose text begins with the first word, found by the
+ * database function `search_beginning` (migration 0037) among what the account reaches, at most
+ * `cap`, ranked as the search by words ranks its matches; each with `found`, how many it found.
+ * The reached businesses' cards are a range of virtual_contacts_search_prefix_idx, read only up to
+ * `cap`: a common first name (`maria`, 5,000 reachable matches on the deployment bench's data)
+ * costs little more than a rare one, where the trigram index reads every match's entry. The
+ * function's statements keep the plans made once; this one only ranks. Placeholders: `accountId`,
+ * `first` (the first word), `patterns` (every word as a LIKE pattern, separated by a space, which
+ * no word holds) and `q`.
  */
 function buildBeginning(db: Db, cap: number) {
-  const { cards, profiles } = reached(sql.placeholder('accountId'));
-  const beginsAndHolds = [
-    sql`${searchedText} ~>=~ ${sql.placeholder('from')}`,
-    sql`${searchedText} ~<~ ${sql.placeholder('to')}`,
-    sql`${searchedText} like all(string_to_array(${sql.placeholder('patterns')}, ' '))`,
-  ];
-  const own = candidatesFrom(db).where(and(sql`${virtualContacts.id} = any(${cards})`, ...beginsAndHolds));
-  const businesses = candidatesFrom(db)
-    .where(
-      and(sql`${virtualContacts.corporateProfileId} = any(${profiles})`, sql`not ${virtualContacts.id} = any(${cards})`, ...beginsAndHolds),
-    )
-    .limit(literal(cap));
-  return ranked(db, own.unionAll(businesses).limit(literal(cap)).as('candidates')).prepare(`card_search_beginning_${cap}`);
+  const [accountId, first, patterns] = ['accountId', 'first', 'patterns'].map((name) => sql.placeholder(name));
+  const begins = sql`search_beginning(${accountId}, ${first}, ${patterns}, ${sql.raw(String(cap))})`;
+  const card = columnsOf('c', cardSummaryColumns);
+  return db
+    .select({ ...card, found: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(sql`${begins} as c`)
+    .orderBy(desc(sql`similarity(c.search_text, ${sql.placeholder('q')})`), asc(card.firstName), asc(card.lastName), asc(card.id))
+    .limit(SEARCH_LIMIT)
+    .prepare(`card_search_beginning_${cap}`);
 }
 const beginnings = new Map<number, ReturnType<typeof preparedQuery<ReturnType<typeof buildBeginning>>>>();
 const beginningOf = (db: Db, cap: number) => {
   let beginning = beginnings.get(cap);
-  if (beginning === undefined) beginnings.set(cap, (beginning = preparedQuery((handle) => buildBeginning(handle, cap))));
+  if (beginning === undefined)
+    beginnings.set(cap, (beginning = preparedQuery((handle) => buildBeginning(handle, cap), { planOnce: false })));
   return beginning(db);
 };
-
-/** The first word of a search as a range of text_pattern_ops (byte by byte): the texts that begin with it. */
-const beginningWith = (word: string) => ({ from: word, to: `${word}\u{10FFFF}` });
 
 /**
  * The search for `wordCount` words (placeholders w0…, and `q` for the similarity), among what the
@@ -119,16 +83,36 @@ function buildSearch(db: Db, wordCount: number, cap: number) {
   if (!Number.isSafeInteger(cap) || cap < 1) throw new Error(`search: the cap must be a positive integer, not ${cap}`);
   const accountId = sql.placeholder('accountId');
   const matches: SQL[] = Array.from({ length: wordCount }, (_, i) => sql`${searchedText} like ${sql.placeholder(`w${i}`)}`);
-  // With the reach as arrays (`= any`, not `in`), the planner looks the businesses up in virtual_contacts_search_reach_idx together with
+  // What the account reaches, as two arrays each read once a search (an InitPlan): the cards of
+  // its recents and folders, and the business profiles whose cards it may find. Each is read by a
+  // database function (migration 0035) whose statement is planned once per connection: this
+  // statement is planned on every run (its words decide the plan), and planning the reach written
+  // here as subqueries was most of a rare word's search. With the reach as arrays (`= any`, not
+  // `in`), the planner looks the businesses up in virtual_contacts_search_reach_idx together with
   // a common word (words and business in one scan), or checks the few rows a rare word finds; with
   // `in`, every card matching the words was fetched first and those out of reach dropped after (a
   // common name: 50,000 of a million).
-  const { cards, profiles } = reached(accountId);
-  const candidates = candidatesFrom(db)
-    .where(and(...matches, or(sql`${virtualContacts.id} = any(${cards})`, sql`${virtualContacts.corporateProfileId} = any(${profiles})`)))
-    .limit(literal(cap))
+  const reachedCards = sql`(select search_reached_cards(${accountId}))::uuid[]`;
+  const reachedProfiles = sql`(select search_reached_profiles(${accountId}))::uuid[]`;
+  const candidates = db
+    .select({ ...cardSummaryColumns, searchText: sql<string>`${searchedText}`.as('search_text') })
+    .from(virtualContacts)
+    .where(
+      and(
+        ...matches,
+        or(sql`${virtualContacts.id} = any(${reachedCards})`, sql`${virtualContacts.corporateProfileId} = any(${reachedProfiles})`),
+      ),
+    )
+    // A literal limit (drizzle takes a placeholder or a number, and makes a number a parameter).
+    .limit(sql.raw(String(cap)) as unknown as Placeholder)
     .as('candidates');
-  return ranked(db, candidates).prepare(`card_search_${wordCount}_${cap}`);
+  const { searchText, ...summary } = candidates._.selectedFields;
+  return db
+    .select(summary)
+    .from(candidates)
+    .orderBy(desc(sql`similarity(${searchText}, ${sql.placeholder('q')})`), asc(summary.firstName), asc(summary.lastName), asc(summary.id))
+    .limit(SEARCH_LIMIT)
+    .prepare(`card_search_${wordCount}_${cap}`);
 }
 const searches = new Map<string, ReturnType<typeof preparedQuery<ReturnType<typeof buildSearch>>>>();
 const searchOf = (db: Db, wordCount: number, candidates: number) => {
@@ -151,12 +135,7 @@ export async function searchCards(db: Db, accountId: string, q: string, candidat
   if (words.length === 0) return [];
   const typed = words.join(' ');
   const patterns = words.map(anywhere);
-  const beginning = await beginningOf(db, candidates).execute({
-    accountId,
-    q: typed,
-    patterns: patterns.join(' '),
-    ...beginningWith(words[0]!),
-  });
+  const beginning = await beginningOf(db, candidates).execute({ accountId, first: words[0], patterns: patterns.join(' '), q: typed });
   if ((beginning[0]?.found ?? 0) >= candidates) return beginning.map(presentCardSummary);
   const values: Record<string, string> = { accountId, q: typed };
   patterns.forEach((pattern, i) => (values[`w${i}`] = pattern));

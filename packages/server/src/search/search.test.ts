@@ -102,7 +102,7 @@ describeEachDatabase('card search', (ctx) => {
     expect(capped).toEqual(all.filter((name) => capped.includes(name)));
   });
 
-  it('ranks first the cards that begin with the first word, found among the same reach, each once', async () => {
+  it("ranks first the reached businesses' cards that begin with the first word, when there are enough", async () => {
     const me = await buildAccount(ctx.app);
     const t = token();
     const team = await buildBusiness(ctx.app, { isPublic: true });
@@ -115,16 +115,20 @@ describeEachDatabase('card search', (ctx) => {
     await linked('Anabel', closed.corporateProfileId);
     const colleague = await linked('Ana');
     await linked('Anastasia');
-    const own = await buildCard(ctx.app, { firstName: 'Anaïs', lastName: t, jobTitle: null, organization: null });
-    // A recent of one's own, and a colleague's card that is a recent too.
-    for (const card of [own, colleague]) {
+    await linked('Anaïs');
+    // A colleague's card that is a recent too, and a recent of one's own outside any business.
+    const own = await buildCard(ctx.app, { firstName: 'Anabella', lastName: t, jobTitle: null, organization: null });
+    for (const card of [colleague, own]) {
       await ctx.app.db.insert(accountRecents).values({ accountId: me.account.id, contactId: card.id, viewedAt: new Date() });
     }
     const search = async (cap: number) => (await ctx.app.cardSearch.searchCards(me.account.id, `ana ${t}`, cap)).map((c) => c.firstName);
-    // Three reached cards begin with "ana": ranked, each once, the private business's not among them.
+    // Three of the reached businesses' cards begin with "ana": those, ranked, each once; not the private business's.
     expect(await search(3)).toEqual(['Ana', 'Anaïs', 'Anastasia']);
-    // With room for more, the cards where the word is elsewhere follow.
-    expect([...(await search(SEARCH_CANDIDATES))].sort()).toEqual(['Ana', 'Anastasia', 'Anaïs', 'Ivana', 'Luana']);
+    // Four caps them: fewer begin with the word, so every match is searched for, the recents too.
+    const four = await search(4);
+    expect(four).toHaveLength(4);
+    expect(four.every((name) => ['Ana', 'Anastasia', 'Anaïs', 'Anabella', 'Ivana', 'Luana'].includes(name))).toBe(true);
+    expect([...(await search(SEARCH_CANDIDATES))].sort()).toEqual(['Ana', 'Anabella', 'Anastasia', 'Anaïs', 'Ivana', 'Luana']);
   });
 
   it('refuses a missing, blank or too long q (400 naming it), and a signed-out caller (401)', async () => {
