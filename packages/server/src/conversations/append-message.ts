@@ -2,7 +2,6 @@ import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
 import { askedRows, batchedStatement, oneByElement } from '../platform/db/batched-statement.ts';
 import { preparedQuery } from '../platform/db/prepared.ts';
-import { columnsOf } from '../platform/db/qualified.ts';
 import { conversationMessages, conversationParticipants, conversations } from '../platform/db/schema/index.ts';
 import { conflict, notFound } from '../platform/errors/app-error.ts';
 import type { MessageRow } from './present-message.ts';
@@ -85,9 +84,12 @@ const APPEND_ARGUMENTS = [
  */
 function appendAnswer(n?: SQL<number>) {
   const columns = getTableColumns(conversationMessages);
+  const row = Object.fromEntries(
+    Object.entries(columns).map(([key, column]) => [key, sql`m.${sql.identifier(column.name)}`.mapWith(column)]),
+  ) as { [K in keyof typeof columns]: SQL<MessageRow[K]> };
   return {
     n: n ?? sql<number>`0`,
-    row: columnsOf('m', columns),
+    row,
     replayed: sql<boolean>`m."replayed"`,
     previousAt: sql<Date | null>`m."previous_at"`.mapWith(columns.createdAt),
   };

@@ -12,9 +12,8 @@ import { badRequest, notFound, tooManyRequests } from '../platform/errors/app-er
 import type { IntegrationEvents, TIntegrationEvent } from '../platform/integration-events/index.ts';
 import type { RateLimiter, TRateRule } from '../platform/rate-limit/index.ts';
 import { translatorFor } from '../platform/i18n/translator.ts';
-import { leadJson, presentLead } from './present-lead.ts';
+import { leadJson, presentLead, type LeadRow } from './present-lead.ts';
 import { preparedQuery } from '../platform/db/prepared.ts';
-import { columnsOf } from '../platform/db/qualified.ts';
 
 const HOUR = 60 * 60_000;
 /** One client (a keyed hash of its address) at one card: 5 an hour (leads/README.md). */
@@ -256,13 +255,11 @@ function captureStatement(name: string, recorders: SQL[]) {
             select captured.* from captured cross join recorded)`;
     // The lead's columns as capture_lead answers them: all but the request (kept for retries, never shown).
     const { clientRequestId: _request, ...answered } = getTableColumns(leads);
+    const lead = Object.fromEntries(
+      Object.entries(answered).map(([key, column]) => [key, sql`x.${sql.identifier(column.name)}`.mapWith(column)]),
+    ) as { [K in keyof typeof answered]: SQL<LeadRow[K]> };
     return db
-      .select({
-        lead: columnsOf('x', answered),
-        ownerName: sql<string | null>`x.owner_name`,
-        fresh: sql<boolean>`x.fresh`,
-        updated: sql<boolean>`x.updated`,
-      })
+      .select({ lead, ownerName: sql<string | null>`x.owner_name`, fresh: sql<boolean>`x.fresh`, updated: sql<boolean>`x.updated` })
       .from(sql`${batch} as x`)
       .orderBy(sql`x.n`)
       .prepare(name);

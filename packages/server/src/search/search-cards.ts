@@ -2,7 +2,6 @@ import { and, asc, desc, or, sql, type Placeholder, type SQL } from 'drizzle-orm
 import type { TCardSummary } from '@vbc/shared';
 import type { Db } from '../platform/db/client.ts';
 import { preparedQuery } from '../platform/db/prepared.ts';
-import { columnsOf } from '../platform/db/qualified.ts';
 import { virtualContacts } from '../platform/db/schema/index.ts';
 import { cardSummaryColumns, presentCardSummary } from '../cards/index.ts';
 
@@ -39,36 +38,6 @@ export function cardTextMatches(q: string): SQL | undefined {
   const words = q.toLowerCase().split(/\s+/).filter(Boolean);
   return words.length ? and(...words.map((word) => sql`${searchedText} like ${anywhere(word)}`)) : undefined;
 }
-
-/**
- * The first part of a search: the cards whose text begins with the first word, found by the
- * database function `search_beginning` (migration 0037) among what the account reaches, at most
- * `cap`, ranked as the search by words ranks its matches; each with `found`, how many it found.
- * The reached businesses' cards are a range of virtual_contacts_search_prefix_idx, read only up to
- * `cap`: a common first name (`maria`, 5,000 reachable matches on the deployment bench's data)
- * costs little more than a rare one, where the trigram index reads every match's entry. The
- * function's statements keep the plans made once; this one only ranks. Placeholders: `accountId`,
- * `first` (the first word), `patterns` (every word as a LIKE pattern, separated by a space, which
- * no word holds) and `q`.
- */
-function buildBeginning(db: Db, cap: number) {
-  const [accountId, first, patterns] = ['accountId', 'first', 'patterns'].map((name) => sql.placeholder(name));
-  const begins = sql`search_beginning(${accountId}, ${first}, ${patterns}, ${sql.raw(String(cap))})`;
-  const card = columnsOf('c', cardSummaryColumns);
-  return db
-    .select({ ...card, found: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(sql`${begins} as c`)
-    .orderBy(desc(sql`similarity(c.search_text, ${sql.placeholder('q')})`), asc(card.firstName), asc(card.lastName), asc(card.id))
-    .limit(SEARCH_LIMIT)
-    .prepare(`card_search_beginning_${cap}`);
-}
-const beginnings = new Map<number, ReturnType<typeof preparedQuery<ReturnType<typeof buildBeginning>>>>();
-const beginningOf = (db: Db, cap: number) => {
-  let beginning = beginnings.get(cap);
-  if (beginning === undefined)
-    beginnings.set(cap, (beginning = preparedQuery((handle) => buildBeginning(handle, cap), { planOnce: false })));
-  return beginning(db);
-};
 
 /**
  * The search for `wordCount` words (placeholders w0…, and `q` for the similarity), among what the
@@ -133,12 +102,8 @@ const searchOf = (db: Db, wordCount: number, candidates: number) => {
 export async function searchCards(db: Db, accountId: string, q: string, candidates = SEARCH_CANDIDATES): Promise<TCardSummary[]> {
   const words = q.toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return [];
-  const typed = words.join(' ');
-  const patterns = words.map(anywhere);
-  const beginning = await beginningOf(db, candidates).execute({ accountId, first: words[0], patterns: patterns.join(' '), q: typed });
-  if ((beginning[0]?.found ?? 0) >= candidates) return beginning.map(presentCardSummary);
-  const values: Record<string, string> = { accountId, q: typed };
-  patterns.forEach((pattern, i) => (values[`w${i}`] = pattern));
+  const values: Record<string, string> = { accountId, q: words.join(' ') };
+  words.forEach((word, i) => (values[`w${i}`] = anywhere(word)));
   const rows = await searchOf(db, words.length, candidates).execute(values);
   return rows.map(presentCardSummary);
 }

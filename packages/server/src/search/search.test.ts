@@ -102,35 +102,6 @@ describeEachDatabase('card search', (ctx) => {
     expect(capped).toEqual(all.filter((name) => capped.includes(name)));
   });
 
-  it("ranks first the reached businesses' cards that begin with the first word, when there are enough", async () => {
-    const me = await buildAccount(ctx.app);
-    const t = token();
-    const team = await buildBusiness(ctx.app, { isPublic: true });
-    const closed = await buildBusiness(ctx.app);
-    const linked = (firstName: string, profile = team.corporateProfileId) =>
-      buildLinkedCard(ctx.app, profile, { firstName, lastName: t, jobTitle: null, organization: null });
-    // Made first: a search taking the first matches in the table's order would take these.
-    await linked('Luana');
-    await linked('Ivana');
-    await linked('Anabel', closed.corporateProfileId);
-    const colleague = await linked('Ana');
-    await linked('Anastasia');
-    await linked('Anaïs');
-    // A colleague's card that is a recent too, and a recent of one's own outside any business.
-    const own = await buildCard(ctx.app, { firstName: 'Anabella', lastName: t, jobTitle: null, organization: null });
-    for (const card of [colleague, own]) {
-      await ctx.app.db.insert(accountRecents).values({ accountId: me.account.id, contactId: card.id, viewedAt: new Date() });
-    }
-    const search = async (cap: number) => (await ctx.app.cardSearch.searchCards(me.account.id, `ana ${t}`, cap)).map((c) => c.firstName);
-    // Three of the reached businesses' cards begin with "ana": those, ranked, each once; not the private business's.
-    expect(await search(3)).toEqual(['Ana', 'Anaïs', 'Anastasia']);
-    // Four caps them: fewer begin with the word, so every match is searched for, the recents too.
-    const four = await search(4);
-    expect(four).toHaveLength(4);
-    expect(four.every((name) => ['Ana', 'Anastasia', 'Anaïs', 'Anabella', 'Ivana', 'Luana'].includes(name))).toBe(true);
-    expect([...(await search(SEARCH_CANDIDATES))].sort()).toEqual(['Ana', 'Anabella', 'Anastasia', 'Anaïs', 'Ivana', 'Luana']);
-  });
-
   it('refuses a missing, blank or too long q (400 naming it), and a signed-out caller (401)', async () => {
     const me = await buildAccount(ctx.app);
     for (const [url, message] of [
