@@ -1,10 +1,10 @@
-import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
 import { askedRows, batchedStatement, oneByElement } from '../platform/db/batched-statement.ts';
 import { preparedQuery } from '../platform/db/prepared.ts';
 import { conversationMessages, conversationParticipants, conversations } from '../platform/db/schema/index.ts';
 import { conflict, notFound } from '../platform/errors/app-error.ts';
-import type { MessageRow } from './present-message.ts';
+import { messageColumns, type MessageRow } from './present-message.ts';
 
 export interface TNewMessage {
   conversationId: string;
@@ -83,7 +83,7 @@ const APPEND_ARGUMENTS = [
  * `n` (the element of a batch) when given.
  */
 function appendAnswer(n?: SQL<number>) {
-  const columns = getTableColumns(conversationMessages);
+  const columns = messageColumns(conversationMessages);
   const row = Object.fromEntries(
     Object.entries(columns).map(([key, column]) => [key, sql`m.${sql.identifier(column.name)}`.mapWith(column)]),
   ) as { [K in keyof typeof columns]: SQL<MessageRow[K]> };
@@ -183,7 +183,7 @@ export async function findByClientMessageId(
   clientMessageId: string,
 ): Promise<MessageRow | undefined> {
   const [row] = await db
-    .select()
+    .select(messageColumns(conversationMessages))
     .from(conversationMessages)
     .where(
       and(

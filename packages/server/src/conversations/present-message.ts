@@ -1,11 +1,14 @@
-import { and, eq, getTableName, isNotNull, or, sql } from 'drizzle-orm';
+import { getTableColumns, getTableName, sql, type SQL, type Table } from 'drizzle-orm';
 import type { TConversationMessage, TConversationSummary, TCounterpart } from '@vbc/shared/conversation';
-import type { Db } from '../platform/db/client.ts';
-import { jsonPlainString, jsonString, jsonText, textLiteral, type TJsonText } from '../platform/db/json-text.ts';
-import { qualified } from '../platform/db/qualified.ts';
-import { conversationMessages, displayItems, documentFiles } from '../platform/db/schema/index.ts';
+import { conversationMessages } from '../platform/db/schema/index.ts';
 
-export type MessageRow = typeof conversationMessages.$inferSelect;
+/** A message's columns but `json`, which only a page reads: of the table, or of an alias of it. */
+export function messageColumns<T extends Table>(table: T): Omit<T['_']['columns'], 'json'> {
+  const { json: _pageJson, ...columns } = getTableColumns(table) as T['_']['columns'] & { json: unknown };
+  return columns;
+}
+
+export type MessageRow = Omit<typeof conversationMessages.$inferSelect, 'json'>;
 
 /** A message row with what its attachment needs (left-joined; null when none). */
 export interface TMessageRecord {
@@ -18,8 +21,8 @@ const PHOTO_PATH = '/ds/vbc/odisplay/';
 const DOCUMENT_PATH = '/ds/vbc/file/';
 
 /**
- * A message's fields but its time, by their names in the API: of a row (values) for
- * presentMessage, of the table (columns) for messageJson, so the two name the same fields.
+ * A message's fields but its time, by their names in the API, in the order of the JSON that
+ * migration 0037's `conversation_message_json` writes for a page.
  */
 function messageFields<M extends Record<Exclude<keyof MessageRow, 'createdAt' | 'displayItemId' | 'documentFileId'>, unknown>>(
   m: M,
@@ -76,68 +79,22 @@ export function presentMessage(record: TMessageRecord): TConversationMessage {
   return out;
 }
 
-/** Whether the message carries a photo, or a document, that presentMessage would show. */
-const hasPhoto = and(eq(conversationMessages.kind, sql`'photo'`), isNotNull(displayItems.obsecuredId))!;
-const hasDocument = and(eq(conversationMessages.kind, sql`'document'`), isNotNull(documentFiles.id))!;
-/** Whether messageJson's message has a file, whose address each reader gets signed (withFileLinks). */
-export const hasFile = or(hasPhoto, hasDocument)!;
+/**
+ * presentMessage written by PostgreSQL, for a page sent as PostgreSQL wrote it: the message's
+ * `json`, which the database keeps on every write (migration 0037's `conversation_message_json`),
+ * or for a message stored before that migration, the same function's answer as it is read. The
+ * same fields in the same shape, its file's address unsigned as presentMessage's is (`hasFile`);
+ * documented-reads.test.ts and private-files.test.ts hold the two to each other.
+ */
+export const storedMessageJson: SQL<string> = sql<string>`coalesce(${conversationMessages.json}, conversation_message_json(${sql.identifier(getTableName(conversationMessages))}))`;
 
 /**
- * presentMessage written by PostgreSQL: the JSON text of a message of `conversation_messages`
- * left-joined to `display_items` and `document_files` (messageFileLookups),
- * for a page sent as PostgreSQL wrote it. The same fields in the same shape, each attachment only
- * when its message has one; documented-reads.test.ts and private-files.test.ts hold the two to
- * each other. Its files' addresses are unsigned, as presentMessage's are (`hasFile`). `kind` is
- * one of the words its check constraint allows, written without escaping.
+ * Whether the message has a file that presentMessage shows, whose address each reader gets signed
+ * (withFileLinks): a photo or document message whose file is still stored (a removed file's key is
+ * set null by its foreign key).
  */
-export function messageJson(): TJsonText {
-  const m = conversationMessages;
-  const fields = { ...messageFields(m), kind: jsonPlainString(qualified(m.kind)), createdAt: m.createdAt };
-  const photo = jsonText({
-    obsecuredDisplayItemId: displayItems.obsecuredId,
-    width: displayItems.width,
-    height: displayItems.height,
-    url: jsonString(sql`${textLiteral(PHOTO_PATH)} || ${qualified(displayItems.obsecuredId)}`),
-  });
-  const document = jsonText({
-    documentFileItemId: documentFiles.id,
-    name: documentFiles.name,
-    contentType: documentFiles.contentType,
-    size: documentFiles.size,
-    url: jsonPlainString(sql`${textLiteral(DOCUMENT_PATH)} || ${qualified(documentFiles.id)}`),
-  });
-  return {
-    jsonText: sql<string>`case when ${hasPhoto} then ${jsonText({ ...fields, photo }).jsonText} when ${hasDocument} then ${jsonText({ ...fields, document }).jsonText} else ${jsonText(fields).jsonText} end`,
-  };
-}
-
-/**
- * A page's lookups of its messages' files, for messageJson and hasFile (read-conversations.ts:
- * each left-joined laterally, `on true`): the photo of a photo message and the document of a
- * document message, each a subquery named as its table, with the columns messageJson reads. Each
- * is gated by the message's kind, which PostgreSQL checks before it looks anything up, so a text
- * message reads neither table. (`limit 1`, a key's one row, keeps the planner from flattening a
- * subquery into a plain join, which would check the kind only after the lookup.) Plain left joins
- * looked up both for every message: on a database whose `display_items` or `document_files` is
- * still empty, a sequential scan started again for each of a page's 50 messages, most of the
- * page's time (docs/benchmarks.md, "A text message reads no file").
- */
-export function messageFileLookups(db: Db) {
-  const m = conversationMessages;
-  const photo = db
-    .select({ obsecuredId: displayItems.obsecuredId, width: displayItems.width, height: displayItems.height })
-    .from(displayItems)
-    .where(and(sql`${qualified(m.kind)} = 'photo'`, eq(displayItems.id, qualified(m.displayItemId))))
-    .limit(1)
-    .as(getTableName(displayItems));
-  const document = db
-    .select({ id: documentFiles.id, name: documentFiles.name, contentType: documentFiles.contentType, size: documentFiles.size })
-    .from(documentFiles)
-    .where(and(sql`${qualified(m.kind)} = 'document'`, eq(documentFiles.id, qualified(m.documentFileId))))
-    .limit(1)
-    .as(getTableName(documentFiles));
-  return { photo, document };
-}
+export const hasFile: SQL<boolean> = sql<boolean>`(${conversationMessages.kind} = 'photo' and ${conversationMessages.displayItemId} is not null
+  or ${conversationMessages.kind} = 'document' and ${conversationMessages.documentFileId} is not null)`;
 
 /** What signs a conversation file's address for an account (`app.files`). */
 export interface TFileLinks {

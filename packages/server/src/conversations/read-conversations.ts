@@ -16,7 +16,7 @@ import {
   virtualContacts,
 } from '../platform/db/schema/index.ts';
 import { notFound } from '../platform/errors/app-error.ts';
-import { hasFile, messageFileLookups, messageJson, presentCounterpart, presentMessage, type TMessageRecord } from './present-message.ts';
+import { hasFile, messageColumns, presentCounterpart, presentMessage, storedMessageJson, type TMessageRecord } from './present-message.ts';
 
 export type ParticipantRow = typeof conversationParticipants.$inferSelect;
 
@@ -83,7 +83,7 @@ export async function participantAccountIds(db: Db, conversationId: string): Pro
 function selectMessages(db: Db) {
   return db
     .select({
-      message: conversationMessages,
+      message: messageColumns(conversationMessages),
       photo: { obsecuredId: displayItems.obsecuredId, width: displayItems.width, height: displayItems.height },
       document: { id: documentFiles.id, name: documentFiles.name, contentType: documentFiles.contentType, size: documentFiles.size },
     })
@@ -136,7 +136,7 @@ interface TPageAsked {
 
 /**
  * Pages of conversations' messages, each as the JSON text of TConversationMessage[] (oldest first),
- * written by PostgreSQL (messageJson), only for one of its participants (an `exists`, checked once
+ * written by PostgreSQL (storedMessageJson), only for one of its participants (an `exists`, checked once
  * per page): forward (after `after`) or backward (the newest before `before`). `files`: whether
  * some message has a file, whose address each reader gets signed. Every message screen reads one:
  * a page of rows made into objects and then into JSON cost the server more than the whole request
@@ -149,12 +149,9 @@ const pagesFor = (forward: boolean) =>
     preparedQuery((db) => {
       const p = conversationParticipants;
       const m = conversationMessages;
-      const files = messageFileLookups(db);
       const page = db
-        .select({ seq: m.seq, json: sql<string>`${messageJson().jsonText}`.as('json'), file: sql<boolean>`${hasFile}`.as('file') })
+        .select({ seq: m.seq, json: storedMessageJson.as('json'), file: hasFile.as('file') })
         .from(m)
-        .leftJoinLateral(files.photo, sql`true`)
-        .leftJoinLateral(files.document, sql`true`)
         .where(
           and(
             eq(m.conversationId, sql`asked.conversation_id`),
@@ -267,7 +264,7 @@ function summaryRows(db: Db, where: SQL | undefined, batch?: 'accounts' | 'conve
         lastName: virtualContacts.lastName,
         hasPicture: sql<boolean>`(${virtualContacts.pictureDisplayItemId} is not null or ${virtualContacts.highResPictureDisplayItemId} is not null)`,
       },
-      last: lastMessage,
+      last: messageColumns(lastMessage),
       lastPhoto: { obsecuredId: lastPhoto.obsecuredId, width: lastPhoto.width, height: lastPhoto.height },
       lastDocument: { id: lastDocument.id, name: lastDocument.name, contentType: lastDocument.contentType, size: lastDocument.size },
     })

@@ -76,6 +76,12 @@ export const conversationMessages = pgTable(
     documentFileId: uuid('document_file_id').references(() => documentFiles.id, { onDelete: 'set null' }),
     clientMessageId: text('client_message_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The message as a page of messages answers it (TConversationMessage, its file's address
+     * unsigned), kept by the database's trigger on every insert and update (migration 0037); null
+     * for a message stored before that migration, which the page writes as it reads it.
+     */
+    json: text('json'),
   },
   (t) => [
     unique('conversation_messages_seq_uq').on(t.conversationId, t.seq),
