@@ -11,8 +11,22 @@ ALTER TABLE "conversation_messages" ADD COLUMN "json" text;--> statement-breakpo
 -- millions of messages are not written again here.
 -- Times as Date.prototype.toISOString writes them (json-text.ts's isoTimestamp), text through
 -- to_json, uuids, numbers, booleans and the kind (a word its check constraint keeps) as they are.
-CREATE OR REPLACE FUNCTION "conversation_message_json"(m "conversation_messages") RETURNS text LANGUAGE sql STABLE AS $$
-	SELECT '{"messageId":"' || m."id"
+CREATE OR REPLACE FUNCTION "conversation_message_json"(m "conversation_messages") RETURNS text LANGUAGE plpgsql STABLE AS $$
+DECLARE
+	file text;
+BEGIN
+	IF m."kind" = 'photo' THEN
+		SELECT ',"photo":{"obsecuredDisplayItemId":' || to_json(d."obsecured_id")::text
+			|| ',"width":' || d."width" || ',"height":' || d."height"
+			|| ',"url":' || to_json('/ds/vbc/odisplay/' || d."obsecured_id")::text || '}'
+			INTO file FROM "display_items" d WHERE d."id" = m."display_item_id";
+	ELSIF m."kind" = 'document' THEN
+		SELECT ',"document":{"documentFileItemId":"' || f."id"
+			|| '","name":' || to_json(f."name")::text || ',"contentType":' || to_json(f."content_type")::text
+			|| ',"size":' || f."size" || ',"url":"/ds/vbc/file/' || f."id" || '"}'
+			INTO file FROM "document_files" f WHERE f."id" = m."document_file_id";
+	END IF;
+	RETURN '{"messageId":"' || m."id"
 		|| '","personalConversationId":"' || m."conversation_id"
 		|| '","sequence":' || m."seq"
 		|| ',"kind":"' || m."kind"
@@ -22,18 +36,8 @@ CREATE OR REPLACE FUNCTION "conversation_message_json"(m "conversation_messages"
 		|| ',"fromVbcId":' || coalesce('"' || m."from_vbc_id" || '"', 'null')
 		|| ',"clientMessageId":' || coalesce(to_json(m."client_message_id")::text, 'null')
 		|| ',"createdAt":"' || to_char(m."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"'
-		|| coalesce(CASE m."kind"
-			WHEN 'photo' THEN (SELECT ',"photo":{"obsecuredDisplayItemId":' || to_json(d."obsecured_id")::text
-				|| ',"width":' || d."width" || ',"height":' || d."height"
-				|| ',"url":' || to_json('/ds/vbc/odisplay/' || d."obsecured_id")::text || '}'
-				FROM "display_items" d WHERE d."id" = m."display_item_id")
-			WHEN 'document' THEN (SELECT ',"document":{"documentFileItemId":"' || f."id"
-				|| '","name":' || to_json(f."name")::text || ',"contentType":' || to_json(f."content_type")::text
-				|| ',"size":' || f."size" || ',"url":"/ds/vbc/file/' || f."id" || '"}'
-				FROM "document_files" f WHERE f."id" = m."document_file_id")
-		END, '')
-		|| '}'
-$$;
+		|| coalesce(file, '') || '}';
+END $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION "conversation_messages_write_json"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
