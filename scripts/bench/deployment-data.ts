@@ -173,6 +173,12 @@ function statements(s: TDeploymentSizes): { what: string; sql: string }[] {
         from generate_series(0, ${s.announcements - 1}) n`,
     },
     {
+      // Its trigger (migration 0036) is off for the load: without this, every announcement's fields were empty, and the
+      // recipients' list answered `{,"isRead":…}` for each.
+      what: "announcements' JSON fields (the trigger of migration 0036, off for the load)",
+      sql: 'update announcements a set json_fields = announcement_json_fields(a)',
+    },
+    {
       what: `${s.businesses * membersPerBusiness * received} announcement recipients (${received} an account, the 3 newest unread)`,
       sql: `insert into announcement_recipients (account_id, announcement_id, read_at)
         select ${ACCOUNT('m')}, ${ANNOUNCEMENT(`m / ${membersPerBusiness} + ${s.businesses} * (j * ${spread} + m % ${spread})`)},

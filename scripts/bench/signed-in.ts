@@ -63,6 +63,22 @@ export interface TSignedInRead {
 }
 
 /**
+ * A read's path (the first of its paths: the random cards' others stay out of the cache) answers
+ * 200 with a body that parses as JSON, or the bench stops, naming it.
+ */
+async function expectJsonAnswer(app: string, read: TRead, headers: Record<string, string>): Promise<void> {
+  const p = read.paths?.[0] ?? read.path;
+  const res = await fetch(`${app}${p}`, { headers });
+  const body = await res.text();
+  try {
+    if (res.status !== 200) throw new Error(`status ${res.status}`);
+    JSON.parse(body);
+  } catch (error) {
+    throw new Error(`${read.label}: ${p} does not answer JSON (${(error as Error).message}): ${body.slice(0, 200)}`);
+  }
+}
+
+/**
  * The reads on a fresh small database, or with `deployment` on the deployment-sized one
  * (deployment.ts: generated once at that scale and kept), where the deployment's own reads are
  * measured too and every read's statements are explained first.
@@ -118,6 +134,9 @@ export async function benchSignedIn(seconds = 4, rounds = 3, deployment?: { scal
         const databaseCpu = databaseUsed(databaseBefore, await databaseUse(database.adminUrl, database.name)).cpuSeconds;
         return { ...figure, serverCpu: cpu() - serverBefore, databaseCpu };
       };
+      // What is measured is a real answer: each read answers 200 with JSON that parses (the generated announcements
+      // once answered `{,"isRead":…}`, their fields left empty by the load, and were measured so).
+      for (const read of list.filter((r) => !r.send)) await expectJsonAnswer(app, read, read.anonymous ? {} : seed.reader);
       // Warm-up: every path once (JIT, prepared statements on the pool's connections).
       await measure(bare, ceiling.child.pid, { path: '/' }, 1);
       for (const read of list) await measure(app, product.child.pid, read, 1);
