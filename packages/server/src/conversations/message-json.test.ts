@@ -4,34 +4,20 @@
  * sender's account deleted, its file removed); and a message stored before that migration (its
  * `json` null) is written by the page as it is read, the same text.
  */
-import sharp from 'sharp';
 import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import type { TConversationMessage } from '@vbc/shared/conversation';
 import { deleteAccount } from '../accounts/delete-account.ts';
 import { conversationMessages, displayItems } from '../platform/db/schema/index.ts';
 import { describeEachDatabase } from '../test/app.ts';
-import { buildPerson, multipart, send, startConversation, type TPerson } from '../test/conversations-support.ts';
+import { buildPerson, send, smallPng, startConversation, uploadToConversation, type TPerson } from '../test/conversations-support.ts';
 import { listMessages, listMessagesFor } from './read-conversations.ts';
 
 describeEachDatabase('a message as the database keeps it', (ctx) => {
   const app = () => ctx.app;
 
-  const upload = async (who: TPerson, id: string, kind: 'photos' | 'documents', file: Parameters<typeof multipart>[0]) => {
-    const body = multipart(file);
-    const res = await app().inject({
-      method: 'POST',
-      url: `/api/conversation/${id}/${kind}`,
-      headers: { ...who.headers, 'content-type': body.contentType },
-      payload: body.payload,
-    });
-    expect(res.statusCode).toBe(201);
-    return res.json<TConversationMessage>();
-  };
-  const png = () =>
-    sharp({ create: { width: 8, height: 6, channels: 3, background: '#208040' } })
-      .png()
-      .toBuffer();
+  const upload = (who: TPerson, id: string, kind: 'photos' | 'documents', file: Parameters<typeof uploadToConversation>[4]) =>
+    uploadToConversation(app(), who, id, kind, file);
+  const png = smallPng;
 
   /** Ana and Ben, and Ana's conversation with Ben. */
   async function conversation(first: string) {

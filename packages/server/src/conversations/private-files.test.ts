@@ -3,7 +3,6 @@
  * by short-lived links signed for each of them (minted in every answer and event, fresh on read),
  * never cached publicly; card pictures stay public and cacheable.
  */
-import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import type { TConversationMessage } from '@vbc/shared/conversation';
@@ -12,26 +11,23 @@ import { listMessages } from './read-conversations.ts';
 import { signFileLink } from '../files/signed-links.ts';
 import { loadSecret } from '../platform/plugins/secrets.ts';
 import { describeEachDatabase } from '../test/app.ts';
-import { allMessages, buildPerson, multipart, startConversation, withUnsignedFiles, type TPerson } from '../test/conversations-support.ts';
+import {
+  allMessages,
+  buildPerson,
+  multipart,
+  smallPng,
+  startConversation,
+  uploadToConversation,
+  withUnsignedFiles,
+  type TPerson,
+} from '../test/conversations-support.ts';
 
 describeEachDatabase('conversation files are private to the conversation', (ctx) => {
   const app = () => ctx.app;
 
-  const upload = async (who: TPerson, id: string, kind: 'photos' | 'documents', file: Parameters<typeof multipart>[0]) => {
-    const body = multipart(file);
-    const res = await app().inject({
-      method: 'POST',
-      url: `/api/conversation/${id}/${kind}`,
-      headers: { ...who.headers, 'content-type': body.contentType },
-      payload: body.payload,
-    });
-    expect(res.statusCode).toBe(201);
-    return res.json<TConversationMessage>();
-  };
-  const png = () =>
-    sharp({ create: { width: 8, height: 6, channels: 3, background: '#208040' } })
-      .png()
-      .toBuffer();
+  const upload = (who: TPerson, id: string, kind: 'photos' | 'documents', file: Parameters<typeof uploadToConversation>[4]) =>
+    uploadToConversation(app(), who, id, kind, file);
+  const png = smallPng;
   const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
   /** A sent photo and document, as the sender got them and as the other side reads them. */

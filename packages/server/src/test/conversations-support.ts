@@ -1,6 +1,7 @@
 /** Shared set-up for the conversation tests: people with cards, first messages, multipart bodies. */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll } from 'vitest';
 import type { Database } from '../platform/db/client.ts';
 import { buildTestApp } from './app.ts';
@@ -96,6 +97,31 @@ export function multipart(file: { field?: string; name: string; type: string; da
     Buffer.from(`\r\n--${boundary}--\r\n`),
   );
   return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** A small PNG (8×6), a photo as a phone would send it. */
+export const smallPng = (): Promise<Buffer> =>
+  sharp({ create: { width: 8, height: 6, channels: 3, background: '#208040' } })
+    .png()
+    .toBuffer();
+
+/** `who` sends a photo or a document to a conversation (multipart); the message as their answer presents it. */
+export async function uploadToConversation(
+  app: FastifyInstance,
+  who: { headers: Record<string, string> },
+  conversationId: string,
+  kind: 'photos' | 'documents',
+  file: Parameters<typeof multipart>[0],
+): Promise<TConversationMessage> {
+  const body = multipart(file);
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/conversation/${conversationId}/${kind}`,
+    headers: { ...who.headers, 'content-type': body.contentType },
+    payload: body.payload,
+  });
+  if (res.statusCode !== 201) throw new Error(`${kind}: ${res.statusCode} ${res.body}`);
+  return res.json();
 }
 
 /**
