@@ -14,10 +14,7 @@ import { listMessages, listMessagesFor } from './read-conversations.ts';
 
 describeEachDatabase('a message as the database keeps it', (ctx) => {
   const app = () => ctx.app;
-
-  const upload = (who: TPerson, id: string, kind: 'photos' | 'documents', file: Parameters<typeof uploadToConversation>[4]) =>
-    uploadToConversation(app(), who, id, kind, file);
-  const png = smallPng;
+  const pdf = Buffer.from('%PDF-1.4\n%%EOF\n');
 
   /** Ana and Ben, and Ana's conversation with Ben. */
   async function conversation(first: string) {
@@ -42,8 +39,8 @@ describeEachDatabase('a message as the database keeps it', (ctx) => {
     const { ana, ben, id } = await conversation('Hello "Ben"');
     for (const text of ['line one\nline two\ttab', '</script><b>&amp;</b> \\ back/slash', 'emoji 👋🏽 and \u2028'])
       expect((await send(app(), ana, id, text)).statusCode).toBe(201);
-    await upload(ana, id, 'photos', { name: 'park.png', type: 'image/png', data: await png() });
-    await upload(ben, id, 'documents', { name: 'plan "final" ü.pdf', type: 'application/pdf', data: Buffer.from('%PDF-1.4\n%%EOF\n') });
+    await uploadToConversation(app(), ana, id, 'photos', { name: 'park.png', type: 'image/png', data: await smallPng() });
+    await uploadToConversation(app(), ben, id, 'documents', { name: 'plan "final" ü.pdf', type: 'application/pdf', data: pdf });
 
     const presented = await listMessages(app().db, id, { limit: 50 });
     expect(presented.map((m) => m.kind)).toEqual(['text', 'text', 'text', 'text', 'photo', 'document']);
@@ -54,7 +51,7 @@ describeEachDatabase('a message as the database keeps it', (ctx) => {
 
   it("follows a message's changes: its file removed, its sender's account deleted", async () => {
     const { ana, ben, id } = await conversation('before I go');
-    const photo = await upload(ana, id, 'photos', { name: 'park.png', type: 'image/png', data: await png() });
+    const photo = await uploadToConversation(app(), ana, id, 'photos', { name: 'park.png', type: 'image/png', data: await smallPng() });
     expect((await send(app(), ben, id, 'bye?')).statusCode).toBe(201);
     expect((await page(ben, id)).files).toBe(true);
 
@@ -74,7 +71,7 @@ describeEachDatabase('a message as the database keeps it', (ctx) => {
 
   it('writes a message stored before its JSON was kept as it reads it', async () => {
     const { ana, ben, id } = await conversation('an old message');
-    await upload(ana, id, 'documents', { name: 'old.pdf', type: 'application/pdf', data: Buffer.from('%PDF-1.4\n%%EOF\n') });
+    await uploadToConversation(app(), ana, id, 'documents', { name: 'old.pdf', type: 'application/pdf', data: pdf });
     const kept = await page(ben, id);
     // As the migration leaves a message stored before it: its `json` null (written here without the trigger).
     await app().db.transaction(async (tx) => {

@@ -19,15 +19,11 @@ import {
   startConversation,
   uploadToConversation,
   withUnsignedFiles,
-  type TPerson,
 } from '../test/conversations-support.ts';
 
 describeEachDatabase('conversation files are private to the conversation', (ctx) => {
   const app = () => ctx.app;
 
-  const upload = (who: TPerson, id: string, kind: 'photos' | 'documents', file: Parameters<typeof uploadToConversation>[4]) =>
-    uploadToConversation(app(), who, id, kind, file);
-  const png = smallPng;
   const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
   /** A sent photo and document, as the sender got them and as the other side reads them. */
@@ -35,8 +31,8 @@ describeEachDatabase('conversation files are private to the conversation', (ctx)
     const ana = await buildPerson(app(), 'Ana');
     const ben = await buildPerson(app(), 'Ben');
     const { personalConversationId: id } = await startConversation(app(), ana, ben);
-    const photo = await upload(ana, id, 'photos', { name: 'park.png', type: 'image/png', data: await png() });
-    const document = await upload(ana, id, 'documents', { name: 'plan.pdf', type: 'application/pdf', data: pdf });
+    const photo = await uploadToConversation(app(), ana, id, 'photos', { name: 'park.png', type: 'image/png', data: await smallPng() });
+    const document = await uploadToConversation(app(), ana, id, 'documents', { name: 'plan.pdf', type: 'application/pdf', data: pdf });
     const benSees = await allMessages(app(), ben, id);
     return { ana, ben, id, photo, document, benPhoto: benSees.at(-2)!, benDocument: benSees.at(-1)! };
   }
@@ -140,7 +136,7 @@ describeEachDatabase('conversation files are private to the conversation', (ctx)
 
   it('keeps card pictures public and cacheable for a year', async () => {
     const ana = await buildPerson(app(), 'Ana');
-    const body = multipart({ name: 'me.png', type: 'image/png', data: await png() });
+    const body = multipart({ name: 'me.png', type: 'image/png', data: await smallPng() });
     const res = await app().inject({
       method: 'POST',
       url: '/api/files/display',
