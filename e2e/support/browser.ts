@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statfsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page, type Request } from 'playwright-core';
@@ -14,8 +14,25 @@ const ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
-  '--disable-dev-shm-usage',
+  ...sharedMemoryArgs(),
 ];
+
+/**
+ * Chromium keeps what its processes share in /dev/shm. Where that is too small to hold it (a
+ * container's default 64 MB), it is told to use files in /tmp instead. Where /dev/shm is large, the
+ * files cost time: the messages journeys took 250–254 s with them and 226–230 s without, on a
+ * machine with a 24 GB /dev/shm and /tmp on disk (docs/benchmarks.md, "The test suite's time on a
+ * clean clone").
+ */
+function sharedMemoryArgs(): string[] {
+  try {
+    const shm = statfsSync('/dev/shm');
+    if (shm.bavail * shm.bsize >= 1024 ** 3) return [];
+  } catch {
+    // No /dev/shm at all: the files in /tmp are all there is.
+  }
+  return ['--disable-dev-shm-usage'];
+}
 
 /** True when Debian's Chromium is installed; in CI its absence is an error, not a skip. */
 export function hasChromium(): boolean {
