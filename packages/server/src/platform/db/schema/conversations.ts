@@ -66,7 +66,9 @@ export const conversationMessages = pgTable(
      * Time-ordered (a UUID of version 7, migration 0038): a new message's key goes at the end of the
      * primary key's index, where a random one went to any of its pages.
      */
-    id: uuid('id').primaryKey().default(sql`uuid_time_ordered()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`uuid_time_ordered()`),
     conversationId: uuid('conversation_id')
       .notNull()
       .references(() => conversations.id, { onDelete: 'cascade' }),
