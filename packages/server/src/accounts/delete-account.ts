@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../platform/db/client.ts';
 import { accounts, displayItems, virtualContacts, virtualPets } from '../platform/db/schema/index.ts';
+import { cardImageColumns } from '../files/index.ts';
 
 /**
  * A part of account deletion owned by another module, run inside the deletion
@@ -30,7 +31,7 @@ export interface TDeletedAccount {
 export async function deleteAccountData(tx: Db, accountId: string, steps: readonly AccountDeletionStep[]): Promise<TDeletedAccount> {
   for (const step of steps) await step.run(tx, accountId);
 
-  const cards = await tx.select().from(virtualContacts).where(eq(virtualContacts.ownerAccountId, accountId));
+  const cards = await tx.select(cardImageColumns).from(virtualContacts).where(eq(virtualContacts.ownerAccountId, accountId));
   const pets = await tx
     .select({ pictureDisplayItemId: virtualPets.pictureDisplayItemId })
     .from(virtualPets)

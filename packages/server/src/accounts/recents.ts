@@ -3,11 +3,11 @@ import { isQuickId, isUuid, normalizeQuickId, type ZMergeRecents } from '@vbc/sh
 import type { z } from 'zod';
 import type { Db } from '../platform/db/client.ts';
 import { askedAccounts, batchedStatement, oneByElement } from '../platform/db/batched-statement.ts';
-import { jsonArrayText, jsonLiteral, jsonText } from '../platform/db/json-text.ts';
+import { jsonArrayText, jsonText } from '../platform/db/json-text.ts';
 import { preparedQuery } from '../platform/db/prepared.ts';
 import { qualified } from '../platform/db/qualified.ts';
 import { accountRecents, virtualContacts } from '../platform/db/schema/index.ts';
-import { presentedCardSummaryFields } from '../cards/index.ts';
+import { storedCardSummaryJson } from '../cards/index.ts';
 
 /** Recently viewed cards kept per account. */
 export const RECENTS_CAP = 100;
@@ -15,7 +15,7 @@ export const RECENTS_CAP = 100;
 /**
  * Each account's recently viewed cards, newest first, at most RECENTS_CAP, as the JSON text of
  * TRecents written by PostgreSQL: each card as presentCardSummary presents it
- * (presentedCardSummaryFields) with `time`, its view's time in milliseconds, truncated as a `Date`
+ * (storedCardSummaryJson) with `time`, its view's time in milliseconds, truncated as a `Date`
  * read from the row would be. Sent as it comes: rows mapped by drizzle, presented and written
  * again cost the server more than the rest of the request (docs/benchmarks.md). Prepared once and
  * batched (every home screen reads it): the reads that meet under load are one statement over the
@@ -25,12 +25,9 @@ const recentsOfAccounts = batchedStatement(
   preparedQuery((db) => {
     const recent = db
       .select({
-        json: sql<string>`${
-          jsonText({
-            ...presentedCardSummaryFields,
-            time: jsonLiteral(sql`floor(extract(epoch from ${qualified(accountRecents.viewedAt)}) * 1000)::bigint`),
-          }).jsonText
-        }`.as('json'),
+        json: sql<string>`left(${storedCardSummaryJson.jsonText}, -1) || ',"time":' || floor(extract(epoch from ${qualified(accountRecents.viewedAt)}) * 1000)::bigint || '}'`.as(
+          'json',
+        ),
         viewedAt: accountRecents.viewedAt,
         contactId: accountRecents.contactId,
       })

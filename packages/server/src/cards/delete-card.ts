@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { removeStored, type TCardWriteDeps } from './deps.ts';
 import { virtualContacts } from '../platform/db/schema/index.ts';
+import { contactColumns } from './present-card.ts';
 import { listImageRefs, releaseUnusedImages } from '../files/index.ts';
 import { getOwnedCard } from './owned-card.ts';
 import { staleWrite, unchangedSince, type TPrecondition } from '../platform/db/row-version.ts';
@@ -29,7 +30,7 @@ export async function deleteCard(
           unchangedSince(virtualContacts.updatedAt, precondition),
         ),
       )
-      .returning();
+      .returning(contactColumns);
     if (!gone) {
       const now = await getOwnedCard(tx, row.id, accountId, 'write');
       throw staleWrite('card', now.row.updatedAt);

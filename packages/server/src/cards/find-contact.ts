@@ -6,7 +6,7 @@ import { preparedQuery } from '../platform/db/prepared.ts';
 import { corporateAccounts, corporateProfiles, corporateTemplates, displayItems, virtualContacts } from '../platform/db/schema/index.ts';
 import { notFound } from '../platform/errors/app-error.ts';
 import { applyTemplate, type CardBusiness } from './apply-template.ts';
-import type { ContactRow, PictureInfo } from './present-card.ts';
+import { contactColumns, type ContactRow, type PictureInfo } from './present-card.ts';
 
 export interface FoundContact {
   /** The card as everyone sees it: the stored row with its business's template applied (apply-template.ts). */
@@ -28,7 +28,7 @@ function buildFinds(db: Db, by: 'id' | 'quickId') {
   return db
     .selectDistinctOn([n], {
       n,
-      row: virtualContacts,
+      row: contactColumns,
       pictureContentType: displayItems.contentType,
       corporateAccountId: corporateAccounts.id,
       businessName: corporateProfiles.name,

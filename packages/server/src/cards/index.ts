@@ -9,11 +9,11 @@ export { PIN_CARD_POLICY, PIN_CLIENT_POLICY, pinClientKey } from './pin/pin-rule
 export {
   cardSummaryColumns,
   cardSummaryJson,
-  presentedCardSummaryFields,
-  presentedCardSummaryJson,
+  contactColumns,
   isUnadopted,
   presentCardSummary,
   presentContact,
+  storedCardSummaryJson,
   type CardSummaryRow,
   type ContactRow,
   type PictureInfo,

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { makeQuickId, ZVirtualContactInput, type TVirtualContactInput } from '@vbc/shared';
 import type { Db } from '../platform/db/client.ts';
 import { virtualContacts } from '../platform/db/schema/index.ts';
-import type { ContactRow } from './present-card.ts';
+import { contactColumns, type ContactRow } from './present-card.ts';
 import { isUniqueViolation } from '../platform/db/unique-violation.ts';
 
 /** What only the server sets on a new card: never writable through the card API. */
@@ -30,7 +30,7 @@ export async function insertContact(
       const [row] = await db
         .insert(virtualContacts)
         .values({ ...fields, ...extras, quickId: makeQuickId((n) => randomBytes(n)) })
-        .returning();
+        .returning(contactColumns);
       return row!;
     } catch (error) {
       if (!isUniqueViolation(error) || attempt >= 5) throw error;

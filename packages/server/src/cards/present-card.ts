@@ -1,17 +1,23 @@
 import type { TCardSummary, TVirtualContact } from '@vbc/shared';
 import { isPinProtected } from '@vbc/shared';
-import { sql } from 'drizzle-orm';
-import { jsonLiteral, jsonString, jsonText, type TJsonText } from '../platform/db/json-text.ts';
+import { getTableColumns, sql } from 'drizzle-orm';
+import type { TJsonText } from '../platform/db/json-text.ts';
 import { qualified } from '../platform/db/qualified.ts';
 import { virtualContacts } from '../platform/db/schema/index.ts';
 
 /** A card row as read; a read through its business's template (apply-template.ts) may add the last two. */
-export type ContactRow = typeof virtualContacts.$inferSelect & {
+export type ContactRow = Omit<typeof virtualContacts.$inferSelect, 'summaryJson'> & {
   /** The business template's logo. */
   logoDisplayItemId?: string;
   /** `"{name} is no longer with {business}."` */
   noLongerWith?: string;
 };
+/** A card's columns but `summaryJson`, which only the lists read (storedCardSummaryJson): a card's whole row as read. */
+export const contactColumns: Omit<typeof virtualContacts._.columns, 'summaryJson'> = (() => {
+  const { summaryJson: _listsOnly, ...columns } = getTableColumns(virtualContacts);
+  return columns;
+})();
+
 export type PictureInfo = { displayItemId: string; contentType: string } | null;
 
 export interface PresentOptions {
@@ -159,37 +165,18 @@ export const cardSummaryJson = sql<CardSummaryRow>`json_build_object(${sql.join(
   sql`, `,
 )})`;
 
-/** The characters JavaScript's String.prototype.trim removes (white space and line terminators), as an SQL text literal. */
-const JS_TRIMMED = sql.raw(
-  `E'${[...'\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff']
-    .map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
-    .join('')}'`,
-);
-
 /**
- * presentCardSummary as PostgreSQL writes it (jsonText: the same keys in the same order) for a
- * select of `virtual_contacts`, and its fields (for a list that adds one): a list PostgreSQL
- * writes whole is sent as it comes, never parsed and written again (a business directory's page,
- * recents). `directories/page-json.test.ts` holds the two to the same answer.
+ * presentCardSummary as PostgreSQL writes it (the same keys in the same order), for a select of
+ * `virtual_contacts`: the summary its trigger keeps (migration 0039), or for a card it finds
+ * null, the same function written as it reads it. A list PostgreSQL writes whole is sent as it
+ * comes, never parsed and written again (a business directory's page, recents).
+ * `cards/summary-json.test.ts` holds the two to the same answer.
  */
-export const presentedCardSummaryFields = {
-  virtualContactId: virtualContacts.id,
-  id: virtualContacts.id,
-  quickId: virtualContacts.quickId,
-  name: jsonString(sql`btrim(${qualified(virtualContacts.firstName)} || ' ' || ${qualified(virtualContacts.lastName)}, ${JS_TRIMMED})`),
-  firstName: virtualContacts.firstName,
-  lastName: virtualContacts.lastName,
-  jobTitle: virtualContacts.jobTitle,
-  organization: virtualContacts.organization,
-  pictureDisplayItemId: virtualContacts.pictureDisplayItemId,
-  isCorporateProfile: jsonLiteral(sql`${qualified(virtualContacts.corporateProfileId)} is not null`),
-  hasVirginAccessProtection: jsonLiteral(
-    sql`(${qualified(virtualContacts.ownerAccountId)} is null and ${qualified(virtualContacts.passcodeHash)} is not null)`,
-  ),
+export const storedCardSummaryJson: TJsonText = {
+  jsonText: sql<string>`coalesce(${qualified(virtualContacts.summaryJson)}, virtual_contact_summary_json(${virtualContacts}))`,
 };
-export const presentedCardSummaryJson: TJsonText = jsonText(presentedCardSummaryFields);
 
-/** Card row (or its summary columns) → the summary lists show (presentedCardSummaryJson writes the same). */
+/** Card row (or its summary columns) → the summary lists show (storedCardSummaryJson writes the same). */
 export function presentCardSummary(row: CardSummaryRow): TCardSummary {
   return {
     virtualContactId: row.id,

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { removeStored, type TCardWriteDeps } from './deps.ts';
 import { virtualContacts } from '../platform/db/schema/index.ts';
+import { contactColumns } from './present-card.ts';
 import { lockedFieldMessage } from '@vbc/shared/team-template';
 import { findContact, type FoundContact } from './find-contact.ts';
 import type { CardBusiness } from './apply-template.ts';
@@ -47,7 +48,7 @@ export async function updateCard(
           unchangedSince(virtualContacts.updatedAt, precondition),
         ),
       )
-      .returning();
+      .returning(contactColumns);
     if (!updated) {
       // Changed (or deleted, or given away) between the read and the write.
       const now = await getOwnedCard(tx, row.id, accountId, 'write');

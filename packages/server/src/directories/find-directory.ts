@@ -3,7 +3,7 @@ import { isUuid, type TDirectory, type TDirectoryQuery } from '@vbc/shared';
 import type { Db } from '../platform/db/client.ts';
 import { directoryFolderCards, directoryFolders, virtualContacts } from '../platform/db/schema/index.ts';
 import { badRequest, notFound } from '../platform/errors/app-error.ts';
-import { cardSummaryColumns, presentCardSummary, presentedCardSummaryJson } from '../cards/index.ts';
+import { cardSummaryColumns, presentCardSummary, storedCardSummaryJson } from '../cards/index.ts';
 import { cardTextMatches } from '../search/index.ts';
 import { preparedQuery } from '../platform/db/prepared.ts';
 import { batchedBusinessPages, findBusiness, relationTo, type TBusinessPageAsked } from './business-directories.ts';
@@ -61,7 +61,7 @@ const base64url = (text: SQL) => sql`rtrim(translate(encode(convert_to(${text}, 
  * more card came back. Sent as it comes, never parsed and written again: a page is 50 cards.
  */
 const cardsByName = (profileId: SQL, matches: SQL | undefined, after: SQL | undefined, limit: SQL) =>
-  sql<string>`(select '{"cards":' || coalesce('[' || string_agg(p.card, ',' order by p.n) filter (where p.n <= ${limit}) || ']', '[]') || ',"nextCursor":' || case when count(*) > ${limit} then '"' || ${base64url(sql`max(json_build_array(p.first_name, p.last_name, p.id)::text) filter (where p.n = ${limit})`)} || '"' else 'null' end || '}' from (select ${presentedCardSummaryJson.jsonText} as card, ${v.firstName}, ${v.lastName}, ${v.id}, row_number() over (order by ${v.firstName}, ${v.lastName}, ${v.id}) as n from ${v} where ${and(sql`${v.corporateProfileId} = ${profileId}`, matches, after)} order by ${v.firstName}, ${v.lastName}, ${v.id} limit ${limit} + 1) p)`;
+  sql<string>`(select '{"cards":' || coalesce('[' || string_agg(p.card, ',' order by p.n) filter (where p.n <= ${limit}) || ']', '[]') || ',"nextCursor":' || case when count(*) > ${limit} then '"' || ${base64url(sql`max(json_build_array(p.first_name, p.last_name, p.id)::text) filter (where p.n = ${limit})`)} || '"' else 'null' end || '}' from (select ${storedCardSummaryJson.jsonText} as card, ${v.firstName}, ${v.lastName}, ${v.id}, row_number() over (order by ${v.firstName}, ${v.lastName}, ${v.id}) as n from ${v} where ${and(sql`${v.corporateProfileId} = ${profileId}`, matches, after)} order by ${v.firstName}, ${v.lastName}, ${v.id} limit ${limit} + 1) p)`;
 
 /** A business's page asked for in a batch: after the cursor's card (first name, last name, id) when there is one. */
 interface TPageAsked extends TBusinessPageAsked {

@@ -1,5 +1,5 @@
 /**
- * Two lists of cards are written by PostgreSQL (presentedCardSummaryJson) and sent as they come: a
+ * Two lists of cards are written by PostgreSQL (storedCardSummaryJson) and sent as they come: a
  * business directory's page (with its cursor) and recents (with each view's time); every other
  * list presents its cards in the code (presentCardSummary). Each card of them must be what the
  * code presents for its row: quotes, markup, backslashes and emoji in the text, a missing job

@@ -4,7 +4,7 @@
  */
 export { claimPicture } from './claim-picture.ts';
 export { findDisplayItemById } from './display-item-ref.ts';
-export { claimOwnedImages, listImageRefs, type TImageRef } from './owned-images.ts';
+export { cardImageColumns, claimOwnedImages, listImageRefs, type TImageRef } from './owned-images.ts';
 export type { TFileRef } from './private-files.ts';
 export { withinQuota } from './quota.ts';
 export { readUpload, type TUpload } from './read-upload.ts';

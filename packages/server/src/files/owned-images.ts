@@ -1,7 +1,7 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { isUuid, type TSocialMedia, type TWall } from '@vbc/shared';
 import type { Db } from '../platform/db/client.ts';
-import { displayItems } from '../platform/db/schema/index.ts';
+import { displayItems, virtualContacts } from '../platform/db/schema/index.ts';
 import { badRequest } from '../platform/errors/app-error.ts';
 import { displayItemNamed } from './display-item-ref.ts';
 
@@ -10,6 +10,15 @@ export interface TImageRef {
   field: string;
   ref: string;
 }
+
+/** The columns of a card that refer to images (listImageRefs' fields): what a read of an account's cards' images selects. */
+export const cardImageColumns = {
+  pictureDisplayItemId: virtualContacts.pictureDisplayItemId,
+  highResPictureDisplayItemId: virtualContacts.highResPictureDisplayItemId,
+  heroImageDisplayItemId: virtualContacts.heroImageDisplayItemId,
+  wall: virtualContacts.wall,
+  socialMedias: virtualContacts.socialMedias,
+};
 
 /** The wall photos and social QR codes of a card, as references by field. */
 export function listImageRefs(fields: {

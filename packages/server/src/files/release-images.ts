@@ -10,7 +10,7 @@ import {
   virtualContacts,
   virtualPets,
 } from '../platform/db/schema/index.ts';
-import { listImageRefs } from './owned-images.ts';
+import { cardImageColumns, listImageRefs } from './owned-images.ts';
 
 /**
  * Deletes the pictures among `refs` (displayItemIds or obsecured ids) that
@@ -38,7 +38,7 @@ export async function releaseUnusedImages(tx: Db, accountId: string, refs: Itera
       ),
     );
   if (candidates.length === 0) return [];
-  const cards = await tx.select().from(virtualContacts).where(eq(virtualContacts.ownerAccountId, accountId));
+  const cards = await tx.select(cardImageColumns).from(virtualContacts).where(eq(virtualContacts.ownerAccountId, accountId));
   const pets = await tx.select({ id: virtualPets.pictureDisplayItemId }).from(virtualPets).where(eq(virtualPets.ownerAccountId, accountId));
   const allVariants = await tx
     .select()

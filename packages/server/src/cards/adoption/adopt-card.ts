@@ -6,7 +6,7 @@ import { verifySlowHash } from '../../platform/crypto/slow-hash.ts';
 import type { TAdoptRefusal } from '@vbc/shared/adoption';
 import { AppError, badRequest } from '../../platform/errors/app-error.ts';
 import { getContact } from '../find-contact.ts';
-import { isUnadopted, type ContactRow } from '../present-card.ts';
+import { contactColumns, isUnadopted, type ContactRow } from '../present-card.ts';
 import {
   admitAttempt,
   readGuard,
@@ -109,7 +109,7 @@ export async function adoptCard(
       .update(virtualContacts)
       .set({ ownerAccountId: input.accountId, passcodeHash: null, updatedAt: now, ...(owner ? prefillFromAccount(row, owner) : {}) })
       .where(and(eq(virtualContacts.id, row.id), isNull(virtualContacts.ownerAccountId), eq(virtualContacts.passcodeHash, passcodeHash)))
-      .returning();
+      .returning(contactColumns);
     if (updated) await resetGuard(tx, ADOPT_CARD_POLICY.scope, row.id);
     return updated;
   });

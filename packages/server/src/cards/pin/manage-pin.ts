@@ -6,7 +6,7 @@ import { nextUpdatedAt } from '../../platform/db/row-version.ts';
 import { slowHash } from '../../platform/crypto/slow-hash.ts';
 import { AppError, badRequest, forbidden } from '../../platform/errors/app-error.ts';
 import { getContact } from '../find-contact.ts';
-import { isUnadopted, type ContactRow } from '../present-card.ts';
+import { contactColumns, isUnadopted, type ContactRow } from '../present-card.ts';
 import { failureSummary, readGuard, resetGuard, resetGuardsByPrefix } from '../../platform/guards/attempt-guard.ts';
 import { isCommonPin, PIN_CARD_POLICY, PIN_CLIENT_POLICY, pinClientKey } from './pin-rules.ts';
 import type { TPinStatus } from '@vbc/shared/owner';
@@ -64,7 +64,7 @@ export async function setPin(
     .update(virtualContacts)
     .set({ ...values, pinVersion: sql`${virtualContacts.pinVersion} + 1`, updatedAt: nextUpdatedAt(virtualContacts.updatedAt) })
     .where(eq(virtualContacts.id, row.id))
-    .returning();
+    .returning(contactColumns);
   await resetGuard(db, PIN_CARD_POLICY.scope, row.id);
   await resetGuardsByPrefix(db, PIN_CLIENT_POLICY.scope, pinClientKey(row.id, ''));
   await changed(row.id);

@@ -55,6 +55,12 @@ export const virtualContacts = pgTable(
     downloadCount: bigint('download_count', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The card as the lists show it (TCardSummary: a business directory's page, recents), kept by
+     * the database's trigger on an insert and on an update of the columns it shows (migration
+     * 0039). Only those lists read it: a card's other reads select contactColumns.
+     */
+    summaryJson: text('summary_json'),
   },
   (t) => [
     index('virtual_contacts_owner_idx').on(t.ownerAccountId),
