@@ -6,9 +6,12 @@ ALTER TABLE "virtual_contacts" ADD COLUMN "summary_json" text;--> statement-brea
 -- below in the writer's transaction, whichever code writes: an insert, an update naming one of
 -- the columns it shows (a view's counters name none), and the foreign keys' set null (an owner, a
 -- business profile or a picture removed). The name is trimmed of what JavaScript's
--- String.prototype.trim removes; text through to_json, uuids and booleans as they are.
-CREATE OR REPLACE FUNCTION "virtual_contact_summary_json"(v "virtual_contacts") RETURNS text LANGUAGE sql STABLE AS $$
-	SELECT '{"virtualContactId":"' || v."id"
+-- String.prototype.trim removes; text through to_json, uuids and booleans as they are. In plpgsql,
+-- not SQL: a statement that reads the summaries (search's, planned on every run) would otherwise
+-- inline this function's body, parsed anew, each time it is planned.
+CREATE OR REPLACE FUNCTION "virtual_contact_summary_json"(v "virtual_contacts") RETURNS text LANGUAGE plpgsql STABLE AS $$
+BEGIN
+	RETURN '{"virtualContactId":"' || v."id"
 		|| '","id":"' || v."id"
 		|| '","quickId":' || to_json(v."quick_id")::text
 		|| ',"name":' || to_json(btrim(v."first_name" || ' ' || v."last_name",
@@ -20,8 +23,8 @@ CREATE OR REPLACE FUNCTION "virtual_contact_summary_json"(v "virtual_contacts") 
 		|| ',"pictureDisplayItemId":' || coalesce('"' || v."picture_display_item_id" || '"', 'null')
 		|| ',"isCorporateProfile":' || (v."corporate_profile_id" IS NOT NULL)::text
 		|| ',"hasVirginAccessProtection":' || (v."owner_account_id" IS NULL AND v."passcode_hash" IS NOT NULL)::text
-		|| '}'
-$$;
+		|| '}';
+END $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION "virtual_contacts_write_summary_json"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

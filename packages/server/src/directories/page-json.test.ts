@@ -1,7 +1,7 @@
 /**
- * Two lists of cards are written by PostgreSQL (storedCardSummaryJson) and sent as they come: a
- * business directory's page (with its cursor) and recents (with each view's time); every other
- * list presents its cards in the code (presentCardSummary). Each card of them must be what the
+ * Three lists of cards are written by PostgreSQL (storedCardSummaryJson) and sent as they come: a
+ * business directory's page (with its cursor), recents (with each view's time) and search's
+ * results; every other list presents its cards in the code (presentCardSummary). Each card of them must be what the
  * code presents for its row: quotes, markup, backslashes and emoji in the text, a missing job
  * title, a picture, an empty last name, names with white space at their ends that JavaScript's trim
  * removes, an unadopted card; on every page (the first, after a cursor, and filtered), and the
@@ -9,7 +9,7 @@
  */
 import { eq, inArray, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { ZDirectory, ZRecents, type TCardSummary, type TDirectory, type TRecents } from '@vbc/shared';
+import { ZDirectory, ZRecents, ZSearchResult, type TCardSummary, type TDirectory, type TRecents, type TSearchResult } from '@vbc/shared';
 import type { FastifyInstance } from 'fastify';
 import { describeEachDatabase } from '../test/app.ts';
 import { buildAccount } from '../test/factories.ts';
@@ -135,5 +135,24 @@ describeEachDatabase('a business directory page written by the database', (ctx) 
     expect(merge.json<TRecents>().recents.map((r) => r.virtualContactId)).toEqual(cards.map((c) => c.id));
     const none = await buildAccount(ctx.app);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/vbc/recents', headers: none.headers })).json()).toEqual({ recents: [] });
+  });
+
+  it('search answers each card as the code presents it, in the documented shape, and none as []', async () => {
+    const { member, cards, presented } = await awkwardCards(ctx.app);
+    const searchFor = async (q: string) => {
+      const res = await ctx.app.inject({ method: 'GET', url: `/api/vbc/search?q=${encodeURIComponent(q)}`, headers: member.headers });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      const found = res.json<TSearchResult>();
+      expect(ZSearchResult.strict().parse(found)).toEqual(found);
+      expectPresented(found.results, presented);
+      return found.results.map((c) => c.virtualContactId);
+    };
+    // Every awkward card is linked to the member's business, so the member's search finds each by its own words.
+    expect(await searchFor("zoë o'brien")).toEqual([cards[0]!.id]);
+    expect(await searchFor('solo sales')).toEqual([cards[1]!.id]);
+    expect(await searchFor('spaced ends')).toEqual([cards[3]!.id]);
+    expect(await searchFor('not adopted')).toEqual([cards[4]!.id]);
+    expect(await searchFor('nothing-matches-this')).toEqual([]);
   });
 });

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZSearchQuery, ZSearchResult, type TSearchResult } from '@vbc/shared';
+import { ZSearchQuery, ZSearchResult } from '@vbc/shared';
 import { requireAccount } from '../platform/plugins/auth.ts';
-import { SECURITY, documentedOnly } from '../platform/plugins/docs.ts';
+import { JSON_CONTENT_TYPE, SECURITY, documentedOnly, orJsonText } from '../platform/plugins/docs.ts';
 
 /** docs/contracts.md §D4 card search. */
 export default async function searchRoutes(app: FastifyInstance) {
@@ -14,12 +14,13 @@ export default async function searchRoutes(app: FastifyInstance) {
       schema: {
         security: SECURITY.bearer,
         querystring: ZSearchQuery,
-        response: { 200: ZSearchResult },
+        response: { 200: orJsonText(ZSearchResult) },
         tags: ['search'],
         summary:
           'Cards by name, job title or organization (every word) among your recents, your folders, your businesses and public team directories; best first',
       },
     },
-    async (request): Promise<TSearchResult> => ({ results: await app.cardSearch.searchCards(requireAccount(request).id, request.query.q) }),
+    async (request, reply) =>
+      reply.header('content-type', JSON_CONTENT_TYPE).send(await app.cardSearch.searchCards(requireAccount(request).id, request.query.q)),
   );
 }

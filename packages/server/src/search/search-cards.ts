@@ -1,9 +1,8 @@
 import { and, asc, desc, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import type { TCardSummary } from '@vbc/shared';
 import type { Db } from '../platform/db/client.ts';
 import { preparedQuery } from '../platform/db/prepared.ts';
 import { virtualContacts } from '../platform/db/schema/index.ts';
-import { cardSummaryColumns, presentCardSummary } from '../cards/index.ts';
+import { storedCardSummaryJson } from '../cards/index.ts';
 
 /** Most results one search answers with. */
 export const SEARCH_LIMIT = 50;
@@ -64,7 +63,13 @@ function buildSearch(db: Db, wordCount: number, cap: number) {
   const reachedCards = sql`(select search_reached_cards(${accountId}))::uuid[]`;
   const reachedProfiles = sql`(select search_reached_profiles(${accountId}))::uuid[]`;
   const candidates = db
-    .select({ ...cardSummaryColumns, searchText: sql<string>`${searchedText}`.as('search_text') })
+    .select({
+      id: virtualContacts.id,
+      firstName: virtualContacts.firstName,
+      lastName: virtualContacts.lastName,
+      searchText: sql<string>`${searchedText}`.as('search_text'),
+      json: sql<string>`${storedCardSummaryJson.jsonText}`.as('json'),
+    })
     .from(virtualContacts)
     .where(
       and(
@@ -75,11 +80,11 @@ function buildSearch(db: Db, wordCount: number, cap: number) {
     // A literal limit (drizzle takes a placeholder or a number, and makes a number a parameter).
     .limit(sql.raw(String(cap)) as unknown as Placeholder)
     .as('candidates');
-  const { searchText, ...summary } = candidates._.selectedFields;
+  const { id, firstName, lastName, searchText, json } = candidates._.selectedFields;
   return db
-    .select(summary)
+    .select({ json })
     .from(candidates)
-    .orderBy(desc(sql`similarity(${searchText}, ${sql.placeholder('q')})`), asc(summary.firstName), asc(summary.lastName), asc(summary.id))
+    .orderBy(desc(sql`similarity(${searchText}, ${sql.placeholder('q')})`), asc(firstName), asc(lastName), asc(id))
     .limit(SEARCH_LIMIT)
     .prepare(`card_search_${wordCount}_${cap}`);
 }
@@ -97,13 +102,15 @@ const searchOf = (db: Db, wordCount: number, candidates: number) => {
  * GET /api/vbc/search: cards whose name, job title or organization contain every word of `q`
  * (ignoring case), among the account's recently viewed cards, its folders, the businesses it
  * belongs to or follows, and every public team directory. Best matches first (trigram
- * similarity) among the first `candidates` found (SEARCH_CANDIDATES), at most SEARCH_LIMIT.
+ * similarity) among the first `candidates` found (SEARCH_CANDIDATES), at most SEARCH_LIMIT. The
+ * answer is the JSON text of TSearchResult, each card its summary as the database keeps it
+ * (storedCardSummaryJson), sent as it comes: never parsed, presented and written again.
  */
-export async function searchCards(db: Db, accountId: string, q: string, candidates = SEARCH_CANDIDATES): Promise<TCardSummary[]> {
+export async function searchCards(db: Db, accountId: string, q: string, candidates = SEARCH_CANDIDATES): Promise<string> {
   const words = q.toLowerCase().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return [];
+  if (words.length === 0) return '{"results":[]}';
   const values: Record<string, string> = { accountId, q: words.join(' ') };
   words.forEach((word, i) => (values[`w${i}`] = anywhere(word)));
   const rows = await searchOf(db, words.length, candidates).execute(values);
-  return rows.map(presentCardSummary);
+  return `{"results":[${rows.map((row) => row.json).join(',')}]}`;
 }

@@ -17,6 +17,9 @@ describeEachDatabase('card search', (ctx) => {
     return (res.json() as TSearchResult).results;
   };
   const names = (results: TSearchResult['results']) => results.map((c) => c.firstName).sort();
+  /** The service's answer (JSON text) read back: the first names, best first. */
+  const rankedNames = async (accountId: string, q: string, candidates?: number) =>
+    (JSON.parse(await ctx.app.cardSearch.searchCards(accountId, q, candidates)) as TSearchResult).results.map((c) => c.firstName);
 
   it("finds cards among one's recents, folders, businesses and public directories, and nowhere else", async () => {
     const me = await buildAccount(ctx.app);
@@ -92,10 +95,10 @@ describeEachDatabase('card search', (ctx) => {
     for (const firstName of ['Ana', 'Anabel', 'Anastasia', 'Luana', 'Bo']) {
       await buildLinkedCard(ctx.app, team.corporateProfileId, { firstName, lastName: t, jobTitle: null, organization: null });
     }
-    const all = (await ctx.app.cardSearch.searchCards(me.account.id, `ana ${t}`)).map((c) => c.firstName);
+    const all = await rankedNames(me.account.id, `ana ${t}`);
     expect(all[0]).toBe('Ana');
     expect([...all].sort()).toEqual(['Ana', 'Anabel', 'Anastasia', 'Luana']);
-    const capped = (await ctx.app.cardSearch.searchCards(me.account.id, `ana ${t}`, 3)).map((c) => c.firstName);
+    const capped = await rankedNames(me.account.id, `ana ${t}`, 3);
     expect(capped).toHaveLength(3);
     // Three of the matches, in the order the whole ranking gives them.
     expect(capped.every((name) => all.includes(name))).toBe(true);
