@@ -1,7 +1,7 @@
 ALTER TABLE "virtual_contacts" ADD COLUMN "summary_json" text;--> statement-breakpoint
 -- summary_json (issue 28): a card as the lists show it, presentCardSummary's JSON object
--- (present-card.ts), the keys in its order: a business directory's page and recents send it as
--- it is. Written on every read, a page's 50 cards cost PostgreSQL about half of the page's
+-- (present-card.ts), the keys in its order: a business directory's page, recents and search send
+-- it as it is. Written on every read, a page's 50 cards cost PostgreSQL about half of the page's
 -- statement (docs/benchmarks.md, "A card's summary kept by the database"). Kept by the trigger
 -- below in the writer's transaction, whichever code writes: an insert, an update naming one of
 -- the columns it shows (a view's counters name none), and the foreign keys' set null (an owner, a
