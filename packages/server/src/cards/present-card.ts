@@ -169,7 +169,7 @@ export const cardSummaryJson = sql<CardSummaryRow>`json_build_object(${sql.join(
  * presentCardSummary as PostgreSQL writes it (the same keys in the same order), for a select of
  * `virtual_contacts`: the summary its trigger keeps (migration 0039), or for a card it finds
  * null, the same function written as it reads it. A list PostgreSQL writes whole is sent as it
- * comes, never parsed and written again (a business directory's page, recents).
+ * comes, never parsed and written again (a business directory's page, recents, search).
  * `cards/summary-json.test.ts` holds the two to the same answer.
  */
 export const storedCardSummaryJson: TJsonText = {
