@@ -36,8 +36,9 @@ CREATE TRIGGER "virtual_contacts_summary_json" BEFORE INSERT OR UPDATE OF "id", 
 	"organization", "picture_display_item_id", "corporate_profile_id", "owner_account_id", "passcode_hash" ON "virtual_contacts"
 	FOR EACH ROW EXECUTE FUNCTION "virtual_contacts_write_summary_json"();
 --> statement-breakpoint
--- The cards stored before this migration, written once here (a deployment of 1,000,000 cards:
--- docs/benchmarks.md gives the time), so that every list reads a stored summary. A read still
--- writes a summary it finds null (the bench's generator loads with triggers off and fills them
--- after), with this same function.
-UPDATE "virtual_contacts" v SET "summary_json" = "virtual_contact_summary_json"(v);
+-- The cards stored before this migration keep a null here: writing a deployment's million cards
+-- in the migration took 158 s, during which every card's edit waited (docs/benchmarks.md). Each
+-- instance writes them after it starts, a batch at a time (cards/fill-summaries.ts), finding them
+-- by this index, which is empty once they are written; a list that meets a null meanwhile writes
+-- that card's summary with the same function as it reads it.
+CREATE INDEX "virtual_contacts_summary_missing_idx" ON "virtual_contacts" USING btree ("id") WHERE summary_json is null;

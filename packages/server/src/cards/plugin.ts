@@ -12,6 +12,7 @@ import { createOwnerCard } from './create-owner-card.ts';
 import { deleteCard } from './delete-card.ts';
 import type { TCardWriteDeps } from './deps.ts';
 import { downloadVCard, visitorVCard, type TVCardDeps } from './download-vcard.ts';
+import { scheduleSummaryFill } from './fill-summaries.ts';
 import { findContact, linkedCardIds, type FoundContact } from './find-contact.ts';
 import { getOwnedCard } from './owned-card.ts';
 import ownerRoutes from './owner-routes.ts';
@@ -157,6 +158,8 @@ export default fp(
       await unsubscribeLinked();
       await stats.close();
     });
+    // The summaries of cards stored before migration 0039, written after the start a batch at a time.
+    scheduleSummaryFill(app);
 
     await app.register(publicRoutes);
     await app.register(ownerRoutes);

@@ -2,10 +2,12 @@
  * Issue 28: a card's summary kept by the database (migration 0039) is the card as
  * presentCardSummary presents it, byte for byte, whatever its text; it follows every change of a
  * column it shows, whoever writes it (the owner's edit, an adoption, a foreign key's set null); a
- * write of the other columns (a view's counters) leaves it alone; and a card whose summary is null
- * (one stored without the trigger) is written by a list as it is read, the same text.
+ * write of the other columns (a view's counters) leaves it alone; a card whose summary is null
+ * (one stored before the migration, or without the trigger) is written by a list as it is read,
+ * the same text, and by the fill that runs after the start, a batch at a time, without counting as
+ * an edit.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { accounts, corporateProfiles, displayItems, virtualContacts } from '../platform/db/schema/index.ts';
@@ -13,6 +15,7 @@ import { describeEachDatabase } from '../test/app.ts';
 import { buildAccount, buildCard, buildPicture } from '../test/factories.ts';
 import { buildBusiness } from '../test/directories-support.ts';
 import { cardSummaryColumns, presentCardSummary } from './index.ts';
+import { fillCardSummaries } from './fill-summaries.ts';
 
 describeEachDatabase("a card's summary as the database keeps it", (ctx) => {
   const app = (): FastifyInstance => ctx.app;
@@ -108,5 +111,26 @@ describeEachDatabase("a card's summary as the database keeps it", (ctx) => {
     });
     expect(merge.statusCode, merge.body).toBe(200);
     expect(merge.body).toBe(`{"recents":[${presented.slice(0, -1)},"time":${Date.UTC(2026, 0, 2, 3, 4, 5, 6)}}]}`);
+  });
+  it('the fill writes the null summaries a batch at a time, the same text, and leaves the rest of the card as it was', async () => {
+    const cards = [
+      await buildCard(app(), { firstName: 'Fill', lastName: 'One' }),
+      await buildCard(app(), { firstName: 'Fill', lastName: 'Two' }),
+    ];
+    const ids = cards.map((c) => c.id);
+    const expected = await Promise.all(ids.map(async (id) => (await summaryOf(id)).presented));
+    const before = await app().db.select().from(virtualContacts).where(inArray(virtualContacts.id, ids)).orderBy(virtualContacts.id);
+    // As migration 0039 leaves the cards stored before it.
+    await app().db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.update(virtualContacts).set({ summaryJson: null }).where(inArray(virtualContacts.id, ids));
+    });
+    // Other tests' cards may wait too (they share the database): fill until none is left.
+    expect(await fillCardSummaries(app().db, 1)).toBe(1);
+    while ((await fillCardSummaries(app().db, 100)) > 0);
+    expect(await fillCardSummaries(app().db)).toBe(0);
+    for (const [i, id] of ids.entries()) expect((await summaryOf(id)).stored).toBe(expected[i]);
+    const after = await app().db.select().from(virtualContacts).where(inArray(virtualContacts.id, ids)).orderBy(virtualContacts.id);
+    expect(after).toEqual(before);
   });
 });

@@ -1,7 +1,7 @@
 import { and, inArray, isNull, lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../platform/db/client.ts';
-import { scheduleSweep } from '../platform/db/sweep.ts';
+import { scheduleBatchedChore } from '../platform/db/batched-chore.ts';
 import { displayItems } from '../platform/db/schema/index.ts';
 import type { FileStorage } from './storage.ts';
 
@@ -39,13 +39,13 @@ export async function sweepUnusedUploads(db: Db, olderThan: Date, batch = SWEEP_
   });
 }
 
-/** Sweeps on a timer until the app closes (`scheduleSweep`), removing each swept picture's files. */
+/** Sweeps on a timer until the app closes (`scheduleBatchedChore`), removing each swept picture's files. */
 export function scheduleUploadSweep(app: FastifyInstance, storage: FileStorage): void {
-  scheduleSweep(app, {
-    what: 'unused uploads',
+  scheduleBatchedChore(app, {
+    done: 'unused uploads swept',
     everyMs: SWEEP_EVERY_MS,
     batch: SWEEP_BATCH,
-    async removeBatch() {
+    async runBatch() {
       const keys = await sweepUnusedUploads(app.db, new Date(Date.now() - UNUSED_UPLOAD_TTL_MS));
       await Promise.all(
         keys.map((key) =>

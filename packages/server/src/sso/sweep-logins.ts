@@ -2,7 +2,7 @@ import { inArray, lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../platform/db/client.ts';
 import { ssoLogins } from '../platform/db/schema/index.ts';
-import { scheduleSweep } from '../platform/db/sweep.ts';
+import { scheduleBatchedChore } from '../platform/db/batched-chore.ts';
 import { SSO_HANDOFF_TTL_MS } from './flow.ts';
 
 /** How often each instance sweeps sign-in attempts, and how many one batch deletes at most. */
@@ -36,12 +36,12 @@ export async function sweepSsoLogins(db: Db, now: Date, batch = SWEEP_BATCH): Pr
   });
 }
 
-/** Sweeps expired sign-in attempts on a timer until the app closes (`scheduleSweep`), by the app's clock. */
+/** Sweeps expired sign-in attempts on a timer until the app closes (`scheduleBatchedChore`), by the app's clock. */
 export function scheduleSsoLoginSweep(app: FastifyInstance): void {
-  scheduleSweep(app, {
-    what: 'expired sign-in attempts',
+  scheduleBatchedChore(app, {
+    done: 'expired sign-in attempts swept',
     everyMs: SWEEP_EVERY_MS,
     batch: SWEEP_BATCH,
-    removeBatch: () => sweepSsoLogins(app.db, app.clock.now()),
+    runBatch: () => sweepSsoLogins(app.db, app.clock.now()),
   });
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { TDesignSpecification, TEmail, TLink, TLocation, TPhone, TSocialMedia, TVideo, TWall } from '@vbc/shared';
 import { accounts } from './accounts.ts';
@@ -58,7 +59,8 @@ export const virtualContacts = pgTable(
     /**
      * The card as the lists show it (TCardSummary: a business directory's page, recents), kept by
      * the database's trigger on an insert and on an update of the columns it shows (migration
-     * 0039). Only those lists read it: a card's other reads select contactColumns.
+     * 0039). Only those lists read it: a card's other reads select contactColumns. Null for a card
+     * stored before that migration until cards/fill-summaries.ts writes it.
      */
     summaryJson: text('summary_json'),
   },
@@ -68,6 +70,10 @@ export const virtualContacts = pgTable(
     // a template change finds the cards linked to the business by it too.
     index('virtual_contacts_corporate_profile_idx').on(t.corporateProfileId, t.firstName, t.lastName, t.id),
     index('virtual_contacts_owner_corporate_idx').on(t.ownerCorporateAccountId),
+    // The cards whose summary is still to be written (cards/fill-summaries.ts): empty once it is done.
+    index('virtual_contacts_summary_missing_idx')
+      .on(t.id)
+      .where(sql`summary_json is null`),
   ],
 );
 
