@@ -6,7 +6,7 @@ import { virtualContacts } from '../platform/db/schema/index.ts';
 
 /** How often each instance looks for cards whose summary is still to be written: a look at an empty index once it is done. */
 const FILL_EVERY_MS = 60_000;
-/** Cards written a batch: some 0.16 s of the database on the deployment bench's data. */
+/** Cards written a batch: 0.24–0.46 s of the database on the deployment bench's data (docs/benchmarks.md). */
 export const FILL_BATCH = 1_000;
 
 /**
