@@ -1,6 +1,7 @@
-import { and, asc, eq, getTableColumns, inArray, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, type Placeholder, type SQL } from 'drizzle-orm';
 import type { TAnnouncement, TAnnouncementAttachment, TAnnouncementSummary } from '@vbc/shared/announcement';
 import type { Db } from '../platform/db/client.ts';
+import { columnsWithout } from '../platform/db/columns-without.ts';
 import {
   announcementAttachments,
   announcementRecipients,
@@ -12,7 +13,7 @@ import {
 } from '../platform/db/schema/index.ts';
 
 /** An announcement's columns but `json_fields`, which only the recipients' list reads (read-announcements.ts). */
-const { jsonFields: _listJson, ...announcementRow } = getTableColumns(announcements);
+const announcementRow = columnsWithout(announcements, 'jsonFields');
 
 export type AnnouncementRow = Omit<typeof announcements.$inferSelect, 'jsonFields'>;
 

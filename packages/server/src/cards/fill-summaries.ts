@@ -7,7 +7,7 @@ import { virtualContacts } from '../platform/db/schema/index.ts';
 /** How often each instance looks for cards whose summary is still to be written: a look at an empty index once it is done. */
 const FILL_EVERY_MS = 60_000;
 /** Cards written a batch: 0.24–0.46 s of the database on the deployment bench's data (docs/benchmarks.md). */
-export const FILL_BATCH = 1_000;
+const FILL_BATCH = 1_000;
 
 /**
  * Writes the summary (migration 0039's `virtual_contact_summary_json`) of up to `batch` cards

@@ -1,6 +1,7 @@
 import type { TCardSummary, TVirtualContact } from '@vbc/shared';
 import { isPinProtected } from '@vbc/shared';
-import { getTableColumns, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import { columnsWithout } from '../platform/db/columns-without.ts';
 import type { TJsonText } from '../platform/db/json-text.ts';
 import { qualified } from '../platform/db/qualified.ts';
 import { virtualContacts } from '../platform/db/schema/index.ts';
@@ -13,10 +14,7 @@ export type ContactRow = Omit<typeof virtualContacts.$inferSelect, 'summaryJson'
   noLongerWith?: string;
 };
 /** A card's columns but `summaryJson`, which only the lists read (storedCardSummaryJson): a card's whole row as read. */
-export const contactColumns: Omit<typeof virtualContacts._.columns, 'summaryJson'> = (() => {
-  const { summaryJson: _listsOnly, ...columns } = getTableColumns(virtualContacts);
-  return columns;
-})();
+export const contactColumns = columnsWithout(virtualContacts, 'summaryJson');
 
 export type PictureInfo = { displayItemId: string; contentType: string } | null;
 

@@ -1,8 +1,9 @@
 /**
  * Issue 28: a card's summary kept by the database (migration 0039) is the card as
  * presentCardSummary presents it, byte for byte, whatever its text; it follows every change of a
- * column it shows, whoever writes it (the owner's edit, an adoption, a foreign key's set null); a
- * write of the other columns (a view's counters) leaves it alone; a card whose summary is null
+ * column it shows, whoever writes it (the owner's edit through the API, a direct update, a
+ * foreign key's set null); a write of the other columns (a view's counters) leaves it alone; a
+ * card whose summary is null
  * (one stored before the migration, or without the trigger) is written by a list as it is read,
  * the same text, and by the fill that runs after the start, a batch at a time, without counting as
  * an edit.
@@ -112,6 +113,7 @@ describeEachDatabase("a card's summary as the database keeps it", (ctx) => {
     expect(merge.statusCode, merge.body).toBe(200);
     expect(merge.body).toBe(`{"recents":[${presented.slice(0, -1)},"time":${Date.UTC(2026, 0, 2, 3, 4, 5, 6)}}]}`);
   });
+
   it('the fill writes the null summaries a batch at a time, the same text, and leaves the rest of the card as it was', async () => {
     const cards = [
       await buildCard(app(), { firstName: 'Fill', lastName: 'One' }),

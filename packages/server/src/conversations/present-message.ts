@@ -1,11 +1,11 @@
-import { getTableColumns, getTableName, sql, type SQL, type Table } from 'drizzle-orm';
+import { getTableName, sql, type SQL, type Table } from 'drizzle-orm';
 import type { TConversationMessage, TConversationSummary, TCounterpart } from '@vbc/shared/conversation';
+import { columnsWithout } from '../platform/db/columns-without.ts';
 import { conversationMessages } from '../platform/db/schema/index.ts';
 
 /** A message's columns but `json`, which only a page reads: of the table, or of an alias of it. */
-export function messageColumns<T extends Table>(table: T): Omit<T['_']['columns'], 'json'> {
-  const { json: _pageJson, ...columns } = getTableColumns(table) as T['_']['columns'] & { json: unknown };
-  return columns;
+export function messageColumns<T extends Table & { _: { columns: { json: unknown } } }>(table: T): Omit<T['_']['columns'], 'json'> {
+  return columnsWithout(table, 'json');
 }
 
 export type MessageRow = Omit<typeof conversationMessages.$inferSelect, 'json'>;

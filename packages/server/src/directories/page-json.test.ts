@@ -1,8 +1,8 @@
 /**
  * Three lists of cards are written by PostgreSQL (storedCardSummaryJson) and sent as they come: a
  * business directory's page (with its cursor), recents (with each view's time) and search's
- * results; every other list presents its cards in the code (presentCardSummary). Each card of them must be what the
- * code presents for its row: quotes, markup, backslashes and emoji in the text, a missing job
+ * results; every other list presents its cards in the code (presentCardSummary). Each card of
+ * them must be what the code presents for its row: quotes, markup, backslashes and emoji in the text, a missing job
  * title, a picture, an empty last name, names with white space at their ends that JavaScript's trim
  * removes, an unadopted card; on every page (the first, after a cursor, and filtered), and the
  * answer is the documented shape, nothing added.

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { TLocale } from '@vbc/shared/i18n/locales';
 import { EXCHANGE_MIN_FILL_MS, normalizeLeadPhone, type TLead, type ZExchangeRequest } from '@vbc/shared/leads';
@@ -14,6 +14,7 @@ import type { RateLimiter, TRateRule } from '../platform/rate-limit/index.ts';
 import { translatorFor } from '../platform/i18n/translator.ts';
 import { leadJson, presentLead, type LeadRow } from './present-lead.ts';
 import { preparedQuery } from '../platform/db/prepared.ts';
+import { columnsWithout } from '../platform/db/columns-without.ts';
 
 const HOUR = 60 * 60_000;
 /** One client (a keyed hash of its address) at one card: 5 an hour (leads/README.md). */
@@ -254,7 +255,7 @@ function captureStatement(name: string, recorders: SQL[]) {
         : sql`(with ${captured}, recorded as (select ${sql.join(recorders, sql`, `)})
             select captured.* from captured cross join recorded)`;
     // The lead's columns as capture_lead answers them: all but the request (kept for retries, never shown).
-    const { clientRequestId: _request, ...answered } = getTableColumns(leads);
+    const answered = columnsWithout(leads, 'clientRequestId');
     const lead = Object.fromEntries(
       Object.entries(answered).map(([key, column]) => [key, sql`x.${sql.identifier(column.name)}`.mapWith(column)]),
     ) as { [K in keyof typeof answered]: SQL<LeadRow[K]> };

@@ -57,8 +57,8 @@ export const virtualContacts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /**
-     * The card as the lists show it (TCardSummary: a business directory's page, recents), kept by
-     * the database's trigger on an insert and on an update of the columns it shows (migration
+     * The card as the lists show it (TCardSummary: a business directory's page, recents, search),
+     * kept by the database's trigger on an insert and on an update of the columns it shows (migration
      * 0039). Only those lists read it: a card's other reads select contactColumns. Null for a card
      * stored before that migration until cards/fill-summaries.ts writes it.
      */
