@@ -139,6 +139,15 @@ function statements(s: TDeploymentSizes): { what: string; sql: string }[] {
         on conflict (corporate_profile_id) do update set card_count = excluded.card_count`,
     },
     {
+      // Set-based, as migration 0040's trigger (off for the load) would write them card by card.
+      what: "the linked cards' search words (the trigger of migration 0040, off for the load)",
+      sql: `insert into search_words (word)
+          select distinct w from virtual_contacts, search_words_of(search_text) w where corporate_profile_id is not null
+          on conflict do nothing;
+        insert into card_search_words (word, corporate_profile_id, card_id)
+          select w, corporate_profile_id, id from virtual_contacts, search_words_of(search_text) w where corporate_profile_id is not null`,
+    },
+    {
       what: `${s.conversations} conversations`,
       sql: `insert into conversations (id, pair_key, last_seq, created_at, updated_at)
         select ${CONVERSATION('c')},

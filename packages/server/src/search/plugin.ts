@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { bindServices, type BoundServices } from '../platform/plugins/bind-services.ts';
+import { scheduleSearchWordsFill } from './fill-search-words.ts';
 import { searchCards } from './search-cards.ts';
 import searchRoutes from './routes.ts';
 
@@ -17,6 +18,8 @@ declare module 'fastify' {
 export default fp(
   async function search(app: FastifyInstance) {
     app.decorate('cardSearch', bindServices(app.db, services));
+    // The words of linked cards stored before migration 0040, written after the start a batch at a time.
+    scheduleSearchWordsFill(app);
     await app.register(searchRoutes);
   },
   { name: 'search', dependencies: ['db', 'auth'] },

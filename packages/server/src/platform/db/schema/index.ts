@@ -20,3 +20,4 @@ export * from './scim.ts';
 export * from './corporate-audit.ts';
 export * from './sso.ts';
 export * from './corporate-templates.ts';
+export * from './search.ts';

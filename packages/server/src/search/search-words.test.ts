@@ -1,0 +1,194 @@
+/**
+ * Issue 28: the words of the cards linked to a business (migration 0040), through which a search
+ * finds the cards of the businesses it reaches. They follow every change of the card's text or
+ * business, whoever writes it (the owner's edit through the API, a direct update, the foreign
+ * key's set null, a deletion); the cards stored before the migration get theirs from the fill that
+ * runs after the start; and the search answers as it did when it read every match, each card once,
+ * with every searched word, whichever word is the common one.
+ */
+import { randomBytes } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { TSearchResult } from '@vbc/shared';
+import {
+  accountRecents,
+  cardSearchWords,
+  cardSearchWordsFill,
+  corporateProfiles,
+  searchWords,
+  virtualContacts,
+} from '../platform/db/schema/index.ts';
+import { describeEachDatabase } from '../test/app.ts';
+import { buildAccount, buildCard } from '../test/factories.ts';
+import { buildBusiness, buildLinkedCard } from '../test/directories-support.ts';
+import { fillCardSearchWords } from './fill-search-words.ts';
+
+const token = () => `zw${randomBytes(4).toString('hex')}`;
+
+describeEachDatabase('the words of linked cards, as search finds them', (ctx) => {
+  const app = (): FastifyInstance => ctx.app;
+  /** The card's words and their business, sorted. */
+  const wordsOf = async (cardId: string) =>
+    (
+      await app()
+        .db.select({ word: cardSearchWords.word, profile: cardSearchWords.corporateProfileId })
+        .from(cardSearchWords)
+        .where(eq(cardSearchWords.cardId, cardId))
+    )
+      .map((row) => `${row.word}@${row.profile}`)
+      .sort();
+  const expectWords = async (cardId: string, profile: string, words: string[]) =>
+    expect(await wordsOf(cardId)).toEqual(words.map((word) => `${word}@${profile}`).sort());
+  /** First names found by the service, best first, ranking at most `candidates`. */
+  const found = async (accountId: string, q: string, candidates?: number) =>
+    (JSON.parse(await app().cardSearch.searchCards(accountId, q, candidates)) as TSearchResult).results.map((c) => c.firstName);
+
+  it("are the card's text between spaces, each once, kept through every edit of its text or business, and gone with it", async () => {
+    const owner = await buildAccount(app());
+    const reader = await buildAccount(app());
+    const t = token();
+    const first = await buildBusiness(app(), { isPublic: true });
+    const second = await buildBusiness(app(), { isPublic: true });
+    const card = await buildCard(
+      app(),
+      { firstName: 'Ana', lastName: `Reyes${t}`, jobTitle: null, organization: `Reyes${t}  Co` },
+      {
+        ownerAccountId: owner.account.id,
+      },
+    );
+    // Not linked: no words (it is found through recents and folders by id).
+    expect(await wordsOf(card.id)).toEqual([]);
+
+    await app().db.update(virtualContacts).set({ corporateProfileId: first.corporateProfileId }).where(eq(virtualContacts.id, card.id));
+    await expectWords(card.id, first.corporateProfileId, ['ana', `reyes${t}`, 'co']);
+    const vocabulary = await app()
+      .db.select()
+      .from(searchWords)
+      .where(inArray(searchWords.word, ['ana', `reyes${t}`, 'co']));
+    expect(vocabulary).toHaveLength(3);
+    expect(await found(reader.account.id, `reyes${t}`)).toEqual(['Ana']);
+
+    const edit = await app().inject({
+      method: 'PUT',
+      url: `/api/vbc/virtualcontact/${card.id}`,
+      headers: owner.headers,
+      payload: { firstName: 'Ana María', jobTitle: `Head of Sales ${t}` },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    await expectWords(card.id, first.corporateProfileId, ['ana', 'maría', `reyes${t}`, 'head', 'of', 'sales', t, 'co']);
+    expect(await found(reader.account.id, `maría ${t}`)).toEqual(['Ana María']);
+
+    // A write of other columns leaves the words alone (no trigger runs: the rows are the same ones).
+    const rowsNow = async () =>
+      (
+        (await app().db.execute(sql`select ctid::text from card_search_words where card_id = ${card.id} order by ctid`)) as unknown as {
+          rows: unknown[];
+        }
+      ).rows;
+    const before = await rowsNow();
+    await app()
+      .db.update(virtualContacts)
+      .set({ viewCount: sql`${virtualContacts.viewCount} + 1`, biography: 'New.' })
+      .where(eq(virtualContacts.id, card.id));
+    expect(await rowsNow()).toEqual(before);
+    // Each of the text's columns alone.
+    for (const [column, value, words] of [
+      ['firstName', 'Bea', ['bea', `reyes${t}`, 'head', 'of', 'sales', t, 'co']],
+      ['lastName', `Cruz${t}`, ['bea', `cruz${t}`, 'head', 'of', 'sales', t, `reyes${t}`, 'co']],
+      ['jobTitle', 'Chief', ['bea', `cruz${t}`, 'chief', `reyes${t}`, 'co']],
+      ['organization', `Tan${t}`, ['bea', `cruz${t}`, 'chief', `tan${t}`]],
+    ] as const) {
+      await app()
+        .db.update(virtualContacts)
+        .set({ [column]: value })
+        .where(eq(virtualContacts.id, card.id));
+      await expectWords(card.id, first.corporateProfileId, [...words]);
+    }
+
+    await app().db.update(virtualContacts).set({ corporateProfileId: second.corporateProfileId }).where(eq(virtualContacts.id, card.id));
+    await expectWords(card.id, second.corporateProfileId, ['bea', `cruz${t}`, 'chief', `tan${t}`]);
+    // The business profile removed under the card (the foreign key's set null): its words go.
+    await app().db.delete(corporateProfiles).where(eq(corporateProfiles.id, second.corporateProfileId));
+    expect(await wordsOf(card.id)).toEqual([]);
+    expect(await found(reader.account.id, `tan${t}`)).toEqual([]);
+
+    // Inserted already linked (a business's own card, the bench's load).
+    const inserted = await buildCard(
+      app(),
+      { firstName: 'Linked', lastName: `At${t}`, jobTitle: null, organization: null },
+      { corporateProfileId: first.corporateProfileId },
+    );
+    await expectWords(inserted.id, first.corporateProfileId, ['linked', `at${t}`]);
+    await app().db.delete(virtualContacts).where(eq(virtualContacts.id, inserted.id));
+    expect(await wordsOf(inserted.id)).toEqual([]);
+  });
+
+  it('a search answers each card once, with every word, found by id and by word alike', async () => {
+    const reader = await buildAccount(app());
+    const t = token();
+    const team = await buildBusiness(app(), { isPublic: true });
+    // Two of its words contain the searched one, and the reader viewed it too: found three ways, answered once.
+    const twice = await buildLinkedCard(app(), team.corporateProfileId, { firstName: 'Annabel', lastName: `Ann${t}`, organization: null });
+    await app().db.insert(accountRecents).values({ accountId: reader.account.id, contactId: twice.id, viewedAt: new Date() });
+    // Seen only (no business): found by id alone.
+    const viewed = await buildCard(app(), { firstName: 'Viewed', lastName: `Ann${t}` });
+    await app().db.insert(accountRecents).values({ accountId: reader.account.id, contactId: viewed.id, viewedAt: new Date() });
+    expect((await found(reader.account.id, `ann${t}`)).sort()).toEqual(['Annabel', 'Viewed']);
+    expect(await found(reader.account.id, `ann ${t}`)).toHaveLength(2);
+
+    // The longest word is the common one, and only one card holds the other: ranking 2 candidates still finds it,
+    // since a card is a candidate only once it has every word.
+    for (let i = 0; i < 5; i++)
+      await buildLinkedCard(app(), team.corporateProfileId, { firstName: `Common${i}`, lastName: `Widespread${t}` });
+    await buildLinkedCard(app(), team.corporateProfileId, { firstName: 'Rare', lastName: `Widespread${t}`, jobTitle: 'Zed' });
+    expect(await found(reader.account.id, `zed widespread${t}`, 2)).toEqual(['Rare']);
+    expect(await found(reader.account.id, `widespread${t}`, 2)).toHaveLength(2);
+  });
+
+  it('the fill writes the words of the linked cards stored before the migration, a batch at a time, and then has nothing to do', async () => {
+    const reader = await buildAccount(app());
+    const t = token();
+    const team = await buildBusiness(app(), { isPublic: true });
+    const cards = [
+      await buildLinkedCard(app(), team.corporateProfileId, { firstName: 'Before', lastName: `One${t}` }),
+      await buildLinkedCard(app(), team.corporateProfileId, { firstName: 'Before', lastName: `Two${t}` }),
+    ];
+    const ids = cards.map((c) => c.id);
+    const expected = await Promise.all(ids.map(wordsOf));
+    // As migration 0040 leaves the cards stored before it: no words, and the fill's row.
+    await app().db.delete(cardSearchWords).where(inArray(cardSearchWords.cardId, ids));
+    await app().db.delete(cardSearchWordsFill);
+    await app().db.insert(cardSearchWordsFill).values({ afterCardId: null });
+    expect(await found(reader.account.id, `one${t}`)).toEqual([]);
+    const updatedAt = await app()
+      .db.select({ updatedAt: virtualContacts.updatedAt })
+      .from(virtualContacts)
+      .where(inArray(virtualContacts.id, ids));
+
+    // Other tests' linked cards are in the database too: fill until the fill's row is gone.
+    expect(await fillCardSearchWords(app().db, 1)).toBe(1);
+    expect(await app().db.select().from(cardSearchWordsFill)).toHaveLength(1);
+    while ((await fillCardSearchWords(app().db, 50)) === 50);
+    expect(await app().db.select().from(cardSearchWordsFill)).toEqual([]);
+    expect(await fillCardSearchWords(app().db)).toBe(0);
+
+    expect(await Promise.all(ids.map(wordsOf))).toEqual(expected);
+    expect(await found(reader.account.id, `one${t}`)).toEqual(['Before']);
+    expect(
+      await app().db.select({ updatedAt: virtualContacts.updatedAt }).from(virtualContacts).where(inArray(virtualContacts.id, ids)),
+    ).toEqual(updatedAt);
+    // Every linked card has its words again (none left out by the walk in id order).
+    const missing = await app()
+      .db.select({ id: virtualContacts.id })
+      .from(virtualContacts)
+      .where(
+        and(
+          sql`${virtualContacts.corporateProfileId} is not null`,
+          sql`not exists (select 1 from ${cardSearchWords} where ${cardSearchWords.cardId} = ${virtualContacts.id})`,
+          sql`${virtualContacts}.search_text <> ''`,
+        ),
+      );
+    expect(missing).toEqual([]);
+  });
+});
