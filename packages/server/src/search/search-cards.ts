@@ -77,18 +77,24 @@ function buildSearch(db: Db, wordCount: number, cap: number) {
     .select(fields)
     .from(virtualContacts)
     .where(and(...matches, sql`${virtualContacts.id} = any(${reachedCards})`));
-  const inReachedBusinesses = db
+  // For each word of the vocabulary with w0 in it and each business reached, that business's cards
+  // holding the word (the index's two leading columns, equal), read until `cap` have every word.
+  // With the businesses as `= any` instead, the index's entries for the word in every reached
+  // business were all read first (`maria`: 5,000 to rank 100).
+  const reached = sql`unnest(${reachedProfiles}) as reached(profile_id)`;
+  const holdingTheWord = db
     .select(fields)
-    .from(searchWords)
-    .innerJoin(cardSearchWords, eq(cardSearchWords.word, searchWords.word))
+    .from(cardSearchWords)
     .innerJoin(virtualContacts, eq(virtualContacts.id, cardSearchWords.cardId))
-    .where(
-      and(
-        sql`${searchWords.word} like ${sql.placeholder('w0')}`,
-        sql`${cardSearchWords.corporateProfileId} = any(${reachedProfiles})`,
-        ...matches,
-      ),
-    );
+    .where(and(eq(cardSearchWords.word, searchWords.word), sql`${cardSearchWords.corporateProfileId} = reached.profile_id`, ...matches))
+    .limit(sql.raw(String(cap)) as unknown as Placeholder)
+    .as('holding');
+  const inReachedBusinesses = db
+    .select({ ...holdingTheWord._.selectedFields })
+    .from(searchWords)
+    .crossJoin(reached)
+    .crossJoinLateral(holdingTheWord)
+    .where(sql`${searchWords.word} like ${sql.placeholder('w0')}`);
   const found = viewedOrSaved
     .unionAll(inReachedBusinesses)
     // A literal limit (drizzle takes a placeholder or a number, and makes a number a parameter).
