@@ -41,29 +41,32 @@ export function cardTextMatches(q: string): SQL | undefined {
 /**
  * The search for `wordCount` words (placeholders w0…, the longest first, and `q` for the
  * similarity), among what the account (`accountId`) reaches, ranking at most `cap` matches;
- * prepared once per word count (a search is typed letter by letter). The cap is written into the
- * statement, not a placeholder, so that PostgreSQL's generic plan is costed with it. With a
- * placeholder the generic plan looked cheap, and a connection that had run a common word's plans
- * took it for every search.
+ * prepared once per word count, and whether the longest word has a trigram (a search is typed
+ * letter by letter). The cap is written into the statement, not a placeholder, so that
+ * PostgreSQL's plan is costed with it.
  *
  * The matches are found two ways, and the first `cap` of both ranked:
  * - the cards the account viewed or saved, by id, those with every word;
  * - the cards of the businesses it reaches, through the vocabulary (migration 0040): the words
- *   of linked cards that contain the longest searched word (search_words, trigram-indexed), then
- *   for each, the cards of those businesses that hold it (card_search_words, by word and
- *   business), read until `cap` have every word. A common name reads its few words and 100 cards,
- *   where the trigram index of the cards read every match's entry (`maria`: 50,000, 4–7 ms).
+ *   of linked cards that contain the longest searched word (search_words), then for each word and
+ *   each business, that business's cards holding it (card_search_words), read until `cap` have
+ *   every word. A common name reads its few words and as many cards as it ranks, where the
+ *   trigram index of the cards read the entries of every match in reach and of the businesses
+ *   (`maria`: 5,000 matches, 4–7 ms of the database).
  * A card found both ways, or through two of its words, is ranked once.
+ *
+ * Its plan does not depend on the words (the vocabulary is looked up by its index or, for a word
+ * without a trigram, read in order: two statements), so it is planned once per connection, as
+ * the other named statements are. Planned on every run, as the trigram index of the cards needed
+ * (a rare word's plan read far less there), planning was most of a one-match search.
  */
-function buildSearch(db: Db, wordCount: number, cap: number) {
+function buildSearch(db: Db, wordCount: number, cap: number, byTrigrams: boolean) {
   if (!Number.isSafeInteger(cap) || cap < 1) throw new Error(`search: the cap must be a positive integer, not ${cap}`);
   const accountId = sql.placeholder('accountId');
   const matches: SQL[] = Array.from({ length: wordCount }, (_, i) => sql`${searchedText} like ${sql.placeholder(`w${i}`)}`);
-  // What the account reaches, as two arrays each read once a search (an InitPlan): the cards of
-  // its recents and folders, and the business profiles whose cards it may find. Each is read by a
-  // database function (migration 0035) whose statement is planned once per connection: this
-  // statement is planned on every run (its words decide the plan), and planning the reach written
-  // here as subqueries was most of a rare word's search.
+  // What the account reaches, as two arrays each read once a search (an InitPlan) by a database
+  // function (migration 0035): the cards of its recents and folders, and the business profiles
+  // whose cards it may find.
   const reachedCards = sql`(select search_reached_cards(${accountId}))::uuid[]`;
   const reachedProfiles = sql`(select search_reached_profiles(${accountId}))::uuid[]`;
   const fields = {
@@ -94,7 +97,10 @@ function buildSearch(db: Db, wordCount: number, cap: number) {
     .from(searchWords)
     .crossJoin(reached)
     .crossJoinLateral(holdingTheWord)
-    .where(sql`${searchWords.word} like ${sql.placeholder('w0')}`);
+    // A word without three letters in a row has no trigram: the trigram index would read all of
+    // itself before the first word was found (113 ms for `a` in 290,000 words), where the table read
+    // in order gives its first words at once. The index is not used for it (an expression, not the column).
+    .where(sql`${byTrigrams ? searchWords.word : sql`(${searchWords.word} || '')`} like ${sql.placeholder('w0')}`);
   const found = viewedOrSaved
     .unionAll(inReachedBusinesses)
     // A literal limit (drizzle takes a placeholder or a number, and makes a number a parameter).
@@ -121,17 +127,18 @@ function buildSearch(db: Db, wordCount: number, cap: number) {
       asc(candidates.id),
     )
     .limit(SEARCH_LIMIT)
-    .prepare(`card_search_${wordCount}_${cap}`);
+    .prepare(`card_search_${wordCount}_${cap}_${byTrigrams ? 'trigrams' : 'scan'}`);
 }
 const searches = new Map<string, ReturnType<typeof preparedQuery<ReturnType<typeof buildSearch>>>>();
-const searchOf = (db: Db, wordCount: number, candidates: number) => {
-  const key = `${wordCount}:${candidates}`;
+const searchOf = (db: Db, wordCount: number, candidates: number, byTrigrams: boolean) => {
+  const key = `${wordCount}:${candidates}:${byTrigrams}`;
   let search = searches.get(key);
-  // Planned as PostgreSQL chooses run after run: the plan made with a rare word reads far less (buildSearch).
-  if (search === undefined)
-    searches.set(key, (search = preparedQuery((handle) => buildSearch(handle, wordCount, candidates), { planOnce: false })));
+  if (search === undefined) searches.set(key, (search = preparedQuery((handle) => buildSearch(handle, wordCount, candidates, byTrigrams))));
   return search(db);
 };
+
+/** Three letters or digits in a row: what pg_trgm makes a trigram of (it splits words at anything else). */
+const HAS_TRIGRAM = /[\p{L}\p{N}]{3}/u;
 
 /**
  * GET /api/vbc/search: cards whose name, job title or organization contain every word of `q`
@@ -146,7 +153,8 @@ export async function searchCards(db: Db, accountId: string, q: string, candidat
   if (words.length === 0) return '{"results":[]}';
   const values: Record<string, string> = { accountId, q: words.join(' ') };
   // The longest word first: the vocabulary is looked up by w0, and the longer it is, the fewer words contain it.
-  [...words].sort((a, b) => b.length - a.length).forEach((word, i) => (values[`w${i}`] = anywhere(word)));
-  const rows = await searchOf(db, words.length, candidates).execute(values);
+  const longestFirst = [...words].sort((a, b) => b.length - a.length);
+  longestFirst.forEach((word, i) => (values[`w${i}`] = anywhere(word)));
+  const rows = await searchOf(db, words.length, candidates, HAS_TRIGRAM.test(longestFirst[0]!)).execute(values);
   return `{"results":[${rows.map((row) => row.json).join(',')}]}`;
 }

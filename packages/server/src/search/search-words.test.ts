@@ -146,6 +146,18 @@ describeEachDatabase('the words of linked cards, as search finds them', (ctx) =>
     expect(await found(reader.account.id, `widespread${t}`, 2)).toHaveLength(2);
   });
 
+  it('a word without three letters in a row (no trigram) finds the same cards, the vocabulary read in order', async () => {
+    const reader = await buildAccount(app());
+    const t = token();
+    const team = await buildBusiness(app(), { isPublic: true });
+    await buildLinkedCard(app(), team.corporateProfileId, { firstName: 'Ŋŧ', lastName: `One${t}` });
+    await buildLinkedCard(app(), team.corporateProfileId, { firstName: 'Aŋŧb', lastName: `Two${t}` });
+    await buildLinkedCard(app(), team.corporateProfileId, { firstName: 'Ŋa', lastName: `Three${t}` });
+    expect((await found(reader.account.id, 'ŋŧ')).sort()).toEqual(['Aŋŧb', 'Ŋŧ']);
+    expect(await found(reader.account.id, `ŋŧ one${t}`)).toEqual(['Ŋŧ']);
+    expect((await found(reader.account.id, 'Ŋ ŧ')).sort()).toEqual(['Aŋŧb', 'Ŋŧ']);
+  });
+
   it('the fill writes the words of the linked cards stored before the migration, a batch at a time, and then has nothing to do', async () => {
     const reader = await buildAccount(app());
     const t = token();
