@@ -7,7 +7,7 @@
  * with every searched word, whichever word is the common one.
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { TSearchResult } from '@vbc/shared';
@@ -202,5 +202,20 @@ describeEachDatabase('the words of linked cards, as search finds them', (ctx) =>
         ),
       );
     expect(missing).toEqual([]);
+  });
+
+  it("the vocabulary is looked up by its trigram index, and a word's cards in a business by the key (the planner can use them)", async () => {
+    const plan = (query: SQL) =>
+      app().db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        const result = (await tx.execute(sql`explain ${query}`)) as unknown as { rows: { 'QUERY PLAN': string }[] };
+        return result.rows.map((r) => r['QUERY PLAN']).join('\n');
+      });
+    expect(await plan(sql`select word from ${searchWords} where word like ${'%mar%'}`)).toContain('search_words_trgm_idx');
+    expect(
+      await plan(
+        sql`select card_id from ${cardSearchWords} where word = ${'maria'} and corporate_profile_id = ${'00000000-0000-4000-8000-000000000000'}::uuid`,
+      ),
+    ).toContain('card_search_words_word_corporate_profile_id_card_id_pk');
   });
 });

@@ -119,7 +119,7 @@ describeEachDatabase('card search', (ctx) => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/vbc/search?q=ana' })).statusCode).toBe(401);
   });
 
-  it('the trigram index covers exactly what is searched, with the business in the same scan (the planner can use it)', async () => {
+  it("the trigram index covers exactly what a directory's filter searches, with the business in the same scan (the planner can use it)", async () => {
     const explain = (query: SQL) =>
       ctx.app.db.transaction(async (tx) => {
         await tx.execute(sql`set local enable_seqscan = off`);
@@ -129,10 +129,10 @@ describeEachDatabase('card search', (ctx) => {
     expect(await explain(sql`select id from virtual_contacts where ${searchedText} like ${'%cartog%'}`)).toContain(
       'virtual_contacts_search_reach_idx',
     );
-    // The card's business is the index's second column, so words and the businesses one reaches are
-    // one index condition at a deployment's size (the bench's plans show it; on this small data a
-    // plain index on the business is cheaper and the planner rightly takes that). No pending list: searches
-    // never scan entries a vacuum has not merged yet.
+    // The card's business is the index's second column, so a business directory's words and its
+    // business are one index condition at a deployment's size (on this small data a plain index on
+    // the business is cheaper and the planner rightly takes that). No pending list: a filter never
+    // scans entries a vacuum has not merged yet.
     const [index] = (
       (await ctx.app.db.execute(
         sql`select indexdef from pg_indexes where tablename = 'virtual_contacts' and indexname = 'virtual_contacts_search_reach_idx'`,
