@@ -18,8 +18,8 @@ const FIRST_CARD = '00000000-0000-0000-0000-000000000000';
  * A card that has words already has them from the trigger (it was written after the migration) and
  * is left as it is. The cards are locked as they are read, so an edit made meanwhile waits and
  * its trigger writes after; instances filling at once do not both work (the fill's row, SKIP
- * LOCKED). One statement a batch: per card, the trigger's function took the table's plan made when
- * it was empty (a scan of it a card) and a batch ran past the query timeout. Answers how many
+ * LOCKED). One statement a batch: calling the trigger's function card by card, a batch once ran
+ * past the query timeout on the deployment bench's data (docs/benchmarks.md). Answers how many
  * cards it took.
  */
 export async function fillCardSearchWords(db: Db, batch = FILL_BATCH): Promise<number> {
