@@ -4,7 +4,7 @@ import type { Db } from '../platform/db/client.ts';
 import { scheduleBatchedChore } from '../platform/db/batched-chore.ts';
 import { virtualContacts } from '../platform/db/schema/index.ts';
 
-/** How often each instance looks for cards whose summary is still to be written: a look at an empty index once it is done. */
+/** How often each instance looks for cards whose summary is still to be written, until a look finds none. */
 const FILL_EVERY_MS = 60_000;
 /** Cards written a batch: 0.24–0.46 s of the database on the deployment bench's data (docs/benchmarks.md). */
 const FILL_BATCH = 1_000;
@@ -36,5 +36,6 @@ export function scheduleSummaryFill(app: FastifyInstance): void {
     everyMs: FILL_EVERY_MS,
     batch: FILL_BATCH,
     runBatch: () => fillCardSummaries(app.db),
+    stopsWhenDone: true,
   });
 }

@@ -4,7 +4,7 @@ import type { Db } from '../platform/db/client.ts';
 import { scheduleBatchedChore } from '../platform/db/batched-chore.ts';
 import { cardSearchWords, cardSearchWordsFill, searchWords, virtualContacts } from '../platform/db/schema/index.ts';
 
-/** How often each instance looks for linked cards whose words are still to be written: one row read once it is done. */
+/** How often each instance looks for linked cards whose words are still to be written, until a look finds none. */
 const FILL_EVERY_MS = 60_000;
 /** Linked cards written a batch. */
 const FILL_BATCH = 1_000;
@@ -57,5 +57,6 @@ export function scheduleSearchWordsFill(app: FastifyInstance): void {
     everyMs: FILL_EVERY_MS,
     batch: FILL_BATCH,
     runBatch: () => fillCardSearchWords(app.db),
+    stopsWhenDone: true,
   });
 }

@@ -107,13 +107,7 @@ function buildSearch(db: Db, wordCount: number, cap: number, byTrigrams: boolean
     .limit(sql.raw(String(cap)) as unknown as Placeholder)
     .as('found');
   const candidates = db
-    .selectDistinctOn([found.id], {
-      id: found.id,
-      firstName: found.firstName,
-      lastName: found.lastName,
-      searchText: found.searchText,
-      json: found.json,
-    })
+    .selectDistinctOn([found.id], { ...found._.selectedFields })
     .from(found)
     .orderBy(found.id)
     .as('candidates');
