@@ -58,9 +58,10 @@ export function cardTextMatches(q: string): SQL | undefined {
  * Its plan does not depend on the words (the vocabulary is looked up by its index or, for a word
  * without a trigram, read in order: two statements), so it is planned once per connection, as
  * the other named statements are. Planned on every run, as the trigram index of the cards needed
- * (a rare word's plan read far less there), planning was most of a one-match search.
+ * (a rare word's plan read far less there), planning was most of a one-match search. This is the
+ * query before it is prepared (a test runs it with its plan made once).
  */
-function buildSearch(db: Db, wordCount: number, cap: number, byTrigrams: boolean) {
+export function searchQuery(db: Db, wordCount: number, cap: number, byTrigrams: boolean) {
   if (!Number.isSafeInteger(cap) || cap < 1) throw new Error(`search: the cap must be a positive integer, not ${cap}`);
   const accountId = sql.placeholder('accountId');
   const matches: SQL[] = Array.from({ length: wordCount }, (_, i) => sql`${searchedText} like ${sql.placeholder(`w${i}`)}`);
@@ -85,22 +86,30 @@ function buildSearch(db: Db, wordCount: number, cap: number, byTrigrams: boolean
   // With the businesses as `= any` instead, the index's entries for the word in every reached
   // business were all read first (`maria`: 5,000 to rank 100).
   const reached = sql`unnest(${reachedProfiles}) as reached(profile_id)`;
+  // The vocabulary's words containing w0, as `vocabulary.word`. A word with a trigram: all of
+  // them first, through the trigram index, by a database function (migration 0041). Read as a
+  // table joined under the limit, the plan made once for any values read the vocabulary in order,
+  // expecting to meet `cap` matches early: with 290,000 words a search for a rare word read them
+  // all, 65–96 ms where the index takes 0.2 ms (docs/benchmarks.md). A word without three letters
+  // in a row has no trigram: the trigram index would read all of itself before the first word was
+  // found (113 ms for `a` in 290,000 words), so the table is read in order, which gives its first
+  // words at once (the index is not used for an expression).
+  const w0 = sql.placeholder('w0');
+  const vocabulary = byTrigrams
+    ? sql`unnest((select search_vocabulary(${w0}))::text[]) as vocabulary(word)`
+    : sql`(select ${searchWords.word} from ${searchWords} where (${searchWords.word} || '') like ${w0}) as vocabulary`;
   const holdingTheWord = db
     .select(fields)
     .from(cardSearchWords)
     .innerJoin(virtualContacts, eq(virtualContacts.id, cardSearchWords.cardId))
-    .where(and(eq(cardSearchWords.word, searchWords.word), sql`${cardSearchWords.corporateProfileId} = reached.profile_id`, ...matches))
+    .where(and(sql`${cardSearchWords.word} = vocabulary.word`, sql`${cardSearchWords.corporateProfileId} = reached.profile_id`, ...matches))
     .limit(sql.raw(String(cap)) as unknown as Placeholder)
     .as('holding');
   const inReachedBusinesses = db
     .select({ ...holdingTheWord._.selectedFields })
-    .from(searchWords)
+    .from(vocabulary)
     .crossJoin(reached)
-    .crossJoinLateral(holdingTheWord)
-    // A word without three letters in a row has no trigram: the trigram index would read all of
-    // itself before the first word was found (113 ms for `a` in 290,000 words), where the table read
-    // in order gives its first words at once. The index is not used for it (an expression, not the column).
-    .where(sql`${byTrigrams ? searchWords.word : sql`(${searchWords.word} || '')`} like ${sql.placeholder('w0')}`);
+    .crossJoinLateral(holdingTheWord);
   const found = viewedOrSaved
     .unionAll(inReachedBusinesses)
     // A literal limit (drizzle takes a placeholder or a number, and makes a number a parameter).
@@ -120,9 +129,10 @@ function buildSearch(db: Db, wordCount: number, cap: number, byTrigrams: boolean
       asc(candidates.lastName),
       asc(candidates.id),
     )
-    .limit(SEARCH_LIMIT)
-    .prepare(`card_search_${wordCount}_${cap}_${byTrigrams ? 'trigrams' : 'scan'}`);
+    .limit(SEARCH_LIMIT);
 }
+const buildSearch = (db: Db, wordCount: number, cap: number, byTrigrams: boolean) =>
+  searchQuery(db, wordCount, cap, byTrigrams).prepare(`card_search_${wordCount}_${cap}_${byTrigrams ? 'trigrams' : 'scan'}`);
 const searches = new Map<string, ReturnType<typeof preparedQuery<ReturnType<typeof buildSearch>>>>();
 const searchOf = (db: Db, wordCount: number, candidates: number, byTrigrams: boolean) => {
   const key = `${wordCount}:${candidates}:${byTrigrams}`;

@@ -19,10 +19,12 @@ import {
   searchWords,
   virtualContacts,
 } from '../platform/db/schema/index.ts';
+import type { Db } from '../platform/db/client.ts';
 import { describeEachDatabase } from '../test/app.ts';
 import { buildAccount, buildCard } from '../test/factories.ts';
 import { buildBusiness, buildLinkedCard } from '../test/directories-support.ts';
 import { fillCardSearchWords } from './fill-search-words.ts';
+import { SEARCH_CANDIDATES, searchQuery } from './search-cards.ts';
 
 const token = () => `zw${randomBytes(4).toString('hex')}`;
 
@@ -202,6 +204,39 @@ describeEachDatabase('the words of linked cards, as search finds them', (ctx) =>
         ),
       );
     expect(missing).toEqual([]);
+  });
+
+  it("the product's search, planned once for any words, reads a large vocabulary through its trigram index, never in order", async () => {
+    // 20,000 words, as a deployment's names, organizations and titles make: read as a table under the
+    // search's limit, the plan made once read the vocabulary in order (a sequential scan) expecting
+    // early matches, and a rare word read it all.
+    const many = sql`select 'zv' || md5(i::text) from generate_series(1, 20000) i`;
+    await app().db.execute(sql`insert into ${searchWords} (word) ${many}`);
+    try {
+      await app().db.execute(sql`analyze ${searchWords}`);
+      // A reader who reaches a business, so that the words are looked up (with none, nothing is read).
+      const reader = await buildAccount(app());
+      await buildBusiness(app(), { isPublic: true });
+      const values = { accountId: reader.account.id, q: 'qzxv', w0: '%qzxv%' };
+      // How the transaction so far read the vocabulary (this backend's counts, PostgreSQL and PGlite alike).
+      const scans = async (tx: Db) => {
+        const result = (await tx.execute(
+          sql`select seq_scan::int as "inOrder", idx_scan::int as "byIndex" from pg_stat_xact_user_tables where relname = 'search_words'`,
+        )) as unknown as { rows: { inOrder: number; byIndex: number }[] };
+        return result.rows[0];
+      };
+      const read = await app().db.transaction(async (tx) => {
+        await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+        // Run as the product runs it: a named statement, its plan made once for any words (the
+        // function's own statement is planned once after five runs).
+        const search = searchQuery(tx, 1, SEARCH_CANDIDATES, true).prepare(`search_plan_test_${randomBytes(4).toString('hex')}`);
+        for (let i = 0; i < 7; i++) expect(await search.execute(values)).toEqual([]);
+        return scans(tx);
+      });
+      expect(read).toEqual({ inOrder: 0, byIndex: 7 });
+    } finally {
+      await app().db.execute(sql`delete from ${searchWords} where word in (${many})`);
+    }
   });
 
   it("the vocabulary is looked up by its trigram index, and a word's cards in a business by the key (the planner can use them)", async () => {

@@ -52,6 +52,15 @@ export interface DatabaseOptions {
  */
 const SERVER_SIDE_TIMEOUTS = '-c tcp_keepalives_idle=5 -c tcp_keepalives_interval=2 -c tcp_keepalives_count=3 -c tcp_user_timeout=10000';
 
+/**
+ * Sent first on every PostgreSQL connection (a URL's own `options` follow, and may say otherwise):
+ * no JIT compilation. Every statement here is a short indexed read or write, and PostgreSQL
+ * compiles a plan whose estimated cost passes `jit_above_cost` (100,000) again on every run of it,
+ * a plan kept once for any values too: with a vocabulary of 290,000 words, a search's plan was
+ * estimated at 220,000 and each run spent 35–44 ms compiling (docs/benchmarks.md).
+ */
+const NO_JIT = '-c jit=off';
+
 /** Opens the database and applies pending migrations: one code path for PGlite and PostgreSQL. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const database = options.url
@@ -76,14 +85,14 @@ async function openPostgres(url: string, max: number, timeoutMs: number): Promis
   // within timeoutMs instead of holding it. TCP keepalive on our side, and SERVER_SIDE_TIMEOUTS
   // on the server's, find connections a silent cut left dead.
   const timeoutListeners: Array<() => void> = [];
-  const openPool = (connectionString: string, size: number, options: string | undefined) => {
+  const openPool = (connectionString: string, size: number, options: string) => {
     const opened = new Pool({
       connectionString,
       max: size,
       connectionTimeoutMillis: timeoutMs,
       keepAlive: true,
       keepAliveInitialDelayMillis: 5000,
-      ...(options === undefined ? {} : { options }),
+      options,
     });
     // A dropped idle connection must not crash the process; the pool replaces it.
     opened.on('error', () => {});
@@ -92,19 +101,17 @@ async function openPostgres(url: string, max: number, timeoutMs: number): Promis
     });
     return opened;
   };
-  const urlOptions = new URL(url).searchParams.get('options');
-  const pool = openPool(url, max, urlOptions === null ? SERVER_SIDE_TIMEOUTS : undefined);
-  // Named statements' own connections (platform/db/prepared.ts), half as many more: the same
-  // session settings (the URL's, else SERVER_SIDE_TIMEOUTS), and every statement's plan made once
-  // for any values. Not the whole pool: there an unnamed statement (most queries, built per
-  // request) would lose the plan made with its values too.
+  // The session settings: NO_JIT, then the URL's `options` (else SERVER_SIDE_TIMEOUTS). pg lets a
+  // URL's options replace those it is given, so they are taken out of the URL and given here.
   const withoutOptions = new URL(url);
+  const sessionOptions = `${NO_JIT} ${withoutOptions.searchParams.get('options') ?? SERVER_SIDE_TIMEOUTS}`;
   withoutOptions.searchParams.delete('options');
-  const plannedPool = openPool(
-    withoutOptions.toString(),
-    Math.ceil(max / 2),
-    `${urlOptions ?? SERVER_SIDE_TIMEOUTS} -c plan_cache_mode=force_generic_plan`,
-  );
+  const pool = openPool(withoutOptions.toString(), max, sessionOptions);
+  // Named statements' own connections (platform/db/prepared.ts), half as many more: the same
+  // session settings, and every statement's plan made once for any values. Not the whole pool:
+  // there an unnamed statement (most queries, built per request) would lose the plan made with
+  // its values too.
+  const plannedPool = openPool(withoutOptions.toString(), Math.ceil(max / 2), `${sessionOptions} -c plan_cache_mode=force_generic_plan`);
   const db = drizzle(pool, { schema });
   runNamedStatementsOn(db as unknown as Db, drizzle(plannedPool, { schema }) as unknown as Db);
   return {

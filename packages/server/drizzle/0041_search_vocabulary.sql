@@ -1,0 +1,14 @@
+-- search_vocabulary: the words of search_words (migration 0040) that contain a pattern (LIKE), as an
+-- array, read through the trigram index search_words_trgm_idx (search/search-cards.ts, for a
+-- searched word with three letters in a row). The search's statement is planned once for any
+-- words, and a plan made without the pattern could not tell the index's few entries from the whole
+-- table: under the search's limit it read the vocabulary in order, expecting matches early (with
+-- 290,000 words a rare word read them all, 65–96 ms), and as an array of its own it chose the same
+-- sequential scan up to some tens of thousands of words (4 ms at 20,000). PL/pgSQL plans this
+-- statement once per connection too, without the sequential scan (the function's setting). A
+-- pattern without a trigram is not looked up here: the index would read all of itself.
+CREATE OR REPLACE FUNCTION "search_vocabulary"(p_pattern text) RETURNS text[]
+LANGUAGE plpgsql STABLE SET enable_seqscan = off AS $$
+BEGIN
+	RETURN array(SELECT w."word" FROM "search_words" w WHERE w."word" LIKE p_pattern);
+END $$;
