@@ -67,7 +67,8 @@ export function searchQuery(db: Db, wordCount: number, cap: number, byTrigrams: 
   const matches: SQL[] = Array.from({ length: wordCount }, (_, i) => sql`${searchedText} like ${sql.placeholder(`w${i}`)}`);
   // What the account reaches, as two arrays each read once a search (an InitPlan) by a database
   // function (migration 0035): the cards of its recents and folders, and the business profiles
-  // whose cards it may find.
+  // whose cards it may find (a word with a trigram has the database read these in
+  // search_word_businesses, below).
   const reachedCards = sql`(select search_reached_cards(${accountId}))::uuid[]`;
   const reachedProfiles = sql`(select search_reached_profiles(${accountId}))::uuid[]`;
   const fields = {
@@ -81,34 +82,35 @@ export function searchQuery(db: Db, wordCount: number, cap: number, byTrigrams: 
     .select(fields)
     .from(virtualContacts)
     .where(and(...matches, sql`${virtualContacts.id} = any(${reachedCards})`));
-  // For each word of the vocabulary with w0 in it and each business reached, that business's cards
+  // Each word of the vocabulary containing w0 with each business reached, as `places.word` and
+  // `places.profile_id`, word by word. A word with a trigram: its words first, through the trigram
+  // index, by a database function (migration 0041), which reads the reach only when some word
+  // matched. Read as a table joined under the limit, the plan made once for any values read the
+  // vocabulary in order, expecting to meet `cap` matches early: with 290,000 words a search for a
+  // rare word read them all, 65–96 ms where the index takes 0.2 ms (docs/benchmarks.md). A word
+  // without three letters in a row has no trigram: the trigram index would read all of itself
+  // before the first word was found (113 ms for `a` in 290,000 words), so the table is read in
+  // order, which gives its first words at once (the index is not used for an expression).
+  const w0 = sql.placeholder('w0');
+  const places = byTrigrams
+    ? sql`search_word_businesses(${w0}, ${accountId}) as places(word, profile_id)`
+    : sql`(select ${searchWords.word} as word, reached.profile_id from ${searchWords}
+            cross join unnest(${reachedProfiles}) as reached(profile_id)
+           where (${searchWords.word} || '') like ${w0}) as places`;
+  // For each place (a word of the vocabulary with w0 in it, a business reached), that business's cards
   // holding the word (the index's two leading columns, equal), read until `cap` have every word.
   // With the businesses as `= any` instead, the index's entries for the word in every reached
   // business were all read first (`maria`: 5,000 to rank 100).
-  const reached = sql`unnest(${reachedProfiles}) as reached(profile_id)`;
-  // The vocabulary's words containing w0, as `vocabulary.word`. A word with a trigram: all of
-  // them first, through the trigram index, by a database function (migration 0041). Read as a
-  // table joined under the limit, the plan made once for any values read the vocabulary in order,
-  // expecting to meet `cap` matches early: with 290,000 words a search for a rare word read them
-  // all, 65–96 ms where the index takes 0.2 ms (docs/benchmarks.md). A word without three letters
-  // in a row has no trigram: the trigram index would read all of itself before the first word was
-  // found (113 ms for `a` in 290,000 words), so the table is read in order, which gives its first
-  // words at once (the index is not used for an expression).
-  const w0 = sql.placeholder('w0');
-  const vocabulary = byTrigrams
-    ? sql`unnest((select search_vocabulary(${w0}))::text[]) as vocabulary(word)`
-    : sql`(select ${searchWords.word} from ${searchWords} where (${searchWords.word} || '') like ${w0}) as vocabulary`;
   const holdingTheWord = db
     .select(fields)
     .from(cardSearchWords)
     .innerJoin(virtualContacts, eq(virtualContacts.id, cardSearchWords.cardId))
-    .where(and(sql`${cardSearchWords.word} = vocabulary.word`, sql`${cardSearchWords.corporateProfileId} = reached.profile_id`, ...matches))
+    .where(and(sql`${cardSearchWords.word} = places.word`, sql`${cardSearchWords.corporateProfileId} = places.profile_id`, ...matches))
     .limit(sql.raw(String(cap)) as unknown as Placeholder)
     .as('holding');
   const inReachedBusinesses = db
     .select({ ...holdingTheWord._.selectedFields })
-    .from(vocabulary)
-    .crossJoin(reached)
+    .from(places)
     .crossJoinLateral(holdingTheWord);
   const found = viewedOrSaved
     .unionAll(inReachedBusinesses)
