@@ -4,7 +4,7 @@
 -- words, and a plan made without the pattern could not tell the index's few entries from the whole
 -- table: under the search's limit it read the vocabulary in order, expecting matches early (with
 -- 290,000 words a rare word read them all, 65–96 ms), and as an array of its own it chose the same
--- sequential scan up to some tens of thousands of words (4 ms at 20,000). PL/pgSQL plans this
+-- sequential scan up to some tens of thousands of words (3–5 ms at 20,000). PL/pgSQL plans this
 -- statement once per connection too, without the sequential scan (the function's setting, which
 -- holds for this statement alone). A pattern without a trigram is not looked up here: the index
 -- would read all of itself.
