@@ -231,7 +231,7 @@ describeEachDatabase('the words of linked cards, as search finds them', (ctx) =>
       const read = await app().db.transaction(async (tx) => {
         await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
         // Run as the product runs it: a named statement, its plan made once for any words (the
-        // function's own statement is planned once after five runs).
+        // functions' statements too, under this setting, from their first run).
         const search = searchQuery(tx, 1, SEARCH_CANDIDATES, true).prepare(`search_plan_test_${randomBytes(4).toString('hex')}`);
         const before = await scans(tx);
         for (let i = 0; i < 7; i++) expect(await search.execute(values)).toEqual([]);
