@@ -65,12 +65,10 @@ export function searchQuery(db: Db, wordCount: number, cap: number, byTrigrams: 
   if (!Number.isSafeInteger(cap) || cap < 1) throw new Error(`search: the cap must be a positive integer, not ${cap}`);
   const accountId = sql.placeholder('accountId');
   const matches: SQL[] = Array.from({ length: wordCount }, (_, i) => sql`${searchedText} like ${sql.placeholder(`w${i}`)}`);
-  // What the account reaches, as two arrays each read once a search (an InitPlan) by a database
-  // function (migration 0035): the cards of its recents and folders, and the business profiles
-  // whose cards it may find (a word with a trigram has the database read these in
-  // search_word_businesses, below).
+  // The cards of the account's recents and folders, as an array read once a search (an InitPlan)
+  // by a database function (migration 0035); the business profiles it reaches are read by
+  // search_reached_profiles, below.
   const reachedCards = sql`(select search_reached_cards(${accountId}))::uuid[]`;
-  const reachedProfiles = sql`(select search_reached_profiles(${accountId}))::uuid[]`;
   const fields = {
     id: virtualContacts.id,
     firstName: virtualContacts.firstName,
@@ -84,18 +82,19 @@ export function searchQuery(db: Db, wordCount: number, cap: number, byTrigrams: 
     .where(and(...matches, sql`${virtualContacts.id} = any(${reachedCards})`));
   // Each word of the vocabulary containing w0 with each business reached, as `places.word` and
   // `places.profile_id`, word by word. A word with a trigram: its words first, through the trigram
-  // index, by a database function (migration 0041), which reads the reach only when some word
+  // index, by a database function (migration 0041) that reads the reach only when some word
   // matched. Read as a table joined under the limit, the plan made once for any values read the
   // vocabulary in order, expecting to meet `cap` matches early: with 290,000 words a search for a
   // rare word read them all, 65–96 ms where the index takes 0.2 ms (docs/benchmarks.md). A word
   // without three letters in a row has no trigram: the trigram index would read all of itself
   // before the first word was found (113 ms for `a` in 290,000 words), so the table is read in
-  // order, which gives its first words at once (the index is not used for an expression).
+  // order, which gives its first words at once (the index is not used for an expression), beside
+  // the reach as an array read once a search (an InitPlan).
   const w0 = sql.placeholder('w0');
   const places = byTrigrams
     ? sql`search_word_businesses(${w0}, ${accountId}) as places(word, profile_id)`
     : sql`(select ${searchWords.word} as word, reached.profile_id from ${searchWords}
-            cross join unnest(${reachedProfiles}) as reached(profile_id)
+            cross join unnest((select search_reached_profiles(${accountId}))::uuid[]) as reached(profile_id)
            where (${searchWords.word} || '') like ${w0}) as places`;
   // For each place (a word of the vocabulary with w0 in it, a business reached), that business's cards
   // holding the word (the index's two leading columns, equal), read until `cap` have every word.
