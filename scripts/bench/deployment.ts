@@ -117,7 +117,8 @@ export async function deepenReader(url: string, seed: TSeed, scale: number): Pro
        from conversations c where c.id = p.conversation_id and c.id = ${conversation}`,
     );
     await client.query('commit');
-    await client.query('analyze');
+    // As the generator ends (deployment-data.ts): what this run and earlier runs wrote, vacuumed as autovacuum would.
+    await client.query('vacuum (analyze)');
   } finally {
     await client.end();
   }

@@ -127,7 +127,9 @@ export async function startProduct(
   };
   delete env.LOG_LEVEL;
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const [command, ...args] = [...wrap, process.execPath, ...SERVER_NODE_FLAGS, ...profile, serverMain];
+  // BENCH_NODE_FLAGS: more node flags for a diagnostic (e.g. --trace-gc, whose lines go to the server's log).
+  const diagnostic = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  const [command, ...args] = [...wrap, process.execPath, ...SERVER_NODE_FLAGS, ...profile, ...diagnostic, serverMain];
   const child = spawn(command!, args, { cwd: root, env, stdio: ['ignore', openSync(logFile, 'w'), 'inherit'] });
   const seconds = wrap.length ? 300 : 60;
   for (let i = 0; i < seconds * 10; i++) {

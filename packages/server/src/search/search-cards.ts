@@ -48,9 +48,9 @@ export function cardTextMatches(q: string): SQL | undefined {
  * The matches are found two ways, and the first `cap` of both ranked:
  * - the cards the account viewed or saved, by id, those with every word;
  * - the cards of the businesses it reaches, through the vocabulary (migration 0040): the words
- *   of linked cards that contain the longest searched word (search_words), then for each word and
- *   each business, that business's cards holding it (card_search_words), read until `cap` have
- *   every word. A common name reads its few words and as many cards as it ranks, where the
+ *   of linked cards that contain the longest searched word (search_words), closest first (the
+ *   shortest: the word itself when a card holds it), then for each word and each business, that
+ *   business's cards holding it (card_search_words), read until `cap` have every word. A common name reads its few words and as many cards as it ranks, where the
  *   trigram index of the cards read the entries of every match in reach and of the businesses
  *   (`maria`: 5,000 matches, 4–7 ms of the database).
  * A card found both ways, or through two of its words, is ranked once.
@@ -82,8 +82,8 @@ export function searchQuery(db: Db, wordCount: number, cap: number, byTrigrams: 
     .where(and(...matches, sql`${virtualContacts.id} = any(${reachedCards})`));
   // Each word of the vocabulary containing w0 with each business reached, as `places.word` and
   // `places.profile_id`, word by word. A word with a trigram: its words first, through the trigram
-  // index, by a database function (migration 0041) that reads the reach only when some word
-  // matched. Read as a table joined under the limit, the plan made once for any values read the
+  // index, closest first, by a database function (migrations 0041 and 0042) that reads the reach
+  // only when some word matched. Read as a table joined under the limit, the plan made once for any values read the
   // vocabulary in order, expecting to meet `cap` matches early: with 290,000 words a search for a
   // rare word read them all, 65–96 ms where the index takes 0.2 ms (docs/benchmarks.md). A word
   // without three letters in a row has no trigram: the trigram index would read all of itself

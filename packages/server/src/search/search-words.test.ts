@@ -148,6 +148,20 @@ describeEachDatabase('the words of linked cards, as search finds them', (ctx) =>
     expect(await found(reader.account.id, `widespread${t}`, 2)).toHaveLength(2);
   });
 
+  it('a search ranks the cards of the closest words first: the searched word itself before longer words containing it', async () => {
+    const reader = await buildAccount(app());
+    const t = token();
+    const team = await buildBusiness(app(), { isPublic: true });
+    // The longer words are written first (they lie first in the table and its trigram index), and
+    // alphabetically one comes before the word itself.
+    for (const prefix of ['a', 'b', 'c'])
+      await buildLinkedCard(app(), team.corporateProfileId, { firstName: 'Longer', lastName: `${prefix}${t}` });
+    await buildLinkedCard(app(), team.corporateProfileId, { firstName: 'Exact', lastName: t });
+    // Ranking 2 candidates: the card holding the word itself, then the first of the next-shortest words.
+    expect(await found(reader.account.id, t, 2)).toEqual(['Exact', 'Longer']);
+    expect(await found(reader.account.id, t)).toEqual(['Exact', 'Longer', 'Longer', 'Longer']);
+  });
+
   it('a word without three letters in a row (no trigram) finds the same cards, the vocabulary read in order', async () => {
     const reader = await buildAccount(app());
     const t = token();
