@@ -1,12 +1,18 @@
 // The ceiling of the signed-in reads bench (signed-in.ts): a bare Fastify that does what the least
 // signed-in read needs — one indexed session lookup in PostgreSQL (the product's own query on its
 // own tables, a named prepared statement, a pool as large as the product's) — and answers a small
-// JSON. `<databaseUrl>`: the product's database. Prints `READY <port>`.
+// JSON. `<databaseUrl>`: the product's database. `[bodiesFile]`: a JSON object of path → body;
+// given, each of those paths is answered with that body after the lookup (the same bytes as the
+// product's answer: what the least server would still write and send). Prints `READY <port>`.
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 import pg from 'pg';
 
-const [databaseUrl] = process.argv.slice(2);
+const [databaseUrl, bodiesFile] = process.argv.slice(2);
+const bodies = new Map<string, string>(
+  Object.entries(bodiesFile ? (JSON.parse(readFileSync(bodiesFile, 'utf8')) as Record<string, string>) : {}),
+);
 process.on('SIGINT', () => process.exit(0));
 process.on('SIGTERM', () => process.exit(0));
 
@@ -20,6 +26,8 @@ app.get('/*', async (request, reply) => {
   const hash = createHash('sha256').update(token).digest('hex');
   const { rows } = await pool.query({ name: 'ceiling_session', text: lookup, values: [hash, new Date().toISOString()] });
   if (rows.length === 0) return reply.code(401).send({ error: 'unauthorized' });
+  const body = bodies.get(request.url);
+  if (body !== undefined) return reply.type('application/json; charset=utf-8').send(body);
   return { accountId: rows[0].account_id, name: rows[0].name };
 });
 await app.listen({ port: 0, host: '127.0.0.1' });

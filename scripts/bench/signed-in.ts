@@ -51,6 +51,12 @@ export interface TSignedInRead {
   /** Median of the rounds' read ÷ the ceiling measured just before it. */
   ratio: number;
   ratios: number[];
+  /**
+   * Median of the rounds' read ÷ the same ceiling answering this read's own bytes, measured just
+   * after it (a read of one path; not the send nor the random cards): what is left beyond the data.
+   */
+  ratioSame?: number;
+  ratiosSame: number[];
   p50: number;
   /** The worst round's p99. */
   p99: number;
@@ -64,9 +70,9 @@ export interface TSignedInRead {
 
 /**
  * A read's path (the first of its paths: the random cards' others stay out of the cache) answers
- * 200 with a body that parses as JSON, or the bench stops, naming it.
+ * 200 with a body that parses as JSON, or the bench stops, naming it. Returns the body.
  */
-async function expectJsonAnswer(app: string, read: TRead, headers: Record<string, string>): Promise<void> {
+async function expectJsonAnswer(app: string, read: TRead, headers: Record<string, string>): Promise<string> {
   const p = read.paths?.[0] ?? read.path;
   const res = await fetch(`${app}${p}`, { headers });
   const body = await res.text();
@@ -76,6 +82,7 @@ async function expectJsonAnswer(app: string, read: TRead, headers: Record<string
   } catch (error) {
     throw new Error(`${read.label}: ${p} does not answer JSON (${(error as Error).message}): ${body.slice(0, 200)}`);
   }
+  return body;
 }
 
 /**
@@ -110,9 +117,21 @@ export async function benchSignedIn(seconds = 4, rounds = 3, deployment?: { scal
     const product = await startProduct(database.url, logFile);
     // `env` execs node itself, so the child's pid is the ceiling's process (its CPU is measured).
     const ceiling = await helper(script('session-ceiling.ts'), [database.url], ['env']);
+    const app = `http://127.0.0.1:${product.port}`;
+    // What is measured is a real answer: each read answers 200 with JSON that parses (the generated announcements
+    // once answered `{,"isRead":…}`, their fields left empty by the load, and were measured so).
+    const bodies: Record<string, string> = {};
+    for (const read of list.filter((r) => !r.send)) {
+      const body = await expectJsonAnswer(app, read, read.anonymous ? {} : seed.reader);
+      if (!read.paths) bodies[read.path] = body;
+    }
+    const bodiesFile = path.join(dir, 'bodies.json');
+    writeFileSync(bodiesFile, JSON.stringify(bodies));
+    // The same ceiling answering each read's own bytes, in a process of its own.
+    const sameBytes = await helper(script('session-ceiling.ts'), [database.url, bodiesFile], ['env']);
     try {
-      const app = `http://127.0.0.1:${product.port}`;
       const bare = `http://127.0.0.1:${ceiling.ready}`;
+      const same = `http://127.0.0.1:${sameBytes.ready}`;
       // The load's description in a file: thousands of senders' headers are too long for an argument.
       const loadFile = path.join(dir, 'load.json');
       const run = (load: TLoad) => {
@@ -134,13 +153,15 @@ export async function benchSignedIn(seconds = 4, rounds = 3, deployment?: { scal
         const databaseCpu = databaseUsed(databaseBefore, await databaseUse(database.adminUrl, database.name)).cpuSeconds;
         return { ...figure, serverCpu: cpu() - serverBefore, databaseCpu };
       };
-      // What is measured is a real answer: each read answers 200 with JSON that parses (the generated announcements
-      // once answered `{,"isRead":…}`, their fields left empty by the load, and were measured so).
-      for (const read of list.filter((r) => !r.send)) await expectJsonAnswer(app, read, read.anonymous ? {} : seed.reader);
       // Warm-up: every path once (JIT, prepared statements on the pool's connections).
       await measure(bare, ceiling.child.pid, { path: '/' }, 1);
-      for (const read of list) await measure(app, product.child.pid, read, 1);
-      const figures = new Map<string, { results: TMeasured[]; ratios: number[] }>(list.map((r) => [r.label, { results: [], ratios: [] }]));
+      for (const read of list) {
+        await measure(app, product.child.pid, read, 1);
+        if (bodies[read.path] !== undefined && !read.paths) await measure(same, sameBytes.child.pid, read, 1);
+      }
+      const figures = new Map<string, { results: TMeasured[]; ratios: number[]; ratiosSame: number[] }>(
+        list.map((r) => [r.label, { results: [], ratios: [], ratiosSame: [] }]),
+      );
       const ceilings: TMeasured[] = [];
       for (let round = 0; round < rounds; round++) {
         for (const read of list) {
@@ -151,6 +172,9 @@ export async function benchSignedIn(seconds = 4, rounds = 3, deployment?: { scal
           const f = figures.get(read.label)!;
           f.results.push(result);
           f.ratios.push(result.rps / base.rps);
+          if (bodies[read.path] !== undefined && !read.paths) {
+            f.ratiosSame.push(result.rps / (await measure(same, sameBytes.child.pid, read, seconds)).rps);
+          }
         }
       }
       const best = (results: TMeasured[]) => results.reduce((a, b) => (b.rps > a.rps ? b : a));
@@ -160,11 +184,13 @@ export async function benchSignedIn(seconds = 4, rounds = 3, deployment?: { scal
           1,
           results.reduce((n, r) => n + r.requests, 0),
         );
-      const summary = (label: string, results: TMeasured[], ratios: number[]): TSignedInRead => ({
+      const summary = (label: string, results: TMeasured[], ratios: number[], ratiosSame: number[] = []): TSignedInRead => ({
         label,
         rps: best(results).rps,
         ratio: median(ratios),
         ratios,
+        ratioSame: ratiosSame.length ? median(ratiosSame) : undefined,
+        ratiosSame,
         p50: median(results.map((r) => r.p50)),
         p99: Math.max(...results.map((r) => r.p99)),
         samples: results.reduce((n, r) => n + r.requests, 0),
@@ -178,7 +204,10 @@ export async function benchSignedIn(seconds = 4, rounds = 3, deployment?: { scal
           ceilings,
           ceilings.map(() => 1),
         ),
-        reads: list.map((r) => summary(r.label, figures.get(r.label)!.results, figures.get(r.label)!.ratios)),
+        reads: list.map((r) => {
+          const f = figures.get(r.label)!;
+          return summary(r.label, f.results, f.ratios, f.ratiosSame);
+        }),
         logFile,
         explained,
         plansFile: path.join(dir, 'plans.txt'),
@@ -186,6 +215,7 @@ export async function benchSignedIn(seconds = 4, rounds = 3, deployment?: { scal
       };
     } finally {
       ceiling.child.kill();
+      sameBytes.child.kill();
       await stop(product.child);
     }
   } finally {
