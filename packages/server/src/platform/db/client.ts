@@ -90,6 +90,11 @@ async function openPostgres(url: string, max: number, timeoutMs: number): Promis
       connectionString,
       max: size,
       connectionTimeoutMillis: timeoutMs,
+      // A connection closed takes its named statements' plans with it (platform/db/prepared.ts):
+      // after pg's default 10 s without a query, a burst of requests opened the connections again
+      // and planned every statement anew on each, and 50 common-name searches at once waited
+      // 220–380 ms for it (docs/benchmarks.md). Idle connections stay a minute.
+      idleTimeoutMillis: 60_000,
       keepAlive: true,
       keepAliveInitialDelayMillis: 5000,
       options,

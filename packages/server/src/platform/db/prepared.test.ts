@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database, Db } from './client.ts';
 import { preparedQuery } from './prepared.ts';
 import { accounts } from './schema/index.ts';
@@ -72,6 +72,25 @@ describe.each(databaseKinds())('preparedQuery on %s', (kind) => {
       expect(await chosen(database.db).execute({ one: 1 })).toEqual([{ plan: 'auto', userTimeout, jit }]);
       // A transaction's statements run on its connection.
       expect(await database.db.transaction((tx) => planned(tx).execute({ one: 1 }))).toEqual([{ plan: 'auto', userTimeout, jit }]);
+    },
+  );
+
+  it.runIf(kind === 'postgres')(
+    'keeps an idle connection, and the plans made on it, through a minute of quiet (not the 10 s pg closes it after)',
+    async () => {
+      const backend = async () =>
+        ((await database.db.execute(sql`select pg_backend_pid() as pid`)) as unknown as { rows: { pid: number }[] }).rows[0]!.pid;
+      // The pool's idle timer, on a clock the test moves (the queries themselves run on the real one).
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      try {
+        const first = await backend();
+        vi.advanceTimersByTime(59_000);
+        expect(await backend()).toBe(first);
+        vi.advanceTimersByTime(61_000);
+        expect(await backend()).not.toBe(first);
+      } finally {
+        vi.useRealTimers();
+      }
     },
   );
 });
