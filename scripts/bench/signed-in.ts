@@ -117,20 +117,23 @@ export async function benchSignedIn(seconds = 4, rounds = 3, deployment?: { scal
     const product = await startProduct(database.url, logFile);
     // `env` execs node itself, so the child's pid is the ceiling's process (its CPU is measured).
     const ceiling = await helper(script('session-ceiling.ts'), [database.url], ['env']);
-    const app = `http://127.0.0.1:${product.port}`;
-    // What is measured is a real answer: each read answers 200 with JSON that parses (the generated announcements
-    // once answered `{,"isRead":…}`, their fields left empty by the load, and were measured so).
-    const bodies: Record<string, string> = {};
-    for (const read of list.filter((r) => !r.send)) {
-      const body = await expectJsonAnswer(app, read, read.anonymous ? {} : seed.reader);
-      if (!read.paths) bodies[read.path] = body;
-    }
-    const bodiesFile = path.join(dir, 'bodies.json');
-    writeFileSync(bodiesFile, JSON.stringify(bodies));
-    // The same ceiling answering each read's own bytes, in a process of its own.
-    const sameBytes = await helper(script('session-ceiling.ts'), [database.url, bodiesFile], ['env']);
+    let sameBytes: Awaited<ReturnType<typeof helper>> | undefined;
     try {
+      const app = `http://127.0.0.1:${product.port}`;
       const bare = `http://127.0.0.1:${ceiling.ready}`;
+      // What is measured is a real answer: each read answers 200 with JSON that parses (the generated announcements
+      // once answered `{,"isRead":…}`, their fields left empty by the load, and were measured so).
+      const bodies: Record<string, string> = {};
+      for (const read of list.filter((r) => !r.send)) {
+        const body = await expectJsonAnswer(app, read, read.anonymous ? {} : seed.reader);
+        if (!read.paths) bodies[read.path] = body;
+      }
+      /** A read of one path, whose own bytes the second ceiling answers. */
+      const hasSameBytes = (read: TRead) => !read.paths && bodies[read.path] !== undefined;
+      const bodiesFile = path.join(dir, 'bodies.json');
+      writeFileSync(bodiesFile, JSON.stringify(bodies));
+      // The same ceiling answering each read's own bytes, in a process of its own.
+      sameBytes = await helper(script('session-ceiling.ts'), [database.url, bodiesFile], ['env']);
       const same = `http://127.0.0.1:${sameBytes.ready}`;
       // The load's description in a file: thousands of senders' headers are too long for an argument.
       const loadFile = path.join(dir, 'load.json');
@@ -157,7 +160,7 @@ export async function benchSignedIn(seconds = 4, rounds = 3, deployment?: { scal
       await measure(bare, ceiling.child.pid, { path: '/' }, 1);
       for (const read of list) {
         await measure(app, product.child.pid, read, 1);
-        if (bodies[read.path] !== undefined && !read.paths) await measure(same, sameBytes.child.pid, read, 1);
+        if (hasSameBytes(read)) await measure(same, sameBytes.child.pid, read, 1);
       }
       const figures = new Map<string, { results: TMeasured[]; ratios: number[]; ratiosSame: number[] }>(
         list.map((r) => [r.label, { results: [], ratios: [], ratiosSame: [] }]),
@@ -172,9 +175,7 @@ export async function benchSignedIn(seconds = 4, rounds = 3, deployment?: { scal
           const f = figures.get(read.label)!;
           f.results.push(result);
           f.ratios.push(result.rps / base.rps);
-          if (bodies[read.path] !== undefined && !read.paths) {
-            f.ratiosSame.push(result.rps / (await measure(same, sameBytes.child.pid, read, seconds)).rps);
-          }
+          if (hasSameBytes(read)) f.ratiosSame.push(result.rps / (await measure(same, sameBytes.child.pid, read, seconds)).rps);
         }
       }
       const best = (results: TMeasured[]) => results.reduce((a, b) => (b.rps > a.rps ? b : a));
@@ -215,7 +216,7 @@ export async function benchSignedIn(seconds = 4, rounds = 3, deployment?: { scal
       };
     } finally {
       ceiling.child.kill();
-      sameBytes.child.kill();
+      sameBytes?.child.kill();
       await stop(product.child);
     }
   } finally {

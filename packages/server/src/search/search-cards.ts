@@ -50,9 +50,10 @@ export function cardTextMatches(q: string): SQL | undefined {
  * - the cards of the businesses it reaches, through the vocabulary (migration 0040): the words
  *   of linked cards that contain the longest searched word (search_words), closest first (the
  *   shortest: the word itself when a card holds it), then for each word and each business, that
- *   business's cards holding it (card_search_words), read until `cap` have every word. A common name reads its few words and as many cards as it ranks, where the
- *   trigram index of the cards read the entries of every match in reach and of the businesses
- *   (`maria`: 5,000 matches, 4–7 ms of the database).
+ *   business's cards holding it (card_search_words), read until `cap` have every word. A common
+ *   name reads its few words and as many cards as it ranks, where the trigram index of the cards
+ *   read the entries of every match in reach and of the businesses (`maria`: 5,000 matches, 4–7 ms
+ *   of the database).
  * A card found both ways, or through two of its words, is ranked once.
  *
  * Its plan does not depend on the words (the vocabulary is looked up by its index or, for a word
@@ -83,13 +84,13 @@ export function searchQuery(db: Db, wordCount: number, cap: number, byTrigrams: 
   // Each word of the vocabulary containing w0 with each business reached, as `places.word` and
   // `places.profile_id`, word by word. A word with a trigram: its words first, through the trigram
   // index, closest first, by a database function (migrations 0041 and 0042) that reads the reach
-  // only when some word matched. Read as a table joined under the limit, the plan made once for any values read the
-  // vocabulary in order, expecting to meet `cap` matches early: with 290,000 words a search for a
-  // rare word read them all, 65–96 ms where the index takes 0.2 ms (docs/benchmarks.md). A word
-  // without three letters in a row has no trigram: the trigram index would read all of itself
-  // before the first word was found (113 ms for `a` in 290,000 words), so the table is read in
-  // order, which gives its first words at once (the index is not used for an expression), beside
-  // the reach as an array read once a search (an InitPlan).
+  // only when some word matched. Read as a table joined under the limit, the plan made once for
+  // any values read the vocabulary in order, expecting to meet `cap` matches early: with 290,000
+  // words a search for a rare word read them all, 65–96 ms where the index takes 0.2 ms
+  // (docs/benchmarks.md). A word without three letters in a row has no trigram: the trigram index
+  // would read all of itself before the first word was found (113 ms for `a` in 290,000 words), so
+  // the table is read in order, which gives its first words at once (the index is not used for an
+  // expression), beside the reach as an array read once a search (an InitPlan).
   const w0 = sql.placeholder('w0');
   const places = byTrigrams
     ? sql`search_word_businesses(${w0}, ${accountId}) as places(word, profile_id)`
