@@ -128,8 +128,8 @@ export async function benchSignedIn(seconds = 4, rounds = 3, deployment?: { scal
         const body = await expectJsonAnswer(app, read, read.anonymous ? {} : seed.reader);
         if (!read.paths) bodies[read.path] = body;
       }
-      /** A read of one path, whose own bytes the second ceiling answers. */
-      const hasSameBytes = (read: TRead) => !read.paths && bodies[read.path] !== undefined;
+      /** A read of one path (only those have a body here), whose own bytes the second ceiling answers. */
+      const hasSameBytes = (read: TRead) => bodies[read.path] !== undefined;
       const bodiesFile = path.join(dir, 'bodies.json');
       writeFileSync(bodiesFile, JSON.stringify(bodies));
       // The same ceiling answering each read's own bytes, in a process of its own.
