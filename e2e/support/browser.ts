@@ -1,7 +1,5 @@
-import { existsSync, mkdtempSync, rmSync, statfsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { chromium, type BrowserContext, type Page, type Request } from 'playwright-core';
+import { existsSync, statfsSync } from 'node:fs';
+import { chromium, type Browser as PlaywrightBrowser, type BrowserContext, type Page, type Request } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -73,7 +71,14 @@ export async function apiIdle(page: Page, quietMs = 300): Promise<void> {
   }
 }
 
-/** A fresh headless Chromium profile: one person, one device. */
+/**
+ * One person on one device: a new context of the worker's headless Chromium, with cookies,
+ * storage, caches and service workers of its own. A Chromium is started once per set of `args`
+ * and worker, not once per person: on a 2-core machine, where the journeys keep both cores busy,
+ * a Chromium of its own for each person cost about 1.5 s more a person (its start, its first
+ * page's processes and its close), and four journey files took 478 s instead of 361 s
+ * (docs/benchmarks.md, "One Chromium per worker").
+ */
 export async function launchBrowser(options: {
   baseURL: string;
   viewport?: { width: number; height: number };
@@ -82,11 +87,8 @@ export async function launchBrowser(options: {
   args?: string[];
   javaScriptEnabled?: boolean;
 }): Promise<Browser> {
-  const profile = mkdtempSync(path.join(tmpdir(), 'vbc-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [...ARGS, ...(options.args ?? [])],
+  const chromiumProcess = await chromiumWith(options.args ?? []);
+  const context = await chromiumProcess.newContext({
     baseURL: options.baseURL,
     viewport: options.viewport ?? { width: 420, height: 860 },
     acceptDownloads: true,
@@ -113,10 +115,7 @@ export async function launchBrowser(options: {
       );
       return page;
     },
-    async close() {
-      await context.close();
-      rmSync(profile, { recursive: true, force: true });
-    },
+    close: () => context.close(),
   };
 }
 
@@ -138,4 +137,23 @@ export async function startSignedIn(page: Page, account: { accessToken: string; 
     },
     [account.accessToken, account.sessionId],
   );
+}
+
+/** The worker's Chromium for each set of extra flags; Playwright ends them when the worker exits. */
+const running = new Map<string, Promise<PlaywrightBrowser>>();
+
+/** The running Chromium started with `args` (a fake camera, another language), or a new one. */
+function chromiumWith(args: string[]): Promise<PlaywrightBrowser> {
+  const key = args.join(' ');
+  const known = running.get(key);
+  if (known) return known;
+  const started = chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...ARGS, ...args] }).then((browser) => {
+    // One that crashed or was closed is started anew for the next person.
+    browser.on('disconnected', () => running.get(key) === started && running.delete(key));
+    return browser;
+  });
+  // A launch that failed is tried again by the next person, not remembered.
+  started.catch(() => running.get(key) === started && running.delete(key));
+  running.set(key, started);
+  return started;
 }
