@@ -249,7 +249,11 @@ if (runs('search') || runs('announcements')) {
 /** A read's CPU per request: the serving process's and the database backends'. */
 const cpuPerRequest = (r: { serverCpuUs: number; databaseCpuUs: number }) =>
   `CPU per request: server ${fmt(r.serverCpuUs, 0)} µs, database ${fmt(r.databaseCpuUs, 0)} µs`;
-/** The signed-in reads' lines: the ceiling, then each read with its ratio and the targets (issue 28). */
+/**
+ * The signed-in reads' lines: the ceiling, then each read with its ratio and the targets (issue 28):
+ * ≥ 0.50 of the ceiling and a p99 within 25 ms; a search over the deployment's million cards within
+ * `searchP99Target` ms instead of 25, and still ≥ 0.50.
+ */
 function signedInLines(s: Awaited<ReturnType<typeof benchSignedIn>>, searchP99Target?: number) {
   const c = s.ceiling;
   console.log(
@@ -257,8 +261,9 @@ function signedInLines(s: Awaited<ReturnType<typeof benchSignedIn>>, searchP99Ta
   );
   for (const r of s.reads) {
     const searchTarget = searchP99Target !== undefined && r.label.includes('/api/vbc/search');
-    const ok = searchTarget ? r.p99 <= searchP99Target! && r.errors === 0 : r.ratio >= 0.5 && r.p99 <= 25 && r.errors === 0;
-    const targets = searchTarget ? `target p99 ≤ ${searchP99Target} ms` : 'targets ≥ 0.50, p99 ≤ 25 ms';
+    const p99Target = searchTarget ? searchP99Target! : 25;
+    const ok = r.ratio >= 0.5 && r.p99 <= p99Target && r.errors === 0;
+    const targets = `targets ≥ 0.50, p99 ≤ ${p99Target} ms`;
     // Beside the figure, not instead of it: the ceiling answering this read's own bytes.
     const same =
       r.ratioSame === undefined ? '' : `  ÷ same bytes ${fmt(r.ratioSame)} (rounds ${r.ratiosSame.map((x) => fmt(x)).join(', ')})`;
